@@ -1,0 +1,98 @@
+"""What the `systems`, `check` and `schema` commands report: lists of packs, checked files, schemas.
+
+Takes folders and paths; gives lines of text and JSON-ready dicts. Draws nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sheetgen.errors import DataError, Problem
+from sheetgen.load import display_name, builtin_dir, kind_of, load_pack, pack_from_doc, site_from_doc
+from sheetgen.model.pack import ByTrack, Check, Pack
+from sheetgen.model.site import Site
+from sheetgen.yamlread import read_yaml
+
+
+def describe_check(check: Check | None, pack: Pack) -> str:
+    """One line: the check's dice, trigger and cadence."""
+    if check is None:
+        return "no exploration check"
+    dice = check.roll or (f"pool of {check.pool.die}" if check.pool else "")
+    for name in check.add:
+        dice += f" + {pack.track(name).name}"
+    trig = check.trigger
+    if trig.at_least is not None:
+        rule = f">= {_value(trig.at_least, pack)}"
+    elif trig.at_most is not None:
+        rule = f"<= {_value(trig.at_most, pack)}"
+    elif trig.faces is not None:
+        rule = "on " + ", ".join(str(f) for f in trig.faces)
+    else:
+        rule = f"{pack.track(trig.track_full or '').name} full"
+    every = check.cadence.every
+    if isinstance(every, ByTrack):
+        cadence = f"by {pack.track(every.track).name}"
+    else:
+        cadence = f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
+    return f"{dice} {rule}, {cadence}"
+
+
+def _value(value: int | ByTrack, pack: Pack) -> str:
+    if isinstance(value, int):
+        return str(value)
+    name = pack.track(value.track).name
+    return name if value.levels is None else f"by {name}"
+
+
+def _minutes(seconds: int) -> str:
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h"
+    if seconds % 60 == 0:
+        return f"{seconds // 60} min"
+    return f"{seconds} s"
+
+
+def pack_rows(rules_dir: Path | None) -> list[tuple[str, str, str, str]]:
+    """Rows of (id, name, time unit, check) for built-in packs and packs in *rules_dir*."""
+    paths = sorted(builtin_dir("rules").glob("*.yaml"))
+    if rules_dir is not None:
+        if not rules_dir.is_dir():
+            raise DataError(f"--rules: {rules_dir} is not a folder")
+        paths += sorted(rules_dir.glob("*.yaml")) + sorted(rules_dir.glob("*.yml"))
+    rows = [("ID", "NAME", "TIME UNIT", "CHECK")]
+    for path in paths:
+        pack = load_pack(str(path))
+        unit = f"{pack.time.unit} ({_minutes(pack.time.length)})"
+        rows.append((pack.id, pack.name, unit, describe_check(pack.check, pack)))
+    return rows
+
+
+def check_files(paths: tuple[Path, ...]) -> list[str]:
+    """Validate every file; one 'ok' line each, or a DataError with all problems from all files."""
+    problems: list[Problem] = []
+    lines: list[str] = []
+    for path in paths:
+        try:
+            doc = read_yaml(path, display_name(path))
+            if kind_of(doc) == "pack":
+                pack = pack_from_doc(doc)
+                lines.append(f"{doc.file}: ok (pack {pack.id}: {pack.name})")
+            else:
+                loaded = site_from_doc(doc, path)
+                lines.append(f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, "
+                             f"pack {loaded.pack.id})")
+        except DataError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise DataError(problems)
+    return lines
+
+
+def json_schema(which: str) -> dict[str, Any]:
+    model = Pack if which == "pack" else Site
+    schema = model.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"sheetgen-{which}.schema.json"
+    return schema

@@ -1,0 +1,253 @@
+"""The shipped fonts: which files make each family, where they are, and how each renderer gets them.
+
+Three OFL families ship in the top-level ``fonts/`` folder (see fonts/README.md): Gentium Book Basic for
+body text, Lato for labels, and Noto Sans Symbols2 for the ballot boxes and check marks that neither of
+the others draws. WeasyPrint gets them through :func:`font_face_css`, ReportLab through
+:func:`register_reportlab_fonts`; :func:`missing_glyphs` tells what text none of them can draw.
+
+Importing this module loads neither renderer nor any font file.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import unicodedata
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from sheetgen.errors import FontError, Location, Problem
+
+#: URLs of shipped files look like ``sheetgen:fonts/GenBkBasR.ttf``; the HTML renderer's fetcher reads
+#: these and nothing else.
+SHIPPED_URL_SCHEME = "sheetgen"
+
+#: The folders of package data that renderers may read from.
+SHIPPED_FOLDERS = ("fonts", "templates")
+
+
+@dataclass(frozen=True)
+class FontFace:
+    """One font file of a family, and the style it draws."""
+
+    file: str
+    bold: bool = False
+    italic: bool = False
+
+    @property
+    def css_weight(self) -> int:
+        return 700 if self.bold else 400
+
+    @property
+    def css_style(self) -> str:
+        return "italic" if self.italic else "normal"
+
+    @property
+    def suffix(self) -> str:
+        """The style part of a ReportLab font name: "", "-Bold", "-Italic" or "-BoldItalic"."""
+        style = ("Bold" if self.bold else "") + ("Italic" if self.italic else "")
+        return f"-{style}" if style else ""
+
+
+@dataclass(frozen=True)
+class FontFamily:
+    """A shipped family: its name (as the files state it), its files, licence and provenance."""
+
+    name: str
+    faces: tuple[FontFace, ...]
+    licence: str
+    version: str
+    debian_package: str
+
+    @property
+    def reportlab_name(self) -> str:
+        """The family name registered with ReportLab (ReportLab names have no spaces)."""
+        return self.name.replace(" ", "")
+
+    def face(self, *, bold: bool = False, italic: bool = False) -> FontFace:
+        """The face for a style, or the nearest one the family has (Lato ships no italic)."""
+        wanted = [(bold, italic), (bold, False), (False, italic), (False, False)]
+        by_style = {(f.bold, f.italic): f for f in self.faces}
+        for style in wanted:
+            if style in by_style:
+                return by_style[style]
+        raise ValueError(f"font family {self.name} has no regular face")
+
+    def reportlab_font(self, *, bold: bool = False, italic: bool = False) -> str:
+        """The ReportLab font name to draw this style with, after :func:`register_reportlab_fonts`."""
+        return self.reportlab_name + self.face(bold=bold, italic=italic).suffix
+
+
+@dataclass(frozen=True)
+class ShippedFonts:
+    """The families sheets are set in: body text, labels, and symbols the other two lack."""
+
+    body: FontFamily
+    label: FontFamily
+    symbols: FontFamily
+
+    @property
+    def families(self) -> tuple[FontFamily, ...]:
+        return (self.body, self.label, self.symbols)
+
+    def css_stack(self, family: FontFamily) -> str:
+        """A CSS font-family value that starts with *family* and falls back only to shipped families.
+
+        Every shipped family is in every stack, so a character that any shipped font has never falls
+        through to a system font.
+        """
+        ordered = [family, self.symbols, *(f for f in self.families if f not in (family, self.symbols))]
+        return ", ".join(f'"{f.name}"' for f in ordered)
+
+
+FONTS = ShippedFonts(
+    body=FontFamily(
+        name="Gentium Book Basic",
+        faces=(
+            FontFace("GenBkBasR.ttf"),
+            FontFace("GenBkBasB.ttf", bold=True),
+            FontFace("GenBkBasI.ttf", italic=True),
+            FontFace("GenBkBasBI.ttf", bold=True, italic=True),
+        ),
+        licence="GentiumBookBasic-OFL.txt",
+        version="1.102",
+        debian_package="fonts-sil-gentium-basic 1.102-1.1",
+    ),
+    label=FontFamily(
+        name="Lato",
+        faces=(FontFace("Lato-Regular.ttf"), FontFace("Lato-Bold.ttf", bold=True)),
+        licence="Lato-OFL.txt",
+        version="2.007",
+        debian_package="fonts-lato 2.0-2.1",
+    ),
+    symbols=FontFamily(
+        name="Noto Sans Symbols2",
+        faces=(FontFace("NotoSansSymbols2-Regular.ttf"),),
+        licence="NotoSansSymbols2-OFL.txt",
+        version="2.003",
+        debian_package="fonts-noto-core 20201225-1",
+    ),
+)
+
+
+def shipped_dir(folder: str) -> Traversable:
+    """The folder of package data called *folder* ("fonts" or "templates").
+
+    An installed wheel has it at ``sheetgen/<folder>/``; a source checkout (also when installed with
+    ``pip install -e .``) has it at the top level, beside ``sheetgen/``. It is not looked up as the
+    package ``sheetgen.fonts``: that name is this module.
+    """
+    if folder not in SHIPPED_FOLDERS:
+        raise ValueError(f"no shipped folder called {folder!r}")
+    installed = resources.files("sheetgen") / folder
+    if installed.is_dir():
+        return installed
+    checkout = Path(__file__).resolve().parent.parent / folder
+    if checkout.is_dir():
+        return checkout
+    raise FontError(f"the {folder}/ folder is missing from this sheetgen installation; reinstall sheetgen")
+
+
+def font_dir() -> Traversable:
+    """The folder holding the shipped font files and their licences."""
+    return shipped_dir("fonts")
+
+
+def shipped_url(folder: str, name: str) -> str:
+    """The URL the HTML renderer reads a shipped file by, e.g. ``sheetgen:fonts/Lato-Bold.ttf``."""
+    if folder not in SHIPPED_FOLDERS:
+        raise ValueError(f"no shipped folder called {folder!r}")
+    return f"{SHIPPED_URL_SCHEME}:{folder}/{name}"
+
+
+def font_face_css() -> str:
+    """@font-face rules for every shipped face, pointing at ``sheetgen:fonts/...`` URLs."""
+    rules = []
+    for family in FONTS.families:
+        for face in family.faces:
+            rules.append(
+                "@font-face {\n"
+                f'  font-family: "{family.name}";\n'
+                f'  src: url("{shipped_url("fonts", face.file)}") format("truetype");\n'
+                f"  font-weight: {face.css_weight};\n"
+                f"  font-style: {face.css_style};\n"
+                "}\n"
+            )
+    return "".join(rules)
+
+
+@functools.cache
+def register_reportlab_fonts() -> None:
+    """Register every shipped face and family with ReportLab's pdfmetrics (once per process).
+
+    Faces are named ``<Family>[-Bold|-Italic|-BoldItalic]`` without spaces (see
+    :meth:`FontFamily.reportlab_font`), and each family is registered so Paragraph markup can switch
+    to bold and italic. A style a family lacks maps to its nearest face.
+    """
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    folder = font_dir()
+    for family in FONTS.families:
+        for face in family.faces:
+            data = io.BytesIO((folder / face.file).read_bytes())
+            pdfmetrics.registerFont(TTFont(family.reportlab_name + face.suffix, data))
+        pdfmetrics.registerFontFamily(
+            family.reportlab_name,
+            normal=family.reportlab_font(),
+            bold=family.reportlab_font(bold=True),
+            italic=family.reportlab_font(italic=True),
+            boldItalic=family.reportlab_font(bold=True, italic=True),
+        )
+
+
+@functools.cache
+def family_coverage(family: FontFamily) -> frozenset[int]:
+    """The code points every face of *family* has a glyph for."""
+    from fontTools.ttLib import TTFont
+
+    folder = font_dir()
+    cmaps = []
+    for face in family.faces:
+        with TTFont(io.BytesIO((folder / face.file).read_bytes()), lazy=True) as font:
+            cmaps.append(frozenset(font.getBestCmap()))
+    return frozenset.intersection(*cmaps)
+
+
+@functools.cache
+def _shipped_coverage() -> frozenset[int]:
+    return frozenset().union(*(family_coverage(f) for f in FONTS.families))
+
+
+def _needs_no_glyph(char: str) -> bool:
+    # Control characters (newline, tab) and format characters (zero-width joiners, soft hyphens)
+    # are never drawn as themselves.
+    return unicodedata.category(char) in ("Cc", "Cf")
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """The characters of *text*, each once and in order of appearance, that no shipped font has."""
+    covered = _shipped_coverage()
+    missing: dict[str, None] = {}
+    for char in text:
+        if ord(char) not in covered and not _needs_no_glyph(char):
+            missing[char] = None
+    return list(missing)
+
+
+def check_text_covered(text: str, where: Location) -> None:
+    """Raise FontError at *where*, naming every character of *text* that no shipped font can draw."""
+    missing = missing_glyphs(text)
+    if missing:
+        raise FontError(
+            [
+                Problem(
+                    where,
+                    f'character "{char}" (U+{ord(char):04X}) is in none of the shipped fonts; '
+                    "replace it or remove it",
+                )
+                for char in missing
+            ]
+        )

@@ -1,0 +1,412 @@
+"""The rule-pack model: one game's exploration procedure, as validated data.
+
+Takes plain data (from sheetgen.yamlread); gives a frozen :class:`Pack`. Only the shape of each
+part is checked here; references between parts (a check naming a track) are checked in
+sheetgen.validate, which can report every problem at once with its location.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from sheetgen import limits
+from sheetgen.model.common import DiceText, Duration, Id, Name, Range, Statblock, Strict, Text
+
+LIST = limits.MAX_LIST
+
+
+class Words(Strict):
+    """The pack's own words for the people at the table."""
+
+    gm: Name = Field(default="GM", description="Judge, GM, Narrator, DM ...")
+    party: Name = "party"
+
+
+class TimeRules(Strict):
+    unit: Name = Field(description="the unit of exploration time, singular: 'dungeon turn'")
+    units: Name | None = Field(default=None, description="plural; default: unit + 's'")
+    length: Duration = Field(description="how long one unit lasts: '10 minutes'")
+    actions_per_unit: int = Field(default=1, ge=1, le=12, description="actions the party takes each unit")
+    action: Name = Field(default="action", description="what one of those is called")
+    text: Text = ""
+
+    @property
+    def plural(self) -> str:
+        return self.units or f"{self.unit}s"
+
+
+class Step(Strict):
+    title: Name
+    text: Text = ""
+    items: list[Text] = Field(default_factory=list, max_length=LIST)
+
+
+class Procedure(Strict):
+    """An ordered list of steps: the turn sequence, or what happens when a round ends."""
+
+    id: Id
+    name: Name
+    when: Text = ""
+    steps: list[Step] = Field(min_length=1, max_length=LIST)
+    text: Text = ""
+
+
+class Chance(Strict):
+    """A roll that decides whether a change happens: 'roll 1d6; on 5-6 ...'."""
+
+    roll: DiceText
+    on: Range
+
+
+class Change(Strict):
+    """Something that moves a track: what causes it, by how much, and whether a roll decides it."""
+
+    when: Text = Field(description="what causes it, in the pack's words")
+    by: int | DiceText = Field(default=1, description="how much: a number or dice such as 1d4")
+    chance: Chance | None = None
+
+
+class Reset(Strict):
+    when: Text
+    to: int | None = Field(default=None, description="the level it returns to; default: the start")
+
+
+class Level(Strict):
+    """A mark at one level of a track, or a range of levels: an omen, or what an Alert Level means."""
+
+    at: Range
+    label: Name
+    text: Text = ""
+    omen: bool = False
+
+
+class Track(Strict):
+    """A value that rises and falls during play: escalation, alarm, an encounter clock, an alert level."""
+
+    id: Id
+    name: Name
+    min: int = 0
+    max: int
+    start: int | None = Field(default=None, description="default: min")
+    display: Literal["boxes", "clock", "ladder"] = Field(
+        default="boxes", description="boxes to tick, a segmented circle, or a ladder of named levels"
+    )
+    per_unit: int = Field(default=0, description="automatic change at the end of every unit")
+    raises: list[Change] = Field(default_factory=list, max_length=LIST)
+    lowers: list[Change] = Field(default_factory=list, max_length=LIST)
+    resets: list[Reset] = Field(default_factory=list, max_length=LIST)
+    levels: list[Level] = Field(default_factory=list, max_length=LIST)
+    box_labels: list[Name] = Field(default_factory=list, max_length=limits.MAX_TRACK,
+                                   description="a label under each box, from the first box up")
+    text: Text = ""
+    player_safe: bool = True
+
+    @property
+    def initial(self) -> int:
+        return self.min if self.start is None else self.start
+
+    @model_validator(mode="after")
+    def _bounds(self) -> Track:
+        if self.max <= self.min:
+            raise ValueError(f"max ({self.max}) must be more than min ({self.min})")
+        if self.max - self.min > limits.MAX_TRACK:
+            raise ValueError(f"a track spans at most {limits.MAX_TRACK} levels")
+        if not self.min <= self.initial <= self.max:
+            raise ValueError(f"start ({self.initial}) must lie between min ({self.min}) and max ({self.max})")
+        return self
+
+
+class Tally(Strict):
+    """Marks that each add a die to a dice pool: loud noises, stolen coins, discarded Supply."""
+
+    id: Id
+    name: Name
+    text: Text = ""
+    per_unit: int = Field(default=0, ge=0, le=10, description="marks added every unit by the rules alone")
+
+
+class ByTrack(Strict):
+    """A number that depends on a track: its level itself, or a value for each range of levels."""
+
+    track: Id
+    levels: dict[Range, int] | None = Field(
+        default=None, description="level range -> value, e.g. {'1-3': 6, '4': 5}; omit to use the level"
+    )
+
+
+class Trigger(Strict):
+    """When a check's result means an encounter. Give exactly one of the four."""
+
+    at_least: int | ByTrack | None = Field(default=None, description="result >= this")
+    at_most: int | ByTrack | None = Field(default=None, description="result <= this")
+    faces: list[Range] | None = Field(default=None, max_length=LIST, description="result in these ranges")
+    track_full: Id | None = Field(default=None, description="the check advances this track; full = encounter")
+
+    @model_validator(mode="after")
+    def _one(self) -> Trigger:
+        given = [n for n in ("at_least", "at_most", "faces", "track_full") if getattr(self, n) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of at_least, at_most, faces, track_full")
+        return self
+
+
+class Cadence(Strict):
+    """How often the check is rolled, in units: a number, or one that depends on a track's level."""
+
+    every: int | ByTrack = Field(default=1, description="every N units")
+    offset: int = Field(default=0, ge=0, description="units before the first check (0: at the end of unit N)")
+
+
+class Pool(Strict):
+    """A pool of dice: a base number, one more per tally mark, growing each unit if the rules say so."""
+
+    die: DiceText = "d6"
+    base: int = Field(default=1, ge=0, le=100)
+    tallies: list[Id] = Field(default_factory=list, max_length=LIST)
+    grow: int = Field(default=0, ge=0, le=100, description="dice added to the pool every unit")
+    roll_at: int | None = Field(default=None, ge=1, le=100,
+                                description="roll only when the pool holds this many dice, then empty it")
+    max_dice: int = Field(default=20, ge=1, le=100, description="the pool never holds more dice than this")
+    read: Literal["highest", "lowest", "sum"] = "highest"
+
+
+class AdvanceRow(Strict):
+    roll: Range
+    by: int = Field(ge=0, le=limits.MAX_TRACK)
+    label: Name | None = None
+
+
+class Advance(Strict):
+    """How the check's result moves a track (a clock): a roll range -> steps table."""
+
+    track: Id
+    by: list[AdvanceRow] = Field(min_length=1, max_length=LIST)
+    text: Text = ""
+
+
+class Outcome(Strict):
+    """A named result of the check's die, for dice whose faces mean different things."""
+
+    roll: Range
+    result: Name
+    text: Text = ""
+
+
+class OnEncounter(Strict):
+    reset: list[Id] = Field(default_factory=list, description="tracks that return to their start")
+    clear_tallies: bool = False
+
+
+class Check(Strict):
+    """The encounter or danger check: its dice, cadence, trigger and what an encounter resets."""
+
+    name: Name
+    when: Text = Field(description="when it is rolled, in the pack's words")
+    formula: Text = Field(description="the rule as printed in the text, e.g. 'Roll 1d6 + Escalation'")
+    roll: DiceText | None = None
+    add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
+    pool: Pool | None = None
+    cadence: Cadence = Field(default_factory=Cadence)
+    trigger: Trigger
+    advance: Advance | None = None
+    outcomes: list[Outcome] = Field(default_factory=list, max_length=LIST)
+    on_encounter: OnEncounter = Field(default_factory=OnEncounter)
+    result: Name = Field(default="encounter", description="what a trigger brings, in the pack's words")
+    text: Text = ""
+
+    @model_validator(mode="after")
+    def _dice(self) -> Check:
+        if (self.roll is None) == (self.pool is None):
+            raise ValueError("give either roll (dice such as 1d6) or pool (a dice pool), not both")
+        if self.pool is not None and self.add:
+            raise ValueError("add is for a plain roll; a pool grows with its tallies")
+        return self
+
+
+class Effect(Strict):
+    """What an action does to a track."""
+
+    track: Id
+    by: int | DiceText = 1
+    chance: Chance | None = None
+    text: Text = ""
+
+
+class Action(Strict):
+    name: Name
+    time: Duration | None = Field(default=None, description="default: one unit")
+    group: Name | None = Field(default=None, description="e.g. 'movement'; sections can list one group")
+    summary: Text = ""
+    text: Text = ""
+    items: list[Text] = Field(default_factory=list, max_length=LIST)
+    effects: list[Effect] = Field(default_factory=list, max_length=LIST)
+    notes: Text = ""
+
+
+class Resource(Strict):
+    """Something that burns down: a torch, lantern oil, a spell, rations."""
+
+    id: Id
+    name: Name
+    lasts: Name | None = Field(default=None, description="as printed: '1 hr / 6 turns'")
+    boxes: int = Field(default=6, ge=1, le=60)
+    text: Text = ""
+
+
+class Rest(Strict):
+    id: Id
+    name: Name
+    time: Duration
+    time_label: Name | None = Field(default=None, description="as printed: '1 hour (6 turns)'")
+    risk: Text = ""
+    countdown: bool = Field(default=False, description="draw a countdown of units on the tracker")
+
+
+class Variant(Strict):
+    name: Name
+    text: Text
+    unit_length: Duration | None = None
+    consumption: int = Field(default=1, ge=1, le=10, description="resource use is multiplied by this")
+    danger: int = Field(default=1, ge=1, le=10, description="danger chances are multiplied by this")
+
+
+class Row(Strict):
+    roll: Range | None = None
+    cells: list[Text] = Field(min_length=1, max_length=12)
+
+
+class Table(Strict):
+    """A table: with roll, its rows are roll ranges that must cover the dice exactly."""
+
+    id: Id
+    name: Name
+    roll: DiceText | None = None
+    columns: list[Name] = Field(min_length=1, max_length=12, description="headers, not counting the roll")
+    rows: list[Row] = Field(min_length=1, max_length=LIST)
+    text: Text = ""
+    default: bool = Field(default=False, description="true when the rows are defaults, not the source's")
+    player_safe: bool = False
+
+    @model_validator(mode="after")
+    def _shape(self) -> Table:
+        for row in self.rows:
+            if len(row.cells) != len(self.columns):
+                raise ValueError(
+                    f"every row needs {len(self.columns)} cells (one per column: {', '.join(self.columns)})"
+                )
+            if (row.roll is None) != (self.roll is None):
+                raise ValueError("give a roll range on every row when the table has roll, and on none otherwise")
+        return self
+
+
+class Morale(Strict):
+    roll: DiceText = "2d6"
+    fails: Literal["above", "at_or_above"] = Field(default="above", description="roll above morale: fails")
+    text: Text = ""
+
+
+class EncounterRules(Strict):
+    """How a pre-rolled encounter is filled in: the tables it rolls on."""
+
+    distance: Id | None = None
+    reaction: Id | None = None
+    morale: Morale | None = None
+    zones: Id | None = Field(default=None, description="a table naming the zones")
+
+
+SectionKind = Literal[
+    "text", "callout", "procedure", "check", "track", "tracks", "tallies", "actions", "table",
+    "resources", "rests", "variants", "odds", "statblock",
+]
+
+
+class Section(Strict):
+    """One block of a reference page. Most kinds draw a part of the pack; text and callout carry prose."""
+
+    kind: SectionKind = "text"
+    title: Name | None = None
+    text: Text = ""
+    items: list[Text] = Field(default_factory=list, max_length=LIST)
+    ref: Id | None = Field(default=None, description="the procedure, track, table or statblock shown")
+    group: Name | None = Field(default=None, description="for actions: only this group")
+    detail: bool = Field(default=False, description="for actions: full descriptions, not a summary table")
+    span: bool = Field(default=False, description="run across all columns")
+    player_safe: bool = False
+
+    @model_validator(mode="after")
+    def _ref(self) -> Section:
+        if self.kind in ("procedure", "track", "table", "statblock") and self.ref is None:
+            raise ValueError(f"a {self.kind} section needs ref: the id of the {self.kind} to show")
+        return self
+
+
+class Page(Strict):
+    title: Name
+    subtitle: Text = ""
+    columns: int = Field(default=2, ge=1, le=3)
+    sections: list[Section] = Field(min_length=1, max_length=LIST)
+    footer: Text = ""
+
+
+class Reference(Strict):
+    pages: list[Page] = Field(min_length=1, max_length=10)
+
+
+PartKind = Literal["turns", "track", "tallies", "resources", "countdown", "rounds", "table", "notes", "actions"]
+
+
+class TrackerPart(Strict):
+    """One block of a tracker page."""
+
+    kind: PartKind
+    title: Name | None = None
+    ref: Id | None = Field(default=None, description="the track, rest or table drawn")
+    items: list[Text] = Field(default_factory=list, max_length=LIST)
+    group: Name | None = None
+    rounds: int = Field(default=10, ge=1, le=100, description="for rounds: how many combat rounds")
+
+    @model_validator(mode="after")
+    def _ref(self) -> TrackerPart:
+        if self.kind in ("track", "countdown", "table") and self.ref is None:
+            raise ValueError(f"a {self.kind} part needs ref")
+        return self
+
+
+class TrackerPage(Strict):
+    id: Id
+    title: Name
+    audience: Literal["gm", "players"] = Field(description="who the sheet is for")
+    parts: list[TrackerPart] = Field(min_length=1, max_length=LIST)
+
+
+class Pack(Strict):
+    """A rule pack: one game's exploration procedure."""
+
+    kind: Literal["pack"] = Field(description="always 'pack'; tells a pack from a site file")
+    id: Id
+    name: Name
+    summary: Text = ""
+    source: Text = Field(default="", description="where the rules come from")
+    words: Words = Field(default_factory=Words)
+    time: TimeRules
+    procedures: list[Procedure] = Field(default_factory=list, max_length=LIST)
+    check: Check | None = None
+    tracks: list[Track] = Field(default_factory=list, max_length=LIST)
+    tallies: list[Tally] = Field(default_factory=list, max_length=LIST)
+    resources: list[Resource] = Field(default_factory=list, max_length=LIST)
+    actions: list[Action] = Field(default_factory=list, max_length=LIST)
+    rests: list[Rest] = Field(default_factory=list, max_length=LIST)
+    variants: list[Variant] = Field(default_factory=list, max_length=LIST)
+    tables: list[Table] = Field(default_factory=list, max_length=LIST)
+    statblocks: list[Statblock] = Field(default_factory=list, max_length=LIST)
+    encounter: EncounterRules | None = None
+    reference: Reference
+    trackers: list[TrackerPage] = Field(default_factory=list, max_length=20)
+
+    def track(self, track_id: str) -> Track:
+        return next(t for t in self.tracks if t.id == track_id)
+
+    def table(self, table_id: str) -> Table:
+        return next(t for t in self.tables if t.id == table_id)

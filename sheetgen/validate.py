@@ -1,0 +1,398 @@
+"""Validate parsed YAML against the models, and check what refers to what.
+
+Takes a yamlread.Document; gives a Pack or Site, or raises DataError with every problem found,
+each at its file:line:column and field path, in terms a game master can act on.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator, Sequence
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from sheetgen.errors import DataError, DiceError, Location, Problem
+from sheetgen.model.common import RollRange
+from sheetgen.model.pack import ByTrack, Pack
+from sheetgen.model.site import Site
+from sheetgen.yamlread import Document, PathKey
+
+M = TypeVar("M", bound=BaseModel)
+
+_MESSAGES = {
+    "missing": "required field is missing",
+    "string_type": "expected text",
+    "int_type": "expected a whole number",
+    "bool_type": "expected true or false",
+    "list_type": "expected a list (items starting with '- ')",
+    "dict_type": "expected a mapping of fields (name: value)",
+    "model_type": "expected a mapping of fields (name: value)",
+    "literal_error": None,
+    "too_short": None,
+    "too_long": None,
+}
+
+
+def build_model(model: type[M], doc: Document) -> M:
+    """Validate *doc* against *model*; every problem is reported with its location."""
+    try:
+        return model.model_validate(doc.data)
+    except ValidationError as exc:
+        raise DataError.many(_problems(model, doc, exc.errors(include_url=False))) from None
+
+
+def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> Iterator[Problem]:
+    seen: set[PathKey] = set()
+    for error in errors:
+        path = _data_path(doc.data, error["loc"])
+        if path in seen:
+            continue  # one message per place: a union reports each of its alternatives
+        seen.add(path)
+        kind = error["type"]
+        if kind == "extra_forbidden":
+            yield Problem(doc.locate(path, key=True), _unknown_field(model, path))
+            continue
+        message = _MESSAGES.get(kind) or _clean(error["msg"])
+        if kind in ("int_type", "string_type", "bool_type") and isinstance(error.get("input"), str | bool):
+            message += f", not {error['input']!r}"
+            if kind == "bool_type":
+                message += " (write true or false)"
+        yield Problem(doc.locate(path), message)
+
+
+def _clean(message: str) -> str:
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return message[:1].lower() + message[1:]
+
+
+def _data_path(data: Any, loc: Sequence[str | int]) -> PathKey:
+    """Follow pydantic's error location through the data, dropping union and validator labels."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part not in node and _is_field(part):
+            path.append(part)  # a missing or unknown field
+            node = None
+    return tuple(path)
+
+
+def _is_field(part: str) -> bool:
+    return part.isidentifier() and part[:1].islower() and "[" not in part
+
+
+def _unknown_field(model: type[BaseModel], path: PathKey) -> str:
+    name = str(path[-1])
+    fields = _fields_at(model, path[:-1])
+    hint = ""
+    close = difflib.get_close_matches(name, fields, n=1, cutoff=0.6)
+    if close:
+        hint = f' (did you mean "{close[0]}"?)'
+    elif fields:
+        hint = f" (known fields: {', '.join(sorted(fields))})"
+    return f'unknown field "{name}"{hint}'
+
+
+def _fields_at(model: type[BaseModel], path: PathKey) -> list[str]:
+    """The field names allowed at *path* inside *model*."""
+    import typing
+
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)) or part not in current.model_fields:
+            return []
+        annotation = current.model_fields[part].annotation
+        current = _model_in(annotation, typing)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _model_in(annotation: Any, typing: Any) -> Any:
+    """The first pydantic model inside an annotation such as list[Room] or Check | None."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg, typing)
+        if found is not None:
+            return found
+    return None
+
+
+# --- cross-references -------------------------------------------------------------------------
+
+
+def check_pack(pack: Pack, doc: Document) -> None:
+    """Everything in a pack that refers to something else must exist; rolled tables cover their dice."""
+    problems: list[Problem] = []
+    tracks = {t.id for t in pack.tracks}
+    tallies = {t.id for t in pack.tallies}
+    tables = {t.id for t in pack.tables}
+
+    def need(ids: set[str], value: str | None, path: PathKey, what: str) -> None:
+        if value is not None and value not in ids:
+            problems.append(Problem(doc.locate(path), _missing(what, value, ids)))
+
+    for kind, items in (("track", pack.tracks), ("tally", pack.tallies), ("table", pack.tables),
+                        ("resource", pack.resources), ("rest", pack.rests), ("procedure", pack.procedures),
+                        ("statblock", pack.statblocks), ("tracker page", pack.trackers)):
+        problems.extend(_duplicates(doc, [getattr(i, "id") for i in items], _plural(kind), "id"))
+    problems.extend(_duplicates(doc, [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
+                                "tracks", "id", message="a track and a tally share the id"))
+
+    if pack.check is not None:
+        check = pack.check
+        base: PathKey = ("check",)
+        for i, track in enumerate(check.add):
+            need(tracks, track, (*base, "add", i), "track")
+        for name in ("at_least", "at_most"):
+            value = getattr(check.trigger, name)
+            if isinstance(value, ByTrack):
+                need(tracks, value.track, (*base, "trigger", name, "track"), "track")
+                if value.track in tracks and value.levels is not None:
+                    problems.extend(_cover_track(pack, value, doc, (*base, "trigger", name, "levels")))
+        need(tracks, check.trigger.track_full, (*base, "trigger", "track_full"), "track")
+        if check.trigger.track_full is not None and (
+            check.advance is None or check.advance.track != check.trigger.track_full
+        ):
+            problems.append(Problem(doc.locate((*base, "trigger", "track_full")),
+                                    "track_full needs an advance table that moves the same track"))
+        every = check.cadence.every
+        if isinstance(every, ByTrack):
+            need(tracks, every.track, (*base, "cadence", "every", "track"), "track")
+            if every.track in tracks:
+                if every.levels is None:
+                    problems.append(Problem(doc.locate((*base, "cadence", "every")),
+                                            "a cadence by track needs levels: {range: units}"))
+                else:
+                    problems.extend(_cover_track(pack, every, doc, (*base, "cadence", "every", "levels")))
+                    bad = [n for n in every.levels.values() if n < 1]
+                    if bad:
+                        problems.append(Problem(doc.locate((*base, "cadence", "every", "levels")),
+                                                "every level's cadence must be at least 1 unit"))
+        elif every < 1:
+            problems.append(Problem(doc.locate((*base, "cadence", "every")), "must be at least 1 unit"))
+        if check.pool is not None:
+            for i, tally in enumerate(check.pool.tallies):
+                need(tallies, tally, (*base, "pool", "tallies", i), "tally")
+            problems.extend(_dice_problems(check.pool.die, doc, (*base, "pool", "die"), single=True))
+        if check.advance is not None:
+            need(tracks, check.advance.track, (*base, "advance", "track"), "track")
+            problems.extend(_coverage(_result_faces(pack), [r.roll for r in check.advance.by],
+                                      doc, (*base, "advance", "by"), "the check's result"))
+        for i, track in enumerate(check.on_encounter.reset):
+            need(tracks, track, (*base, "on_encounter", "reset", i), "track")
+        if check.outcomes:
+            problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes], doc,
+                                      (*base, "outcomes"), "the check's result"))
+
+    for t, track in enumerate(pack.tracks):
+        for lv, level in enumerate(track.levels):
+            if level.at.low < track.min or level.at.high > track.max:
+                problems.append(Problem(doc.locate(("tracks", t, "levels", lv, "at")),
+                                        f"level {level.at} is outside the track's range {track.min}-{track.max}"))
+        if track.box_labels and len(track.box_labels) != track.max - track.min:
+            problems.append(Problem(doc.locate(("tracks", t, "box_labels")),
+                                    f"give one label per box: {track.max - track.min} for {track.min}-{track.max}"))
+    for a, action in enumerate(pack.actions):
+        for e, effect in enumerate(action.effects):
+            need(tracks | tallies, effect.track, ("actions", a, "effects", e, "track"), "track")
+    for t, table in enumerate(pack.tables):
+        if table.roll is not None:
+            faces = _faces(table.roll, doc, ("tables", t, "roll"), problems)
+            if faces is not None:
+                problems.extend(_coverage(faces, [r.roll for r in table.rows if r.roll is not None],
+                                          doc, ("tables", t, "rows"), table.roll))
+    if pack.encounter is not None:
+        for name in ("distance", "reaction", "zones"):
+            need(tables, getattr(pack.encounter, name), ("encounter", name), "table")
+    _check_sections(pack, doc, problems, tracks, tables)
+    if problems:
+        raise DataError.many(problems)
+
+
+def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: set[str],
+                    tables: set[str]) -> None:
+    refs = {
+        "procedure": {p.id for p in pack.procedures},
+        "track": tracks,
+        "table": tables,
+        "statblock": {s.id for s in pack.statblocks},
+        "countdown": {r.id for r in pack.rests},
+    }
+    for p, page in enumerate(pack.reference.pages):
+        for s, section in enumerate(page.sections):
+            if section.kind in refs:
+                need_ids = refs[section.kind]
+                if section.ref not in need_ids:
+                    problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "ref")),
+                                            _missing(section.kind, section.ref or "", need_ids)))
+            if section.kind == "check" and pack.check is None:
+                problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "kind")),
+                                        "a check section needs the pack to have a check"))
+    for t, tracker in enumerate(pack.trackers):
+        for q, part in enumerate(tracker.parts):
+            if part.kind in refs:
+                need_ids = refs[part.kind]
+                if part.ref not in need_ids:
+                    problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
+                                            _missing(part.kind, part.ref or "", need_ids)))
+            if part.kind == "track" and part.ref in tracks and tracker.audience == "players" and \
+                    not pack.track(part.ref).player_safe:
+                problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
+                                        f"track {part.ref!r} is not player_safe but this sheet is for players"))
+
+
+def check_site(site: Site, doc: Document) -> None:
+    """Room exits lead to rooms, entries to statblocks; the wandering table covers its die."""
+    problems: list[Problem] = []
+    keys = [r.key for r in site.rooms]
+    problems.extend(_duplicates(doc, keys, "rooms", "key"))
+    problems.extend(_duplicates(doc, [s.id for s in site.statblocks], "statblocks", "id"))
+    known = set(keys)
+    for r, room in enumerate(site.rooms):
+        for e, exit_key in enumerate(room.exits):
+            if exit_key not in known:
+                problems.append(Problem(doc.locate(("rooms", r, "exits", e)),
+                                        f'no room with key "{exit_key}" (rooms are {_span(keys)})'))
+    stats = {s.id for s in site.statblocks}
+    if site.wandering is not None:
+        for e, entry in enumerate(site.wandering.entries):
+            if entry.stat is not None and entry.stat not in stats:
+                problems.append(Problem(doc.locate(("wandering", "entries", e, "stat")),
+                                        _missing("statblock", entry.stat, stats)))
+        faces = _faces(site.wandering.roll, doc, ("wandering", "roll"), problems)
+        if faces is not None:
+            problems.extend(_coverage(faces, [x.roll for x in site.wandering.entries], doc,
+                                      ("wandering", "entries"), site.wandering.roll))
+    if problems:
+        raise DataError.many(problems)
+
+
+def _span(keys: Sequence[str]) -> str:
+    if len(keys) > 8:
+        return f"{', '.join(keys[:4])}, ... {', '.join(keys[-2:])}"
+    return ", ".join(keys)
+
+
+def _plural(kind: str) -> str:
+    return {"tally": "tallies", "tracker page": "trackers"}.get(kind, f"{kind}s")
+
+
+def _missing(what: str, value: str, known: Iterable[str]) -> str:
+    known = sorted(known)
+    close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
+    if close:
+        return f'no {what} with id "{value}" (did you mean "{close[0]}"?)'
+    if known:
+        return f'no {what} with id "{value}" (known: {", ".join(known)})'
+    return f'no {what} with id "{value}": the file defines none'
+
+
+def _duplicates(doc: Document, values: Sequence[str], list_name: str, field: str,
+                message: str | None = None) -> Iterator[Problem]:
+    first: dict[str, int] = {}
+    for i, value in enumerate(values):
+        if value in first:
+            where = doc.locate((list_name, i, field))
+            text = message or f"duplicate {field}"
+            yield Problem(where, f'{text} "{value}" (first used by {list_name}[{first[value]}]); '
+                                 f"each {field} must be unique")
+        else:
+            first[value] = i
+
+
+def _faces(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> list[int] | None:
+    from sheetgen.dice import parse_dice
+
+    try:
+        dist = parse_dice(dice).distribution()
+    except DiceError as exc:
+        problems.append(Problem(doc.locate(path), str(exc)))
+        return None
+    return sorted(value for value, p in dist.items() if p > 0)
+
+
+def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Iterator[Problem]:
+    from sheetgen.dice import die_faces
+
+    if single:
+        try:
+            die_faces(dice)
+        except DiceError as exc:
+            yield Problem(doc.locate(path), f"a pool is made of single dice such as d6: {exc}")
+
+
+def _result_faces(pack: Pack) -> list[int]:
+    """Every value the check's result (before any track is added) can take."""
+    from sheetgen.dice import die_faces, parse_dice
+
+    assert pack.check is not None
+    if pack.check.pool is not None:
+        try:
+            sides = die_faces(pack.check.pool.die)
+        except DiceError:
+            return []
+        if pack.check.pool.read == "sum":
+            return list(range(0, sides * pack.check.pool.max_dice + 1))
+        return list(range(1, sides + 1))
+    assert pack.check.roll is not None
+    dist: dict[int, Fraction] = parse_dice(pack.check.roll).distribution()
+    return sorted(dist)
+
+
+def _cover_track(pack: Pack, value: ByTrack, doc: Document, path: PathKey) -> Iterator[Problem]:
+    track = pack.track(value.track)
+    assert value.levels is not None
+    yield from _coverage(list(range(track.min, track.max + 1)), list(value.levels), doc, path,
+                         f"{track.name} ({track.min}-{track.max})")
+
+
+def _coverage(faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, path: PathKey,
+              what: str) -> Iterator[Problem]:
+    """Ranges must not overlap and must cover every face exactly once."""
+    owner: dict[int, RollRange] = {}
+    reported = False
+    face_set = set(faces)
+    for i, rng in enumerate(ranges):
+        hits = [f for f in face_set if f in rng]
+        if rng.high >= 10_000:  # "10+" covers everything from its low end up
+            hits = [f for f in face_set if f >= rng.low]
+        if not hits:
+            yield Problem(doc.locate((*path, i)), f"{rng} cannot come up on {what}")
+            reported = True
+        for face in hits:
+            if face in owner:
+                yield Problem(doc.locate((*path, i)), f"{rng} overlaps {owner[face]} (both include {face})")
+                reported = True
+                break
+            owner[face] = rng
+    gaps = [f for f in faces if f not in owner]
+    if gaps and not reported:
+        yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}; every result "
+                                        "needs exactly one row")
+    elif gaps:
+        yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}")
+
+
+def _ranges_text(values: Sequence[int]) -> str:
+    parts: list[str] = []
+    start = prev = values[0]
+    for value in [*values[1:], None]:
+        if value is not None and value == prev + 1:
+            prev = value
+            continue
+        parts.append(str(start) if start == prev else f"{start}-{prev}")
+        if value is not None:
+            start = prev = value
+    return ", ".join(parts)

@@ -1,0 +1,259 @@
+"""Read a YAML file into plain Python data plus a map of where every value stood.
+
+Takes bytes from disk; gives a :class:`Document` (data, and the line and column of every key and
+value) or a DataError listing every problem. Stricter than plain PyYAML on purpose:
+
+* no aliases or anchors (a few hundred bytes of nested aliases can expand to gigabytes),
+* no tags (``!!python/object`` and friends), no duplicate keys,
+* scalars resolved like YAML 1.2's core schema, narrowed: only ``true``/``false`` are booleans
+  (``NO`` stays the string "NO"), only plain decimal numbers are numbers (``1:30`` stays "1:30",
+  ``0x1F`` and ``1_000`` stay strings), and ``null``, ``~`` or nothing is null,
+* UTF-8 only (a leading BOM is accepted), no NUL bytes or other control characters, and a size limit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from sheetgen import limits
+from sheetgen.errors import DataError, Location, Problem
+
+PathKey = tuple[str | int, ...]
+
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\Z")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+@dataclass
+class Document:
+    """A parsed YAML file: the data and where each part of it was written."""
+
+    file: str
+    data: Any
+    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+
+    def locate(self, path: PathKey, *, key: bool = False) -> Location:
+        """The location of the value at *path* (or of its key), falling back to the nearest parent."""
+        table = self.keys if key and path in self.keys else self.values
+        probe = path
+        while probe and probe not in table:
+            probe = probe[:-1]
+        line, column = table.get(probe, self.values.get((), (1, 1)))
+        return Location(self.file, line, column, format_path(path))
+
+
+def format_path(path: PathKey) -> str:
+    """rooms[2].exits[0] for ("rooms", 2, "exits", 0)."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else part
+    return out
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """PyYAML's composer, refusing aliases and bounding the number of nodes."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.node_count = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+        if self.check_event(AliasEvent):
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(
+                None, None, "aliases (*name) are not allowed in sheetgen files; write the value out",
+                event.start_mark,
+            )
+        self.node_count += 1
+        if self.node_count > limits.MAX_YAML_NODES:
+            event = self.peek_event()
+            raise yaml.MarkedYAMLError(
+                None, None, f"the file has more than {limits.MAX_YAML_NODES} values; split it up",
+                event.start_mark,
+            )
+        node: Node = super().compose_node(parent, index)
+        return node
+
+
+def read_yaml(path: Path, display: str | None = None) -> Document:
+    """Read and parse *path*; every problem becomes a DataError located in the file."""
+    name = display or str(path)
+    here = Location(name)
+    try:
+        size = path.stat().st_size
+        if size > limits.MAX_FILE_BYTES:
+            raise DataError(
+                f"file is {size:,} bytes; sheetgen reads files of at most {limits.MAX_FILE_BYTES:,} bytes",
+                here,
+            )
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise DataError("no such file; check the path", here) from None
+    except IsADirectoryError:
+        raise DataError("is a folder, not a YAML file", here) from None
+    except OSError as exc:
+        raise DataError(f"cannot be read: {exc.strerror}", here) from None
+    return parse_yaml(raw, name)
+
+
+def parse_yaml(raw: bytes, name: str) -> Document:
+    """Parse YAML bytes named *name* (used in messages)."""
+    text = _decode(raw, name)
+    loader = _StrictLoader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        raise DataError([_yaml_problem(exc, name)]) from None
+    except yaml.YAMLError as exc:
+        raise DataError(f"not valid YAML: {exc}", Location(name)) from None
+    except RecursionError:
+        raise DataError("the YAML is nested too deeply", Location(name)) from None
+    finally:
+        loader.dispose()
+    doc = Document(name, None)
+    if root is None:
+        raise DataError("the file is empty; expected a mapping of fields", Location(name, 1, 1))
+    problems: list[Problem] = []
+    doc.data = _build(root, (), doc, problems)
+    if problems:
+        raise DataError.many(problems)
+    return doc
+
+
+def _decode(raw: bytes, name: str) -> str:
+    if raw.startswith(b"\xff\xfe") or raw.startswith(b"\xfe\xff"):
+        raise DataError("the file is UTF-16; save it as UTF-8", Location(name, 1, 1))
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise DataError(
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
+            Location(name, line, column),
+        ) from None
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        what = "a NUL byte" if bad.group() == "\x00" else f"control character U+{ord(bad.group()):04X}"
+        raise DataError(
+            f"the file holds {what}; is it a binary file? sheetgen reads UTF-8 YAML text",
+            Location(name, line, column),
+        )
+    return text
+
+
+def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+    message = exc.problem or exc.context or "not valid YAML"
+    if "'\\t'" in message or "\\t" in message:
+        message = "a tab character; YAML indents with spaces only"
+    elif exc.context and exc.problem:
+        message = f"{exc.problem} ({exc.context})"
+    return Problem(Location(name, line, column), f"YAML syntax: {message}")
+
+
+def _mark(node: Node) -> tuple[int, int]:
+    return (node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:timestamp",
+    "tag:yaml.org,2002:value",
+    "tag:yaml.org,2002:merge",
+}
+
+
+def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) -> Any:
+    """Turn a composed node into plain data, iteratively enough for our depth limit."""
+    doc.values[path] = _mark(node)
+    if len(path) > limits.MAX_DEPTH:
+        problems.append(Problem(doc.locate(path), f"nested more than {limits.MAX_DEPTH} levels deep"))
+        return None
+    explicit_tag = node.tag not in _PLAIN_TAGS
+    if explicit_tag:
+        problems.append(
+            Problem(doc.locate(path), f"YAML tags such as {node.tag!r} are not allowed; remove the tag")
+        )
+        return None
+    if isinstance(node, ScalarNode):
+        return _scalar(node)
+    if isinstance(node, SequenceNode):
+        return [_build(item, (*path, i), doc, problems) for i, item in enumerate(node.value)]
+    if isinstance(node, MappingNode):
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
+                                        "a key must be a plain name, not a list or mapping"))
+                continue
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
+                                        "merge keys (<<) are not allowed; write the fields out"))
+                continue
+            key = key_node.value
+            child = (*path, key)
+            if key in out:
+                first = doc.keys[child]
+                problems.append(Problem(
+                    Location(doc.file, *_mark(key_node), format_path(child)),
+                    f"duplicate key {key!r} (first given at line {first[0]}); keep one",
+                ))
+                continue
+            doc.keys[child] = _mark(key_node)
+            out[key] = _build(value_node, child, doc, problems)
+        return out
+    return None  # pragma: no cover - PyYAML has no other node kinds
+
+
+
+def _scalar(node: ScalarNode) -> Any:
+    value: str = node.value
+    if node.style is not None and node.style != "":
+        return value  # quoted or block scalars are always strings
+    if value in ("", "~", "null", "Null", "NULL"):
+        return None
+    if value in ("true", "True", "TRUE"):
+        return True
+    if value in ("false", "False", "FALSE"):
+        return False
+    if _INT.match(value):
+        if len(value.lstrip("+-")) > 15:
+            return value  # keep absurd numbers as text; the field's validation reports them
+        return int(value)
+    if _FLOAT.match(value) and len(value) <= 30:
+        return float(value)
+    return value
+
+
+def iter_paths(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, Any]]:
+    """Every (path, value) in *data*, depth first; used to check text fields."""
+    yield path, data
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from iter_paths(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from iter_paths(value, (*path, index))

@@ -1,0 +1,99 @@
+"""The strict YAML reader: positions, and what plain PyYAML would get silently wrong."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sheetgen.errors import DataError
+from sheetgen.yamlread import format_path, parse_yaml, read_yaml
+
+
+def messages(raw: bytes) -> list[str]:
+    with pytest.raises(DataError) as info:
+        parse_yaml(raw, "f.yaml")
+    return [str(p) for p in info.value.problems]
+
+
+def test_values_and_positions() -> None:
+    doc = parse_yaml(b"site: X\nrooms:\n  - key: 1\n    exits: ['2']\n", "f.yaml")
+    assert doc.data == {"site": "X", "rooms": [{"key": 1, "exits": ["2"]}]}
+    assert str(doc.locate(("rooms", 0, "exits", 0))) == "f.yaml:4:13: rooms[0].exits[0]"
+    assert str(doc.locate(("rooms", 0, "key"), key=True)) == "f.yaml:3:5: rooms[0].key"
+    # a path that is not in the file falls back to its nearest parent's position
+    assert str(doc.locate(("rooms", 0, "name"))) == "f.yaml:3:5: rooms[0].name"
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("NO", "NO"), ("no", "no"), ("yes", "yes"), ("on", "on"), ("off", "off"),
+        ("1:30", "1:30"), ("0x1F", "0x1F"), ("1_000", "1_000"), ("0o17", "0o17"), ("2001-12-14", "2001-12-14"),
+        ("true", True), ("false", False), ("null", None), ("~", None), ("", None),
+        ("12", 12), ("-3", -3), ("1.5", 1.5), ("'12'", "12"), ('"true"', "true"), (".inf", ".inf"),
+    ],
+)
+def test_scalars_resolve_narrowly(text: str, value: object) -> None:
+    assert parse_yaml(f"v: {text}\n".encode(), "f.yaml").data == {"v": value}
+
+
+def test_duplicate_key_is_an_error_naming_both_lines() -> None:
+    assert messages(b"a: 1\nb: 2\na: 3\n") == [
+        "f.yaml:3:1: a: duplicate key 'a' (first given at line 1); keep one"
+    ]
+
+
+def test_alias_bomb_is_refused_at_the_first_alias() -> None:
+    bomb = b'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
+    for i, name in enumerate("bcdefghi"):
+        prev = "abcdefghi"[i]
+        bomb += f"{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n".encode()
+    assert len(bomb) < 600
+    (message,) = messages(bomb)
+    assert message.startswith("f.yaml:2:")
+    assert "aliases (*name) are not allowed" in message
+
+
+def test_python_tags_are_refused() -> None:
+    (message,) = messages(b"x: !!python/object/apply:os.system ['echo hi']\n")
+    assert message == "f.yaml:1:4: x: YAML tags such as 'tag:yaml.org,2002:python/object/apply:os.system' " \
+                      "are not allowed; remove the tag"
+
+
+def test_tabs_syntax_errors_and_encodings() -> None:
+    assert messages(b"a:\n\tb: 1\n") == ["f.yaml:2:1: YAML syntax: a tab character; YAML indents with spaces only"]
+    (syntax,) = messages(b"a: [1, 2\nb: 3\n")
+    assert syntax.startswith("f.yaml:2:") and "YAML syntax" in syntax
+    assert messages(b"a: caf\xe9\n") == [
+        "f.yaml:1:7: not UTF-8 text (byte 0xe9); save the file as UTF-8"
+    ]
+    assert messages(b"a: 1\nb: x\x00y\n") == [
+        "f.yaml:2:5: the file holds a NUL byte; is it a binary file? sheetgen reads UTF-8 YAML text"
+    ]
+    assert messages("a: 1\n".encode("utf-16")) == ["f.yaml:1:1: the file is UTF-16; save it as UTF-8"]
+    assert parse_yaml(b"\xef\xbb\xbfa: 1\n", "f.yaml").data == {"a": 1}
+
+
+def test_empty_and_deep_files() -> None:
+    assert messages(b"") == ["f.yaml:1:1: the file is empty; expected a mapping of fields"]
+    assert messages(b"# only a comment\n") == ["f.yaml:1:1: the file is empty; expected a mapping of fields"]
+    deep = b"a: " + b"[" * 5000 + b"]" * 5000 + b"\n"
+    (message,) = messages(deep)
+    assert "nested" in message
+
+
+def test_read_yaml_size_limit_and_missing_file(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as handle:
+        handle.truncate(50_000_000)
+    with pytest.raises(DataError) as info:
+        read_yaml(big, "big.yaml")
+    assert str(info.value) == "big.yaml: file is 50,000,000 bytes; sheetgen reads files of at most 2,000,000 bytes"
+    with pytest.raises(DataError, match="no such file"):
+        read_yaml(tmp_path / "nope.yaml", "nope.yaml")
+
+
+def test_format_path() -> None:
+    assert format_path(("rooms", 2, "exits", 0)) == "rooms[2].exits[0]"
+    assert format_path(()) == ""
