@@ -226,17 +226,20 @@ class Check(Strict):
 
 
 class Effect(Strict):
-    """What an action does to a track."""
+    """What an action does to a track or tally."""
 
     track: Id
     by: int | DiceText = 1
+    direction: Literal["up", "down"] = Field(default="up", description="down: the track falls by this much")
     chance: Chance | None = None
     text: Text = ""
 
 
 class Action(Strict):
     name: Name
-    time: Duration | None = Field(default=None, description="default: one unit")
+    time: Duration | None = Field(
+        default=None, description="default: one unit divided among its actions (30 minutes / 3 = 10 minutes)"
+    )
     group: Name | None = Field(default=None, description="e.g. 'movement'; sections can list one group")
     summary: Text = ""
     text: Text = ""

@@ -1,0 +1,1 @@
+"""Built-in rule packs, one YAML file each."""
