@@ -371,12 +371,12 @@ def _coverage(faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, 
         if not hits:
             yield Problem(doc.locate((*path, i)), f"{rng} cannot come up on {what}")
             reported = True
+        clash = next((f for f in sorted(hits) if f in owner), None)
+        if clash is not None:
+            yield Problem(doc.locate((*path, i)), f"{rng} overlaps {owner[clash]} (both include {clash})")
+            reported = True
         for face in hits:
-            if face in owner:
-                yield Problem(doc.locate((*path, i)), f"{rng} overlaps {owner[face]} (both include {face})")
-                reported = True
-                break
-            owner[face] = rng
+            owner.setdefault(face, rng)
     gaps = [f for f in faces if f not in owner]
     if gaps and not reported:
         yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}; every result "

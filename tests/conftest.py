@@ -1,0 +1,46 @@
+"""Shared fixtures: a CLI runner, a seeded generator, the bundled pack and site, file writers."""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.load import LoadedSite, load_pack, load_site
+from sheetgen.model.pack import Pack
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(1234)
+
+
+@pytest.fixture
+def dungeon_turn() -> Pack:
+    return load_pack("dungeon-turn")
+
+
+@pytest.fixture
+def chapel() -> LoadedSite:
+    return load_site("the-sunken-chapel")
+
+
+@pytest.fixture
+def write(tmp_path: Path) -> Callable[[str, str], Path]:
+    """Write a dedented text file into tmp_path and return its path."""
+
+    def _write(name: str, text: str) -> Path:
+        path = tmp_path / name
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+        return path
+
+    return _write

@@ -1,0 +1,142 @@
+"""Validation: every problem at once, each with file:line:column, field path and a message to act on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sheetgen.errors import DataError
+from sheetgen.load import load_pack, load_site
+
+Write = Callable[[str, str], Path]
+
+SITE = """
+site: Test Hall
+system: dungeon-turn
+rooms:
+  - key: 1
+    name: Gate
+    exits: ["2"]
+  - key: "2"
+    name: Hall
+    exits: ["1"]
+"""
+
+
+def problems(load: Callable[[str], object], path: Path) -> list[str]:
+    with pytest.raises(DataError) as info:
+        load(str(path))
+    return [str(p).removeprefix(str(path.parent) + "/") for p in info.value.problems]
+
+
+def test_valid_site_loads(write: Write) -> None:
+    loaded = load_site(str(write("s.yaml", SITE)))
+    assert [r.key for r in loaded.site.rooms] == ["1", "2"]
+    assert loaded.pack.id == "dungeon-turn"
+
+
+def test_site_cross_references(write: Write) -> None:
+    path = write("s.yaml", """
+        site: Test Hall
+        system: dungeon-turn
+        rooms:
+          - {key: 1, name: Gate, exits: ["1", "7"]}
+          - {key: 1, name: Hall}
+        wandering:
+          roll: 1d6
+          entries:
+            - {roll: 1-3, name: Rats, appearing: 2d4, stat: rat}
+            - {roll: 3-5, name: Bats, appearing: d6}
+        statblocks:
+          - {id: rats, name: Rat}
+    """)
+    assert problems(load_site, path) == [
+        's.yaml:4:39: rooms[0].exits[1]: no room with key "7" (rooms are 1, 1)',
+        's.yaml:5:11: rooms[1].key: duplicate key "1" (first used by rooms[0]); each key must be unique',
+        "s.yaml:9:5: wandering.entries: no row covers 6 on 1d6",
+        's.yaml:9:53: wandering.entries[0].stat: no statblock with id "rat" (did you mean "rats"?)',
+        "s.yaml:10:7: wandering.entries[1]: 3-5 overlaps 1-3 (both include 3)",
+    ]
+
+
+def test_shape_errors_are_all_reported_with_hints(write: Write) -> None:
+    path = write("s.yaml", """
+        site: Test Hall
+        sytem: dungeon-turn
+        rooms:
+          - key: 1
+            name: Gate
+            exits: "2"
+            treasure: 12
+          - key: true
+            descripton: x
+    """)
+    assert problems(load_site, path) == [
+        "s.yaml:1:1: system: required field is missing",
+        's.yaml:2:1: sytem: unknown field "sytem" (did you mean "system"?)',
+        "s.yaml:6:12: rooms[0].exits: expected a list (items starting with '- ')",
+        "s.yaml:7:15: rooms[0].treasure: expected text",
+        "s.yaml:8:5: rooms[1].name: required field is missing",
+        "s.yaml:8:10: rooms[1].key: expected text, not True",
+        's.yaml:9:5: rooms[1].descripton: unknown field "descripton" (did you mean "description"?)',
+    ]
+
+
+def test_yes_no_and_times_stay_text(write: Write) -> None:
+    path = write("s.yaml", SITE.replace("name: Gate", "name: NO").replace("name: Hall", "name: 1:30"))
+    loaded = load_site(str(path))
+    assert [r.name for r in loaded.site.rooms] == ["NO", "1:30"]
+
+
+@pytest.mark.parametrize(
+    ("dice", "message"),
+    [
+        ("0d6", "0d6"),
+        ("d0", "d0"),
+        ("1000000d1000000", "1000000d1000000"),
+        ("1d6+", "1d6+"),
+        ("-1d6", "-1d6"),
+    ],
+)
+def test_absurd_dice_are_refused(write: Write, dice: str, message: str) -> None:
+    path = write("s.yaml", SITE + f"wandering:\n  roll: {dice}\n  entries:\n    - {{roll: 1, name: Rats}}\n")
+    (problem,) = problems(load_site, path)
+    assert problem.startswith("s.yaml:11:9: wandering.roll: ")
+    assert message in problem
+
+
+def test_site_naming_a_missing_pack(write: Write) -> None:
+    path = write("s.yaml", SITE.replace("system: dungeon-turn", "system: dungeon-trun"))
+    (problem,) = problems(load_site, path)
+    assert problem.startswith('s.yaml:2:9: system: no built-in pack "dungeon-trun" and no such file')
+
+
+def test_pack_and_site_are_told_apart(write: Write) -> None:
+    site = write("s.yaml", SITE)
+    assert problems(load_pack, site) == [
+        "s.yaml:1:1: this is a site file, not a rule pack; commands that take SYSTEM want a pack "
+        "(give the site to `sheetgen cards` or `sheetgen packet`)"
+    ]
+    from sheetgen.load import builtin_dir
+
+    pack = builtin_dir("rules") / "dungeon-turn.yaml"
+    with pytest.raises(DataError, match="this is a rule pack, not a site file"):
+        load_site(str(pack))
+
+
+def test_pack_cross_references(write: Write, tmp_path: Path) -> None:
+    from sheetgen.load import builtin_dir
+
+    text = (builtin_dir("rules") / "dungeon-turn.yaml").read_text(encoding="utf-8")
+    broken = text.replace("add: [escalation]", "add: [escalaton]").replace(
+        "box_labels: [\"+1\", \"+2\", \"+3\", \"+4\", \"+5\"]", "box_labels: [\"+1\"]"
+    )
+    assert broken != text
+    path = tmp_path / "p.yaml"
+    path.write_text(broken, encoding="utf-8")
+    found = problems(load_pack, path)
+    assert len(found) == 2
+    assert 'check.add[0]: no track with id "escalaton" (did you mean "escalation"?)' in found[0]
+    assert "tracks[0].box_labels: give one label per box: 5 for 0-5" in found[1]
