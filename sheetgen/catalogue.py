@@ -16,34 +16,39 @@ from sheetgen.yamlread import read_yaml
 
 
 def describe_check(check: Check | None, pack: Pack) -> str:
-    """One line: the check's dice, trigger and cadence."""
+    """One line: the check's dice, trigger and cadence, e.g. 'd10 <= Alarm, every exploration round'."""
     if check is None:
         return "no exploration check"
-    dice = check.roll or (f"pool of {check.pool.die}" if check.pool else "")
-    for name in check.add:
-        dice += f" + {pack.track(name).name}"
+    if check.pool is not None:
+        dice = f"{check.pool.read} of a pool of {check.pool.die}"
+    else:
+        dice = " + ".join([check.roll or "", *(pack.track(name).name for name in check.add)])
     trig = check.trigger
     if trig.at_least is not None:
-        rule = f">= {_value(trig.at_least, pack)}"
+        rule = f"{dice} >= {_value(trig.at_least, pack)}"
     elif trig.at_most is not None:
-        rule = f"<= {_value(trig.at_most, pack)}"
+        rule = f"{dice} <= {_value(trig.at_most, pack)}"
     elif trig.faces is not None:
-        rule = "on " + ", ".join(str(f) for f in trig.faces)
+        rule = f"{dice} on " + ", ".join(str(f) for f in trig.faces)
     else:
-        rule = f"{pack.track(trig.track_full or '').name} full"
+        clock = pack.track(trig.track_full or "")
+        rule = f"{dice} advances {clock.name}; {check.result} when full ({clock.max})"
     every = check.cadence.every
     if isinstance(every, ByTrack):
-        cadence = f"by {pack.track(every.track).name}"
+        cadence = "every " + _value(every, pack, unit=pack.time.plural)
     else:
         cadence = f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
-    return f"{dice} {rule}, {cadence}"
+    return f"{rule}, {cadence}"
 
 
-def _value(value: int | ByTrack, pack: Pack) -> str:
+def _value(value: int | ByTrack, pack: Pack, unit: str = "") -> str:
     if isinstance(value, int):
         return str(value)
-    name = pack.track(value.track).name
-    return name if value.levels is None else f"by {name}"
+    track = pack.track(value.track)
+    if value.levels is None:
+        return track.name
+    parts = [f"{n}{' ' + unit if unit else ''} at {track.name} {at}" for at, n in value.levels.items()]
+    return "(" + "; ".join(parts) + ")"
 
 
 def _minutes(seconds: int) -> str:

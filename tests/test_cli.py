@@ -1,0 +1,97 @@
+"""The CLI contract: commands, exit codes, exact messages, help with examples, README coverage."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+Write = Callable[[str, str], Path]
+
+
+def test_systems_lists_the_five_packs(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["systems"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
+    ids = [line.split()[0] for line in lines[1:]]
+    assert ids == ["derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm"]
+    assert "1d6 + Escalation >= 6, every dungeon turn" in result.output
+    assert "d10 <= Alarm, every exploration round" in result.output
+    assert "exploration round (30 min)" in result.output
+
+
+def test_systems_with_a_rules_folder(runner: CliRunner, tmp_path: Path) -> None:
+    source = (ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8")
+    (tmp_path / "mine.yaml").write_text(source.replace("id: dungeon-turn", "id: my-turns"), encoding="utf-8")
+    result = runner.invoke(cli, ["systems", "--rules", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert any(line.startswith("my-turns ") for line in result.output.splitlines())
+
+
+def test_check_ok_and_all_problems(runner: CliRunner, write: Write) -> None:
+    good = write("good.yaml", "site: A\nsystem: dungeon-turn\nrooms:\n  - {key: 1, name: Hall}\n")
+    bad = write("bad.yaml", "site: A\nsystem: dungeon-turn\nrooms:\n  - {key: 1, name: Hall, exits: [2]}\n"
+                            "  - {key: 3, nmae: Cellar}\n")
+    result = runner.invoke(cli, ["check", str(good)])
+    assert result.exit_code == 0
+    assert result.output.endswith("ok (site 'A', 1 rooms, pack dungeon-turn)\n")
+    result = runner.invoke(cli, ["check", str(good), str(bad)])
+    assert result.exit_code == 2
+    errors = [line.removeprefix("error: ").replace(str(bad.parent) + "/", "")
+              for line in result.stderr.splitlines()]
+    assert errors == [
+        "bad.yaml:5:5: rooms[1].name: required field is missing",
+        'bad.yaml:5:14: rooms[1].nmae: unknown field "nmae" (did you mean "name"?)',
+        "2 problems; nothing was written.",
+    ]
+
+
+def test_check_reports_problems_of_every_file(runner: CliRunner, write: Write) -> None:
+    one = write("one.yaml", "site: A\nsystem: nope\nrooms:\n  - {key: 1, name: Hall}\n")
+    two = write("two.yaml", "- just\n- a list\n")
+    result = runner.invoke(cli, ["check", str(one), str(two)])
+    assert result.exit_code == 2
+    assert 'one.yaml:2:9: system: no built-in pack "nope"' in result.stderr
+    assert "two.yaml:1:1: expected a mapping of fields (name: value) at the top, found a list" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("which", ["pack", "site"])
+def test_schema(runner: CliRunner, which: str) -> None:
+    result = runner.invoke(cli, ["schema", which])
+    assert result.exit_code == 0
+    schema = json.loads(result.output)
+    assert schema["$schema"].endswith("2020-12/schema")
+    required = {"pack": {"kind", "id", "name", "time", "reference"}, "site": {"site", "system", "rooms"}}
+    assert required[which] <= set(schema["required"])
+
+
+def test_bad_usage_exits_2(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["schema", "dungeon"])
+    assert result.exit_code == 2
+    assert "Invalid value for '{pack|site}'" in result.output
+
+
+def test_every_command_has_help_with_an_example_and_is_in_the_readme(runner: CliRunner) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name, command in cli.commands.items():
+        result = runner.invoke(cli, [name, "--help"])
+        assert result.exit_code == 0, name
+        assert "Example" in result.output, f"{name} --help has no example"
+        assert f"sheetgen {name}" in readme, f"README does not document `sheetgen {name}`"
+
+
+def test_version_and_module_entry_point() -> None:
+    done = subprocess.run([sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0
+    assert done.stdout.strip().startswith("sheetgen, version ")
