@@ -18,6 +18,7 @@ import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
+from sheetgen.paper import RenderOptions, paper_named
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,6 +63,45 @@ def cli(debug: bool) -> None:
         sheetgen packet
     """
     logging.basicConfig(level=logging.DEBUG if debug else logging.ERROR, format="%(name)s: %(message)s")
+
+
+def paper_option(func: F) -> F:
+    return click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
+                        show_default=True, help="Paper size.")(func)
+
+
+def output_option(func: F) -> F:
+    return click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                        help="Write here instead of output/<name>-<sheet>.pdf.")(func)
+
+
+def seed_option(func: F) -> F:
+    return click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+                        help="Seed for the dice (default: a new one, printed on the sheet).")(func)
+
+
+def options_for(paper: str, seed: int | None = None, fillable: bool = False) -> RenderOptions:
+    return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable)
+
+
+def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str = ".pdf") -> Path:
+    """Write *data* atomically to -o or to output/<subject>-<sheet><suffix>, and print the path."""
+    from sheetgen.output import default_path, write_atomic
+
+    if output is None:
+        output = default_path(subject, sheet, suffix)
+        output.parent.mkdir(parents=True, exist_ok=True)
+    path = write_atomic(output, data)
+    click.echo(str(path))
+    return path
+
+
+def check_output(output: Path | None) -> None:
+    """Refuse an impossible -o before doing any work."""
+    if output is not None:
+        from sheetgen.output import check_destination
+
+        check_destination(output)
 
 
 def rules_option(func: F) -> F:
@@ -113,6 +153,26 @@ def schema(which: str) -> None:
     from sheetgen.catalogue import json_schema
 
     click.echo(json.dumps(json_schema(which), indent=2))
+
+
+@cli.command()
+@click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--page", type=int, default=1, show_default=True, help="Page number, from 1.")
+@click.option("--dpi", type=int, default=100, show_default=True, help="Resolution, 10 to 600.")
+@output_option
+def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
+    """Render a page of a PDF to PNG, for a quick look.
+
+    \b
+    Example:
+        sheetgen preview output/the-sunken-chapel-packet.pdf --page 2 --dpi 80
+    """
+    from sheetgen.preview import read_pdf, render_png
+
+    check_output(output)
+    png = render_png(read_pdf(pdf), page=page, dpi=dpi, name=str(pdf))
+    target = output or pdf.with_name(f"{pdf.stem}-page{page}.png")
+    emit(png, target, pdf.stem, f"page{page}", ".png")
 
 
 def main() -> None:
