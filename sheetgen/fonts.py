@@ -18,7 +18,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
-from sheetgen.errors import FontError, Location, Problem
+from sheetgen.errors import FontError, Location, Problem, RenderError
 
 #: URLs of shipped files look like ``sheetgen:fonts/GenBkBasR.ttf``; the HTML renderer's fetcher reads
 #: these and nothing else.
@@ -62,6 +62,15 @@ class FontFamily:
     debian_package: str
 
     @property
+    def css_name(self) -> str:
+        """The font-family name WeasyPrint knows the shipped files by.
+
+        It is not the family's own name, so that a font of the same name installed on the system can
+        never be picked instead of the shipped file.
+        """
+        return f"sheetgen {self.name}"
+
+    @property
     def reportlab_name(self) -> str:
         """The family name registered with ReportLab (ReportLab names have no spaces)."""
         return self.name.replace(" ", "")
@@ -99,7 +108,7 @@ class ShippedFonts:
         through to a system font.
         """
         ordered = [family, self.symbols, *(f for f in self.families if f not in (family, self.symbols))]
-        return ", ".join(f'"{f.name}"' for f in ordered)
+        return ", ".join(f'"{f.css_name}"' for f in ordered)
 
 
 FONTS = ShippedFonts(
@@ -147,7 +156,7 @@ def shipped_dir(folder: str) -> Traversable:
     checkout = Path(__file__).resolve().parent.parent / folder
     if checkout.is_dir():
         return checkout
-    raise FontError(f"the {folder}/ folder is missing from this sheetgen installation; reinstall sheetgen")
+    raise RenderError(f"the {folder}/ folder is missing from this sheetgen installation; reinstall sheetgen")
 
 
 def font_dir() -> Traversable:
@@ -169,7 +178,7 @@ def font_face_css() -> str:
         for face in family.faces:
             rules.append(
                 "@font-face {\n"
-                f'  font-family: "{family.name}";\n'
+                f'  font-family: "{family.css_name}";\n'
                 f'  src: url("{shipped_url("fonts", face.file)}") format("truetype");\n'
                 f"  font-weight: {face.css_weight};\n"
                 f"  font-style: {face.css_style};\n"
@@ -206,7 +215,7 @@ def register_reportlab_fonts() -> None:
 @functools.cache
 def family_coverage(family: FontFamily) -> frozenset[int]:
     """The code points every face of *family* has a glyph for."""
-    from fontTools.ttLib import TTFont
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped, unused-ignore]
 
     folder = font_dir()
     cmaps = []

@@ -21,6 +21,7 @@ import functools
 import logging
 import os
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -33,12 +34,16 @@ from sheetgen.fonts import (
     SHIPPED_FOLDERS,
     SHIPPED_URL_SCHEME,
     font_face_css,
+    missing_glyphs,
     shipped_dir,
 )
 
 LOG = logging.getLogger(__name__)
 
-_WEASYPRINT_LOGGER = "weasyprint"
+_CAPTURED_LOGGERS = ("weasyprint", "fontTools")
+
+# The loggers above and SOURCE_DATE_EPOCH are process-wide: one render at a time changes them.
+_RENDER_LOCK = threading.RLock()
 
 # File types a page may use, by extension; anything else is refused even when shipped.
 _CONTENT_TYPES = {
@@ -80,10 +85,15 @@ class PdfMetadata:
             epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
             if not epoch:
                 return None
+            if not epoch.isdigit():
+                raise RenderError(f"SOURCE_DATE_EPOCH must be a whole number of seconds, not {epoch!r}")
             when = datetime.fromtimestamp(int(epoch), tz=UTC)
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
-        return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        return _as_utc(when).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _as_utc(when: datetime) -> datetime:
+    """*when* in UTC; a naive datetime is taken to be UTC already."""
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
 
 
 @dataclass(frozen=True)
@@ -137,9 +147,10 @@ def read_shipped_url(url: str) -> tuple[bytes, str]:
         raise RefusedURL("not a stylesheet, font or image")
     root = shipped_dir(folder)
     target = root.joinpath(*parts)
-    if isinstance(root, Path) and isinstance(target, Path):
-        # A symbolic link inside the folder must not lead out of it.
-        if not target.resolve().is_relative_to(root.resolve()):
+    if isinstance(root, Path):
+        # A symbolic link inside the folder must not lead out of it (zipped packages have no links).
+        target = root.joinpath(*parts).resolve()
+        if not target.is_relative_to(root.resolve()):
             raise RefusedURL("leads outside the folder")
     if not target.is_file():
         raise RefusedURL("no such file is shipped")
@@ -193,21 +204,25 @@ class _Collect(logging.Handler):
 
 @contextlib.contextmanager
 def _weasyprint_logs() -> Iterator[list[logging.LogRecord]]:
-    """Collect WeasyPrint's warnings and errors instead of letting them reach the terminal."""
-    logger = logging.getLogger(_WEASYPRINT_LOGGER)
+    """Collect the warnings and errors WeasyPrint (and fontTools, which it subsets fonts with) log,
+    instead of letting them reach the terminal."""
     handler = _Collect()
-    saved = (logger.level, logger.propagate)
-    logger.addHandler(handler)
-    logger.setLevel(logging.WARNING)
-    logger.propagate = False
-    try:
-        yield handler.records
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(saved[0])
-        logger.propagate = saved[1]
-        for record in handler.records:
-            LOG.debug("weasyprint %s: %s", record.levelname.lower(), record.getMessage())
+    loggers = [logging.getLogger(name) for name in _CAPTURED_LOGGERS]
+    with _RENDER_LOCK:
+        saved = [(logger.level, logger.propagate) for logger in loggers]
+        for logger in loggers:
+            logger.addHandler(handler)
+            logger.setLevel(logging.WARNING)
+            logger.propagate = False
+        try:
+            yield handler.records
+        finally:
+            for logger, (level, propagate) in zip(loggers, saved, strict=True):
+                logger.removeHandler(handler)
+                logger.setLevel(level)
+                logger.propagate = propagate
+    for record in handler.records:
+        LOG.debug("%s %s: %s", record.name, record.levelname.lower(), record.getMessage())
 
 
 def _describe(record: logging.LogRecord) -> str:
@@ -230,22 +245,56 @@ def _check(fetcher: Any, records: list[logging.LogRecord]) -> tuple[str, ...]:
     return tuple(_describe(r) for r in records)
 
 
-@functools.cache
-def _shipped_font_stylesheet() -> tuple[Any, Any]:
-    """One FontConfiguration with the shipped @font-face rules loaded, kept for the whole process."""
-    from weasyprint import CSS
-    from weasyprint.text.fonts import FontConfiguration
+def _uncovered(char: str) -> Problem:
+    return Problem(
+        Location(),
+        f'character "{char}" (U+{ord(char):04X}) is in none of the shipped fonts; replace it or remove it',
+    )
 
-    font_config = FontConfiguration()
-    fetcher = shipped_file_fetcher()
-    # Every page starts in the body family; the stacks fall back to shipped families only.
-    css = font_face_css() + f"html {{ font-family: {FONTS.css_stack(FONTS.body)}; }}\n"
-    with _weasyprint_logs() as records:
-        stylesheet = CSS(string=css, font_config=font_config, url_fetcher=fetcher)
-    _check(fetcher, records)
-    if len(fetcher.served) != sum(len(f.faces) for f in FONTS.families):
-        raise RenderError(f"the shipped fonts could not all be loaded (loaded: {', '.join(fetcher.served)})")
-    return font_config, stylesheet
+
+def _check_fonts_used(document: Any) -> None:
+    """Fail if the PDF draws any text in a font that is not shipped, or draws an empty box for it."""
+    shipped = {family.css_name for family in FONTS.families}
+    problems: list[Problem] = []
+    for font in document.fonts.values():
+        drawn = sorted(set("".join(font.to_unicode.values())))
+        if font.family not in shipped:
+            uncovered = missing_glyphs("".join(drawn))
+            problems.extend(_uncovered(char) for char in uncovered)
+            covered = [char for char in drawn if char not in uncovered]
+            if uncovered:
+                # Spaces next to a character no shipped font has follow it into the fallback font.
+                covered = [char for char in covered if not char.isspace()]
+            if covered:
+                problems.append(
+                    Problem(
+                        Location(),
+                        f'"{"".join(covered)}" is set in "{font.family}", a font sheetgen does not ship; '
+                        "give that text font-family: var(--font-body), var(--font-label) "
+                        "or var(--font-symbols)",
+                    )
+                )
+        # Glyph 0 is the empty box a font draws for a character it lacks.
+        problems.extend(_uncovered(char) for char in font.to_unicode.get(0, ""))
+        problems.extend(_uncovered(chr(codepoint)) for codepoint in font.missing)
+    if problems:
+        raise RenderError(list(dict.fromkeys(problems)))
+
+
+def _shipped_fonts_css() -> str:
+    """@font-face rules for the shipped fonts, the stacks as CSS variables, and the body stack on :root.
+
+    Templates set a family with ``font-family: var(--font-label)`` (or ``--font-body``,
+    ``--font-symbols``), so every stack falls back to shipped families only.
+    """
+    return font_face_css() + (
+        ":root {\n"
+        f"  --font-body: {FONTS.css_stack(FONTS.body)};\n"
+        f"  --font-label: {FONTS.css_stack(FONTS.label)};\n"
+        f"  --font-symbols: {FONTS.css_stack(FONTS.symbols)};\n"
+        "  font-family: var(--font-body);\n"
+        "}\n"
+    )
 
 
 def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = ()) -> LaidOut:
@@ -256,23 +305,41 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     an error.
     """
     from weasyprint import CSS, HTML
+    from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetchingError
 
-    font_config, font_stylesheet = _shipped_font_stylesheet()
+    # A font configuration per document (about 10 ms) keeps a page's own @font-face rules to itself.
+    font_config = FontConfiguration()
     fetcher = shipped_file_fetcher()
     with _weasyprint_logs() as records:
-        sheets = [font_stylesheet]
+        sheets = [CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=fetcher)]
         for name in stylesheets:
             url = f"{SHIPPED_URL_SCHEME}:templates/{name}"
             with contextlib.suppress(URLFetchingError):  # recorded by the fetcher, reported below
                 sheets.append(CSS(url=url, font_config=font_config, url_fetcher=fetcher))
         if base_css is not None:
             sheets.append(CSS(string=base_css, font_config=font_config, url_fetcher=fetcher))
-        document = HTML(string=html, url_fetcher=fetcher).render(
-            font_config=font_config, stylesheets=sheets
-        )
+        document = HTML(string=html, url_fetcher=fetcher).render(font_config=font_config, stylesheets=sheets)
     warnings = _check(fetcher, records)
     return LaidOut(document=document, warnings=warnings, fetcher=fetcher)
+
+
+@contextlib.contextmanager
+def _source_date_epoch(created: datetime | None) -> Iterator[None]:
+    """Pin the clock fontTools stamps subset fonts with (it reads SOURCE_DATE_EPOCH).
+
+    WeasyPrint subsets with HarfBuzz when libharfbuzz-subset is installed, which keeps the font's own
+    dates; without it, it falls back to fontTools, which would write the current time into each font.
+    """
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    epoch = 0 if created is None else int(_as_utc(created).timestamp())
+    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    try:
+        yield
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
 
 
 def write(laid_out: LaidOut, metadata: PdfMetadata) -> RenderedDocument:
@@ -285,9 +352,10 @@ def write(laid_out: LaidOut, metadata: PdfMetadata) -> RenderedDocument:
     info.keywords = list(metadata.keywords)
     info.generator = metadata.creator
     info.created = info.modified = metadata.creation_date()
-    with _weasyprint_logs() as records:
+    with _weasyprint_logs() as records, _source_date_epoch(metadata.created):
         pdf = document.write_pdf(pdf_identifier=False)
     warnings = _check(laid_out.fetcher, records)
+    _check_fonts_used(document)
     return RenderedDocument(pdf=pdf, page_count=laid_out.page_count, warnings=laid_out.warnings + warnings)
 
 
