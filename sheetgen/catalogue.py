@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import DataError, Problem
-from sheetgen.load import display_name, builtin_dir, kind_of, load_pack, pack_from_doc, site_from_doc
+from sheetgen.load import builtin_dir, display_name, kind_of, load_pack, pack_from_doc, site_from_doc
 from sheetgen.model.pack import ByTrack, Check, Pack
 from sheetgen.model.site import Site
 from sheetgen.yamlread import read_yaml

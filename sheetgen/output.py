@@ -6,6 +6,7 @@ leaves the previous file as it was and no temporary file behind.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tempfile
@@ -53,10 +54,8 @@ def write_atomic(path: Path, data: bytes) -> Path:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException as exc:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {path}: {exc.strerror}") from None
         raise

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from sheetgen.errors import DataError, DiceError, Location, Problem
+from sheetgen.errors import DataError, DiceError, Problem
 from sheetgen.model.common import RollRange
 from sheetgen.model.pack import ByTrack, Pack
 from sheetgen.model.site import Site
@@ -73,10 +73,7 @@ def _data_path(data: Any, loc: Sequence[str | int]) -> PathKey:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and part in node:
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (isinstance(node, dict) and part in node) or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
             path.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and part not in node and _is_field(part):
@@ -146,15 +143,15 @@ def check_pack(pack: Pack, doc: Document) -> None:
     for kind, items in (("track", pack.tracks), ("tally", pack.tallies), ("table", pack.tables),
                         ("resource", pack.resources), ("rest", pack.rests), ("procedure", pack.procedures),
                         ("statblock", pack.statblocks), ("tracker page", pack.trackers)):
-        problems.extend(_duplicates(doc, [getattr(i, "id") for i in items], _plural(kind), "id"))
+        problems.extend(_duplicates(doc, [i.id for i in items], _plural(kind), "id"))
     problems.extend(_duplicates(doc, [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
                                 "tracks", "id", message="a track and a tally share the id"))
 
     if pack.check is not None:
         check = pack.check
         base: PathKey = ("check",)
-        for i, track in enumerate(check.add):
-            need(tracks, track, (*base, "add", i), "track")
+        for i, track_id in enumerate(check.add):
+            need(tracks, track_id, (*base, "add", i), "track")
         for name in ("at_least", "at_most"):
             value = getattr(check.trigger, name)
             if isinstance(value, ByTrack):
@@ -190,8 +187,8 @@ def check_pack(pack: Pack, doc: Document) -> None:
             need(tracks, check.advance.track, (*base, "advance", "track"), "track")
             problems.extend(_coverage(_result_faces(pack), [r.roll for r in check.advance.by],
                                       doc, (*base, "advance", "by"), "the check's result"))
-        for i, track in enumerate(check.on_encounter.reset):
-            need(tracks, track, (*base, "on_encounter", "reset", i), "track")
+        for i, track_id in enumerate(check.on_encounter.reset):
+            need(tracks, track_id, (*base, "on_encounter", "reset", i), "track")
         if check.outcomes:
             problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes], doc,
                                       (*base, "outcomes"), "the check's result"))

@@ -70,22 +70,21 @@ class _StrictLoader(yaml.SafeLoader):
         super().__init__(stream)
         self.node_count = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:  # type: ignore[override]
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.MarkedYAMLError(
                 None, None, "aliases (*name) are not allowed in sheetgen files; write the value out",
                 event.start_mark,
             )
         self.node_count += 1
         if self.node_count > limits.MAX_YAML_NODES:
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.MarkedYAMLError(
                 None, None, f"the file has more than {limits.MAX_YAML_NODES} values; split it up",
                 event.start_mark,
             )
-        node: Node = super().compose_node(parent, index)
-        return node
+        return super().compose_node(parent, index)
 
 
 def read_yaml(path: Path, display: str | None = None) -> Document:
