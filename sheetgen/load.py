@@ -140,3 +140,15 @@ def site_from_doc(doc: Document, path: Path) -> LoadedSite:
     pack, encounter_pack = packs
     assert pack is not None
     return LoadedSite(site, pack, encounter_pack, path)
+
+
+def load_pack_or_site(name: str) -> tuple[Pack, LoadedSite | None]:
+    """For commands that take SITE|SYSTEM: a built-in pack id or pack file, else a site."""
+    if name in builtin_pack_ids():
+        return load_pack(name), None
+    path = resolve_site_path(name)
+    doc = read_yaml(path, display_name(path))
+    if kind_of(doc) == "pack":
+        return pack_from_doc(doc), None
+    loaded = site_from_doc(doc, path)
+    return loaded.pack, loaded

@@ -1,0 +1,63 @@
+"""A ReportLab canvas set up the sheetgen way: shipped fonts only, reproducible bytes, metadata.
+
+Takes a paper and a title; gives a canvas to draw on and, at the end, PDF bytes. Imports
+ReportLab only when called.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from typing import Any
+
+from sheetgen.fonts import FONTS, register_reportlab_fonts
+from sheetgen.paper import Paper
+
+
+@dataclass(frozen=True)
+class DocInfo:
+    """The PDF's document information."""
+
+    title: str
+    subject: str
+    author: str = "sheetgen"
+    keywords: tuple[str, ...] = field(default_factory=tuple)
+
+
+class PdfCanvas:
+    """A ReportLab canvas writing to memory; ``finish()`` gives the bytes."""
+
+    def __init__(self, paper: Paper, info: DocInfo) -> None:
+        from reportlab.pdfgen.canvas import Canvas
+
+        register_reportlab_fonts()
+        self.paper = paper
+        self.buffer = io.BytesIO()
+        # invariant=1 fixes the creation date and document id, so equal input gives equal bytes;
+        # initialFontName keeps ReportLab from declaring an unembedded Helvetica on every page.
+        self.canvas: Any = Canvas(
+            self.buffer,
+            pagesize=paper.size,
+            invariant=1,
+            initialFontName=FONTS.label.reportlab_font(),
+            initialFontSize=10,
+            pageCompression=1,
+        )
+        self.canvas.setTitle(info.title)
+        self.canvas.setSubject(info.subject)
+        self.canvas.setAuthor(info.author)
+        self.canvas.setCreator("sheetgen")
+        if info.keywords:
+            self.canvas.setKeywords(", ".join(info.keywords))
+
+    def finish(self) -> bytes:
+        self.canvas.save()
+        return self.buffer.getvalue()
+
+
+def body_font(*, bold: bool = False, italic: bool = False) -> str:
+    return FONTS.body.reportlab_font(bold=bold, italic=italic)
+
+
+def label_font(*, bold: bool = False) -> str:
+    return FONTS.label.reportlab_font(bold=bold)
