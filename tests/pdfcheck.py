@@ -1,0 +1,83 @@
+"""Reading PDFs back in tests: page sizes, text, fonts, stroked lines and where each character is drawn."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from pypdf import PdfReader
+
+#: Every font a sheet uses comes from one of these shipped families.
+SHIPPED_FAMILIES = ("Gentium", "Lato", "NotoSansSymbols2")
+
+
+def read_pdf(data: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(data))
+
+
+def page_sizes(reader: PdfReader) -> list[tuple[int, int]]:
+    """Each page's (width, height) in points, rounded: (612, 792) letter, (595, 842) A4."""
+    return [(round(float(page.mediabox.width)), round(float(page.mediabox.height))) for page in reader.pages]
+
+
+def page_texts(reader: PdfReader) -> list[str]:
+    return [page.extract_text() or "" for page in reader.pages]
+
+
+def squeeze(text: str) -> str:
+    """Text with every run of whitespace made one space, for comparing extracted text."""
+    return " ".join(text.split())
+
+
+def _descriptors(font: Any) -> list[Any]:
+    font = font.get_object()
+    if "/DescendantFonts" in font:
+        return [d.get_object().get("/FontDescriptor") for d in font["/DescendantFonts"]]
+    return [font.get("/FontDescriptor")]
+
+
+def font_problems(reader: PdfReader) -> list[str]:
+    """Fonts that are not embedded TrueType files of a shipped family, as 'page N: /BaseFont: why'."""
+    problems: list[str] = []
+    for number, page in enumerate(reader.pages, start=1):
+        resources = page.get("/Resources")
+        fonts = resources.get_object().get("/Font") if resources is not None else None
+        if fonts is None:
+            continue
+        for font in fonts.get_object().values():
+            font = font.get_object()
+            name = str(font.get("/BaseFont", "?"))
+            if not any(family in name for family in SHIPPED_FAMILIES):
+                problems.append(f"page {number}: {name}: not a shipped family")
+            for descriptor in _descriptors(font):
+                if descriptor is None or "/FontFile2" not in descriptor.get_object():
+                    problems.append(f"page {number}: {name}: not embedded")
+    return problems
+
+
+_LINE = re.compile(r"(-?[\d.]+) (-?[\d.]+) m (-?[\d.]+) (-?[\d.]+) l S")
+
+
+def stroked_lines(reader: PdfReader, page: int) -> set[tuple[float, ...]]:
+    """Straight lines stroked in page coordinates ('x0 y0 m x1 y1 l S' outside any transform), rounded."""
+    content = reader.pages[page].get_contents()
+    data = content.get_data().decode("latin-1") if content is not None else ""
+    return {tuple(round(float(v), 1) for v in match.groups()) for match in _LINE.finditer(data)}
+
+
+def char_boxes(data: bytes, page: int) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every drawn character of a page and its box (left, bottom, right, top) in points."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data)
+    try:
+        text = document[page].get_textpage()
+        boxes = []
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if char.strip():
+                boxes.append((char, text.get_charbox(index)))
+        return boxes
+    finally:
+        document.close()

@@ -1,0 +1,527 @@
+"""Room-key and statblock cards: the layout (cards, pages, places, crop marks, backs) and the PDF drawn from it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from pdfcheck import (
+    char_boxes,
+    font_problems,
+    page_sizes,
+    page_texts,
+    read_pdf,
+    squeeze,
+    stroked_lines,
+)
+
+from sheetgen.draw_cards import cards_pdf, draw_card_sheet
+from sheetgen.errors import FontError, RenderError
+from sheetgen.load import LoadedSite, load_site
+from sheetgen.paper import A4, LETTER, Paper, RenderOptions
+from sheetgen.sheets.cards import (
+    BODY_SIZES,
+    CARD_SIZES,
+    FOOTER_BAND,
+    PADDING,
+    BoxItem,
+    Card,
+    CardSheet,
+    Rect,
+    TextItem,
+    card_layout,
+    item_rect,
+    stat_lines,
+)
+
+SIZES = ("poker", "index")
+PAPERS = (LETTER, A4)
+PAPER_SIZES = {"letter": (612, 792), "a4": (595, 842)}
+
+SiteWriter = Callable[[str], LoadedSite]
+
+
+@pytest.fixture(scope="module")
+def bundled() -> LoadedSite:
+    return load_site("the-sunken-chapel")
+
+
+@pytest.fixture(scope="module")
+def sheets(bundled: LoadedSite) -> dict[tuple[str, str, bool], CardSheet]:
+    return {
+        (size, paper.name, backs): card_layout(bundled, paper, size=size, backs=backs)  # type: ignore[arg-type]
+        for size in SIZES
+        for paper in PAPERS
+        for backs in (False, True)
+    }
+
+
+@pytest.fixture(scope="module")
+def pdfs(sheets: dict[tuple[str, str, bool], CardSheet]) -> dict[tuple[str, str, bool], bytes]:
+    return {key: draw_card_sheet(sheet) for key, sheet in sheets.items()}
+
+
+@pytest.fixture
+def site_file(write: Callable[[str, str], Path]) -> SiteWriter:
+    """Load a site written from YAML text (played with dungeon-turn)."""
+
+    def _site(yaml: str) -> LoadedSite:
+        return load_site(str(write("site.yaml", yaml)))
+
+    return _site
+
+
+def _inset(rect: Rect, by: float) -> Rect:
+    return Rect(rect.x + by, rect.y + by, rect.width - 2 * by, rect.height - 2 * by)
+
+
+# --- how many cards and pages ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
+                              pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite,
+                              size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, False)]
+    site = bundled.site
+    rooms = [c for c in sheet.cards if c.kind == "room"]
+    stats = [c for c in sheet.cards if c.kind == "stat"]
+    # every room, then every statblock, in file order; each one's continuation cards right after it
+    assert [c.key for c in rooms if c.part == 0] == [r.key for r in site.rooms]
+    assert [c.name for c in stats if c.part == 0] == [s.name for s in site.statblocks]
+    assert sheet.cards[: len(rooms)] == tuple(rooms)
+    for card, previous in zip(sheet.cards[1:], sheet.cards, strict=False):
+        if card.part:
+            assert (card.kind, card.key, card.name, card.part) == (previous.kind, previous.key, previous.name,
+                                                                   previous.part + 1)
+    continuations = sum(1 for c in sheet.cards if c.part)
+    expected_cards = len(site.rooms) + len(site.statblocks) + continuations
+    assert len(sheet.cards) == expected_cards
+    per_page = {"poker": 9, "index": 4}[size]
+    assert sheet.size.per_page == per_page
+    expected_pages = math.ceil(expected_cards / per_page)
+    assert len(sheet.pages) == expected_pages
+    reader = read_pdf(pdfs[(size, paper.name, False)])
+    assert len(reader.pages) == expected_pages
+    assert page_sizes(reader) == [PAPER_SIZES[paper.name]] * expected_pages
+    texts = page_texts(reader)
+    assert sum(text.count("(cont.)") for text in texts) == continuations
+    for card in sheet.cards:
+        assert card.parts == 1 + sum(1 for c in sheet.cards if (c.kind, c.key, c.name) == (card.kind, card.key,
+                                                                                           card.name) and c.part)
+
+
+def test_bigger_cards_need_no_more_cards(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+    for paper in PAPERS:
+        poker = sheets[("poker", paper.name, False)]
+        index = sheets[("index", paper.name, False)]
+        assert len(index.cards) <= len(poker.cards)
+        # the paper changes where cards go, never what is on them
+    assert [c.label for c in sheets[("poker", "letter", False)].cards] == [
+        c.label for c in sheets[("poker", "a4", False)].cards]
+
+
+def test_type_sizes(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+    for sheet in sheets.values():
+        for card in sheet.cards:
+            assert BODY_SIZES[-1] <= card.font_size <= BODY_SIZES[0]
+            body = [i for i in card.items if isinstance(i, TextItem)]
+            assert all(i.style.size >= 7.0 for i in body)
+
+
+# --- what is printed ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_room_key_and_name_is_printed(sheets: dict[tuple[str, str, bool], CardSheet],
+                                            pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite,
+                                            size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, False)]
+    texts = [squeeze(t) for t in page_texts(read_pdf(pdfs[(size, paper.name, False)]))]
+    for room in bundled.site.rooms:
+        card = next(c for c in sheet.cards if c.key == room.key)
+        lines = page_texts(read_pdf(pdfs[(size, paper.name, False)]))[card.page].splitlines()
+        assert room.key in [line.strip() for line in lines], room.key
+        assert room.name in texts[card.page]
+        if room.size:
+            assert room.size in texts[card.page]
+    for block in bundled.site.statblocks:
+        card = next(c for c in sheet.cards if c.kind == "stat" and c.name == block.name)
+        assert block.name in texts[card.page]
+
+
+def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
+                           pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite) -> None:
+    sheet = sheets[("index", "letter", False)]
+    text = squeeze(" ".join(page_texts(read_pdf(pdfs[("index", "letter", False)]))))
+    names = {r.key: r.name for r in bundled.site.rooms}
+    for room in bundled.site.rooms:
+        exits = ", ".join(f"{key} {names[key]}" for key in room.exits)
+        assert f"Exits: {exits}" in text
+        cards = [c for c in sheet.cards if c.kind == "room" and c.key == room.key]
+        boxes = [i for c in cards for i in c.items if isinstance(i, BoxItem)]
+        assert sum(1 for b in boxes if b.role == "checkbox") == len(room.details)
+        labels = [i.markup for c in cards for i in c.items if isinstance(i, TextItem)]
+        for field, label in (("trap", "TRAP"), ("treasure", "TREASURE"), ("encounter", "ENCOUNTER")):
+            assert (label in labels) == bool(getattr(room, field)), (room.key, field)
+        bands = sum(1 for b in boxes if b.role == "band")
+        sections = sum(1 for f in ("trap", "treasure", "encounter", "notes") if getattr(room, f))
+        assert bands >= sections
+    assert "Exits: 2 Narthex, 3 Sexton's Cottage" in text
+
+
+def test_checkboxes_are_drawn_boxes(pdfs: dict[tuple[str, str, bool], bytes],
+                                    sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+    sheet = sheets[("poker", "letter", False)]
+    content = read_pdf(pdfs[("poker", "letter", False)]).pages[0].get_contents().get_data().decode("latin-1")
+    boxes = [i for c in sheet.cards if c.page == 0 for i in c.items
+             if isinstance(i, BoxItem) and i.role == "checkbox"]
+    assert boxes
+    for box in boxes:
+        assert _has_rect(content, box.rect), box
+        assert box.line_width >= 0.75
+
+
+def _has_rect(content: str, rect: Rect) -> bool:
+    tokens = content.split()
+    for i, token in enumerate(tokens):
+        if token == "re" and i >= 4:
+            x, y, w, h = (float(t) for t in tokens[i - 4:i])
+            if all(abs(a - b) < 0.02 for a, b in ((x, rect.x), (y, rect.y), (w, rect.width), (h, rect.height))):
+                return True
+    return False
+
+
+def test_stat_card_follows_the_griffon_example(sheets: dict[tuple[str, str, bool], CardSheet],
+                                               bundled: LoadedSite) -> None:
+    griffon = next(b for b in bundled.site.statblocks if b.id == "griffon")
+    assert [label for label, _ in stat_lines(griffon)][:7] == [
+        "HD", "Speed", "Zone", "Morale", "# Appearing", "Armor", "Weak"]
+    sheet = sheets[("poker", "letter", False)]
+    card = next(c for c in sheet.cards if c.kind == "stat" and c.name == "Griffon")
+    data = draw_card_sheet(CardSheet(sheet.paper, sheet.size, sheet.site_name, sheet.grid, sheet.slots,
+                                     (card,), (), (type(sheet.pages[0])(0, "front", (0,)),), (), True))
+    text = squeeze(page_texts(read_pdf(data))[0])
+    order = ["Griffon", "Hybrid creatures displaying", "HD: 7 (31 HP)", "Speed: 30' (Fly 80')",
+             "Zone: Frontline", "Morale: 8", "# Appearing: d4", "Armor: 2 [as Chain]", "Weak: Shock",
+             "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak", "Beak [Melee Attack]: 9 (2d8)",
+             "Claw [Melee Attack]: 2 (d4)"]
+    where = [text.find(part) for part in order]
+    assert all(w >= 0 for w in where), list(zip(order, where, strict=True))
+    assert where == sorted(where)
+
+
+def test_fonts_are_embedded_and_shipped(pdfs: dict[tuple[str, str, bool], bytes]) -> None:
+    for data in pdfs.values():
+        assert font_problems(read_pdf(data)) == []
+
+
+def test_same_input_same_bytes(bundled: LoadedSite) -> None:
+    options = RenderOptions(A4)
+    assert cards_pdf(bundled, options, size="index", backs=True) == cards_pdf(bundled, options, size="index",
+                                                                            backs=True)
+
+
+# --- where things are -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backs", [False, True])
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, str, bool], CardSheet],
+                                                       size: str, paper: Paper, backs: bool) -> None:
+    sheet = sheets[(size, paper.name, backs)]
+    page = Rect(0, 0, paper.width, paper.height)
+    card_size = CARD_SIZES[size]
+    assert len(sheet.slots) == card_size.per_page
+    for slot in sheet.slots:
+        assert (round(slot.width, 3), round(slot.height, 3)) == (round(card_size.width, 3),
+                                                                 round(card_size.height, 3))
+        assert page.contains(slot)
+    # the grid is centred
+    assert sheet.grid.x == pytest.approx(paper.width - sheet.grid.right)
+    assert sheet.grid.y == pytest.approx(paper.height - sheet.grid.top)
+    for placed in (sheet.cards, sheet.backs):
+        by_page: dict[int, list[Rect]] = {}
+        for card in placed:
+            assert page.contains(card.rect)
+            by_page.setdefault(card.page, []).append(card.rect)
+        for rects in by_page.values():
+            for i, a in enumerate(rects):
+                for b in rects[i + 1:]:
+                    assert not a.overlaps(b)
+    for card in sheet.cards:
+        assert card.rect in sheet.slots
+        inner = _inset(card.rect, PADDING)
+        for item in card.items:
+            assert inner.contains(item_rect(item)), (card.label, item)
+    for back in sheet.backs:
+        for item in back.items:
+            assert _inset(back.rect, 1.0).contains(item_rect(item))
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes],
+                    size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, True)]
+    marks = sheet.crop_marks
+    assert marks
+    grid = sheet.grid
+    cuts_x = {round(grid.x + i * sheet.size.width, 1) for i in range(sheet.size.columns + 1)}
+    cuts_y = {round(grid.y + i * sheet.size.height, 1) for i in range(sheet.size.rows + 1)}
+    for mark in marks:
+        for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1)):
+            assert 0 < x < paper.width and 0 < y < paper.height
+            # outside the cards
+            assert not (grid.x < x < grid.right and grid.y < y < grid.top)
+        if mark.x0 == mark.x1:
+            assert round(mark.x0, 1) in cuts_x
+        else:
+            assert mark.y0 == mark.y1 and round(mark.y0, 1) in cuts_y
+    # every cut line is marked
+    assert {round(m.x0, 1) for m in marks if m.x0 == m.x1} == cuts_x
+    assert {round(m.y0, 1) for m in marks if m.y0 == m.y1} == cuts_y
+    reader = read_pdf(pdfs[(size, paper.name, True)])
+    for number in range(len(reader.pages)):
+        lines = stroked_lines(reader, number)
+        for mark in marks:
+            assert tuple(round(v, 1) for v in (mark.x0, mark.y0, mark.x1, mark.y1)) in lines
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_footer_band(sheets: dict[tuple[str, str, bool], CardSheet], size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, False)]
+    low, high = FOOTER_BAND
+    assert sheet.footer_band_free == (sheet.grid.y >= high - 0.01)
+    if sheet.footer_band_free:
+        for mark in sheet.crop_marks:
+            assert max(mark.y0, mark.y1) <= low + 0.01 or min(mark.y0, mark.y1) >= high - 0.01
+    # 3 x 3 poker cards leave only a quarter inch above and below on letter paper
+    assert sheet.footer_band_free == (not (size == "poker" and paper is LETTER))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_text_is_drawn_inside_its_card(sheets: dict[tuple[str, str, bool], CardSheet],
+                                       pdfs: dict[tuple[str, str, bool], bytes], size: str) -> None:
+    sheet = sheets[(size, "letter", True)]
+    data = pdfs[(size, "letter", True)]
+    for page in sheet.pages:
+        rects = [sheet.cards[i].rect if page.side == "front" else sheet.backs[i].rect for i in page.cards]
+        boxes = char_boxes(data, page.index)
+        assert boxes
+        for char, (left, bottom, right, top) in boxes:
+            inside = [r for r in rects if r.x + PADDING - 2 <= left and right <= r.right - PADDING + 2
+                      and r.y + PADDING - 3 <= bottom and top <= r.top - PADDING + 3]
+            assert inside, (page.index, char, (left, bottom, right, top))
+
+
+# --- backs -----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_backs_follow_their_fronts_mirrored(sheets: dict[tuple[str, str, bool], CardSheet],
+                                           pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite,
+                                           size: str, paper: Paper) -> None:
+    plain = sheets[(size, paper.name, False)]
+    sheet = sheets[(size, paper.name, True)]
+    assert [p.side for p in sheet.pages] == ["front", "back"] * len(plain.pages)
+    assert [p.index for p in sheet.pages] == list(range(2 * len(plain.pages)))
+    assert len(sheet.backs) == len(sheet.cards) == len(plain.cards)
+    reader = read_pdf(pdfs[(size, paper.name, True)])
+    assert len(reader.pages) == 2 * len(plain.pages)
+    texts = [squeeze(t) for t in page_texts(reader)]
+    for back in sheet.backs:
+        front = sheet.cards[back.front]
+        assert back.page == front.page + 1
+        assert sheet.pages[back.page].side == "back"
+        # flipped on the long edge, the back's mirror image lands on the front
+        assert back.rect.x == pytest.approx(paper.width - front.rect.right)
+        assert back.rect.y == pytest.approx(front.rect.y)
+        column = sheet.slots.index(front.rect) % sheet.size.columns
+        mirrored = sheet.slots[sheet.slots.index(front.rect) - column + sheet.size.columns - 1 - column]
+        assert back.rect == mirrored
+        assert bundled.site.site in texts[back.page]
+        assert front.name in texts[back.page]
+        if front.key is not None:
+            assert front.key in texts[back.page]
+        if front.part:
+            assert f"{front.key or front.name} (cont.)" in texts[back.page]
+    # the back pages show names, not the cards' text
+    first_room = bundled.site.rooms[0]
+    assert first_room.description.split()[2] not in texts[1].split()
+
+
+# --- long and hostile text --------------------------------------------------------------------------------------
+
+WORDS = [f"w{i:03d}q" for i in range(450)]
+
+
+def _long_room_site(description: str) -> str:
+    return f"""\
+        site: Long Halls
+        system: dungeon-turn
+        rooms:
+          - key: "1"
+            name: The Long Hall
+            exits: ["2"]
+            description: {description}
+            details:
+              - A loose flagstone.
+              - A draught from the east.
+            trap: A falling portcullis.
+          - key: "2"
+            name: Side Room
+            exits: ["1"]
+            description: Bare.
+        """
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_long_text_continues_on_another_card(site_file: SiteWriter, size: str) -> None:
+    loaded = site_file(_long_room_site(" ".join(WORDS)))
+    sheet = card_layout(loaded, LETTER, size=size)  # type: ignore[arg-type]
+    hall = [c for c in sheet.cards if c.key == "1"]
+    assert len(hall) >= 2
+    assert [c.part for c in hall] == list(range(len(hall)))
+    assert all(c.parts == len(hall) for c in hall)
+    # all cards of a room are set alike
+    assert len({c.font_size for c in hall}) == 1
+    data = draw_card_sheet(sheet)
+    texts = page_texts(read_pdf(data))
+    text = " ".join(texts)
+    assert "1 (cont.)" in squeeze(text)
+    assert squeeze(text).count("1 (cont.)") == len(hall) - 1
+    for card in hall:
+        assert "The Long Hall" in texts[card.page]
+    missing = [w for w in WORDS if w not in text]
+    assert missing == []
+    # each word is printed once, and the trap and details come after the description
+    assert all(text.count(w) == 1 for w in WORDS)
+    assert text.find("A falling portcullis.") > text.find(WORDS[-1]) > text.find(WORDS[0])
+    for card in hall:
+        for item in card.items:
+            assert _inset(card.rect, PADDING).contains(item_rect(item))
+
+
+def test_short_text_keeps_large_type(site_file: SiteWriter) -> None:
+    loaded = site_file(_long_room_site("A short description."))
+    sheet = card_layout(loaded, LETTER)
+    assert [c.font_size for c in sheet.cards] == [BODY_SIZES[0], BODY_SIZES[0]]
+    assert [c.part for c in sheet.cards] == [0, 0]
+
+
+def test_type_shrinks_before_a_card_continues(site_file: SiteWriter) -> None:
+    loaded = site_file(_long_room_site(" ".join(WORDS[:100])))
+    sheet = card_layout(loaded, LETTER)
+    hall = sheet.cards[0]
+    assert hall.parts == 1
+    assert BODY_SIZES[-1] <= hall.font_size < BODY_SIZES[0]
+    text = " ".join(page_texts(read_pdf(draw_card_sheet(sheet))))
+    assert all(w in text for w in WORDS[:100])
+
+
+def test_markup_in_a_site_prints_as_text(site_file: SiteWriter) -> None:
+    loaded = site_file("""\
+        site: 'Tags <i>site</i>'
+        system: dungeon-turn
+        rooms:
+          - key: "1"
+            name: '<font color="red">X</font>'
+            description: '<b>not bold</b> <img src="x"/> {{ 7*7 }}'
+            details: ['<a href="http://example.com">link</a> &amp; &lt;']
+        """)
+    data = cards_pdf(loaded, RenderOptions(), backs=True)
+    front, back = (squeeze(t) for t in page_texts(read_pdf(data)))
+    assert '<font color="red">X</font>' in front
+    assert '<b>not bold</b> <img src="x"/> {{ 7*7 }}' in front
+    assert '<a href="http://example.com">link</a> &amp; &lt;' in front
+    assert "49" not in front
+    assert '<font color="red">X</font>' in back
+    assert "Tags <i>site</i>" in back
+
+
+def test_any_key_is_only_drawn(site_file: SiteWriter, tmp_path: Path) -> None:
+    long_key = "K" * 120
+    loaded = site_file(f"""\
+        site: Odd Keys
+        system: dungeon-turn
+        rooms:
+          - key: "../../etc/passwd"
+            name: Up and Out
+            exits: ["{long_key}"]
+          - key: "{long_key}"
+            name: {"Long name " * 11}end
+            exits: ["../../etc/passwd"]
+        """)
+    before = sorted(tmp_path.rglob("*"))
+    for size in SIZES:
+        sheet = card_layout(loaded, A4, size=size, backs=True)  # type: ignore[arg-type]
+        data = draw_card_sheet(sheet)
+        text = "".join(" ".join(page_texts(read_pdf(data))).split())
+        assert "../../etc/passwd" in text
+        assert long_key in text
+        for card in sheet.cards:
+            for item in card.items:
+                assert _inset(card.rect, PADDING).contains(item_rect(item))
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_character_no_font_has_is_reported(site_file: SiteWriter) -> None:
+    loaded = site_file("""\
+        site: Far East
+        system: dungeon-turn
+        rooms:
+          - key: "1"
+            name: Hall of 漢
+        """)
+    with pytest.raises(FontError) as error:
+        card_layout(loaded, LETTER)
+    assert "rooms[0].name" in str(error.value)
+    assert "U+6F22" in str(error.value)
+
+
+def test_unknown_card_size(bundled: LoadedSite) -> None:
+    with pytest.raises(RenderError, match="unknown card size 'tarot'"):
+        card_layout(bundled, LETTER, size="tarot")  # type: ignore[arg-type]
+
+
+def test_statblocks_without_rooms_text(site_file: SiteWriter) -> None:
+    loaded = site_file("""\
+        site: Beasts
+        system: dungeon-turn
+        rooms:
+          - key: "1"
+            name: Den
+        statblocks:
+          - id: wolf
+            name: Wolf
+            stats: {HD: "1 (4 HP)", Speed: "40'"}
+            morale: 6
+            zone: Frontline
+            appearing: 2d4
+            actions:
+              - {name: Bite, kind: Melee Attack, text: 3 (d6)}
+          - id: slime
+            name: Slime
+        """)
+    sheet = card_layout(loaded, LETTER)
+    assert [(c.kind, c.name) for c in sheet.cards] == [("room", "Den"), ("stat", "Wolf"), ("stat", "Slime")]
+    text = squeeze(page_texts(read_pdf(draw_card_sheet(sheet)))[0])
+    assert "HD: 1 (4 HP) Speed: 40' Zone: Frontline Morale: 6 # Appearing: 2d4" in text
+    assert "Bite [Melee Attack]: 3 (d6)" in text
+
+
+def test_cards_of_one_room_share_a_heading(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+    sheet = sheets[("poker", "letter", False)]
+    continued: list[Card] = [c for c in sheet.cards if c.part]
+    for card in continued:
+        first = next(c for c in sheet.cards if (c.kind, c.key, c.name, c.part) == (card.kind, card.key,
+                                                                                    card.name, 0))
+        assert card.label == f"{first.key or first.name} (cont.)"
