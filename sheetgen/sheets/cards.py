@@ -352,7 +352,7 @@ def min_width(markup: str, style: TextStyle) -> float:
 # --- splitting markup between words ---------------------------------------------------------------------
 
 _WORD_TOKEN = re.compile(r"<[^>]*>|\s+|[^<\s]+")
-_SENTENCE_END = re.compile(r"[.!?;:](?:&quot;|&#x27;|[\u201d\u2019)\]])*\Z")
+_SENTENCE_END = re.compile(r"[.!?](?:&quot;|&#x27;|[\u201d\u2019)\]])*\Z")
 _LONG_WORD = 40
 """Words longer than this many characters may be split between cards."""
 
