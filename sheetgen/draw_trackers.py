@@ -1,0 +1,116 @@
+"""Draw tracker pages: a pack and the render options in, PDF bytes out (one page per tracker page).
+
+The layout (sheetgen.sheets.trackers) decides where everything goes; this module only draws it on a
+:class:`~sheetgen.pdfcanvas.PdfCanvas`. With ``fillable``, every tick box is also a PDF form checkbox
+that can be ticked in a PDF reader; the widget has no border or fill of its own, so the page prints
+with the same plain boxes either way. Field names are the box names of the layout behind the page's
+id (``dm-trackers-turn-12``), so they stay unique when several pages share one file.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from sheetgen.errors import RenderError
+from sheetgen.model.pack import Pack
+from sheetgen.paper import RenderOptions
+from sheetgen.pdfcanvas import DocInfo, PdfCanvas
+from sheetgen.sheets.tracker_marks import BOX_LINE, font_name
+from sheetgen.sheets.trackers import TrackerLayout, check_turns, tracker_layout
+
+Audience = Literal["gm", "players"]
+
+
+def tracker_layouts(pack: Pack, options: RenderOptions, *, turns: int | None = None,
+                    audience: Audience | None = None) -> list[TrackerLayout]:
+    """The layout of each of the pack's tracker pages for *audience* (all when None), in the pack's order."""
+    check_turns(turns)
+    if not pack.trackers:
+        raise RenderError(f"{pack.name} ({pack.id}): the pack defines no tracker pages (trackers: is empty)")
+    pages = [p for p in pack.trackers if audience is None or p.audience == audience]
+    if not pages:
+        who = f"the {pack.words.gm}" if audience == "gm" else "the players"
+        have = ", ".join(f'"{p.id}" ({"for the players" if p.audience == "players" else "for the " + pack.words.gm})'
+                         for p in pack.trackers)
+        raise RenderError(f"{pack.name} ({pack.id}): no tracker page is for {who} (the pack has {have})")
+    return [tracker_layout(pack, page, options.paper, turns) for page in pages]
+
+
+def tracker_pdf(pack: Pack, options: RenderOptions, *, turns: int | None = None,
+                audience: Audience | None = None) -> bytes:
+    """The pack's tracker pages as one PDF, one page each.
+
+    *turns* None shows as many turns as fit (at least three hours of play); a number shows exactly that
+    many, or fails with a RenderError naming the most that fit. *audience* keeps only the pages for the
+    game master ("gm") or for the players.
+    """
+    layouts = tracker_layouts(pack, options, turns=turns, audience=audience)
+    who = {"gm": f"for the {pack.words.gm}", "players": "for the players"}
+    kinds = sorted({who[layout.audience] for layout in layouts})
+    pdf = PdfCanvas(options.paper, DocInfo(
+        title=f"{pack.name}: trackers",
+        subject=f"Tracker sheets {' and '.join(kinds)}, {options.paper.css_size} paper",
+        keywords=("tracker", pack.id),
+    ))
+    for layout in layouts:
+        draw_layout(pdf.canvas, layout, fillable=options.fillable)
+        pdf.canvas.showPage()
+    return pdf.finish()
+
+
+def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool) -> None:
+    """Draw one tracker page on a ReportLab canvas (without ending the page)."""
+    from reportlab.lib.colors import Color
+
+    canvas.saveState()
+    for rect in layout.rects:
+        if rect.fill is not None:
+            canvas.setFillGray(rect.fill)
+        if rect.stroke:
+            canvas.setLineWidth(rect.stroke)
+        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1 if rect.stroke else 0,
+                    fill=1 if rect.fill is not None else 0)
+    canvas.setLineCap(0)
+    for line in layout.lines:
+        canvas.setStrokeGray(line.grey)
+        canvas.setLineWidth(line.width)
+        canvas.line(line.x1, line.y1, line.x2, line.y2)
+    canvas.setStrokeGray(0)
+    for circle in layout.circles:
+        canvas.setLineWidth(circle.width)
+        if circle.fill is not None:
+            canvas.setFillGray(circle.fill)
+        canvas.circle(circle.cx, circle.cy, circle.r, stroke=1, fill=1 if circle.fill is not None else 0)
+    canvas.setFillGray(1)
+    canvas.setStrokeGray(0)
+    canvas.setLineWidth(BOX_LINE)
+    for box in layout.boxes:
+        canvas.rect(box.x, box.y, box.size, box.size, stroke=1, fill=1)
+    canvas.setFillGray(0)
+    current: tuple[str, float] | None = None
+    for text in layout.texts:
+        font = (font_name(text.role), text.size)
+        if font != current:
+            canvas.setFont(*font)
+            current = font
+        canvas.drawString(text.x, text.y, text.text)
+    canvas.restoreState()
+    if fillable:
+        black = Color(0, 0, 0)
+        # inset by the outline's half width, so a tick stays inside the printed box
+        inset = BOX_LINE / 2
+        for box in layout.boxes:
+            canvas.acroForm.checkbox(
+                name=f"{layout.page_id}-{box.name}",
+                tooltip=box.tooltip,
+                x=box.x + inset,
+                y=box.y + inset,
+                size=box.size - 2 * inset,
+                buttonStyle="check",
+                borderWidth=None,
+                borderColor=None,
+                fillColor=None,
+                textColor=black,
+                fieldFlags="",
+                annotationFlags="print",
+            )

@@ -1,0 +1,172 @@
+"""Tracker parts that are mostly text: combat rounds, ruled tables, notes and action lists.
+
+Each function takes a pack's TrackerPart and a width and gives a Block (marks from its top-left corner,
+y negative downwards), like those of sheetgen.sheets.tracker_parts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from sheetgen.markup import paragraphs, plain
+from sheetgen.model.pack import Table, TrackerPart
+from sheetgen.sheets.tracker_marks import Mark, RectMark, Sketch, TextMark, flow, flow_all, slug, text_width
+from sheetgen.sheets.tracker_parts import (
+    BODY,
+    LABEL,
+    SMALL_BOX,
+    Block,
+    PartContext,
+    capital,
+    heading,
+    put,
+    rules,
+    short_duration,
+)
+
+# -- combat rounds -------------------------------------------------------------------------------------
+
+def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
+    pack = ctx.pack
+    sk = Sketch()
+    title = ctx.checked(part.title or "Combat Rounds", ctx.where(q, "title"))
+    top = -heading(sk, width, title, f"{part.rounds} rounds")
+    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
+                f"rounds-{q}")
+    groups = [capital(ctx.checked(pack.words.party, "words.party")), "Enemies"]
+    marks = ["Turn", "Move", capital(ctx.checked(pack.time.action, "time.action"))]
+    num_w = max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
+    col = max(max(text_width(m, "label", LABEL) for m in marks) + 8.0, SMALL_BOX + 12.0)
+    group_w = col * len(marks)
+    notes_x = num_w + len(groups) * (group_w + 10.0)
+    # header: group names over their marks
+    sk.text(0.0, top - 20.0, "Round", "label-bold", LABEL)
+    for g, group in enumerate(groups):
+        gx = num_w + g * (group_w + 10.0)
+        sk.text(gx + group_w / 2, top - LABEL, group, "label-bold", BODY + 0.5, align="centre")
+        sk.line(gx + 2.0, top - LABEL - 3.0, gx + group_w - 2.0, top - LABEL - 3.0, 0.75)
+        for m, mark in enumerate(marks):
+            sk.text(gx + m * col + col / 2, top - 20.0, mark, "label", LABEL, align="centre")
+    if width - notes_x > 60.0:
+        sk.text(notes_x + 4.0, top - 20.0, "Notes", "label-bold", LABEL)
+    top -= 25.0
+    row_h = SMALL_BOX + 8.0
+    for r in range(1, part.rounds + 1):
+        y = top - (r - 1) * row_h
+        if r % 2 == 0:
+            sk.add(RectMark(0.0, y - row_h, width, row_h, fill=0.93))
+        sk.text(num_w / 2 - 4.0, y - row_h / 2 - 11.0 * 0.35, str(r), "label-bold", 11.0, align="centre")
+        for g, group in enumerate(groups):
+            gx = num_w + g * (group_w + 10.0)
+            for m, mark in enumerate(marks):
+                sk.box(gx + m * col + (col - SMALL_BOX) / 2, y - row_h / 2 - SMALL_BOX / 2, SMALL_BOX,
+                       f"round-{r}-{slug(group)}-{slug(mark)}", f"Round {r}: {group} {mark}")
+        sk.line(0.0, y - row_h, width, y - row_h, 0.5, grey=0.4)
+    top -= part.rounds * row_h
+    return Block(tuple(sk.marks), -top)
+
+
+# -- tables, notes, actions ----------------------------------------------------------------------------
+
+def table_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
+    table = ctx.pack.table(part.ref or "")
+    sk = Sketch()
+    top = -heading(sk, width, ctx.checked(part.title or table.name, ctx.where(q, "title")))
+    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
+                f"table-{q}")
+    top = ruled_table(sk, ctx, table, width, top)
+    return Block(tuple(sk.marks), -top)
+
+
+def ruled_table(sk: Sketch, ctx: PartContext, table: Table, width: float, top: float) -> float:
+    t = ctx.pack.tables.index(table)
+    headers = ([table.roll] if table.roll else []) + [ctx.checked(c, f"tables[{t}].columns[{i}]")
+                                                      for i, c in enumerate(table.columns)]
+    rows = [([row.roll.text] if row.roll else []) +
+            [ctx.checked(c, f"tables[{t}].rows[{r}].cells[{i}]") for i, c in enumerate(row.cells)]
+            for r, row in enumerate(table.rows)]
+    pad = 4.0
+    natural = [max([text_width(h, "label-bold", LABEL)] + [max((text_width(plain(p), "body", BODY)
+                                                              for p in paragraphs(row[c]) or [""]), default=0.0)
+                                                         for row in rows]) + 2 * pad
+               for c, h in enumerate(headers)]
+    # a column is never narrower than its longest word, nor than its header when that is short
+    least = [max([text_width(h if len(h) <= 14 else w, "label-bold", LABEL) for w in h.split()] +
+                 [text_width(w, "body", BODY) for row in rows for w in plain(row[c]).split()] + [8.0]) + 2 * pad
+             for c, h in enumerate(headers)]
+    widths = _column_widths(natural, least, width)
+    header_h = max(flow(h, w - 2 * pad, LABEL, base="label", bold=True).height for h, w in zip(headers, widths,
+                                                                                                strict=True)) + 5.0
+    sk.add(RectMark(0.0, top - header_h, width, header_h, fill=0.85))
+    x = 0.0
+    for h, w in zip(headers, widths, strict=True):
+        put(sk, flow(h, w - 2 * pad, LABEL, base="label", bold=True).marks, x + pad, top - 2.5)
+        x += w
+    top -= header_h
+    for row in rows:
+        cells = [flow_all(paragraphs(cell) or [""], w - 2 * pad, BODY, gap=1.5) for cell, w in
+                 zip(row, widths, strict=True)]
+        row_h = max(c.height for c in cells) + 5.0
+        x = 0.0
+        for c, (cell, w) in enumerate(zip(cells, widths, strict=True)):
+            marks = cell.marks
+            if c == 0:
+                marks = tuple(_bolden(m) for m in marks)
+            put(sk, marks, x + pad, top - 2.5)
+            x += w
+        top -= row_h
+        sk.line(0.0, top, width, top, 0.75, grey=0.3)
+    return top
+
+
+def _bolden(mark: Mark) -> Mark:
+    if isinstance(mark, TextMark) and mark.role == "body":
+        return replace(mark, role="body-bold")
+    return mark
+
+
+def _column_widths(natural: list[float], least: list[float], width: float) -> list[float]:
+    if sum(natural) <= width:
+        extra = (width - sum(natural)) / len(natural)
+        last = natural[-1] + extra * len(natural)
+        return [*natural[:-1], last] if len(natural) > 1 else [width]
+    widths = list(least)
+    spare = width - sum(widths)
+    want = [n - m for n, m in zip(natural, least, strict=True)]
+    total = sum(want) or 1.0
+    return [w + max(spare, 0.0) * d / total for w, d in zip(widths, want, strict=True)]
+
+
+def notes_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
+    sk = Sketch()
+    top = -heading(sk, width, ctx.checked(part.title or "Notes", ctx.where(q, "title")))
+    prefix = slug(part.title or "") or f"notes-{q}"
+    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
+                prefix)
+    return Block(tuple(sk.marks), -top)
+
+
+def actions_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
+    pack = ctx.pack
+    sk = Sketch()
+    top = -heading(sk, width, ctx.checked(part.title or "Actions", ctx.where(q, "title")))
+    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
+                f"actions-{q}")
+    chosen = [(i, a) for i, a in enumerate(pack.actions) if part.group is None or a.group == part.group]
+    columns = 2 if width >= 360 else 1
+    col_w = (width - 14.0 * (columns - 1)) / columns
+    entries = []
+    for i, a in chosen:
+        time = short_duration(a.time or pack.time.length)
+        summary = ctx.checked(a.summary or (paragraphs(a.text) or [""])[0], f"actions[{i}].summary")
+        entries.append(flow(f"**{ctx.checked(a.name, f'actions[{i}].name')}** ({time}) {summary}", col_w, BODY))
+    per_col = math.ceil(len(entries) / columns) if entries else 0
+    bottom = top
+    for c in range(columns):
+        y = top
+        for entry in entries[c * per_col:(c + 1) * per_col]:
+            put(sk, entry.marks, c * (col_w + 14.0), y)
+            y -= entry.height + 2.0
+        bottom = min(bottom, y)
+    return Block(tuple(sk.marks), -bottom)
