@@ -1,0 +1,363 @@
+"""Exact odds of a pack's check for a quiet party: a Pack and a number of hours in, an Odds out.
+
+The procedure (sheetgen.engine.procedure) is a Markov chain over its finite states. :func:`quiet_odds`
+carries the exact probability of every state forward one unit at a time, with fractions.Fraction,
+twice: over every history (encounters reset their tracks and play goes on), which gives each
+check's chance and the expected number of encounters, and over the histories with no encounter
+yet, which gives the chance that each check brings the first one and the chance of at least one
+by the end of each hour. The expected time to the first encounter is exact too: the expected
+number of units left from each state solves a linear system over the states that can occur
+before the first encounter, taken one strongly connected component at a time.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sheetgen import limits
+from sheetgen.engine.procedure import Machine, State, machine
+from sheetgen.engine.types import CheckOdds, Odds
+from sheetgen.errors import DataError, UsageError
+from sheetgen.model.pack import Pack
+
+ZERO = Fraction(0)
+ONE = Fraction(1)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One way a unit can go from a state: where it leads, how likely, and what happened."""
+
+    state: State
+    chance: Fraction
+    rolled: bool
+    encounter: bool
+
+
+def check_hours(hours: int) -> None:
+    """Refuse hours outside 1..MAX_HOURS, naming the --hours option."""
+    if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= limits.MAX_HOURS:
+        raise UsageError(f"--hours must be a whole number from 1 to {limits.MAX_HOURS}, not {hours}")
+
+
+def no_check_error(pack: Pack) -> DataError:
+    return DataError(
+        f'{pack.name} ("{pack.id}") has no exploration check, so there are no odds to compute '
+        "(its encounter rules can still fill in a timetable's encounter deck)"
+    )
+
+
+def units_in(pack: Pack, hours: int) -> int:
+    """Whole units of play in that many hours."""
+    return hours * 3600 // pack.time.length
+
+
+_CACHE: weakref.WeakKeyDictionary[Machine, dict[int, Odds]] = weakref.WeakKeyDictionary()
+
+
+def quiet_odds(pack: Pack, hours: int = 3) -> Odds:
+    """The exact odds of the pack's check for a quiet party over ``hours`` hours of play."""
+    check_hours(hours)
+    if pack.check is None:
+        raise no_check_error(pack)
+    m = machine(pack)
+    known = _CACHE.setdefault(m, {})
+    if hours not in known:
+        known[hours] = _quiet_odds(pack, m, hours)
+    return known[hours]
+
+
+def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
+    assert pack.check is not None
+    kernel = Kernel(m)
+    units = units_in(pack, hours)
+    unit_minutes = Fraction(pack.time.length, 60)
+    every: dict[State, Fraction] = {m.initial(): ONE}
+    quiet: dict[State, Fraction] = {m.initial(): ONE}
+    checks: list[CheckOdds] = []
+    first_by_unit: list[Fraction] = []
+    start_after_offset: dict[State, Fraction] | None = dict(quiet) if m.offset == 0 else None
+    for unit in range(1, units + 1):
+        grid, after = m.on_grid(unit), unit > m.offset
+        every, rolled, chance = _advance(kernel, every, grid, after, keep_encounters=True)
+        quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
+        first_by_unit.append(first)
+        if rolled:
+            checks.append(CheckOdds(len(checks) + 1, unit, unit * unit_minutes, chance, first, rolled))
+        if unit == m.offset:
+            start_after_offset = dict(quiet)
+    by_hour = []
+    for hour in range(1, hours + 1):
+        last = units_in(pack, hour)
+        by_hour.append(sum(first_by_unit[:last], ZERO))
+    if start_after_offset is None:  # the offset is longer than the hours asked for
+        start_after_offset = _carry(kernel, m, {m.initial(): ONE}, m.offset)
+    expected_units = expected_units_to_first(kernel, start_after_offset)
+    return Odds(
+        pack_id=pack.id,
+        unit_minutes=unit_minutes,
+        hours=hours,
+        checks=tuple(checks),
+        by_hour=tuple(by_hour),
+        expected_encounters=sum((c.chance for c in checks), ZERO),
+        expected_minutes_to_first=(
+            None if expected_units is None else (m.offset + expected_units) * unit_minutes
+        ),
+        pack_name=pack.name,
+        result=pack.check.result,
+    )
+
+
+class Kernel:
+    """The one-unit transitions of a procedure, memoised by state and by where the unit falls."""
+
+    def __init__(self, m: Machine) -> None:
+        self.m = m
+        self._moves: dict[tuple[State, bool, bool], tuple[Move, ...]] = {}
+
+    def moves(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
+        key = (state, grid, after)
+        found = self._moves.get(key)
+        if found is None:
+            found = self._moves[key] = self._build(state, grid, after)
+        return found
+
+    def _build(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
+        m = self.m
+        state = m.pass_unit(state, after)
+        if not m.due(state, grid):
+            return (Move(state, ONE, False, False),)
+        if not m.rolled(state):
+            return (Move(m.skip(state), ONE, False, False),)
+        merged: dict[tuple[State, bool], Fraction] = {}
+        for result, chance in m.distribution(state).items():
+            outcome = m.resolve(state, result)
+            key = (outcome.state, outcome.encounter)
+            merged[key] = merged.get(key, ZERO) + chance
+        return tuple(Move(s, p, True, enc) for (s, enc), p in merged.items() if p)
+
+
+def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
+             keep_encounters: bool) -> tuple[dict[State, Fraction], Fraction, Fraction]:
+    """One unit forward: the new distribution, P(the check was rolled) and P(it brought an encounter)."""
+    new: dict[State, Fraction] = {}
+    rolled = ZERO
+    encounter = ZERO
+    for state, p in dist.items():
+        for move in kernel.moves(state, grid, after):
+            q = p * move.chance
+            if move.rolled:
+                rolled += q
+            if move.encounter:
+                encounter += q
+                if not keep_encounters:
+                    continue
+            new[move.state] = new.get(move.state, ZERO) + q
+    return new, rolled, encounter
+
+
+def _carry(kernel: Kernel, m: Machine, dist: dict[State, Fraction], units: int) -> dict[State, Fraction]:
+    for unit in range(1, units + 1):
+        dist, _, _ = _advance(kernel, dist, m.on_grid(unit), unit > m.offset, keep_encounters=False)
+    return dist
+
+
+# --- expected time to the first encounter -------------------------------------------------------
+
+Node = tuple[State, int]  # a state and the units since the offset, modulo the cadence grid
+
+
+def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fraction | None:
+    """Expected units from the offset to the first encounter; None if it may never come.
+
+    ``start`` is the distribution at the offset (no check has been possible before it).
+    """
+    m = kernel.m
+    grid = m.grid
+
+    def successors(node: Node) -> tuple[list[tuple[Node, Fraction]], Fraction]:
+        state, phase = node
+        nxt = (phase + 1) % grid
+        out: list[tuple[Node, Fraction]] = []
+        absorbed = ZERO
+        for move in kernel.moves(state, nxt == 0, True):
+            if move.encounter:
+                absorbed += move.chance
+            else:
+                out.append(((move.state, nxt), move.chance))
+        return out, absorbed
+
+    starts = [(state, 0) for state, p in start.items() if p]
+    edges: dict[Node, list[tuple[Node, Fraction]]] = {}
+    absorbing: set[Node] = set()
+    frontier = list(starts)
+    while frontier:
+        node = frontier.pop()
+        if node in edges:
+            continue
+        out, absorbed = successors(node)
+        edges[node] = out
+        if absorbed:
+            absorbing.add(node)
+        frontier.extend(n for n, _ in out if n not in edges)
+        if len(edges) > 200_000:
+            raise DataError("the procedure has too many states to compute the expected time exactly")
+    if not _all_reach(edges, absorbing):
+        return None
+    expected: dict[Node, Fraction] = {}
+    for component in _components(edges):
+        _solve(component, edges, expected)
+    return sum((p * expected[(state, 0)] for state, p in start.items() if p), ZERO)
+
+
+def _all_reach(edges: dict[Node, list[tuple[Node, Fraction]]], absorbing: set[Node]) -> bool:
+    """Whether every state can still lead to an encounter (so one comes with probability 1)."""
+    back: dict[Node, list[Node]] = {node: [] for node in edges}
+    for node, out in edges.items():
+        for target, _ in out:
+            back[target].append(node)
+    seen = set(absorbing)
+    frontier = list(absorbing)
+    while frontier:
+        for source in back[frontier.pop()]:
+            if source not in seen:
+                seen.add(source)
+                frontier.append(source)
+    return len(seen) == len(edges)
+
+
+def _components(edges: dict[Node, list[tuple[Node, Fraction]]]) -> list[list[Node]]:
+    """Strongly connected components, each after every component it leads to (Tarjan, no recursion)."""
+    index: dict[Node, int] = {}
+    low: dict[Node, int] = {}
+    on_stack: set[Node] = set()
+    stack: list[Node] = []
+    found: list[list[Node]] = []
+    counter = 0
+    for root in edges:
+        if root in index:
+            continue
+        work: list[tuple[Node, Iterable[tuple[Node, Fraction]]]] = [(root, iter(edges[root]))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child, _ in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(edges[child])))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                found.append(component)
+    return found
+
+
+def _solve(component: list[Node], edges: dict[Node, list[tuple[Node, Fraction]]],
+           expected: dict[Node, Fraction]) -> None:
+    """E(x) = 1 + sum P(x, y) E(y) for the nodes of one component, the later components known."""
+    position = {node: i for i, node in enumerate(component)}
+    size = len(component)
+    if size == 1:
+        node = component[0]
+        stay = sum((p for target, p in edges[node] if target == node), ZERO)
+        rest = sum((p * expected[target] for target, p in edges[node] if target != node), ZERO)
+        expected[node] = (1 + rest) / (1 - stay)
+        return
+    matrix = [[ZERO] * (size + 1) for _ in range(size)]
+    for i, node in enumerate(component):
+        row = matrix[i]
+        row[i] += ONE
+        row[size] = ONE
+        for target, p in edges[node]:
+            j = position.get(target)
+            if j is None:
+                row[size] += p * expected[target]
+            else:
+                row[j] -= p
+    for col in range(size):
+        pivot = next(r for r in range(col, size) if matrix[r][col] != 0)
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        head = matrix[col]
+        inverse = 1 / head[col]
+        for c in range(col, size + 1):
+            head[c] *= inverse
+        for r in range(size):
+            if r != col and matrix[r][col] != 0:
+                factor = matrix[r][col]
+                row = matrix[r]
+                for c in range(col, size + 1):
+                    if head[c]:
+                        row[c] -= factor * head[c]
+    for i, node in enumerate(component):
+        expected[node] = matrix[i][size]
+
+
+# --- for the terminal ----------------------------------------------------------------------------
+
+
+def clock(minutes: Fraction) -> str:
+    """Minutes of play as a clock: '0:10', '1:30', '0:00:10' for seconds."""
+    seconds = minutes * 60
+    whole = math.floor(seconds)
+    hours, rest = divmod(whole, 3600)
+    mins, secs = divmod(rest, 60)
+    if secs or seconds != whole:
+        return f"{hours}:{mins:02d}:{secs:02d}"
+    return f"{hours}:{mins:02d}"
+
+
+def percent(p: Fraction) -> str:
+    value = float(p) * 100
+    if 0 < value < 0.1:
+        return "<0.1%"
+    return f"{value:.1f}%"
+
+
+def fraction_text(p: Fraction) -> str:
+    """'16.7% (1/6)'; the fraction only when it is short enough to read."""
+    if p.denominator == 1 or p.denominator > 10_000:
+        return percent(p)
+    return f"{percent(p)} ({p.numerator}/{p.denominator})"
+
+
+def odds_table(odds: Odds) -> list[tuple[str, ...]]:
+    """Rows for the terminal: a header, one row per check, then the totals."""
+    rows: list[tuple[str, ...]] = [("Check", "Time", f"Chance of {odds.result}", f"First {odds.result}")]
+    for c in odds.checks:
+        chance = fraction_text(c.chance)
+        if c.rolled != 1:
+            chance += f", rolled {percent(c.rolled)}"
+        rows.append((str(c.index), clock(c.minute), chance, fraction_text(c.chance_first)))
+    for hour, p in enumerate(odds.by_hour, start=1):
+        rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", ""))
+    rows.append((f"Expected in {odds.hours} h", "", f"{float(odds.expected_encounters):.2f}", ""))
+    first = odds.expected_minutes_to_first
+    wait = "never certain" if first is None else f"{clock(first)} ({float(first):.0f} min)"
+    rows.append(("Expected wait", "", wait, ""))
+    return rows

@@ -1,0 +1,483 @@
+"""One pack's exploration procedure as a state machine: a Pack in, states, steps and rule texts out.
+
+The state is what the rules remember between units: the level of every track, the marks on the
+tallies that feed the check's dice pool, the dice the pool has grown by, and the units since the
+last check. A unit of play is :func:`pass_unit` (the automatic changes at the end of the unit), then,
+when :func:`check_due` says so and the pool (if any) is big enough, the check's result goes through
+:func:`resolve`. :func:`step_unit` does both with a roller you hand in.
+
+Everything here is read from the pack; nothing about any one pack is written in Python. Choices the
+pack format leaves open, made once here:
+
+- The end of a unit: tracks move by ``per_unit`` (clamped to min..max), tallies gain their
+  ``per_unit`` marks, the pool grows by ``grow`` dice (never past ``max_dice``), then the check.
+- Cadence: checks fall on a grid, at the end of units ``offset + g, offset + 2g, ...``, where ``g``
+  is ``every`` or, for a cadence by track, the greatest common divisor of the per-level values
+  (the finest cadence). At a grid point the check is rolled when at least the current level's
+  number of units has passed since the last check (or since ``offset``). For a party whose level
+  holds steady this is "every N units at that level"; a level that changes mid-way takes effect at
+  the next grid point.
+- A plain roll's total is the roll plus the levels of the ``add`` tracks; ``at_least``, ``at_most``
+  and ``faces`` compare that total. A pool's result is its highest, lowest or summed die. ``advance``
+  maps the result before any track is added. A trigger that looks at a track sees it after the
+  advance.
+- A pool with ``roll_at`` is rolled only when it holds that many dice, and is then emptied back to
+  ``base``: its grown dice and the marks on its tallies are removed. A pool with no dice is not
+  rolled. An encounter also empties grown dice.
+- On an encounter, the tracks in ``on_encounter.reset`` return to their start and, with
+  ``clear_tallies``, the tally marks are cleared.
+- Only the tallies that feed the pool are kept in the state (no other rule reads a tally), each
+  capped at ``max_dice``, so the state space stays finite for the exact odds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
+
+from sheetgen import limits
+from sheetgen.dice import Dice, parse_dice, pool_highest, pool_lowest
+from sheetgen.errors import DataError
+from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """What the rules remember between units."""
+
+    levels: tuple[int, ...]  # one per pack.tracks, in the pack's order
+    marks: tuple[int, ...]   # one per check.pool.tallies, in that order
+    grown: int               # dice the pool has grown by since it was last emptied
+    since: int               # units since the last check (capped at the longest cadence)
+
+
+class Resolution(NamedTuple):
+    """The outcome of one rolled check."""
+
+    state: State                 # after the advance, the trigger and any reset
+    encounter: bool
+    steps: int                   # how far the advance moved its track (0 without an advance)
+    peak: tuple[int, ...]        # track levels after the advance, before any reset
+
+
+class UnitStep(NamedTuple):
+    """One unit of play for a quiet party."""
+
+    state: State
+    due: bool                    # the cadence called for a check
+    rolled: bool                 # ... and the dice were rolled (a pool may be too small)
+    dice: int                    # dice in the pool when rolled (0 for a plain roll)
+    result: int | None
+    encounter: bool
+    peak: tuple[int, ...]        # track levels at their highest point of this unit, before any reset
+
+
+Roller = Callable[[int], int]
+"""Rolls the check: given the dice in the pool (0 for a plain roll), returns the result."""
+
+
+def require_check(pack: Pack) -> Check:
+    if pack.check is None:
+        raise DataError(f'pack "{pack.id}" ({pack.name}) has no exploration check')
+    return pack.check
+
+
+# --- the compiled procedure ---------------------------------------------------------------------
+
+
+class Machine:
+    """A pack's procedure with its lookups precomputed and its steps memoised."""
+
+    def __init__(self, pack: Pack) -> None:
+        check = require_check(pack)
+        self.pack = pack
+        self.check = check
+        self.tracks: tuple[Track, ...] = tuple(pack.tracks)
+        self.index = {t.id: i for i, t in enumerate(self.tracks)}
+        self.add = tuple(self.index[t] for t in check.add)
+        self.pool: Pool | None = check.pool
+        self.cap = self.pool.max_dice if self.pool is not None else 0
+        self.pool_tallies = tuple(self.pool.tallies) if self.pool is not None else ()
+        per_unit = {t.id: t.per_unit for t in pack.tallies}
+        self.tally_per_unit = tuple(per_unit.get(t, 0) for t in self.pool_tallies)
+        self.grid, self.cadence = _cadence(check)
+        self.offset = check.cadence.offset
+        self.since_cap = max(self.cadence.levels.values()) if self.cadence and self.cadence.levels else 0
+        self.reset = tuple(self.index[t] for t in check.on_encounter.reset)
+        self.advance = (self.index[check.advance.track], check.advance.by) if check.advance else None
+        self.sides = _pool_sides(self.pool) if self.pool is not None else 0
+        self._pass: dict[tuple[State, bool], State] = {}
+        self._resolve: dict[tuple[State, int], Resolution] = {}
+        self.rule_texts: dict[int, str] = {}
+        self.head = _roll_head(check)
+
+    def initial(self) -> State:
+        return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, 0)
+
+    def on_grid(self, unit: int) -> bool:
+        elapsed = unit - self.offset
+        return elapsed > 0 and elapsed % self.grid == 0
+
+    def pass_unit(self, state: State, after_offset: bool) -> State:
+        key = (state, after_offset)
+        found = self._pass.get(key)
+        if found is None:
+            levels = tuple(_clamp(lv + t.per_unit, t)
+                           for lv, t in zip(state.levels, self.tracks, strict=True))
+            marks = tuple(min(self.cap, m + n) for m, n in zip(state.marks, self.tally_per_unit, strict=True))
+            grown = min(self.cap, state.grown + self.pool.grow) if self.pool is not None else 0
+            since = min(self.since_cap, state.since + 1) if after_offset else state.since
+            found = self._pass[key] = State(levels, marks, grown, since)
+        return found
+
+    def due(self, state: State, on_grid: bool) -> bool:
+        if not on_grid:
+            return False
+        if self.cadence is None:
+            return True
+        return state.since >= by_level(self.pack, self.cadence, state.levels[self.index[self.cadence.track]])
+
+    def pool_size(self, state: State) -> int:
+        if self.pool is None:
+            return 0
+        return min(self.pool.max_dice, self.pool.base + sum(state.marks) + state.grown)
+
+    def rolled(self, state: State) -> bool:
+        """Whether a due check is actually rolled: a pool must hold dice (and roll_at of them)."""
+        if self.pool is None:
+            return True
+        size = self.pool_size(state)
+        return size > 0 and (self.pool.roll_at is None or size >= self.pool.roll_at)
+
+    def skip(self, state: State) -> State:
+        """A due check that is not rolled (the pool is too small): the cadence starts again."""
+        return State(state.levels, state.marks, state.grown, 0)
+
+    def resolve(self, state: State, result: int) -> Resolution:
+        key = (state, result)
+        found = self._resolve.get(key)
+        if found is None:
+            found = self._resolve[key] = self._resolve_new(state, result)
+        return found
+
+    def _resolve_new(self, state: State, result: int) -> Resolution:
+        levels = list(state.levels)
+        steps = 0
+        if self.advance is not None:
+            i, rows = self.advance
+            steps = next((row.by for row in rows if result in row.roll), 0)
+            levels[i] = _clamp(levels[i] + steps, self.tracks[i])
+        peak = tuple(levels)
+        encounter = self._fires(result, peak)
+        marks, grown = state.marks, state.grown
+        if self.pool is not None and self.pool.roll_at is not None:
+            marks, grown = (0,) * len(marks), 0
+        if encounter:
+            for i in self.reset:
+                levels[i] = self.tracks[i].initial
+            if self.check.on_encounter.clear_tallies:
+                marks = (0,) * len(marks)
+            grown = 0
+        return Resolution(State(tuple(levels), marks, grown, 0), encounter, steps, peak)
+
+    def _fires(self, result: int, levels: tuple[int, ...]) -> bool:
+        trigger = self.check.trigger
+        if trigger.track_full is not None:
+            i = self.index[trigger.track_full]
+            return levels[i] >= self.tracks[i].max
+        total = result + sum(levels[i] for i in self.add)
+        if trigger.at_least is not None:
+            return total >= self._threshold(trigger.at_least, levels)
+        if trigger.at_most is not None:
+            return total <= self._threshold(trigger.at_most, levels)
+        assert trigger.faces is not None
+        return any(total in face for face in trigger.faces)
+
+    def _threshold(self, value: int | ByTrack, levels: tuple[int, ...]) -> int:
+        if isinstance(value, int):
+            return value
+        level = levels[self.index[value.track]]
+        return level if value.levels is None else by_level(self.pack, value, level)
+
+    def distribution(self, state: State) -> dict[int, Fraction]:
+        """The exact distribution of the check's result from this state (before any track is added)."""
+        if self.pool is None:
+            assert self.check.roll is not None
+            return dice_distribution(self.check.roll)
+        return pool_distribution(self.pool_size(state), self.sides, self.pool.read)
+
+
+def by_level(pack: Pack, value: ByTrack, level: int) -> int:
+    """The value a ByTrack with levels gives at a level of its track."""
+    assert value.levels is not None
+    for span, number in value.levels.items():
+        if level in span:
+            return number
+    raise DataError(f"{pack.track(value.track).name} level {level} has no value in "
+                    f"{{{', '.join(str(r) for r in value.levels)}}}")
+
+
+def _clamp(level: int, track: Track) -> int:
+    return max(track.min, min(track.max, level))
+
+
+def _cadence(check: Check) -> tuple[int, ByTrack | None]:
+    every = check.cadence.every
+    if check.cadence.offset > limits.MAX_TRACK:
+        raise DataError(f"check.cadence.offset is at most {limits.MAX_TRACK} units")
+    if isinstance(every, int):
+        if every > limits.MAX_TRACK:
+            raise DataError(f"check.cadence.every is at most {limits.MAX_TRACK} units")
+        if every < 1:
+            raise DataError("check.cadence.every must be at least 1 unit")
+        return every, None
+    if not every.levels:
+        raise DataError("a cadence by track needs levels: {range: units}")
+    values = list(every.levels.values())
+    if min(values) < 1 or max(values) > limits.MAX_TRACK:
+        raise DataError(f"every level's cadence must be from 1 to {limits.MAX_TRACK} units")
+    return math.gcd(*values), every
+
+
+def _pool_sides(pool: Pool) -> int:
+    from sheetgen.dice import die_faces
+
+    return die_faces(pool.die)
+
+
+@lru_cache(maxsize=256)
+def dice(text: str) -> Dice:
+    """Cached parse of a dice expression."""
+    return parse_dice(text)
+
+
+@lru_cache(maxsize=256)
+def dice_distribution(text: str) -> dict[int, Fraction]:
+    """Cached exact distribution of a dice expression (callers must not change it)."""
+    return parse_dice(text).distribution()
+
+
+@lru_cache(maxsize=1024)
+def pool_distribution(count: int, sides: int, read: str) -> dict[int, Fraction]:
+    """Cached exact distribution of a pool of ``count`` dice read as highest, lowest or sum."""
+    if read == "highest":
+        return pool_highest(count, sides)
+    if read == "lowest":
+        return pool_lowest(count, sides)
+    return parse_dice(f"{count}d{sides}").distribution()
+
+
+_MACHINES: dict[int, tuple[Pack, Machine]] = {}
+
+
+def machine(pack: Pack) -> Machine:
+    """The compiled procedure of a pack, cached while the pack is in use (by identity)."""
+    found = _MACHINES.get(id(pack))
+    if found is not None and found[0] is pack:
+        return found[1]
+    built = Machine(pack)
+    if len(_MACHINES) >= 64:
+        _MACHINES.pop(next(iter(_MACHINES)))
+    _MACHINES[id(pack)] = (pack, built)
+    return built
+
+
+# --- the public steps -----------------------------------------------------------------------------
+
+
+def initial_state(pack: Pack) -> State:
+    """Every track at its start, no tally marks, the pool at its base, no units since the offset."""
+    return machine(pack).initial()
+
+
+def pass_unit(pack: Pack, state: State, unit: int) -> State:
+    """The automatic changes at the end of ``unit`` (1-based), before any check."""
+    m = machine(pack)
+    return m.pass_unit(state, unit > m.offset)
+
+
+def check_due(pack: Pack, state: State, unit: int) -> bool:
+    """Whether the cadence calls for the check at the end of ``unit``, in ``state`` after pass_unit."""
+    m = machine(pack)
+    return m.due(state, m.on_grid(unit))
+
+
+def triggers(pack: Pack, state: State, result: int) -> bool:
+    """Whether this result of the check, rolled in this state, brings an encounter."""
+    return machine(pack).resolve(state, result).encounter
+
+
+def resolve(pack: Pack, state: State, result: int) -> Resolution:
+    """Apply a rolled check's result: advance, trigger, and what an encounter resets."""
+    return machine(pack).resolve(state, result)
+
+
+def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
+    """One whole unit for a quiet party: automatic changes, then the check if it is due and rolled."""
+    m = machine(pack)
+    state = m.pass_unit(state, unit > m.offset)
+    if not m.due(state, m.on_grid(unit)):
+        return UnitStep(state, False, False, 0, None, False, state.levels)
+    if not m.rolled(state):
+        return UnitStep(m.skip(state), True, False, m.pool_size(state), None, False, state.levels)
+    dice = m.pool_size(state)
+    result = roll(dice)
+    outcome = m.resolve(state, result)
+    return UnitStep(outcome.state, True, True, dice, result, outcome.encounter, outcome.peak)
+
+
+def outcome_name(pack: Pack, result: int) -> str | None:
+    """The pack's name for this result of the check's die (check.outcomes), if it names them."""
+    check = require_check(pack)
+    return next((o.result for o in check.outcomes if result in o.roll), None)
+
+
+# --- the rule, in the pack's words ------------------------------------------------------------------
+
+
+def roll_head(pack: Pack) -> str:
+    """What the result is read from: '1d6', 'd10', 'highest d6'."""
+    return machine(pack).head
+
+
+def _roll_head(check: Check) -> str:
+    if check.pool is None:
+        assert check.roll is not None
+        return str(parse_dice(check.roll))
+    die = str(parse_dice(check.pool.die))
+    return {"highest": f"highest {die}", "lowest": f"lowest {die}"}.get(check.pool.read, f"{die} total")
+
+
+def rule_text(pack: Pack, result: int) -> str:
+    """The rule that decides a pre-rolled result, with the threshold solved for the track.
+
+    "d10 = 4: encounter if Alarm is 4 or more"; "1d6 = 3: danger if Escalation is 3 or more";
+    "1d6 = 6: encounter"; "1d6 = 1: no encounter at any Alert Level"; for a clock that fills,
+    "highest d6 = 6: +2 segments on Encounter Clock; encounter if it is at 4 or more".
+    """
+    m = machine(pack)
+    found = m.rule_texts.get(result)
+    if found is None:
+        found = m.rule_texts[result] = _rule_text(m, result)
+    return found
+
+
+def _rule_text(m: Machine, result: int) -> str:
+    check = m.check
+    head = f"{m.head} = {result}"
+    word = check.result
+    if check.trigger.track_full is not None:
+        return f"{head}: {_advance_text(m, result)}"
+    variable = _variable(m)
+    if variable is None and (m.add or _by_track(m) is not None):
+        return f"{head}: {_formula_text(m, result)}"
+    if variable is None:
+        fires = m._fires(result, m.initial().levels)
+        return f"{head}: {word}" if fires else f"{head}: no {word}"
+    name, low, high, levels_for = variable
+    hits = [v for v in range(low, high + 1) if m._fires(result, levels_for(v))]
+    if not hits:
+        return f"{head}: no {word} at any {name}"
+    if len(hits) == high - low + 1:
+        return f"{head}: {word}"
+    return f"{head}: {word} if {name} is {_levels_phrase(hits, low, high)}"
+
+
+def _advance_text(m: Machine, result: int) -> str:
+    assert m.advance is not None and m.check.trigger.track_full is not None
+    i, rows = m.advance
+    track = m.tracks[i]
+    row = next((r for r in rows if result in r.roll), None)
+    steps = row.by if row is not None else 0
+    label = row.label if row is not None and row.label else None
+    if steps == 0:
+        return label or f"{track.name} does not move"
+    moved = f"{label} on {track.name}" if label else f"{track.name} +{steps}"
+    full = m.index[m.check.trigger.track_full]
+    if full != i:
+        return moved
+    at = max(track.min, track.max - steps)
+    where = f"it is at {at}" if at == track.max else f"it is at {at} or more"
+    if at == track.min:
+        return f"{moved}; {m.check.result}"
+    return f"{moved}; {m.check.result} if {where}"
+
+
+def _variable(m: Machine) -> tuple[str, int, int, Callable[[int], tuple[int, ...]]] | None:
+    """The one quantity the trigger depends on: a track, or the sum of the added tracks."""
+    by_track = _by_track(m)
+    base = m.initial().levels
+    involved = sorted(set(m.add) | ({m.index[by_track]} if by_track is not None else set()))
+    if not involved:
+        return None
+
+    if len(involved) == 1:
+        i = involved[0]
+        track = m.tracks[i]
+
+        def one(v: int) -> tuple[int, ...]:
+            return (*base[:i], v, *base[i + 1:])
+
+        return track.name, track.min, track.max, one
+    if by_track is None:
+        # Only the sum of the added tracks matters: put it all on the first, the rest at their minimum.
+        first, rest = m.add[0], m.add[1:]
+        low = sum(m.tracks[i].min for i in m.add)
+        high = sum(m.tracks[i].max for i in m.add)
+        names = " + ".join(m.tracks[i].name for i in m.add)
+        floor = list(base)
+        for i in rest:
+            floor[i] = m.tracks[i].min
+
+        def total(v: int) -> tuple[int, ...]:
+            levels = list(floor)
+            levels[first] = v - sum(m.tracks[i].min for i in rest)
+            return tuple(levels)
+
+        return names, low, high, total
+    return None
+
+
+def _by_track(m: Machine) -> str | None:
+    trigger = m.check.trigger
+    return next((v.track for v in (trigger.at_least, trigger.at_most) if isinstance(v, ByTrack)), None)
+
+
+def _formula_text(m: Machine, result: int) -> str:
+    """The trigger written out, for a rule that adds one track and compares with another."""
+    trigger = m.check.trigger
+    added = " + ".join([str(result), *(m.tracks[i].name for i in m.add)])
+    value = trigger.at_least if trigger.at_least is not None else trigger.at_most
+    assert isinstance(value, ByTrack)
+    against = m.pack.track(value.track).name
+    if value.levels is not None:
+        against = f"the value for the {against}"
+    relation = "at least" if trigger.at_least is not None else "at most"
+    return f"{m.check.result} if {added} is {relation} {against}"
+
+
+def _levels_phrase(hits: list[int], low: int, high: int) -> str:
+    """'3 or more', '2 or less', '4', '1-2 or 4': the levels at which a rule fires."""
+    if hits == list(range(hits[0], hits[-1] + 1)) and hits[0] != hits[-1]:
+        if hits[-1] == high:
+            return f"{hits[0]} or more"
+        if hits[0] == low:
+            return f"{hits[-1]} or less"
+    return level_span(hits)
+
+
+def level_span(values: list[int]) -> str:
+    """'3-4', '1-2 or 4': levels as ranges."""
+    spans: list[tuple[int, int]] = []
+    for v in sorted(set(values)):
+        if spans and spans[-1][1] == v - 1:
+            spans[-1] = (spans[-1][0], v)
+        else:
+            spans.append((v, v))
+    parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+

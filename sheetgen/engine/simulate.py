@@ -1,0 +1,184 @@
+"""A seeded Monte Carlo of a pack's quiet-party procedure: a Pack, hours, runs and a Random in, counts out.
+
+Each run plays the procedure unit by unit with real dice, as a pre-rolled timetable would, through
+the same rule steps as the exact odds (sheetgen.engine.procedure) but with dice rolled one face at a
+time instead of exact distributions, so the two can check each other. All randomness comes from the
+``random.Random`` handed in; the faces are drawn as ``1 + int(rng.random() * sides)``, which is
+faster than ``randint`` and just as fair.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sheetgen.dice import Constant, parse_dice
+from sheetgen.engine.odds import check_hours, no_check_error, units_in
+from sheetgen.engine.procedure import Machine, State, machine
+from sheetgen.model.pack import Pack
+
+
+@dataclass(frozen=True)
+class SimulatedOdds:
+    """Counts over ``runs`` simulated sessions of ``units`` units each; index u - 1 is unit u."""
+
+    runs: int
+    hours: int
+    units: int
+    rolled: tuple[int, ...]      # runs in which the check was rolled at the end of this unit
+    triggered: tuple[int, ...]   # runs in which it brought an encounter
+    first: tuple[int, ...]       # runs in which that encounter was the first
+    by_hour: tuple[int, ...]     # runs with at least one encounter by the end of hour 1, 2, ...
+    encounters: int              # encounters in all runs together
+
+    def chance(self, unit: int) -> float:
+        return self.triggered[unit - 1] / self.runs
+
+    def chance_first(self, unit: int) -> float:
+        return self.first[unit - 1] / self.runs
+
+
+def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random) -> SimulatedOdds:
+    """Play ``runs`` sessions of ``hours`` hours for a quiet party and count the encounters."""
+    check_hours(hours)
+    if pack.check is None:
+        raise no_check_error(pack)
+    m = machine(pack)
+    units = units_in(pack, hours)
+    roll = _roller(pack, rng)
+    grid = [False] + [m.on_grid(u) for u in range(1, units + 1)]
+    after = [False] + [u > m.offset for u in range(1, units + 1)]
+    hour_of = [0] * (units + 1)
+    for hour in range(hours, 0, -1):
+        for u in range(1, units_in(pack, hour) + 1):
+            hour_of[u] = hour
+    rolled = [0] * (units + 1)
+    triggered = [0] * (units + 1)
+    first = [0] * (units + 1)
+    table = _Table(m)
+    moved = table.moved
+    for _ in range(runs):
+        sid = 0
+        seen = False
+        for unit in range(1, units + 1):
+            nxt = moved[after[unit]]
+            target = nxt[sid]
+            sid = target if target >= 0 else table.fill_move(sid, after[unit])
+            if not grid[unit]:
+                continue
+            dice = table.dice[sid]
+            if dice == _UNKNOWN:
+                dice = table.fill_check(sid)
+            if dice == _NOT_DUE:
+                continue
+            if dice == _SKIP:
+                sid = table.skipped[sid]
+                continue
+            rolled[unit] += 1
+            key = (sid, roll(dice))
+            found = table.resolved.get(key)
+            if found is None:
+                found = table.fill_resolve(key)
+            sid, encounter = found
+            if encounter:
+                triggered[unit] += 1
+                if not seen:
+                    first[unit] += 1
+                    seen = True
+    by_hour = []
+    for hour in range(1, hours + 1):
+        by_hour.append(sum(first[1 : units_in(pack, hour) + 1]))
+    return SimulatedOdds(runs, hours, units, tuple(rolled[1:]), tuple(triggered[1:]), tuple(first[1:]),
+                         tuple(by_hour), sum(triggered))
+
+
+_UNKNOWN, _NOT_DUE, _SKIP = -3, -2, -1
+
+
+class _Table:
+    """The procedure's steps over states numbered as they are met (0 is the start), filled in lazily."""
+
+    def __init__(self, m: Machine) -> None:
+        self.m = m
+        self.states: list[State] = []
+        self.ids: dict[State, int] = {}
+        self.moved: tuple[list[int], list[int]] = ([], [])  # next state after a unit, before/after offset
+        self.dice: list[int] = []       # on a grid point: dice to roll (0: plain roll), or _NOT_DUE, _SKIP
+        self.skipped: list[int] = []
+        self.resolved: dict[tuple[int, int], tuple[int, bool]] = {}
+        self.intern(m.initial())
+
+    def intern(self, state: State) -> int:
+        found = self.ids.get(state)
+        if found is None:
+            found = self.ids[state] = len(self.states)
+            self.states.append(state)
+            for row in (*self.moved, self.dice, self.skipped):
+                row.append(_UNKNOWN)
+        return found
+
+    def fill_move(self, sid: int, after: bool) -> int:
+        target = self.intern(self.m.pass_unit(self.states[sid], after))
+        self.moved[after][sid] = target
+        return target
+
+    def fill_check(self, sid: int) -> int:
+        state = self.states[sid]
+        if not self.m.due(state, True):
+            dice = _NOT_DUE
+        elif not self.m.rolled(state):
+            dice = _SKIP
+            self.skipped[sid] = self.intern(self.m.skip(state))
+        else:
+            dice = self.m.pool_size(state)
+        self.dice[sid] = dice
+        return dice
+
+    def fill_resolve(self, key: tuple[int, int]) -> tuple[int, bool]:
+        outcome = self.m.resolve(self.states[key[0]], key[1])
+        found = self.resolved[key] = (self.intern(outcome.state), outcome.encounter)
+        return found
+
+
+def _roller(pack: Pack, rng: random.Random) -> Callable[[int], int]:
+    """A fast roll of the check: a plain dice expression, or a pool of ``n`` dice read as the pack says."""
+    check = pack.check
+    assert check is not None
+    rand = rng.random
+    if check.pool is not None:
+        from sheetgen.dice import die_faces
+
+        sides = die_faces(check.pool.die)
+        readers: dict[str, Callable[[list[int]], int]] = {"highest": max, "lowest": min, "sum": sum}
+        read = readers[check.pool.read]
+
+        def pool(n: int) -> int:
+            if n == 1:
+                return 1 + int(rand() * sides)
+            return read([1 + int(rand() * sides) for _ in range(n)])
+
+        return pool
+    assert check.roll is not None
+    terms = parse_dice(check.roll).terms
+    if len(terms) == 1 and not isinstance(terms[0], Constant) and terms[0].count == 1 and terms[0].sign == 1:
+        sides = terms[0].sides
+
+        def single(_: int) -> int:
+            return 1 + int(rand() * sides)
+
+        return single
+
+    def expression(_: int) -> int:
+        total = 0
+        for term in terms:
+            if isinstance(term, Constant):
+                total += term.sign * term.value
+                continue
+            faces = [1 + int(rand() * term.sides) for _ in range(term.count)]
+            if term.keep is not None:
+                faces = sorted(faces, reverse=term.keep_highest)[: term.keep]
+            total += term.sign * sum(faces)
+        return total
+
+    return expression
