@@ -1,0 +1,200 @@
+"""The pre-rolled encounter deck: a pack, a site, an encounters pack, a size and a Random in; cards out.
+
+Each card is one wandering encounter rolled in full: which entry, how many, how far, their reaction,
+a morale roll, and the statblock it refers to (its morale and zone). Cards come from the site's
+wandering table or, with no site (or a site without one), from a table with id ``wandering`` in the
+pack (its first column names the encounter; columns named "appearing" or "number appearing" and
+"stat" are read when present). Distance, reaction and the morale roll follow the encounter rules of
+the encounters pack when it has them, else of the pack; a rule or table that is missing leaves its
+field None.
+
+Each card uses the Random in this order: the wandering roll, the number appearing, the distance
+roll, the reaction roll and the morale roll, each skipped when its rule is missing.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sheetgen.engine.procedure import dice as parsed
+from sheetgen.errors import DiceError
+from sheetgen.model.common import Statblock
+from sheetgen.model.pack import EncounterRules, Pack, Table
+from sheetgen.model.site import Site, WanderingEntry
+
+MIN_DECK = 3
+
+SIZE_RULE = "max(3, ceil(E + 2 * sqrt(E)) + 1) cards, E the expected encounters for a quiet party"
+
+
+def deck_size(expected: Fraction) -> int:
+    """Cards for a deck: the expected encounters plus about two standard deviations, at least 3."""
+    e = float(expected)
+    return max(MIN_DECK, math.ceil(e + 2 * math.sqrt(e)) + 1)
+
+
+@dataclass(frozen=True)
+class TableRoll:
+    """A roll on one of the pack's tables and the row it lands on."""
+
+    table: str
+    name: str
+    dice: str
+    roll: int
+    faces: tuple[int, ...]
+    range: str
+    columns: tuple[str, ...]
+    cells: tuple[str, ...]
+
+    @property
+    def result(self) -> str:
+        return self.cells[0]
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    index: int
+    dice: str                 # the wandering table's dice
+    roll: int
+    faces: tuple[int, ...]
+    range: str                # the entry's roll range, "3-4"
+    name: str
+    text: str
+    appearing_dice: str
+    appearing: int
+    appearing_faces: tuple[int, ...]
+    distance: TableRoll | None
+    reaction: TableRoll | None
+    morale: int | None        # the statblock's morale
+    morale_roll: int | None   # a pre-rolled morale check with the encounter rules' dice
+    morale_faces: tuple[int, ...]
+    morale_fails: bool | None  # None when there is no morale to compare with
+    zone: str | None
+    zone_text: str | None
+    stat_id: str | None
+    stat_name: str | None
+
+
+@dataclass(frozen=True)
+class _Entry:
+    range: str
+    low: int
+    high: int
+    name: str
+    text: str
+    appearing: str
+    stat: str | None
+
+
+def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size: int,
+          rng: random.Random) -> tuple[tuple[DeckCard, ...], str | None, str, str | None]:
+    """The cards (rolled in order with ``rng``), where they come from, a note for the sheet, the morale rule."""
+    rules_pack = encounter_pack if encounter_pack is not None and encounter_pack.encounter else pack
+    rules = rules_pack.encounter
+    morale_rule = None
+    if rules is not None and rules.morale is not None:
+        fails = "above" if rules.morale.fails == "above" else "at or above"
+        morale_rule = f"roll {rules.morale.roll}: {fails} Morale, the group fails"
+    table = _wandering(pack, site, encounter_pack)
+    if table is None:
+        where = "the site has none" if site is not None else "no site was given"
+        note = f"no encounter deck: {where}, and the pack has no table with id 'wandering'"
+        return (), None, note, morale_rule
+    dice, entries, source = table
+    statblocks = [*(site.statblocks if site is not None else []), *rules_pack.statblocks, *pack.statblocks]
+    cards = [_card(i, dice, entries, rules, rules_pack, statblocks, rng) for i in range(1, size + 1)]
+    note = f"{size} encounters, used in order, one for each check that brings one"
+    return tuple(cards), source, note, morale_rule
+
+
+def _wandering(pack: Pack, site: Site | None,
+               encounter_pack: Pack | None) -> tuple[str, list[_Entry], str] | None:
+    if site is not None and site.wandering is not None:
+        w = site.wandering
+        return w.roll, [_site_entry(e) for e in w.entries], f"{site.site}: wandering encounters ({w.roll})"
+    for source in (pack, encounter_pack):
+        if source is None:
+            continue
+        table = next((t for t in source.tables if t.id == "wandering" and t.roll is not None), None)
+        if table is not None:
+            assert table.roll is not None
+            return table.roll, _table_entries(table), f"{source.name}: {table.name} ({table.roll})"
+    return None
+
+
+def _site_entry(entry: WanderingEntry) -> _Entry:
+    r = entry.roll
+    return _Entry(r.text, r.low, r.high, entry.name, entry.text, entry.appearing, entry.stat)
+
+
+def _table_entries(table: Table) -> list[_Entry]:
+    columns = [c.lower() for c in table.columns]
+    appearing = next(
+        (i for i, c in enumerate(columns) if c in ("appearing", "number appearing", "no. appearing")), None)
+    stat = next((i for i, c in enumerate(columns) if c in ("stat", "statblock")), None)
+    entries = []
+    for row in table.rows:
+        assert row.roll is not None
+        number = row.cells[appearing] if appearing is not None else "1"
+        try:
+            number = str(parsed(number))
+        except DiceError:  # a note such as "many" instead of dice: one group
+            number = "1"
+        rest = [c for i, c in enumerate(row.cells[1:], start=1) if i not in (appearing, stat)]
+        entries.append(_Entry(row.roll.text, row.roll.low, row.roll.high, row.cells[0], "; ".join(rest),
+                              number, row.cells[stat] if stat is not None else None))
+    return entries
+
+
+def _card(index: int, dice: str, entries: list[_Entry], rules: EncounterRules | None, rules_pack: Pack,
+          statblocks: list[Statblock], rng: random.Random) -> DeckCard:
+    roll, faces = parsed(dice).roll_detail(rng)
+    entry = next(e for e in entries if e.low <= roll <= e.high)
+    appearing, appearing_faces = parsed(entry.appearing).roll_detail(rng)
+    distance = _table_roll(rules_pack, rules.distance if rules else None, rng)
+    reaction = _table_roll(rules_pack, rules.reaction if rules else None, rng)
+    stat = next((s for s in statblocks if s.id == entry.stat), None) if entry.stat else None
+    morale = stat.morale if stat is not None else None
+    morale_roll: int | None = None
+    morale_faces: tuple[int, ...] = ()
+    fails: bool | None = None
+    if rules is not None and rules.morale is not None:
+        morale_roll, morale_faces = parsed(rules.morale.roll).roll_detail(rng)
+        if morale is not None:
+            fails = morale_roll > morale if rules.morale.fails == "above" else morale_roll >= morale
+    zone = stat.zone if stat is not None else None
+    return DeckCard(
+        index=index, dice=str(parsed(dice)), roll=roll, faces=faces, range=entry.range,
+        name=entry.name, text=entry.text, appearing_dice=entry.appearing, appearing=appearing,
+        appearing_faces=appearing_faces, distance=distance, reaction=reaction, morale=morale,
+        morale_roll=morale_roll, morale_faces=morale_faces, morale_fails=fails, zone=zone,
+        zone_text=_zone_text(rules_pack, rules, zone),
+        stat_id=stat.id if stat is not None else entry.stat,
+        stat_name=stat.name if stat is not None else None,
+    )
+
+
+def _table_roll(pack: Pack, table_id: str | None, rng: random.Random) -> TableRoll | None:
+    table = next((t for t in pack.tables if t.id == table_id), None) if table_id else None
+    if table is None or table.roll is None:
+        return None
+    roll, faces = parsed(table.roll).roll_detail(rng)
+    row = next((r for r in table.rows if r.roll is not None and roll in r.roll), None)
+    if row is None:  # a table that does not cover its dice (caught by validation for loaded packs)
+        return TableRoll(table.id, table.name, table.roll, roll, faces, "", tuple(table.columns), ("",))
+    assert row.roll is not None
+    return TableRoll(table.id, table.name, str(parsed(table.roll)), roll, faces, row.roll.text,
+                     tuple(table.columns), tuple(row.cells))
+
+
+def _zone_text(pack: Pack, rules: EncounterRules | None, zone: str | None) -> str | None:
+    if zone is None or rules is None or rules.zones is None:
+        return None
+    table = next((t for t in pack.tables if t.id == rules.zones), None)
+    if table is None:
+        return None
+    row = next((r for r in table.rows if r.cells[0].strip().lower() == zone.strip().lower()), None)
+    return "; ".join(row.cells[1:]) if row is not None and len(row.cells) > 1 else None

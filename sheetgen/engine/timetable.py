@@ -1,0 +1,589 @@
+"""Pre-rolled timetables: a pack (and a site), hours and a seed in, a printable Timetable out.
+
+A timetable has one row per point where the check may be rolled, with its dice rolled in advance,
+the rule that decides them in the pack's words, and the outcome for a quiet party (the procedure
+replayed with exactly these dice: sheetgen.engine.procedure). Then a deck of encounters, each
+pre-rolled in full, used one by one whenever a check brings one.
+
+Rows. One at every point of the cadence grid (``offset + g, offset + 2g, ...``; for a cadence by
+track ``g`` is the finest cadence, and each row says at which levels it is rolled). A plain roll's
+row holds the faces of one roll of the check's dice; a pool's row holds a sequence of dice, used
+in order, "take the first N": as many as the largest pool a quiet party can hold at a check, at
+least 6 (or ``roll_at``), never more than ``max_dice``.
+
+The deck (sheetgen.engine.deck). ``max(3, ceil(E + 2 * sqrt(E)) + 1)`` cards, where E is the exact
+expected number of encounters for a quiet party in the hours (0 for a pack with no check): about two
+standard deviations of margin for a party that makes more noise. Cards come from the site's wandering
+table, else from a pack table with id ``wandering``; with neither, the deck is empty and
+``deck_note`` says why.
+
+Randomness. One ``random.Random(seed)``, used in this order: for each row in time order, the
+check's dice (a plain roll with ``Dice.roll_detail``; a pool die by die with ``randint(1, sides)``);
+then for each card in order, the wandering roll, the number appearing, the distance roll, the
+reaction roll and the morale roll, each skipped when its rule is missing. The same seed and inputs
+give the same timetable.
+
+JSON (``timetable_json``; ``timetable_json_schema`` is its JSON Schema). Exact fractions are strings
+such as "1/6"; ``approx`` is the same number rounded to 6 places::
+
+    {"format": "sheetgen-timetable", "version": 1, "seed": int, "hours": int,
+     "pack": {"id", "name"}, "site": str|null, "encounters_pack": str|null,
+     "unit": {"name", "plural", "minutes": "10", "count": int},
+     "check": null | {"name", "formula", "result", "roll", "pool_dice": int|null},
+     "tracks": [{"id", "name", "start"}],
+     "odds": null | {"checks": [{"index", "unit", "clock", "chance", "chance_first", "rolled"}],
+                     "by_hour": [{"hour", "chance"}], "expected_encounters",
+                     "expected_minutes_to_first": {...}|null},      # each chance: {"exact", "approx"}
+     "rows": [{"index", "unit", "clock", "when", "dice_text", "dice": [int], "roll": int|null,
+               "rule", "outcome": str|null,
+               "pool_reads": [{"dice", "result", "rule", "outcome"}],
+               "baseline": {"rolled", "dice": int|null, "result": int|null, "encounter",
+                            "levels": [{"track", "name", "level"}], "omens": [str], "text"}}],
+     "deck": {"source": str|null, "note", "size_rule", "morale_rule": str|null,
+              "cards": [{"index", "dice", "roll", "faces", "range", "name", "text",
+                         "appearing": {"dice", "roll", "faces"},
+                         "distance": table-roll|null, "reaction": table-roll|null,
+                         "morale": int|null, "morale_check": {"roll", "faces", "fails": bool|null}|null,
+                         "zone": str|null, "zone_text": str|null,
+                         "stat": {"id", "name"}|null}]},
+     "note": str}
+    table-roll: {"table", "name", "dice", "roll", "faces", "range", "columns": [str], "cells": [str]}
+
+CSV (``timetable_csv``): one table with a ``section`` column, "check" for the rows and "deck" for the
+cards, in that order, and the columns of :data:`CSV_COLUMNS`; a cell that does not apply is empty.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from sheetgen.engine.deck import SIZE_RULE, DeckCard, TableRoll, build_deck, deck_size
+from sheetgen.engine.odds import Kernel, check_hours, clock, quiet_odds, units_in
+from sheetgen.engine.procedure import (
+    Machine,
+    State,
+    by_level,
+    level_span,
+    machine,
+    outcome_name,
+    roll_head,
+    rule_text,
+    step_unit,
+)
+from sheetgen.engine.procedure import dice as parsed
+from sheetgen.engine.types import Odds
+from sheetgen.model.pack import ByTrack, Pack
+from sheetgen.model.site import Site
+
+MIN_POOL_DICE = 6
+
+
+@dataclass(frozen=True)
+class TrackLevel:
+    track: str   # the track's id
+    name: str
+    level: int
+
+
+@dataclass(frozen=True)
+class PoolRead:
+    """A pool row read with its first ``dice`` dice."""
+
+    dice: int
+    result: int
+    rule: str
+    outcome: str | None
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """What a quiet party's procedure does with this row's dice."""
+
+    rolled: bool
+    dice: int | None            # the pool's size when rolled (None for a plain roll or no roll)
+    result: int | None
+    encounter: bool
+    levels: tuple[TrackLevel, ...]  # after the check (and any reset)
+    omens: tuple[str, ...]          # omen levels reached since the previous row
+    text: str                       # e.g. "no danger; Escalation 0"
+
+
+@dataclass(frozen=True)
+class CheckRow:
+    index: int          # 1-based
+    unit: int           # the unit at whose end the check falls
+    clock: str          # "0:10"
+    when: str           # at which levels it is rolled; "" when it is always rolled
+    dice_text: str      # "1d6", or "6d6 (take the first N)"
+    dice: tuple[int, ...]  # the faces, in the order rolled (for a pool: in the order to use them)
+    roll: int | None    # a plain roll's total; None for a pool
+    rule: str           # the rule that decides it, in the pack's words
+    outcome: str | None  # the pack's name for a plain roll's result (check.outcomes)
+    pool_reads: tuple[PoolRead, ...]
+    baseline: Baseline
+
+
+@dataclass(frozen=True)
+class Timetable:
+    pack_id: str
+    pack_name: str
+    site_name: str | None
+    encounter_pack_id: str | None
+    hours: int
+    seed: int
+    unit_name: str
+    unit_plural: str
+    unit_minutes: Fraction
+    units: int
+    check_name: str | None
+    formula: str | None
+    result_word: str            # the pack's word for what a check brings: "danger"
+    roll: str | None            # what a row's result is read from: "1d6", "highest d6"
+    pool_dice: int | None       # dice pre-rolled on each pool row
+    tracks: tuple[TrackLevel, ...]  # every track at its start
+    rows: tuple[CheckRow, ...]
+    deck: tuple[DeckCard, ...]
+    deck_source: str | None     # "The Sunken Chapel: wandering encounters (1d8)"
+    deck_note: str
+    size_rule: str
+    morale_rule: str | None
+    odds: Odds | None
+    note: str
+
+
+def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int,
+                    seed: int) -> Timetable:
+    """Roll a timetable for ``hours`` hours of play (1..MAX_HOURS) with ``random.Random(seed)``."""
+    check_hours(hours)
+    rng = random.Random(seed)
+    odds = quiet_odds(pack, hours) if pack.check is not None else None
+    rows, pool_dice = _rows(pack, hours, rng) if pack.check is not None else ((), None)
+    expected = odds.expected_encounters if odds is not None else Fraction(0)
+    deck, source, deck_note, morale_rule = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
+    check = pack.check
+    note = "" if check is not None else (
+        f"{pack.name} has no exploration check: draw from the deck when the {pack.words.gm} calls for "
+        "an encounter."
+    )
+    return Timetable(
+        pack_id=pack.id,
+        pack_name=pack.name,
+        site_name=site.site if site is not None else None,
+        encounter_pack_id=encounter_pack.id if encounter_pack is not None else None,
+        hours=hours,
+        seed=seed,
+        unit_name=pack.time.unit,
+        unit_plural=pack.time.plural,
+        unit_minutes=Fraction(pack.time.length, 60),
+        units=units_in(pack, hours),
+        check_name=check.name if check is not None else None,
+        formula=check.formula if check is not None else None,
+        result_word=check.result if check is not None else "encounter",
+        roll=roll_head(pack) if check is not None else None,
+        pool_dice=pool_dice,
+        tracks=tuple(TrackLevel(t.id, t.name, t.initial) for t in pack.tracks),
+        rows=rows,
+        deck=deck,
+        deck_source=source,
+        deck_note=deck_note,
+        size_rule=SIZE_RULE,
+        morale_rule=morale_rule,
+        odds=odds,
+        note=note,
+    )
+
+
+# --- check rows -------------------------------------------------------------------------------------
+
+
+def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, ...], int | None]:
+    m = machine(pack)
+    check = m.check
+    units = units_in(pack, hours)
+    grid = [u for u in range(1, units + 1) if m.on_grid(u)]
+    pool_dice = _pool_dice(m, units) if m.pool is not None else None
+    rolled: list[tuple[tuple[int, ...], int | None]] = []
+    for _ in grid:
+        if pool_dice is None:
+            assert check.roll is not None
+            value, faces = parsed(check.roll).roll_detail(rng)
+            rolled.append((faces, value))
+        else:
+            rolled.append((tuple(rng.randint(1, m.sides) for _ in range(pool_dice)), None))
+    baselines = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
+    unit_minutes = Fraction(pack.time.length, 60)
+    rows = []
+    for index, (unit, (faces, total)) in enumerate(zip(grid, rolled, strict=True), start=1):
+        reads: tuple[PoolRead, ...] = ()
+        name: str | None = None
+        if total is None:
+            reads = tuple(PoolRead(n, r, rule_text(pack, r), outcome_name(pack, r))
+                          for n in range(1, len(faces) + 1) for r in [_read(m, faces[:n])])
+            dice_text = f"{len(faces)}d{m.sides} (take the first N)"
+            rule = _pool_rule(m)
+        else:
+            dice_text = str(parsed(check.roll or ""))
+            rule = rule_text(pack, total)
+            name = outcome_name(pack, total)
+        rows.append(CheckRow(index, unit, clock(unit * unit_minutes), _when(m, unit), dice_text, faces, total,
+                             rule, name, reads, baselines[unit]))
+    return tuple(rows), pool_dice
+
+
+def _read(m: Machine, faces: tuple[int, ...]) -> int:
+    assert m.pool is not None
+    if m.pool.read == "highest":
+        return max(faces)
+    if m.pool.read == "lowest":
+        return min(faces)
+    return sum(faces)
+
+
+@lru_cache(maxsize=4096)
+def _pool_dice(m: Machine, units: int) -> int:
+    """The largest pool a quiet party can hold at a check, at least 6 (or roll_at), at most max_dice."""
+    assert m.pool is not None
+    kernel = Kernel(m)
+    states: set[State] = {m.initial()}
+    largest = 0
+    for unit in range(1, units + 1):
+        grid, after = m.on_grid(unit), unit > m.offset
+        if grid:
+            for state in states:
+                moved = m.pass_unit(state, after)
+                if m.due(moved, True) and m.rolled(moved):
+                    largest = max(largest, m.pool_size(moved))
+        states = {move.state for state in states for move in kernel.moves(state, grid, after)}
+    return min(m.pool.max_dice, max(MIN_POOL_DICE, m.pool.roll_at or 0, largest))
+
+
+def _replay(m: Machine, units: int,
+            dice: dict[int, tuple[tuple[int, ...], int | None]]) -> dict[int, Baseline]:
+    """The quiet party's procedure with exactly these dice: a Baseline for every row's unit."""
+    pack = m.pack
+    state = m.initial()
+    omens: list[str] = []
+    out: dict[int, Baseline] = {}
+    for unit in range(1, units + 1):
+        faces, total = dice.get(unit, ((), None))
+
+        def roll(n: int, faces: tuple[int, ...] = faces, total: int | None = total) -> int:
+            if total is not None:
+                return total
+            return _read(m, faces[:n])
+
+        before = state.levels
+        step = step_unit(pack, state, unit, roll)
+        omens.extend(_omens(m, before, step.peak))
+        state = step.state
+        if unit not in dice:
+            continue
+        levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, state.levels, strict=True))
+        pool_n = step.dice if m.pool is not None and step.rolled else None
+        text = _baseline_text(m, step.due, step.rolled, step.dice, step.result, step.encounter, state, omens)
+        out[unit] = Baseline(step.rolled, pool_n, step.result, step.encounter, levels, tuple(omens), text)
+        omens = []
+    return out
+
+
+def _omens(m: Machine, before: tuple[int, ...], peak: tuple[int, ...]) -> list[str]:
+    found = []
+    for track, old, new in zip(m.tracks, before, peak, strict=True):
+        for level in track.levels:
+            if level.omen and old < level.at.low <= new:
+                found.append(f"{level.label} ({track.name} {level.at})")
+    return found
+
+
+def _baseline_text(m: Machine, due: bool, rolled: bool, dice: int, result: int | None, encounter: bool,
+                   state: State, omens: list[str]) -> str:
+    word = m.check.result
+    parts: list[str] = []
+    if not due and m.cadence is not None:
+        track = m.pack.track(m.cadence.track)
+        parts.append(f"not rolled ({track.name} {state.levels[m.index[track.id]]})")
+    elif not due:
+        parts.append("not rolled")
+    elif not rolled:
+        assert m.pool is not None
+        needed = f", rolled at {m.pool.roll_at}" if m.pool.roll_at is not None else ""
+        parts.append(f"not rolled (pool of {dice}{needed})")
+    else:
+        outcome = word if encounter else f"no {word}"
+        if m.pool is not None:
+            outcome = f"first {dice}: {m.pool.read} {result}, {outcome}"
+        parts.append(outcome)
+    if m.tracks:
+        parts.append(", ".join(f"{t.name} {lv}" for t, lv in zip(m.tracks, state.levels, strict=True)))
+    parts.extend(f"omen: {omen}" for omen in omens)
+    return "; ".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def _when(m: Machine, unit: int) -> str:
+    """At which levels a grid point's check is rolled, for a party whose level held since the last check."""
+    pool = m.pool
+    roll_at = f"rolled when the pool holds {pool.roll_at} dice or more" if pool and pool.roll_at else ""
+    cadence = m.cadence
+    if cadence is None:
+        return roll_at
+    assert cadence.levels is not None
+    track = m.pack.track(cadence.track)
+    elapsed = unit - m.offset
+    groups: dict[int, list[int]] = {}
+    for level in range(track.min, track.max + 1):
+        groups.setdefault(by_level(m.pack, cadence, level), []).append(level)
+    every = track.max - track.min + 1
+    smallest = min(groups)
+    parts: list[str] = []
+    covered = 0
+    for value in sorted(groups):
+        if elapsed % value:
+            continue
+        covered += len(groups[value])
+        if covered == every:
+            target = f"any {track.name}" if not parts else "any level"
+        else:
+            target = f"{track.name} {level_span(groups[value])}"
+        parts.append(f"at {target}" if value == smallest else f"{_period(m, value)} at {target}")
+    text = ("rolled " + ", or ".join(parts)) if parts else (
+        f"rolled only if {track.name}'s cadence has passed since the last check")
+    return f"{text}; {roll_at}" if roll_at else text
+
+
+def _period(m: Machine, units: int) -> str:
+    seconds = units * m.pack.time.length
+    if seconds == 3600:
+        return "on the hour"
+    if seconds % 3600 == 0:
+        return f"every {seconds // 3600} hours"
+    if seconds % 60 == 0:
+        return f"every {seconds // 60} minutes"
+    return f"every {seconds} seconds"
+
+
+@lru_cache(maxsize=4096)
+def _pool_rule(m: Machine) -> str:
+    """A pool row's rule: how many dice to take and what their reading does."""
+    pool = m.pool
+    assert pool is not None
+    names = {t.id: t.name for t in m.pack.tallies}
+    sources = [names.get(tid, tid) for tid in pool.tallies]
+    count = "N = the dice in the pool"
+    if sources:
+        count += f" ({pool.base} + one per mark of {', '.join(sources)})"
+    check = m.check
+    trigger = check.trigger
+    word = check.result
+    read = f"{pool.read} die" if pool.read != "sum" else "total"
+    if check.advance is not None:
+        track = m.pack.track(check.advance.track)
+        steps = ", ".join(f"{row.roll} {row.label or f'+{row.by}'}" for row in check.advance.by)
+        what = f"{read}: {steps} on {track.name}"
+        if trigger.track_full is not None:
+            what += f"; {word} when {m.pack.track(trigger.track_full).name} is full ({track.max})"
+    elif trigger.faces is not None:
+        what = f"{word} if the {read} is {', '.join(str(f) for f in trigger.faces)}"
+    else:
+        value = trigger.at_least if trigger.at_least is not None else trigger.at_most
+        relation = "or more" if trigger.at_least is not None else "or less"
+        if isinstance(value, ByTrack):
+            shown = m.pack.track(value.track).name
+            if value.levels:
+                shown += " (its value for the level)"
+        else:
+            shown = str(value)
+        what = f"{word} if the {read} is {shown} {relation}"
+    return f"take the first N dice, {count}; {what}"
+
+
+# --- JSON and CSV --------------------------------------------------------------------------------------
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    return {"exact": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+            "approx": round(float(p), 6)}
+
+
+def _odds_json(odds: Odds | None) -> dict[str, Any] | None:
+    if odds is None:
+        return None
+    first = odds.expected_minutes_to_first
+    return {
+        "checks": [{"index": c.index, "unit": c.unit, "clock": clock(c.minute), "chance": _chance(c.chance),
+                    "chance_first": _chance(c.chance_first), "rolled": _chance(c.rolled)}
+                   for c in odds.checks],
+        "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(odds.by_hour, start=1)],
+        "expected_encounters": _chance(odds.expected_encounters),
+        "expected_minutes_to_first": None if first is None else _chance(first),
+    }
+
+
+def _table_roll_json(t: TableRoll | None) -> dict[str, Any] | None:
+    if t is None:
+        return None
+    return {"table": t.table, "name": t.name, "dice": t.dice, "roll": t.roll, "faces": list(t.faces),
+            "range": t.range, "columns": list(t.columns), "cells": list(t.cells)}
+
+
+def _levels_json(levels: tuple[TrackLevel, ...]) -> list[dict[str, Any]]:
+    return [{"track": lv.track, "name": lv.name, "level": lv.level} for lv in levels]
+
+
+def timetable_json(t: Timetable) -> dict[str, Any]:
+    """The timetable as plain JSON data, in the shape the module docstring shows."""
+    minutes = t.unit_minutes
+    return {
+        "format": "sheetgen-timetable",
+        "version": 1,
+        "seed": t.seed,
+        "hours": t.hours,
+        "pack": {"id": t.pack_id, "name": t.pack_name},
+        "site": t.site_name,
+        "encounters_pack": t.encounter_pack_id,
+        "unit": {"name": t.unit_name, "plural": t.unit_plural,
+                 "minutes": str(minutes) if minutes.denominator != 1 else str(minutes.numerator),
+                 "count": t.units},
+        "check": None if t.check_name is None else {
+            "name": t.check_name, "formula": t.formula, "result": t.result_word, "roll": t.roll,
+            "pool_dice": t.pool_dice},
+        "tracks": [{"id": lv.track, "name": lv.name, "start": lv.level} for lv in t.tracks],
+        "odds": _odds_json(t.odds),
+        "rows": [{
+            "index": r.index, "unit": r.unit, "clock": r.clock, "when": r.when, "dice_text": r.dice_text,
+            "dice": list(r.dice), "roll": r.roll, "rule": r.rule, "outcome": r.outcome,
+            "pool_reads": [{"dice": p.dice, "result": p.result, "rule": p.rule, "outcome": p.outcome}
+                           for p in r.pool_reads],
+            "baseline": {"rolled": r.baseline.rolled, "dice": r.baseline.dice, "result": r.baseline.result,
+                         "encounter": r.baseline.encounter, "levels": _levels_json(r.baseline.levels),
+                         "omens": list(r.baseline.omens), "text": r.baseline.text},
+        } for r in t.rows],
+        "deck": {
+            "source": t.deck_source, "note": t.deck_note, "size_rule": t.size_rule,
+            "morale_rule": t.morale_rule,
+            "cards": [{
+                "index": c.index, "dice": c.dice, "roll": c.roll, "faces": list(c.faces), "range": c.range,
+                "name": c.name, "text": c.text,
+                "appearing": {"dice": c.appearing_dice, "roll": c.appearing,
+                              "faces": list(c.appearing_faces)},
+                "distance": _table_roll_json(c.distance), "reaction": _table_roll_json(c.reaction),
+                "morale": c.morale,
+                "morale_check": None if c.morale_roll is None else {
+                    "roll": c.morale_roll, "faces": list(c.morale_faces), "fails": c.morale_fails},
+                "zone": c.zone, "zone_text": c.zone_text,
+                "stat": None if c.stat_id is None else {"id": c.stat_id, "name": c.stat_name},
+            } for c in t.deck],
+        },
+        "note": t.note,
+    }
+
+
+CSV_COLUMNS = (
+    "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",
+    "baseline", "encounter", "levels", "omens",
+    "name", "range", "appearing", "distance", "reaction", "morale", "morale_check", "zone", "stat",
+)
+
+
+def timetable_csv(t: Timetable) -> str:
+    """The rows, then the deck, as one CSV with a ``section`` column (see :data:`CSV_COLUMNS`)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for r in t.rows:
+        writer.writerow({
+            "section": "check", "index": r.index, "clock": r.clock, "unit": r.unit, "when": r.when,
+            "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": r.rule,
+            "outcome": r.outcome or "",
+            "pool_reads": " | ".join(f"{p.dice}: {p.result}" for p in r.pool_reads),
+            "baseline": r.baseline.text, "encounter": "yes" if r.baseline.encounter else "no",
+            "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
+            "omens": "; ".join(r.baseline.omens),
+        })
+    for c in t.deck:
+        writer.writerow({
+            "section": "deck", "index": c.index, "dice": " ".join(map(str, c.faces)), "roll": c.roll,
+            "name": c.name, "range": c.range, "appearing": c.appearing,
+            "distance": "" if c.distance is None else f"{c.distance.roll}: {c.distance.result}",
+            "reaction": "" if c.reaction is None else f"{c.reaction.roll}: {c.reaction.result}",
+            "morale": "" if c.morale is None else c.morale,
+            "morale_check": _morale_cell(c),
+            "zone": c.zone or "", "stat": c.stat_name or c.stat_id or "",
+        })
+    return out.getvalue()
+
+
+def _morale_cell(c: DeckCard) -> str:
+    if c.morale_roll is None:
+        return ""
+    if c.morale_fails is None:
+        return str(c.morale_roll)
+    return f"{c.morale_roll}: {'fails' if c.morale_fails else 'holds'}"
+
+
+def timetable_json_schema() -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) of :func:`timetable_json`'s output."""
+    string, integer, boolean = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
+
+    def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+        return {"anyOf": [schema, {"type": "null"}]}
+
+    def obj(**props: Any) -> dict[str, Any]:
+        return {"type": "object", "required": list(props), "properties": props, "additionalProperties": False}
+
+    def array(items: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "array", "items": items}
+
+    chance = obj(exact={"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}, approx={"type": "number"})
+    level = obj(track=string, name=string, level=integer)
+    table_roll = obj(table=string, name=string, dice=string, roll=integer, faces=array(integer), range=string,
+                     columns=array(string), cells=array(string))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "sheetgen pre-rolled timetable",
+        **obj(
+            format={"const": "sheetgen-timetable"},
+            version={"const": 1},
+            seed=integer,
+            hours={"type": "integer", "minimum": 1},
+            pack=obj(id=string, name=string),
+            site=nullable(string),
+            encounters_pack=nullable(string),
+            unit=obj(name=string, plural=string, minutes=string, count=integer),
+            check=nullable(obj(name=string, formula=string, result=string, roll=string,
+                               pool_dice=nullable(integer))),
+            tracks=array(obj(id=string, name=string, start=integer)),
+            odds=nullable(obj(
+                checks=array(obj(index=integer, unit=integer, clock=string, chance=chance,
+                                 chance_first=chance, rolled=chance)),
+                by_hour=array(obj(hour=integer, chance=chance)),
+                expected_encounters=chance,
+                expected_minutes_to_first=nullable(chance),
+            )),
+            rows=array(obj(
+                index=integer, unit=integer, clock=string, when=string, dice_text=string, dice=array(integer),
+                roll=nullable(integer), rule=string, outcome=nullable(string),
+                pool_reads=array(obj(dice=integer, result=integer, rule=string, outcome=nullable(string))),
+                baseline=obj(rolled=boolean, dice=nullable(integer), result=nullable(integer),
+                             encounter=boolean, levels=array(level), omens=array(string), text=string),
+            )),
+            deck=obj(
+                source=nullable(string), note=string, size_rule=string, morale_rule=nullable(string),
+                cards=array(obj(
+                    index=integer, dice=string, roll=integer, faces=array(integer), range=string, name=string,
+                    text=string, appearing=obj(dice=string, roll=integer, faces=array(integer)),
+                    distance=nullable(table_roll), reaction=nullable(table_roll), morale=nullable(integer),
+                    morale_check=nullable(obj(roll=integer, faces=array(integer), fails=nullable(boolean))),
+                    zone=nullable(string), zone_text=nullable(string),
+                    stat=nullable(obj(id=string, name=nullable(string))),
+                )),
+            ),
+            note=string,
+        ),
+    }
