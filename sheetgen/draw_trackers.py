@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from sheetgen.errors import RenderError
+from sheetgen.errors import RenderError, UsageError
 from sheetgen.model.pack import Pack
 from sheetgen.paper import RenderOptions
 from sheetgen.pdfcanvas import DocInfo, PdfCanvas
@@ -21,8 +21,9 @@ from sheetgen.sheets.trackers import TrackerLayout, check_turns, tracker_layout
 Audience = Literal["gm", "players"]
 
 
-def tracker_layouts(pack: Pack, options: RenderOptions, *, turns: int | None = None,
-                    audience: Audience | None = None) -> list[TrackerLayout]:
+def tracker_layouts(
+    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None
+) -> list[TrackerLayout]:
     """The layout of each of the pack's tracker pages for *audience* (all when None), in the pack's order."""
     check_turns(turns)
     if not pack.trackers:
@@ -30,14 +31,21 @@ def tracker_layouts(pack: Pack, options: RenderOptions, *, turns: int | None = N
     pages = [p for p in pack.trackers if audience is None or p.audience == audience]
     if not pages:
         who = f"the {pack.words.gm}" if audience == "gm" else "the players"
-        have = ", ".join(f'"{p.id}" ({"for the players" if p.audience == "players" else "for the " + pack.words.gm})'
-                         for p in pack.trackers)
+        have = ", ".join(
+            f'"{p.id}" ({"for the players" if p.audience == "players" else "for the " + pack.words.gm})'
+            for p in pack.trackers
+        )
         raise RenderError(f"{pack.name} ({pack.id}): no tracker page is for {who} (the pack has {have})")
+    if turns is not None and not any(part.kind == "turns" for page in pages for part in page.parts):
+        raise UsageError(
+            f"--turns: the tracker pages of {pack.name} ({pack.id}) have no turns to count; leave --turns out"
+        )
     return [tracker_layout(pack, page, options.paper, turns) for page in pages]
 
 
-def tracker_pdf(pack: Pack, options: RenderOptions, *, turns: int | None = None,
-                audience: Audience | None = None) -> bytes:
+def tracker_pdf(
+    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None
+) -> bytes:
     """The pack's tracker pages as one PDF, one page each.
 
     *turns* None shows as many turns as fit (at least three hours of play); a number shows exactly that
@@ -47,11 +55,14 @@ def tracker_pdf(pack: Pack, options: RenderOptions, *, turns: int | None = None,
     layouts = tracker_layouts(pack, options, turns=turns, audience=audience)
     who = {"gm": f"for the {pack.words.gm}", "players": "for the players"}
     kinds = sorted({who[layout.audience] for layout in layouts})
-    pdf = PdfCanvas(options.paper, DocInfo(
-        title=f"{pack.name}: trackers",
-        subject=f"Tracker sheets {' and '.join(kinds)}, {options.paper.css_size} paper",
-        keywords=("tracker", pack.id),
-    ))
+    pdf = PdfCanvas(
+        options.paper,
+        DocInfo(
+            title=f"{pack.name}: trackers",
+            subject=f"Tracker sheets {' and '.join(kinds)}, {options.paper.css_size} paper",
+            keywords=("tracker", pack.id),
+        ),
+    )
     for layout in layouts:
         draw_layout(pdf.canvas, layout, fillable=options.fillable)
         pdf.canvas.showPage()
@@ -68,8 +79,14 @@ def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool) -> None:
             canvas.setFillGray(rect.fill)
         if rect.stroke:
             canvas.setLineWidth(rect.stroke)
-        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=1 if rect.stroke else 0,
-                    fill=1 if rect.fill is not None else 0)
+        canvas.rect(
+            rect.x,
+            rect.y,
+            rect.width,
+            rect.height,
+            stroke=1 if rect.stroke else 0,
+            fill=1 if rect.fill is not None else 0,
+        )
     canvas.setLineCap(0)
     for line in layout.lines:
         canvas.setStrokeGray(line.grey)

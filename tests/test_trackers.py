@@ -54,8 +54,11 @@ def pdf_text(data: bytes, page: int = 0) -> str:
 @pytest.fixture(scope="module")
 def rendered() -> dict[tuple[str, str], bytes]:
     """Every built-in pack's trackers on both papers, fillable."""
-    return {(pack_id, paper.name): tracker_pdf(load_pack(pack_id), RenderOptions(paper=paper, fillable=True))
-            for pack_id in PACKS for paper in PAPERS}
+    return {
+        (pack_id, paper.name): tracker_pdf(load_pack(pack_id), RenderOptions(paper=paper, fillable=True))
+        for pack_id in PACKS
+        for paper in PAPERS
+    }
 
 
 def test_every_built_in_pack_is_covered() -> None:
@@ -64,10 +67,12 @@ def test_every_built_in_pack_is_covered() -> None:
 
 # -- the PDF -------------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_one_page_per_tracker_page_of_the_paper_size(rendered: dict[tuple[str, str], bytes], pack_id: str,
-                                                     paper: Paper) -> None:
+def test_one_page_per_tracker_page_of_the_paper_size(
+    rendered: dict[tuple[str, str], bytes], pack_id: str, paper: Paper
+) -> None:
     reader = read_pdf(rendered[(pack_id, paper.name)])
     pack = load_pack(pack_id)
     assert len(reader.pages) == len(pack.trackers)
@@ -83,8 +88,9 @@ def test_one_page_per_tracker_page_of_the_paper_size(rendered: dict[tuple[str, s
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_a_form_checkbox_for_every_box_drawn(rendered: dict[tuple[str, str], bytes], pack_id: str,
-                                            paper: Paper) -> None:
+def test_a_form_checkbox_for_every_box_drawn(
+    rendered: dict[tuple[str, str], bytes], pack_id: str, paper: Paper
+) -> None:
     reader = read_pdf(rendered[(pack_id, paper.name)])
     layouts = tracker_layouts(load_pack(pack_id), RenderOptions(paper=paper))
     fields = reader.get_fields() or {}
@@ -102,8 +108,15 @@ def test_a_form_checkbox_for_every_box_drawn(rendered: dict[tuple[str, str], byt
             assert str(widget["/V"]) == "/Off"
 
 
+TURNS_PAGES = [
+    p
+    for p in ALL_PAGES
+    if any(part.kind == "turns" for part in next(t for t in load_pack(p[0]).trackers if t.id == p[1]).parts)
+]
+
+
 @pytest.mark.parametrize("turns", [1, 7, 18])
-@pytest.mark.parametrize(("pack_id", "page_id"), [p for p in ALL_PAGES if p[1] != "gm-combat"])
+@pytest.mark.parametrize(("pack_id", "page_id"), TURNS_PAGES)
 def test_fields_match_the_boxes_for_the_turns_asked_for(pack_id: str, page_id: str, turns: int) -> None:
     pack = load_pack(pack_id)
     page = next(p for p in pack.trackers if p.id == page_id)
@@ -111,12 +124,22 @@ def test_fields_match_the_boxes_for_the_turns_asked_for(pack_id: str, page_id: s
     single = pack.model_copy(update={"trackers": [page]})
     fields = read_pdf(tracker_pdf(single, RenderOptions(fillable=True), turns=turns)).get_fields() or {}
     assert len(fields) == len(layout.boxes)
-    if any(part.kind == "turns" for part in page.parts):
-        assert layout.turns == turns
-        per_turn = Counter(box.turn for box in layout.turn_boxes)
-        assert sorted(per_turn) == list(range(1, turns + 1))
-        assert len(set(per_turn.values())) == 1  # every turn has the same boxes
-        assert len(layout.turn_boxes) == turns * per_turn[1]
+    assert layout.turns == turns
+    per_turn = Counter(box.turn for box in layout.turn_boxes)
+    assert sorted(per_turn) == list(range(1, turns + 1))
+    assert len(set(per_turn.values())) == 1  # every turn has the same boxes
+    unit_boxes = pack.time.actions_per_unit
+    assert per_turn[1] >= unit_boxes and len(layout.turn_boxes) == turns * per_turn[1]
+    assert len([b for b in layout.turn_boxes if b.size >= 18]) == turns * unit_boxes
+
+
+def test_turns_for_a_pack_without_a_turns_grid() -> None:
+    with pytest.raises(UsageError) as info:
+        tracker_pdf(load_pack("encounter-reaction"), RenderOptions(), turns=5)
+    assert str(info.value) == (
+        "--turns: the tracker pages of Encounters (encounter-reaction) have no turns to "
+        "count; leave --turns out"
+    )
 
 
 def test_not_fillable_has_no_form(dungeon_turn: Pack) -> None:
@@ -142,8 +165,10 @@ def test_no_page_for_that_audience() -> None:
     pack = load_pack("site-alarm")
     with pytest.raises(RenderError) as info:
         tracker_pdf(pack, RenderOptions(), audience="players")
-    assert str(info.value) == ('Site Exploration and Alarm (site-alarm): no tracker page is for the players '
-                               '(the pack has "judge-trackers" (for the Judge))')
+    assert str(info.value) == (
+        "Site Exploration and Alarm (site-alarm): no tracker page is for the players "
+        '(the pack has "judge-trackers" (for the Judge))'
+    )
 
 
 def test_a_pack_without_tracker_pages(dungeon_turn: Pack) -> None:
@@ -154,6 +179,7 @@ def test_a_pack_without_tracker_pages(dungeon_turn: Pack) -> None:
 
 
 # -- the layout: geometry ------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize(("pack_id", "page_id"), ALL_PAGES)
@@ -175,7 +201,7 @@ def test_everything_inside_the_margins_and_boxes_apart(pack_id: str, page_id: st
     # no two boxes overlap, and every name is unique on the page
     ordered = sorted(layout.boxes, key=lambda b: (b.y, b.x))
     for i, a in enumerate(ordered):
-        for b in ordered[i + 1:]:
+        for b in ordered[i + 1 :]:
             if b.y >= a.y + a.size:
                 break
             assert b.x >= a.x + a.size or a.x >= b.x + b.size, (a, b)
@@ -195,14 +221,13 @@ def test_dungeon_turns_come_in_aligned_rows_of_ten(paper: Paper) -> None:
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-@pytest.mark.parametrize(("pack_id", "page_id"), [p for p in ALL_PAGES if p[1] != "gm-combat"])
-def test_default_turns_fill_the_page_with_at_least_three_hours(pack_id: str, page_id: str, paper: Paper) -> None:
+@pytest.mark.parametrize(("pack_id", "page_id"), TURNS_PAGES)
+def test_default_turns_fill_the_page_with_at_least_three_hours(
+    pack_id: str, page_id: str, paper: Paper
+) -> None:
     pack = load_pack(pack_id)
     layout = layout_of(pack_id, page_id, paper)
-    if layout.turns is None:
-        assert all(part.kind != "turns" for part in next(p for p in pack.trackers if p.id == page_id).parts)
-        return
-    assert layout.turns >= min_turns(pack)
+    assert layout.turns is not None and layout.turns >= min_turns(pack)
     assert layout.turns * pack.time.length >= 3 * 3600
     assert layout.units_per_row is not None
     # one more row would not fit
@@ -218,6 +243,7 @@ def test_a4_holds_more_turns_than_letter() -> None:
 
 
 # -- the layout: what each pack's trackers say ---------------------------------------------------------
+
 
 def test_dungeon_turn_trackers() -> None:
     pack = load_pack("dungeon-turn")
@@ -244,8 +270,9 @@ def test_dungeon_turn_trackers() -> None:
     # short rest: six boxes, 10 to 60 minutes
     rest = [b for b in layout.boxes if b.name.startswith("short-rest-")]
     assert len(rest) == 6
-    assert [str(m) for m in range(10, 60, 10)] + ["60 min"] == \
-        [t.text for t in layout.texts if rest[0].y - 20 < t.y < rest[0].y][:6]
+    assert [str(m) for m in range(10, 60, 10)] + ["60 min"] == [
+        t.text for t in layout.texts if rest[0].y - 20 < t.y < rest[0].y
+    ][:6]
     assert "Fill boxes left to right" in lines
 
 
@@ -261,8 +288,19 @@ def test_dungeon_turn_page_for_the_players_keeps_the_danger_rules_out() -> None:
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 def test_trackers_read_back_from_the_pdf(rendered: dict[tuple[str, str], bytes], paper: Paper) -> None:
     dungeon = pdf_text(rendered[("dungeon-turn", paper.name)])
-    for fact in ("+1", "+5", "1d6 + Escalation", "6 or higher", "Torch", "1 hr / 6 turns", "Lantern Oil",
-                 "Spell Duration", "Rations / Water", "60 min", "Short Rest Countdown"):
+    for fact in (
+        "+1",
+        "+5",
+        "1d6 + Escalation",
+        "6 or higher",
+        "Torch",
+        "1 hr / 6 turns",
+        "Lantern Oil",
+        "Spell Duration",
+        "Rations / Water",
+        "60 min",
+        "Short Rest Countdown",
+    ):
         assert fact in dungeon
     assert " 0 10 20 30 40 50 60 70 80 90 " in dungeon
     assert " 10 20 30 40 50 60 min" in dungeon
@@ -284,16 +322,29 @@ def test_site_alarm_rounds_of_three_actions_and_the_alarm_track() -> None:
     pack = load_pack("site-alarm")
     layout = layout_of("site-alarm", "judge-trackers", turns=6)
     assert len(layout.turn_boxes) == 6 * 3
-    assert [b.name for b in layout.turn_boxes[:4]] == ["turn-1-action-1", "turn-1-action-2", "turn-1-action-3",
-                                                        "turn-2-action-1"]
+    assert [b.name for b in layout.turn_boxes[:4]] == [
+        "turn-1-action-1",
+        "turn-1-action-2",
+        "turn-1-action-3",
+        "turn-2-action-1",
+    ]
     assert "6 exploration rounds = 3 hours shown" in lines_of(layout)
-    assert [t.text for t in layout.texts if t.y < layout.turn_boxes[0].y and t.text.isdigit()][:6] == \
-        ["0", "30", "60", "90", "120", "150"]
+    assert [t.text for t in layout.texts if t.y < layout.turn_boxes[0].y and t.text.isdigit()][:6] == [
+        "0",
+        "30",
+        "60",
+        "90",
+        "120",
+        "150",
+    ]
     alarm = [b for b in layout.boxes if b.name.startswith("alarm-")]
     assert [b.name for b in alarm] == [f"alarm-{v}" for v in range(11)]
     text = words(layout)
-    for step in ("supply checks for any active light sources", "The alarm value increases by +1",
-                 "lower than or equal to the alarm value"):
+    for step in (
+        "supply checks for any active light sources",
+        "The alarm value increases by +1",
+        "lower than or equal to the alarm value",
+    ):
         assert step in text
     track = pack.track("alarm")
     for level in track.levels:
@@ -350,8 +401,9 @@ def test_derelict_rounds_with_room_for_short_moves() -> None:
     assert len(normal) >= 4 and len(fast) >= 4
     assert all(b.size >= BOX_MIN for b in layout.turn_boxes)
     ladder = [b for b in layout.boxes if b.name.startswith("alert-")]
-    assert [b.name for b in ladder] == [f"alert-{v}" for v in (4, 3, 2, 1)] or \
-        [b.name for b in ladder] == [f"alert-{v}" for v in (1, 2, 3, 4)]
+    assert [b.name for b in ladder] == [f"alert-{v}" for v in (4, 3, 2, 1)] or [b.name for b in ladder] == [
+        f"alert-{v}" for v in (1, 2, 3, 4)
+    ]
     text = words(layout)
     for level in pack.track("alert").levels:
         assert level.label in text
@@ -375,6 +427,7 @@ def test_combat_round_tracker() -> None:
 
 # -- turns asked for -----------------------------------------------------------------------------------
 
+
 def test_turns_asked_for_are_shown_exactly(dungeon_turn: Pack) -> None:
     layout = layout_of("dungeon-turn", "dm-trackers", turns=23)
     assert layout.turns == 23 and len(layout.turn_boxes) == 23
@@ -388,8 +441,10 @@ def test_too_many_turns_names_the_most_that_fit(dungeon_turn: Pack) -> None:
     with pytest.raises(RenderError) as info:
         tracker_pdf(dungeon_turn, RenderOptions(), turns=most + 1, audience="gm")
     assert str(info.value) == (
-        f'Dungeon Turns (dungeon-turn), tracker page "dm-trackers" on letter paper: {most + 1} dungeon turns do '
-        f"not fit on one page beside its other parts; at most {most} fit (--turns {most})")
+        'Dungeon Turns (dungeon-turn), tracker page "dm-trackers" on letter paper: '
+        f"{most + 1} dungeon turns do not fit on one page beside its other parts; "
+        f"at most {most} fit (--turns {most})"
+    )
 
 
 @pytest.mark.parametrize("turns", [0, -3, limits.MAX_TURNS + 1])
@@ -400,6 +455,7 @@ def test_turns_out_of_range_is_a_usage_error(dungeon_turn: Pack, turns: int) -> 
 
 
 # -- packs the sheet has never seen --------------------------------------------------------------------
+
 
 def base_pack(**extra: Any) -> dict[str, Any]:
     return {
@@ -424,26 +480,70 @@ def pack_file(tmp_path: Path) -> Callable[[dict[str, Any]], Pack]:
 
 
 UNSEEN = base_pack(
-    check={"name": "Doom Roll", "when": "every watch", "formula": "Roll **1d8 + Doom**; 8 or more: trouble",
-           "roll": "1d8", "add": ["doom"], "trigger": {"at_least": 8}},
+    check={
+        "name": "Doom Roll",
+        "when": "every watch",
+        "formula": "Roll **1d8 + Doom**; 8 or more: trouble",
+        "roll": "1d8",
+        "add": ["doom"],
+        "trigger": {"at_least": 8},
+    },
     tracks=[
-        {"id": "doom", "name": "Doom", "max": 6, "text": "Doom rises with every misstep.",
-         "resets": [{"when": "Trouble arrives"}]},
-        {"id": "storm", "name": "Storm", "max": 8, "display": "clock",
-         "levels": [{"at": 4, "label": "Thunder", "omen": True}, {"at": 8, "label": "The storm breaks"}]},
-        {"id": "suspicion", "name": "Suspicion", "min": 1, "max": 5, "display": "ladder", "player_safe": False,
-         "levels": [{"at": 1, "label": "Calm"}, {"at": "2-3", "label": "Wary", "text": "Guards in pairs."},
-                    {"at": "4-5", "label": "Hunted", "text": "Gates shut."}]},
+        {
+            "id": "doom",
+            "name": "Doom",
+            "max": 6,
+            "text": "Doom rises with every misstep.",
+            "resets": [{"when": "Trouble arrives"}],
+        },
+        {
+            "id": "storm",
+            "name": "Storm",
+            "max": 8,
+            "display": "clock",
+            "levels": [
+                {"at": 4, "label": "Thunder", "omen": True},
+                {"at": 6, "label": "Lightning strikes"},
+                {"at": 8, "label": "The storm breaks"},
+            ],
+        },
+        {
+            "id": "suspicion",
+            "name": "Suspicion",
+            "min": 1,
+            "max": 5,
+            "display": "ladder",
+            "player_safe": False,
+            "levels": [
+                {"at": 1, "label": "Calm"},
+                {"at": "2-3", "label": "Wary", "text": "Guards in pairs."},
+                {"at": "4-5", "label": "Hunted", "text": "Gates shut."},
+            ],
+        },
     ],
-    tallies=[{"id": "noise", "name": "Noise"}, {"id": "blood", "name": "Blood spilt"},
-             {"id": "lies", "name": "Lies told"}],
+    tallies=[
+        {"id": "noise", "name": "Noise"},
+        {"id": "blood", "name": "Blood spilt"},
+        {"id": "lies", "name": "Lies told"},
+    ],
     trackers=[
         {"id": "tallies-only", "title": "Marks", "audience": "players", "parts": [{"kind": "tallies"}]},
-        {"id": "three-tracks", "title": "Three Tracks", "audience": "gm",
-         "parts": [{"kind": "track", "ref": "doom"}, {"kind": "track", "ref": "storm"},
-                   {"kind": "track", "ref": "suspicion"}]},
-        {"id": "doom-for-players", "title": "Doom", "audience": "players",
-         "parts": [{"kind": "track", "ref": "doom"}, {"kind": "turns"}]},
+        {
+            "id": "three-tracks",
+            "title": "Three Tracks",
+            "audience": "gm",
+            "parts": [
+                {"kind": "track", "ref": "doom"},
+                {"kind": "track", "ref": "storm"},
+                {"kind": "track", "ref": "suspicion"},
+            ],
+        },
+        {
+            "id": "doom-for-players",
+            "title": "Doom",
+            "audience": "players",
+            "parts": [{"kind": "track", "ref": "doom"}, {"kind": "turns"}],
+        },
     ],
 )
 
@@ -460,12 +560,26 @@ def test_an_unseen_pack_with_other_parts(pack_file: Callable[[dict[str, Any]], P
     for name in ("Noise", "Blood spilt", "Lies told"):
         assert name in pdf_text(data, 0)
     assert [b.name for b in tracks.boxes if b.name.startswith("doom-")] == [f"doom-{v}" for v in range(7)]
-    assert [b.name for b in tracks.boxes if b.name.startswith("storm-")] == [f"storm-{v}" for v in range(1, 9)]
-    assert sorted(b.name for b in tracks.boxes if b.name.startswith("suspicion-")) == \
-        [f"suspicion-{v}" for v in range(1, 6)]
+    assert [b.name for b in tracks.boxes if b.name.startswith("storm-")] == [
+        f"storm-{v}" for v in range(1, 9)
+    ]
+    assert sorted(b.name for b in tracks.boxes if b.name.startswith("suspicion-")) == [
+        f"suspicion-{v}" for v in range(1, 6)
+    ]
     three = pdf_text(data, 1)
-    for fact in ("For the Referee", "Doom rises with every misstep.", "Back to 0: Trouble arrives", "Doom Roll:",
-                 "1d8 + Doom", "Thunder", "The storm breaks", "Wary", "Guards in pairs.", "Hunted"):
+    for fact in (
+        "For the Referee",
+        "Doom rises with every misstep.",
+        "Back to 0: Trouble arrives",
+        "Doom Roll:",
+        "1d8 + Doom",
+        "Thunder",
+        "Lightning strikes",
+        "The storm breaks",
+        "Wary",
+        "Guards in pairs.",
+        "Hunted",
+    ):
         assert fact in three
     assert "Doom Roll: Roll 1d8 + Doom; 8 or more: trouble" in words(tracks)
     assert words(tracks).count("Guards in pairs.") == 1  # a range of levels says its text once
@@ -477,30 +591,64 @@ def test_an_unseen_pack_with_other_parts(pack_file: Callable[[dict[str, Any]], P
 
 
 def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
-    notes = [f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(60)]
-    data = base_pack(time={"unit": "turn", "length": "10 minutes"},
-                     trackers=[{"id": "crowded", "title": "Crowded", "audience": "gm",
-                                "parts": [{"kind": "notes", "title": "Lots", "items": notes}, {"kind": "turns"}]}])
+    notes = [
+        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(60)
+    ]
+    data = base_pack(
+        time={"unit": "turn", "length": "10 minutes"},
+        trackers=[
+            {
+                "id": "crowded",
+                "title": "Crowded",
+                "audience": "gm",
+                "parts": [{"kind": "notes", "title": "Lots", "items": notes}, {"kind": "turns"}],
+            }
+        ],
+    )
     pack = pack_file(data)
     with pytest.raises(RenderError) as info:
         tracker_pdf(pack, RenderOptions())
     message = str(info.value)
-    assert message.startswith('Test Pack (test-pack), tracker page "crowded" on letter paper: three hours of play '
-                              "(18 turns, 3 hours) do not fit on one page beside its other parts; at most ")
+    assert message.startswith(
+        'Test Pack (test-pack), tracker page "crowded" on letter paper: three hours of play '
+        "(18 turns, 3 hours) do not fit on one page beside its other parts; at most "
+    )
 
 
 def test_parts_taller_than_the_page(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
-    notes = [f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)]
-    data = base_pack(trackers=[{"id": "crowded", "title": "Crowded", "audience": "gm",
-                                "parts": [{"kind": "notes", "title": "Lots", "items": notes}]}])
-    with pytest.raises(RenderError, match=r'tracker page "crowded" on letter paper: the parts "Lots" do not fit'):
+    notes = [
+        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)
+    ]
+    data = base_pack(
+        trackers=[
+            {
+                "id": "crowded",
+                "title": "Crowded",
+                "audience": "gm",
+                "parts": [{"kind": "notes", "title": "Lots", "items": notes}],
+            }
+        ]
+    )
+    with pytest.raises(
+        RenderError, match=r'tracker page "crowded" on letter paper: the parts "Lots" do not fit'
+    ):
         tracker_pdf(pack_file(data), RenderOptions())
 
 
 def test_text_no_shipped_font_draws(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
-    data = base_pack(tallies=[{"id": "noise", "name": "Noise"}],
-                     trackers=[{"id": "marks", "title": "Marks", "audience": "gm",
-                                "parts": [{"kind": "tallies", "items": ["Mark it 漢"]}]}])
+    data = base_pack(
+        tallies=[{"id": "noise", "name": "Noise"}],
+        trackers=[
+            {
+                "id": "marks",
+                "title": "Marks",
+                "audience": "gm",
+                "parts": [{"kind": "tallies", "items": ["Mark it 漢"]}],
+            }
+        ],
+    )
     with pytest.raises(FontError) as info:
         tracker_pdf(pack_file(data), RenderOptions())
-    assert str(info.value).startswith('pack test-pack: trackers[0].parts[0].items[0]: character "漢" (U+6F22)')
+    assert str(info.value).startswith(
+        'pack test-pack: trackers[0].parts[0].items[0]: character "漢" (U+6F22)'
+    )

@@ -118,8 +118,15 @@ class Sketch:
     def extend(self, marks: Iterable[Mark], dx: float = 0.0, dy: float = 0.0) -> None:
         self.marks.extend(m.moved(dx, dy) for m in marks)
 
-    def text(self, x: float, y: float, text: str, role: FontRole, size: float,
-             align: Literal["left", "centre", "right"] = "left") -> float:
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        role: FontRole,
+        size: float,
+        align: Literal["left", "centre", "right"] = "left",
+    ) -> float:
         """Set *text* on baseline *y*; returns its width. Characters the face lacks come from another."""
         pieces = segments(text, role)
         width = sum(text_width(t, r, size) for t, r in pieces)
@@ -135,11 +142,14 @@ class Sketch:
     def box(self, x: float, y: float, size: float, name: str, tooltip: str, turn: int | None = None) -> None:
         self.marks.append(BoxMark(name, x, y, size, tooltip, turn=turn))
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.75, grey: float = 0.0) -> None:
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, width: float = 0.75, grey: float = 0.0
+    ) -> None:
         self.marks.append(LineMark(x1, y1, x2, y2, width, grey))
 
 
 # -- fonts ---------------------------------------------------------------------------------------------
+
 
 def family_of(role: FontRole) -> FontFamily:
     if role == "symbols":
@@ -202,7 +212,7 @@ def _styled(text: str, bold: bool, italic: bool) -> list[tuple[str, bool, bool]]
     runs: list[tuple[str, bool, bool]] = []
     pos = 0
     for match in _BOLD.finditer(text):
-        runs.extend(_styled_italic(text[pos:match.start()], bold, italic))
+        runs.extend(_styled_italic(text[pos : match.start()], bold, italic))
         runs.extend(_styled_italic(match[1], True, italic))
         pos = match.end()
     runs.extend(_styled_italic(text[pos:], bold, italic))
@@ -213,7 +223,7 @@ def _styled_italic(text: str, bold: bool, italic: bool) -> list[tuple[str, bool,
     runs: list[tuple[str, bool, bool]] = []
     pos = 0
     for match in _ITALIC.finditer(text):
-        runs.append((text[pos:match.start()], bold, italic))
+        runs.append((text[pos : match.start()], bold, italic))
         runs.append((match[1], bold, True))
         pos = match.end()
     runs.append((text[pos:], bold, italic))
@@ -246,7 +256,9 @@ class _Word:
         return sum(p.width for p in self.pieces)
 
 
-def _words(text: str, base: Literal["body", "label"], bold: bool, size: float, box_side: float) -> list[_Word]:
+def _words(
+    text: str, base: Literal["body", "label"], bold: bool, size: float, box_side: float
+) -> list[_Word]:
     words: list[_Word] = []
     pending: list[_Piece] = []
 
@@ -261,7 +273,9 @@ def _words(text: str, base: Literal["body", "label"], bold: bool, size: float, b
             if token.isspace():
                 flush()
                 if words:
-                    words[-1].space = size * 0.45 if words[-1].box is not None else text_width(" ", role, size)
+                    words[-1].space = (
+                        size * 0.45 if words[-1].box is not None else text_width(" ", role, size)
+                    )
             elif token == BALLOT:
                 flush()
                 words.append(_Word([_Piece("", role, box_side)], box=""))
@@ -310,8 +324,17 @@ def line_height(size: float) -> float:
     return round(size * 1.24, 2)
 
 
-def flow(text: str, width: float, size: float, *, base: Literal["body", "label"] = "body", bold: bool = False,
-         bullet: str | None = None, box_prefix: str = "box", box_tooltip: str = "") -> Flowed:
+def flow(
+    text: str,
+    width: float,
+    size: float,
+    *,
+    base: Literal["body", "label"] = "body",
+    bold: bool = False,
+    bullet: str | None = None,
+    box_prefix: str = "box",
+    box_tooltip: str = "",
+) -> Flowed:
     """Set one paragraph of marked-up text into lines no wider than *width*.
 
     With *bullet*, the bullet hangs at the left and every line starts after it; an item that starts
@@ -323,7 +346,7 @@ def flow(text: str, width: float, size: float, *, base: Literal["body", "label"]
     number = re.match(r"\s*(\d{1,2}[.)])\s+", text)
     lead = number[1] if number else None if text.lstrip().startswith(BALLOT) else bullet
     if number:
-        text = text[number.end():]
+        text = text[number.end() :]
     if lead:
         lead_role: FontRole = "body-bold" if number else "body"
         indent = max(text_width(lead + " ", lead_role, size), size * 0.9)
@@ -368,8 +391,12 @@ def flow(text: str, width: float, size: float, *, base: Literal["body", "label"]
                     end = x + bit.width
                 x += bit.width
             if i < len(line) - 1:
-                if runs and word.box is None and abs(end - x) < 0.01 and \
-                        abs(word.space - text_width(" ", runs[-1][2], size)) < 0.01:
+                if (
+                    runs
+                    and word.box is None
+                    and abs(end - x) < 0.01
+                    and abs(word.space - text_width(" ", runs[-1][2], size)) < 0.01
+                ):
                     runs[-1] = (runs[-1][0], runs[-1][1] + " ", runs[-1][2])
                     end += word.space
                 x += word.space
@@ -382,8 +409,16 @@ def flow(text: str, width: float, size: float, *, base: Literal["body", "label"]
     return Flowed(tuple(marks), -top, widest)
 
 
-def flow_all(texts: Sequence[str], width: float, size: float, *, gap: float = 2.0, bullet: str | None = None,
-             box_prefix: str = "box", box_tooltip: str = "") -> Flowed:
+def flow_all(
+    texts: Sequence[str],
+    width: float,
+    size: float,
+    *,
+    gap: float = 2.0,
+    bullet: str | None = None,
+    box_prefix: str = "box",
+    box_tooltip: str = "",
+) -> Flowed:
     """Several paragraphs one under another, *gap* apart."""
     marks: list[Mark] = []
     top = 0.0

@@ -1,9 +1,12 @@
-"""One block of a tracker page per part kind: a pack's TrackerPart and a width in, marks and a height out.
+"""Blocks of a tracker page: a pack's TrackerPart and a width in, marks and a height out.
 
 Every block is built from its top-left corner (y negative downwards) by a function named after the part
-kind; sheetgen.sheets.trackers places the blocks on the page. The turns grid is the one block whose
-height depends on a count, so it is built in two steps: :func:`turns_grid` (what one row looks like) and
-:func:`turns_block` (that many turns).
+kind; sheetgen.sheets.trackers places the blocks on the page. This module holds what all parts share
+(the context, headings, rule lines, rows of boxes), the turns grid, and the parts that are rows of
+boxes (tallies, resources, countdowns); tracks are in sheetgen.sheets.tracker_tracks, and combat
+rounds, tables, notes and actions in sheetgen.sheets.tracker_tables. The turns grid is the one block
+whose height depends on a count, so it is built in two steps: :func:`turns_grid` (what a row looks
+like) and :func:`turns_block` (that many turns).
 """
 
 from __future__ import annotations
@@ -11,15 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
+from sheetgen import limits
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
-from sheetgen.markup import paragraphs
-from sheetgen.model.pack import Action, Check, Pack, Track, TrackerPage, TrackerPart
+from sheetgen.model.pack import Action, Pack, TrackerPage, TrackerPart
 from sheetgen.sheets.tracker_marks import (
     BOX_MIN,
-    CircleMark,
     Mark,
     Sketch,
     flow,
@@ -36,8 +37,6 @@ LABEL = 8.0
 HEADING = 10.5
 LABEL_GAP = 3.0
 """Space between a box and the label under it."""
-HEAD_H = HEADING + 10.0
-"""Height of a part's heading, its rule included."""
 
 BOX = 18.0
 """Side of the tick boxes of tracks, resources, countdowns and tallies."""
@@ -76,6 +75,10 @@ class PartContext:
         tail = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
         return f"trackers[{self.page_index}].parts[{part_index}]{tail}"
 
+    def items(self, part_index: int, part: TrackerPart) -> list[str]:
+        """The part's items, each checked against the shipped fonts."""
+        return [self.checked(s, self.where(part_index, "items", i)) for i, s in enumerate(part.items)]
+
     def checked(self, text: str, field: str) -> str:
         """*text*, once every character of it is known to be in a shipped font (FontError otherwise)."""
         check_text_covered(text, Location(file=f"pack {self.pack.id}", field=field))
@@ -83,6 +86,7 @@ class PartContext:
 
 
 # -- small helpers -------------------------------------------------------------------------------------
+
 
 def short_duration(seconds: int) -> str:
     """'10 min', '1 hr', '30 s', '1 hr 30 min'."""
@@ -116,20 +120,29 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def heading(sk: Sketch, width: float, title: str, right: str = "") -> float:
-    """A part's title with a rule under it; *right* is set at the right end. Returns the height used."""
-    sk.text(0.0, -HEADING, title, "label-bold", HEADING)
+def heading(sk: Sketch, width: float, title: str, right: str = "", *, reserve: float | None = None) -> float:
+    """A part's title with a rule under it, and *right* set at the right end of its first line.
+
+    The title wraps short of *reserve* points (the width of *right* unless given), so a heading can be
+    measured before the text on its right is known. Returns the height used.
+    """
+    room = text_width(right, "label", LABEL + 0.5) if reserve is None else reserve
+    title_lines = flow(title, width - room - (12.0 if room else 0.0), HEADING, base="label", bold=True)
+    sk.extend(title_lines.marks)
     if right:
-        sk.text(width, -HEADING, right, "label", LABEL + 0.5, align="right")
-    sk.line(0.0, -HEADING - 4.0, width, -HEADING - 4.0, 0.75)
-    return HEAD_H
+        sk.text(width, -HEADING * 0.93, right, "label", LABEL + 0.5, align="right")
+    rule = -title_lines.height - 2.0
+    sk.line(0.0, rule, width, rule, 0.75)
+    return -rule + 6.0
 
 
 def put(sk: Sketch, flowed_marks: Sequence[Mark], dx: float, dy: float) -> None:
     sk.extend(flowed_marks, dx, dy)
 
 
-def rules(sk: Sketch, lines: Sequence[str], width: float, top: float, prefix: str, bullet: str | None = "•") -> float:
+def rules(
+    sk: Sketch, lines: Sequence[str], width: float, top: float, prefix: str, bullet: str | None = "•"
+) -> float:
     """Rule lines as a bulleted list under *top*; returns the new top."""
     if not lines:
         return top
@@ -138,14 +151,25 @@ def rules(sk: Sketch, lines: Sequence[str], width: float, top: float, prefix: st
     return top - flowed.height
 
 
-def box_row(sk: Sketch, x: float, top: float, width: float, labels: Sequence[str], names: Sequence[str],
-            tooltips: Sequence[str], *, side: float = BOX, max_pitch: float = 30.0,
-            label_size: float = LABEL) -> float:
+def box_row(
+    sk: Sketch,
+    x: float,
+    top: float,
+    width: float,
+    labels: Sequence[str],
+    names: Sequence[str],
+    tooltips: Sequence[str],
+    *,
+    side: float = BOX,
+    max_pitch: float = 30.0,
+    label_size: float = LABEL,
+) -> float:
     """Boxes left to right (wrapping into more rows when needed), each with its label under it.
 
     Returns the height used.
     """
-    pitch = min(max_pitch, max(side + 4.0, width / max(len(labels), 1)))
+    widest = max((text_width(label, "label", label_size) for label in labels), default=0.0)
+    pitch = max(min(max_pitch, max(side + 4.0, width / max(len(labels), 1))), widest + 4.0)
     per_row = max(1, int((width - side) // pitch) + 1)
     show_labels = any(labels)
     row_h = side + (LABEL_GAP + line_height(label_size) if show_labels else 0.0)
@@ -156,19 +180,29 @@ def box_row(sk: Sketch, x: float, top: float, width: float, labels: Sequence[str
         bx = x + col * pitch
         sk.box(bx, y - side, side, name, tip)
         if label:
-            sk.text(bx + side / 2, y - side - LABEL_GAP - label_size * 0.93, label, "label", label_size, align="centre")
+            sk.text(
+                bx + side / 2,
+                y - side - LABEL_GAP - label_size * 0.93,
+                label,
+                "label",
+                label_size,
+                align="centre",
+            )
     rows = math.ceil(len(labels) / per_row)
     return rows * row_h + (rows - 1) * 6.0
 
 
 # -- turns ---------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class TurnsGrid:
     """How a turns part is drawn at a width: everything but the number of turns."""
 
     head: Block
-    """The heading without its count, the rule lines and the legend."""
+    """The rule lines and the legend under the heading, and the heading's height."""
+    reserve: float
+    """Room kept on the heading's right for the number of turns shown."""
     per_row: int
     pitch: float
     row_height: float
@@ -195,6 +229,12 @@ def _short_actions(pack: Pack, group: str | None) -> list[Action]:
     return [a for a in pack.actions if a.group == group and a.time is not None and a.time < pack.time.length]
 
 
+def _shown(pack: Pack, turns: int) -> str:
+    """'18 dungeon turns = 3 hours shown'."""
+    unit = pack.time.unit if turns == 1 else pack.time.plural
+    return f"{turns} {unit} = {long_duration(turns * pack.time.length)} shown"
+
+
 def turns_title(pack: Pack, part: TrackerPart) -> str:
     return part.title or capital(pack.time.plural)
 
@@ -213,9 +253,11 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
     for a in short:
         ctx.checked(a.name, f"actions[{pack.actions.index(a)}].name")
     sk = Sketch()
-    ctx.checked(turns_title(pack, part), ctx.where(q, "title"))
-    top = -HEAD_H
-    items = [ctx.checked(t, ctx.where(q, "items", i)) for i, t in enumerate(part.items)]
+    title = ctx.checked(turns_title(pack, part), ctx.where(q, "title"))
+    # room on the heading's right for the widest count it may show
+    reserve = text_width(_shown(pack, limits.MAX_TURNS), "label", LABEL + 0.5)
+    top = -heading(Sketch(), width, title, reserve=reserve)
+    items = ctx.items(q, part)
     top = rules(sk, items, width, top, f"turns-{q}")
     label_width = text_width("8888–8888", "label-bold", LABEL) + 6.0
     avail = width - label_width
@@ -231,36 +273,49 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
                 break
         subs = tuple((a, min(pack.time.length // (a.time or 1), cap)) for a in short)
         if not items:
-            legend = "Small boxes in each " + pack.time.unit + ": " + ", ".join(
-                f"**{a.name}** ({short_duration(a.time or 0)})" for a, _ in subs)
+            legend = (
+                "Small boxes in each "
+                + pack.time.unit
+                + ": "
+                + ", ".join(f"**{a.name}** ({short_duration(a.time or 0)})" for a, _ in subs)
+            )
             top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-legend", bullet=None)
     head = Block(tuple(sk.marks), -top + 6.0)
     fit = max(1, int((avail + CELL_GAP) // (cell + CELL_GAP)))
     per_row = next(n for n in UNITS_PER_ROW if n <= fit)
     main_h = box + LABEL_GAP + line_height(LABEL)
     row_h = max(main_h, len(subs) * SMALL_PITCH - 3.0)
-    return TurnsGrid(head, per_row, avail / per_row, row_h, 9.0, label_width, box, actions, subs, sub_label)
+    return TurnsGrid(
+        head, reserve, per_row, avail / per_row, row_h, 9.0, label_width, box, actions, subs, sub_label
+    )
 
 
-def turns_block(ctx: PartContext, q: int, part: TrackerPart, width: float, grid: TurnsGrid, turns: int) -> Block:
+def turns_block(
+    ctx: PartContext, q: int, part: TrackerPart, width: float, grid: TurnsGrid, turns: int
+) -> Block:
     pack = ctx.pack
     unit = pack.time.length
     per, abbrev = elapsed_unit(unit)
     sk = Sketch()
-    shown = f"{turns} {pack.time.unit if turns == 1 else pack.time.plural} = {long_duration(turns * unit)} shown"
-    heading(sk, width, turns_title(pack, part), shown)
+    heading(sk, width, turns_title(pack, part), _shown(pack, turns), reserve=grid.reserve)
     sk.extend(grid.head.marks)
     top = -grid.head.height
     main = grid.actions * grid.box + (grid.actions - 1) * 3.0
-    cell = main + (8.0 + grid.sub_label_width + max(n for _, n in grid.subs) * SMALL_PITCH - 3.0
-                   if grid.subs else 0.0)
+    cell = main + (
+        8.0 + grid.sub_label_width + max(n for _, n in grid.subs) * SMALL_PITCH - 3.0 if grid.subs else 0.0
+    )
     action_word = slug(pack.time.action) or "action"
     for row in range(math.ceil(turns / grid.per_row)):
         y = top - row * (grid.row_height + grid.row_gap)
         first = row * grid.per_row + 1
         last = min(first + grid.per_row - 1, turns)
-        sk.text(0.0, y - grid.box / 2 - LABEL * 0.35, f"{first}–{last}" if last > first else str(first),
-                "label-bold", LABEL)
+        sk.text(
+            0.0,
+            y - grid.box / 2 - LABEL * 0.35,
+            f"{first}–{last}" if last > first else str(first),
+            "label-bold",
+            LABEL,
+        )
         if row == 0:
             sk.text(0.0, y - grid.box - LABEL_GAP - LABEL * 0.93, abbrev, "label", LABEL)
         for n in range(first, last + 1):
@@ -272,214 +327,57 @@ def turns_block(ctx: PartContext, q: int, part: TrackerPart, width: float, grid:
                 if grid.actions == 1:
                     sk.box(bx, y - grid.box, grid.box, f"turn-{n}", unit_name, turn=n)
                 else:
-                    sk.box(bx, y - grid.box, grid.box, f"turn-{n}-{action_word}-{k + 1}",
-                           f"{unit_name}, {pack.time.action} {k + 1}", turn=n)
-            sk.text(x0 + main / 2, y - grid.box - LABEL_GAP - LABEL * 0.93, str((n - 1) * unit // per), "label", LABEL,
-                    align="centre")
+                    sk.box(
+                        bx,
+                        y - grid.box,
+                        grid.box,
+                        f"turn-{n}-{action_word}-{k + 1}",
+                        f"{unit_name}, {pack.time.action} {k + 1}",
+                        turn=n,
+                    )
+            sk.text(
+                x0 + main / 2,
+                y - grid.box - LABEL_GAP - LABEL * 0.93,
+                str((n - 1) * unit // per),
+                "label",
+                LABEL,
+                align="centre",
+            )
             sx = x0 + main + 8.0
             for s, (action, count) in enumerate(grid.subs):
                 sy = y - s * SMALL_PITCH
                 sk.text(sx, sy - SMALL_BOX / 2 - LABEL * 0.35, action.name, "label", LABEL)
                 for k in range(count):
-                    sk.box(sx + grid.sub_label_width + k * SMALL_PITCH, sy - SMALL_BOX, SMALL_BOX,
-                           f"turn-{n}-{slug(action.name)}-{k + 1}", f"{unit_name}, {action.name} {k + 1}", turn=n)
+                    sk.box(
+                        sx + grid.sub_label_width + k * SMALL_PITCH,
+                        sy - SMALL_BOX,
+                        SMALL_BOX,
+                        f"turn-{n}-{slug(action.name)}-{k + 1}",
+                        f"{unit_name}, {action.name} {k + 1}",
+                        turn=n,
+                    )
     return Block(tuple(sk.marks), grid.height(turns))
 
 
-# -- tracks --------------------------------------------------------------------------------------------
-
-def _check_uses(check: Check, track_id: str) -> bool:
-    refs = [check.trigger.track_full, check.advance.track if check.advance else None, *check.add]
-    for value in (check.trigger.at_least, check.trigger.at_most, check.cadence.every):
-        refs.append(getattr(value, "track", None))
-    return track_id in refs
-
-
-def track_rules(ctx: PartContext, q: int, part: TrackerPart, track: Track) -> list[str]:
-    """The rule lines printed with a track: the part's items when it has any; otherwise the track's own
-    text and resets and, for the GM, the check that reads the track."""
-    if part.items:
-        return [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)]
-    t = ctx.pack.tracks.index(track)
-    lines = [ctx.checked(p, f"tracks[{t}].text") for p in paragraphs(track.text)[:1]]
-    for r, reset in enumerate(track.resets):
-        to = track.initial if reset.to is None else reset.to
-        lines.append(f"Back to {to}: " + ctx.checked(reset.when, f"tracks[{t}].resets[{r}].when"))
-    check = ctx.pack.check
-    if ctx.gm and check is not None and _check_uses(check, track.id):
-        lines.append(f"**{ctx.checked(check.name, 'check.name')}:** " + ctx.checked(check.formula, "check.formula"))
-    return lines
-
-
-def advance_legend(ctx: PartContext, track: Track) -> str | None:
-    """For the GM: how the check's result moves this track, from the pack's advance table."""
-    check = ctx.pack.check
-    if not ctx.gm or check is None or check.advance is None or check.advance.track != track.id:
-        return None
-    read = {"highest": "highest die", "lowest": "lowest die", "sum": "total"}
-    what = read[check.pool.read] if check.pool else "roll"
-    rows = "; ".join(f"**{row.roll}** {ctx.checked(row.label, 'check.advance.by') if row.label else f'+{row.by}'}"
-                     for row in check.advance.by)
-    return f"{check.name}, {what}: {rows}"
-
-
-def _level_label(track: Track, value: int, *, first: int) -> tuple[str, str]:
-    """The label of the level that holds *value*, and its text when *value* is the rung the text goes
-    with (*first*: the range's lowest or highest value), so a range of levels says it once."""
-    for level in track.levels:
-        if value in level.at:
-            edge = max(level.at.low, track.min) if first < 0 else min(level.at.high, track.max)
-            return level.label, level.text if value == edge else ""
-    return "", ""
-
-
-def track_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
-    track = ctx.pack.track(part.ref or "")
-    t = ctx.pack.tracks.index(track)
-    for i, level in enumerate(track.levels):
-        ctx.checked(level.label, f"tracks[{t}].levels[{i}].label")
-        ctx.checked(level.text, f"tracks[{t}].levels[{i}].text")
-    span = track.max - track.min
-    if track.display == "clock" and span <= 16:
-        return _clock(ctx, q, part, track, width)
-    if track.display == "ladder" and span <= 12:
-        return _ladder(ctx, q, part, track, width)
-    return _boxes(ctx, q, part, track, width)
-
-
-def _boxes(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: float) -> Block:
-    sk = Sketch()
-    t = ctx.pack.tracks.index(track)
-    top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
-    labels = [ctx.checked(b, f"tracks[{t}].box_labels[{i}]") for i, b in enumerate(track.box_labels)] or \
-        [str(v) for v in range(track.min, track.max + 1)]
-    names = [f"{track.id}-{slug(label) or i + 1}" for i, label in enumerate(labels)]
-    tips = [f"{track.name} {label}" for label in labels]
-    top -= box_row(sk, 0.0, top, width, labels, names, tips) + 4.0
-    marks = [f"**{lvl.at}** {lvl.label}" for lvl in track.levels]
-    if marks:
-        flowed = flow("   ".join(marks), width, LABEL, base="label")
-        put(sk, flowed.marks, 0.0, top)
-        top -= flowed.height + 3.0
-    top = rules(sk, track_rules(ctx, q, part, track), width, top, f"{track.id}-rule")
-    return Block(tuple(sk.marks), -top)
-
-
-def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: float) -> Block:
-    sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
-    segments = track.max - track.min
-    radius = max(56.0, segments * (SMALL_BOX + 8.0) / (2 * math.pi) / 0.55)
-    outer = radius + 22.0
-    cx, cy = outer, top - outer
-    sk.add(CircleMark(cx, cy, radius, 1.5))
-    sk.add(CircleMark(cx, cy, 2.0, 0.75, fill=0.0))
-
-    def at(angle_step: float, r: float) -> tuple[float, float]:
-        angle = math.pi / 2 - 2 * math.pi * angle_step / segments
-        return cx + r * math.cos(angle), cy + r * math.sin(angle)
-
-    for k in range(segments):
-        x, y = at(k, radius)
-        sk.line(cx, cy, x, y, 1.0)
-        bx, by = at(k + 0.5, radius * 0.55)
-        value = track.min + k + 1
-        sk.box(bx - SMALL_BOX / 2, by - SMALL_BOX / 2, SMALL_BOX, f"{track.id}-{value}", f"{track.name} {value}")
-        nx, ny = at(k + 0.5, radius * 0.86)
-        sk.text(nx, ny - LABEL * 0.35, str(value), "label", LABEL, align="centre")
-    for level in track.levels:
-        step = level.at.low - track.min
-        if 0 < step < segments:
-            x1, y1 = at(step, radius * 0.2)
-            x2, y2 = at(step, radius + 9.0)
-            sk.line(x1, y1, x2, y2, 2.5 if level.omen else 1.5)
-            lx, ly = at(step, radius + 15.0)
-            align: Literal["left", "centre", "right"] = "left" if lx > cx + 1 else "right" if lx < cx - 1 else "centre"
-            sk.text(lx, ly - LABEL * 0.35, level.label, "label-bold", LABEL + 0.5, align=align)
-        elif step == segments:
-            x, y = at(0, radius + 6.0)
-            sk.text(x, y, f"{track.max}: {level.label}", "label-bold", LABEL + 0.5, align="centre")
-    lines = track_rules(ctx, q, part, track)
-    legend = advance_legend(ctx, track)
-    if legend:
-        lines.append(legend)
-    text_x = 2 * outer + 8.0
-    clock_bottom = cy - outer
-    if width - text_x >= 150.0:
-        beside = Sketch()
-        bottom = rules(beside, lines, width - text_x, top - 2.0, f"{track.id}-rule")
-        sk.extend(beside.marks, text_x, 0.0)
-        return Block(tuple(sk.marks), -min(clock_bottom, bottom))
-    bottom = rules(sk, lines, width, clock_bottom - 2.0, f"{track.id}-rule")
-    return Block(tuple(sk.marks), -bottom)
-
-
-def _ladder(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: float) -> Block:
-    """Levels as rungs, each with a box to mark and its label and text: side by side when that is
-    shorter, else one above the other with the highest at the top."""
-    candidates = [_ladder_down(ctx, q, part, track, width)]
-    if track.max - track.min < 5:
-        candidates.append(_ladder_across(ctx, q, part, track, width))
-    return min(candidates, key=lambda b: b.height)
-
-
-def _ladder_across(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: float) -> Block:
-    sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
-    values = list(range(track.min, track.max + 1))
-    pitch = width / len(values)
-    col_w = pitch - 10.0
-    bottom = top
-    for i, value in enumerate(values):
-        x = i * pitch
-        label, text = _level_label(track, value, first=-1)
-        y = top
-        sk.box(x, y - BOX, BOX, f"{track.id}-{value}", f"{track.name} {value}")
-        sk.text(x + BOX + 5.0, y - BOX / 2 - 13 * 0.35, str(value), "label-bold", 13.0)
-        y -= BOX + 4.0
-        if label:
-            f = flow(f"**{label}**", col_w, BODY)
-            put(sk, f.marks, x, y)
-            y -= f.height + 1.0
-        if text:
-            f = flow(text, col_w, BODY)
-            put(sk, f.marks, x, y)
-            y -= f.height
-        bottom = min(bottom, y)
-    for i in range(1, len(values)):
-        sk.line(i * pitch - 5.0, top, i * pitch - 5.0, bottom, 0.5, grey=0.5)
-    top = rules(sk, track_rules(ctx, q, part, track), width, bottom - 6.0, f"{track.id}-rule")
-    return Block(tuple(sk.marks), -top)
-
-
-def _ladder_down(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: float) -> Block:
-    sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
-    number_w = max(text_width(str(v), "label-bold", 13.0) for v in (track.min, track.max))
-    text_x = BOX + number_w + 14.0
-    for value in range(track.max, track.min - 1, -1):
-        label, text = _level_label(track, value, first=1)
-        sk.box(0.0, top - BOX, BOX, f"{track.id}-{value}", f"{track.name} {value}")
-        sk.text(BOX + 6.0, top - BOX / 2 - 13 * 0.35, str(value), "label-bold", 13.0)
-        height = BOX
-        if label or text:
-            f = flow((f"**{label}** " if label else "") + text, width - text_x, BODY)
-            put(sk, f.marks, text_x, top - 2.0)
-            height = max(height, f.height + 2.0)
-        top -= height + 5.0
-    top = rules(sk, track_rules(ctx, q, part, track), width, top - 1.0, f"{track.id}-rule")
-    return Block(tuple(sk.marks), -top)
-
-
 # -- rows of boxes -------------------------------------------------------------------------------------
+
 
 def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, str, int, str]]) -> float:
     """Rows of boxes, each with a name (and a smaller second line) in a left column; returns new top.
 
     A row asking for TALLY_BOXES gets as many as fit on one line, up to that.
     """
-    name_w = min(max((max(text_width(n, "label-bold", BODY + 0.5), text_width(s, "label", LABEL))
-                      for n, s, _, _ in rows), default=0.0) + 10.0, width * 0.45)
+    name_w = min(
+        max(
+            (
+                max(text_width(n, "label-bold", BODY + 0.5), text_width(s, "label", LABEL))
+                for n, s, _, _ in rows
+            ),
+            default=0.0,
+        )
+        + 10.0,
+        width * 0.45,
+    )
     fit = max(1, int((width - name_w - BOX) // (BOX + 5.0)) + 1)
     for name, sub, wanted, prefix in rows:
         count = min(wanted, fit) if wanted == TALLY_BOXES else wanted
@@ -503,22 +401,41 @@ def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, 
 def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or "Tallies", ctx.where(q, "title")))
-    rows = [(ctx.checked(t.name, f"tallies[{i}].name"), "", TALLY_BOXES, f"{t.id}")
-            for i, t in enumerate(ctx.pack.tallies)]
+    rows = [
+        (ctx.checked(t.name, f"tallies[{i}].name"), "", TALLY_BOXES, f"{t.id}")
+        for i, t in enumerate(ctx.pack.tallies)
+    ]
     top = _named_rows(sk, top, width, rows)
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                f"tallies-{q}")
+    top = rules(
+        sk,
+        ctx.items(q, part),
+        width,
+        top,
+        f"tallies-{q}",
+    )
     return Block(tuple(sk.marks), -top)
 
 
 def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or "Resources", ctx.where(q, "title")))
-    rows = [(ctx.checked(r.name, f"resources[{i}].name"), ctx.checked(r.lasts or "", f"resources[{i}].lasts"),
-             r.boxes, r.id) for i, r in enumerate(ctx.pack.resources)]
+    rows = [
+        (
+            ctx.checked(r.name, f"resources[{i}].name"),
+            ctx.checked(r.lasts or "", f"resources[{i}].lasts"),
+            r.boxes,
+            r.id,
+        )
+        for i, r in enumerate(ctx.pack.resources)
+    ]
     top = _named_rows(sk, top, width, rows)
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                f"resources-{q}")
+    top = rules(
+        sk,
+        ctx.items(q, part),
+        width,
+        top,
+        f"resources-{q}",
+    )
     return Block(tuple(sk.marks), -top)
 
 
@@ -542,6 +459,11 @@ def countdown_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     names = [f"{rest.id}-{k + 1}" for k in range(count)]
     tips = [f"{rest.name}: {long_duration((k + 1) * unit)}" for k in range(count)]
     top -= box_row(sk, 0.0, top, width, labels, names, tips, max_pitch=34.0) + 4.0
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                f"{rest.id}-rule")
+    top = rules(
+        sk,
+        ctx.items(q, part),
+        width,
+        top,
+        f"{rest.id}-rule",
+    )
     return Block(tuple(sk.marks), -top)

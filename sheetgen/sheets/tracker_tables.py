@@ -27,16 +27,24 @@ from sheetgen.sheets.tracker_parts import (
 
 # -- combat rounds -------------------------------------------------------------------------------------
 
+
 def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     pack = ctx.pack
     sk = Sketch()
     title = ctx.checked(part.title or "Combat Rounds", ctx.where(q, "title"))
     top = -heading(sk, width, title, f"{part.rounds} rounds")
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                f"rounds-{q}")
+    top = rules(
+        sk,
+        ctx.items(q, part),
+        width,
+        top,
+        f"rounds-{q}",
+    )
     groups = [capital(ctx.checked(pack.words.party, "words.party")), "Enemies"]
     marks = ["Turn", "Move", capital(ctx.checked(pack.time.action, "time.action"))]
-    num_w = max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
+    num_w = (
+        max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
+    )
     col = max(max(text_width(m, "label", LABEL) for m in marks) + 8.0, SMALL_BOX + 12.0)
     group_w = col * len(marks)
     notes_x = num_w + len(groups) * (group_w + 10.0)
@@ -60,8 +68,13 @@ def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> B
         for g, group in enumerate(groups):
             gx = num_w + g * (group_w + 10.0)
             for m, mark in enumerate(marks):
-                sk.box(gx + m * col + (col - SMALL_BOX) / 2, y - row_h / 2 - SMALL_BOX / 2, SMALL_BOX,
-                       f"round-{r}-{slug(group)}-{slug(mark)}", f"Round {r}: {group} {mark}")
+                sk.box(
+                    gx + m * col + (col - SMALL_BOX) / 2,
+                    y - row_h / 2 - SMALL_BOX / 2,
+                    SMALL_BOX,
+                    f"round-{r}-{slug(group)}-{slug(mark)}",
+                    f"Round {r}: {group} {mark}",
+                )
         sk.line(0.0, y - row_h, width, y - row_h, 0.5, grey=0.4)
     top -= part.rounds * row_h
     return Block(tuple(sk.marks), -top)
@@ -69,35 +82,62 @@ def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> B
 
 # -- tables, notes, actions ----------------------------------------------------------------------------
 
+
 def table_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     table = ctx.pack.table(part.ref or "")
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or table.name, ctx.where(q, "title")))
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                f"table-{q}")
+    top = rules(
+        sk,
+        ctx.items(q, part),
+        width,
+        top,
+        f"table-{q}",
+    )
     top = ruled_table(sk, ctx, table, width, top)
     return Block(tuple(sk.marks), -top)
 
 
 def ruled_table(sk: Sketch, ctx: PartContext, table: Table, width: float, top: float) -> float:
     t = ctx.pack.tables.index(table)
-    headers = ([table.roll] if table.roll else []) + [ctx.checked(c, f"tables[{t}].columns[{i}]")
-                                                      for i, c in enumerate(table.columns)]
-    rows = [([row.roll.text] if row.roll else []) +
-            [ctx.checked(c, f"tables[{t}].rows[{r}].cells[{i}]") for i, c in enumerate(row.cells)]
-            for r, row in enumerate(table.rows)]
+    headers = ([table.roll] if table.roll else []) + [
+        ctx.checked(c, f"tables[{t}].columns[{i}]") for i, c in enumerate(table.columns)
+    ]
+    rows = [
+        ([row.roll.text] if row.roll else [])
+        + [ctx.checked(c, f"tables[{t}].rows[{r}].cells[{i}]") for i, c in enumerate(row.cells)]
+        for r, row in enumerate(table.rows)
+    ]
     pad = 4.0
-    natural = [max([text_width(h, "label-bold", LABEL)] + [max((text_width(plain(p), "body", BODY)
-                                                              for p in paragraphs(row[c]) or [""]), default=0.0)
-                                                         for row in rows]) + 2 * pad
-               for c, h in enumerate(headers)]
+    natural = [
+        max(
+            [text_width(h, "label-bold", LABEL)]
+            + [
+                max((text_width(plain(p), "body", BODY) for p in paragraphs(row[c]) or [""]), default=0.0)
+                for row in rows
+            ]
+        )
+        + 2 * pad
+        for c, h in enumerate(headers)
+    ]
     # a column is never narrower than its longest word, nor than its header when that is short
-    least = [max([text_width(h if len(h) <= 14 else w, "label-bold", LABEL) for w in h.split()] +
-                 [text_width(w, "body", BODY) for row in rows for w in plain(row[c]).split()] + [8.0]) + 2 * pad
-             for c, h in enumerate(headers)]
+    least = [
+        max(
+            [text_width(h if len(h) <= 14 else w, "label-bold", LABEL) for w in h.split()]
+            + [text_width(w, "body", BODY) for row in rows for w in plain(row[c]).split()]
+            + [8.0]
+        )
+        + 2 * pad
+        for c, h in enumerate(headers)
+    ]
     widths = _column_widths(natural, least, width)
-    header_h = max(flow(h, w - 2 * pad, LABEL, base="label", bold=True).height for h, w in zip(headers, widths,
-                                                                                                strict=True)) + 5.0
+    header_h = (
+        max(
+            flow(h, w - 2 * pad, LABEL, base="label", bold=True).height
+            for h, w in zip(headers, widths, strict=True)
+        )
+        + 5.0
+    )
     sk.add(RectMark(0.0, top - header_h, width, header_h, fill=0.85))
     x = 0.0
     for h, w in zip(headers, widths, strict=True):
@@ -105,8 +145,10 @@ def ruled_table(sk: Sketch, ctx: PartContext, table: Table, width: float, top: f
         x += w
     top -= header_h
     for row in rows:
-        cells = [flow_all(paragraphs(cell) or [""], w - 2 * pad, BODY, gap=1.5) for cell, w in
-                 zip(row, widths, strict=True)]
+        cells = [
+            flow_all(paragraphs(cell) or [""], w - 2 * pad, BODY, gap=1.5)
+            for cell, w in zip(row, widths, strict=True)
+        ]
         row_h = max(c.height for c in cells) + 5.0
         x = 0.0
         for c, (cell, w) in enumerate(zip(cells, widths, strict=True)):
@@ -131,6 +173,8 @@ def _column_widths(natural: list[float], least: list[float], width: float) -> li
         extra = (width - sum(natural)) / len(natural)
         last = natural[-1] + extra * len(natural)
         return [*natural[:-1], last] if len(natural) > 1 else [width]
+    if sum(least) > width:  # words too long for the page are cut (sheetgen.sheets.tracker_marks.flow)
+        return [w * width / sum(least) for w in least]
     widths = list(least)
     spare = width - sum(widths)
     want = [n - m for n, m in zip(natural, least, strict=True)]
@@ -142,8 +186,7 @@ def notes_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Bl
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or "Notes", ctx.where(q, "title")))
     prefix = slug(part.title or "") or f"notes-{q}"
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                prefix)
+    top = rules(sk, ctx.items(q, part), width, top, prefix)
     return Block(tuple(sk.marks), -top)
 
 
@@ -151,8 +194,13 @@ def actions_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     pack = ctx.pack
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or "Actions", ctx.where(q, "title")))
-    top = rules(sk, [ctx.checked(s, ctx.where(q, "items", i)) for i, s in enumerate(part.items)], width, top,
-                f"actions-{q}")
+    top = rules(
+        sk,
+        ctx.items(q, part),
+        width,
+        top,
+        f"actions-{q}",
+    )
     chosen = [(i, a) for i, a in enumerate(pack.actions) if part.group is None or a.group == part.group]
     columns = 2 if width >= 360 else 1
     col_w = (width - 14.0 * (columns - 1)) / columns
@@ -160,12 +208,14 @@ def actions_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     for i, a in chosen:
         time = short_duration(a.time or pack.time.length)
         summary = ctx.checked(a.summary or (paragraphs(a.text) or [""])[0], f"actions[{i}].summary")
-        entries.append(flow(f"**{ctx.checked(a.name, f'actions[{i}].name')}** ({time}) {summary}", col_w, BODY))
+        entries.append(
+            flow(f"**{ctx.checked(a.name, f'actions[{i}].name')}** ({time}) {summary}", col_w, BODY)
+        )
     per_col = math.ceil(len(entries) / columns) if entries else 0
     bottom = top
     for c in range(columns):
         y = top
-        for entry in entries[c * per_col:(c + 1) * per_col]:
+        for entry in entries[c * per_col : (c + 1) * per_col]:
             put(sk, entry.marks, c * (col_w + 14.0), y)
             y -= entry.height + 2.0
         bottom = min(bottom, y)

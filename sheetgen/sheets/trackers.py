@@ -32,7 +32,6 @@ from sheetgen.sheets.tracker_marks import (
     text_width,
 )
 from sheetgen.sheets.tracker_parts import (
-    HEAD_H,
     Block,
     PartContext,
     TurnsGrid,
@@ -42,12 +41,12 @@ from sheetgen.sheets.tracker_parts import (
     long_duration,
     resources_block,
     tallies_block,
-    track_block,
     turns_block,
     turns_grid,
     turns_title,
 )
 from sheetgen.sheets.tracker_tables import actions_block, notes_block, rounds_block, table_block
+from sheetgen.sheets.tracker_tracks import track_block
 
 MARGIN = 0.5 * POINTS_PER_INCH
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
@@ -166,13 +165,15 @@ def _title_band(ctx: PartContext, paper: Paper, width: float) -> tuple[list[Mark
     who = f"For the {ctx.checked(pack.words.gm, 'words.gm')}" if ctx.gm else "For the players"
     paper_name = capital(paper.css_size)
     right = max(text_width(who, "label-bold", 10.5), text_width(paper_name, "label", 9.0))
-    sk.text(0.0, -9.0, ctx.checked(pack.name, "name"), "label", 9.0)
-    title = flow(ctx.checked(page.title, f"trackers[{ctx.page_index}].title"), width - right - 16.0, 19.0,
-                 bold=True)
-    sk.extend(title.marks, 0.0, -13.0)
-    sk.text(width, -10.5, who, "label-bold", 10.5, align="right")
-    sk.text(width, -24.0, paper_name, "label", 9.0, align="right")
-    bottom = -13.0 - title.height - 2.0
+    name = flow(ctx.checked(pack.name, "name"), width - right - 16.0, 9.0, base="label")
+    sk.extend(name.marks)
+    title = flow(
+        ctx.checked(page.title, f"trackers[{ctx.page_index}].title"), width - right - 16.0, 19.0, bold=True
+    )
+    sk.extend(title.marks, 0.0, -name.height - 2.0)
+    sk.text(width, -10.0, who, "label-bold", 10.5, align="right")
+    sk.text(width, -23.5, paper_name, "label", 9.0, align="right")
+    bottom = min(-name.height - 2.0 - title.height, -26.0) - 2.0
     sk.line(0.0, bottom, width, bottom, 1.5)
     return sk.marks, -bottom + 12.0
 
@@ -229,9 +230,20 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
         for i, q in enumerate(row):
             x = MARGIN + i * (column + GUTTER)
             block = blocks[q]
-            frames.append(PartFrame(q, page.parts[q].kind, page.parts[q].title or page.parts[q].kind, x,
-                                    top - block.height, part_width, block.height))
-            marks.extend(m if not isinstance(m, BoxMark) else replace(m, part=q) for m in _place(block.marks, x, top))
+            frames.append(
+                PartFrame(
+                    q,
+                    page.parts[q].kind,
+                    page.parts[q].title or page.parts[q].kind,
+                    x,
+                    top - block.height,
+                    part_width,
+                    block.height,
+                )
+            )
+            marks.extend(
+                m if not isinstance(m, BoxMark) else replace(m, part=q) for m in _place(block.marks, x, top)
+            )
         top -= max(blocks[q].height for q in row) + PART_GAP
     _notes_space(marks, frames, top, width)
 
@@ -270,8 +282,9 @@ def _where(pack: Pack, page: TrackerPage, paper: Paper) -> str:
     return f'{pack.name} ({pack.id}), tracker page "{page.id}" on {paper.name} paper'
 
 
-def _turn_counts(pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, TurnsGrid], room: float,
-                 turns: int | None) -> dict[int, int]:
+def _turn_counts(
+    pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, TurnsGrid], room: float, turns: int | None
+) -> dict[int, int]:
     if not grids:
         return {}
     plural = pack.time.plural
@@ -279,10 +292,13 @@ def _turn_counts(pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, T
         most = _most(grids, room)
         if turns > most:
             if most:
-                raise RenderError(f"{_where(pack, page, paper)}: {turns} {plural} do not fit on one page beside "
-                                  f"its other parts; at most {most} fit (--turns {most})")
-            raise RenderError(f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other "
-                              "parts")
+                raise RenderError(
+                    f"{_where(pack, page, paper)}: {turns} {plural} do not fit on one page beside "
+                    f"its other parts; at most {most} fit (--turns {most})"
+                )
+            raise RenderError(
+                f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts"
+            )
         return dict.fromkeys(grids, turns)
     least = min_turns(pack)
     first, *others = grids
@@ -298,34 +314,44 @@ def _turn_counts(pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, T
     return {first: fill, **dict.fromkeys(others, least)}
 
 
-def _overflow(pack: Pack, page: TrackerPage, paper: Paper, rows: list[list[int]], blocks: dict[int, Block],
-              grids: dict[int, TurnsGrid], counts: dict[int, int], room: float) -> None:
+def _overflow(
+    pack: Pack,
+    page: TrackerPage,
+    paper: Paper,
+    rows: list[list[int]],
+    blocks: dict[int, Block],
+    grids: dict[int, TurnsGrid],
+    counts: dict[int, int],
+    room: float,
+) -> None:
     used = 0.0
     for r, row in enumerate(rows):
         height = max(blocks[q].height if q in blocks else grids[q].height(counts.get(q, 1)) for q in row)
         used += height + (PART_GAP if r else 0.0)
         if used > room:
             left = [q for later in rows[r:] for q in later]
-            raise RenderError(f"{_where(pack, page, paper)}: the parts {_name_what(page, left)} do not fit on "
-                              f"the page ({used - room:.0f} pt too tall); take parts off the page or shorten them")
+            raise RenderError(
+                f"{_where(pack, page, paper)}: the parts {_name_what(page, left)} do not fit on "
+                f"the page ({used - room:.0f} pt too tall); take parts off the page or shorten them"
+            )
 
 
 def _notes_space(marks: list[Mark], frames: list[PartFrame], top: float, width: float) -> None:
     """Ruled lines for notes in what is left at the bottom of the page, when there is room for three."""
     pitch = 18.0
-    bottom = MARGIN
-    lines = int((top - HEAD_H - bottom) // pitch)
+    sk = Sketch()
+    head = heading(sk, width, "Notes")
+    lines = int((top - head - MARGIN) // pitch)
     if lines < 3:
         return
-    sk = Sketch()
-    heading(sk, width, "Notes")
     for i in range(1, lines + 1):
-        y = -HEAD_H - i * pitch
+        y = -head - i * pitch
         sk.line(0.0, y, width, y, 0.75, grey=0.55)
     block_top = top
     marks.extend(_place(sk.marks, MARGIN, block_top))
-    frames.append(PartFrame(-1, "notes", "Notes", MARGIN, block_top - HEAD_H - lines * pitch, width,
-                            HEAD_H + lines * pitch))
+    frames.append(
+        PartFrame(-1, "notes", "Notes", MARGIN, block_top - head - lines * pitch, width, head + lines * pitch)
+    )
 
 
 def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:
@@ -347,5 +373,13 @@ def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:
     return out
 
 
-__all__ = ["MARGIN", "PartFrame", "TrackerLayout", "check_turns", "line_height", "min_turns", "tracker_layout",
-           "turns_title"]
+__all__ = [
+    "MARGIN",
+    "PartFrame",
+    "TrackerLayout",
+    "check_turns",
+    "line_height",
+    "min_turns",
+    "tracker_layout",
+    "turns_title",
+]
