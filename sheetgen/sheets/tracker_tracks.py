@@ -118,17 +118,16 @@ def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
     radius = max(56.0, segments * (SMALL_BOX + 8.0) / (2 * math.pi) / 0.55)
     outer = radius + 22.0
     # level marks left and right of the circle carry their labels outwards: leave them room
-    beside = [
-        text_width(lvl.label, "label-bold", LABEL + 0.5) + radius + 17.0
-        for lvl in track.levels
-        if 0 < lvl.at.low - track.min < segments
-    ]
-    above = [
-        text_width(f"{track.max}: {lvl.label}", "label-bold", LABEL + 0.5) / 2
-        for lvl in track.levels
-        if lvl.at.low - track.min == segments
-    ]
-    half_width = min(max([outer, *beside, *above]), width / 2)
+    needs = [outer]
+    for lvl in track.levels:
+        step = lvl.at.low - track.min
+        label_w = text_width(lvl.label, "label-bold", LABEL + 0.5)
+        if 0 < step < segments:
+            dx = abs((radius + 15.0) * math.sin(2 * math.pi * step / segments))
+            needs.append(label_w / 2 if dx < 1.0 else dx + label_w + 2.0)
+        elif step == segments:
+            needs.append(text_width(f"{track.max}: {lvl.label}", "label-bold", LABEL + 0.5) / 2)
+    half_width = min(max(needs), width / 2)
     cx, cy = half_width, top - outer
     sk.add(CircleMark(cx, cy, radius, 1.5))
     sk.add(CircleMark(cx, cy, 2.0, 0.75, fill=0.0))
