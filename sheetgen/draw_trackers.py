@@ -3,8 +3,9 @@
 The layout (sheetgen.sheets.trackers) decides where everything goes; this module only draws it on a
 :class:`~sheetgen.pdfcanvas.PdfCanvas`. With ``fillable``, every tick box is also a PDF form checkbox
 that can be ticked in a PDF reader; the widget has no border or fill of its own, so the page prints
-with the same plain boxes either way. Field names are the box names of the layout behind the page's
-id (``dm-trackers-turn-12``), so they stay unique when several pages share one file.
+with the same plain boxes either way. A field is named by the pack, the page and the box
+(``dungeon-turn/dm-trackers/turn-12``), so names stay unique when the trackers of several packs end up
+in one packet.
 """
 
 from __future__ import annotations
@@ -69,6 +70,10 @@ def tracker_pdf(
     return pdf.finish()
 
 
+def field_name(layout: TrackerLayout, box_name: str) -> str:
+    return f"{layout.pack_id}/{layout.page_id}/{box_name}"
+
+
 def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool) -> None:
     """Draw one tracker page on a ReportLab canvas (without ending the page)."""
     from reportlab.lib.colors import Color
@@ -118,7 +123,7 @@ def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool) -> None:
         inset = BOX_LINE / 2
         for box in layout.boxes:
             canvas.acroForm.checkbox(
-                name=f"{layout.page_id}-{box.name}",
+                name=field_name(layout, box.name),
                 tooltip=box.tooltip,
                 x=box.x + inset,
                 y=box.y + inset,

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pypdfium2 as pdfium
 import pytest
 import yaml
 from pdfcheck import font_problems, page_sizes, page_texts, read_pdf, squeeze
+from pypdf import PdfWriter
+from pypdf.generic import NameObject
 
 from sheetgen import limits
 from sheetgen.draw_trackers import tracker_layouts, tracker_pdf
@@ -99,7 +103,8 @@ def test_a_form_checkbox_for_every_box_drawn(
     for number, (page, layout) in enumerate(zip(reader.pages, layouts, strict=True)):
         widgets = [a.get_object() for a in page.get("/Annots", [])]
         assert len(widgets) == len(layout.boxes), f"page {number + 1}"
-        assert {str(w["/T"]) for w in widgets} == {f"{layout.page_id}-{b.name}" for b in layout.boxes}
+        names = [f"{pack_id}/{layout.page_id}/{b.name}" for b in layout.boxes]
+        assert [str(w["/T"]) for w in widgets] == names
         for widget, box in zip(widgets, layout.boxes, strict=True):
             # no border or fill of its own: the page prints the same plain box whether fillable or not
             assert "/BC" not in widget["/MK"] and "/BG" not in widget["/MK"] and "/BS" not in widget
@@ -140,6 +145,37 @@ def test_turns_for_a_pack_without_a_turns_grid() -> None:
         "--turns: the tracker pages of Encounters (encounter-reaction) have no turns to "
         "count; leave --turns out"
     )
+
+
+def test_a_ticked_checkbox_shows_a_tick_inside_its_box(dungeon_turn: Pack) -> None:
+    layout = tracker_layouts(dungeon_turn, RenderOptions(), turns=18, audience="gm")[0]
+    box = next(b for b in layout.boxes if b.name == "escalation-1")
+    data = tracker_pdf(dungeon_turn, RenderOptions(fillable=True), turns=18, audience="gm")
+    writer = PdfWriter(clone_from=read_pdf(data))
+    for annot in writer.pages[0]["/Annots"]:
+        widget = annot.get_object()
+        if str(widget["/T"]) == "dungeon-turn/dm-trackers/escalation-1":
+            widget[NameObject("/V")] = widget[NameObject("/AS")] = NameObject("/Yes")
+    ticked = io.BytesIO()
+    writer.write(ticked)
+
+    def ink(pdf: bytes) -> int:
+        document = pdfium.PdfDocument(pdf)
+        document.init_forms()
+        scale = 2.0
+        image = document[0].render(scale=scale, may_draw_forms=True).to_pil().convert("L")
+        inside = image.crop(
+            (
+                round((box.x + 2) * scale),
+                round((layout.paper.height - box.y - box.size + 2) * scale),
+                round((box.x + box.size - 2) * scale),
+                round((layout.paper.height - box.y - 2) * scale),
+            )
+        )
+        return sum(inside.histogram()[:128])
+
+    assert ink(data) == 0
+    assert ink(ticked.getvalue()) > 20
 
 
 def test_not_fillable_has_no_form(dungeon_turn: Pack) -> None:
