@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -628,7 +629,7 @@ def test_an_unseen_pack_with_other_parts(pack_file: Callable[[dict[str, Any]], P
 
 def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
     notes = [
-        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(60)
+        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(45)
     ]
     data = base_pack(
         time={"unit": "turn", "length": "10 minutes"},
@@ -645,10 +646,18 @@ def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], P
     with pytest.raises(RenderError) as info:
         tracker_pdf(pack, RenderOptions())
     message = str(info.value)
-    assert message.startswith(
-        'Test Pack (test-pack), tracker page "crowded" on letter paper: three hours of play '
-        "(18 turns, 3 hours) do not fit on one page beside its other parts; at most "
+    match = re.fullmatch(
+        r'Test Pack \(test-pack\), tracker page "crowded" on letter paper: three hours of play '
+        r"\(18 turns, 3 hours\) do not fit on one page beside its other parts; at most (\d+) fit\. "
+        r"Take parts off the page, or ask for fewer with --turns",
+        message,
     )
+    assert match, message
+    most = int(match[1])
+    assert 0 < most < 18
+    assert tracker_layout(pack, pack.trackers[0], LETTER, most).turns == most
+    with pytest.raises(RenderError, match=f"at most {most} fit"):
+        tracker_layout(pack, pack.trackers[0], LETTER, most + 1)
 
 
 def test_parts_taller_than_the_page(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
@@ -671,7 +680,27 @@ def test_parts_taller_than_the_page(pack_file: Callable[[dict[str, Any]], Pack])
         tracker_pdf(pack_file(data), RenderOptions())
 
 
-def test_text_no_shipped_font_draws(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
+def test_parts_taller_than_the_page_beside_turns(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
+    notes = [
+        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)
+    ]
+    data = base_pack(
+        trackers=[
+            {
+                "id": "crowded",
+                "title": "Crowded",
+                "audience": "gm",
+                "parts": [{"kind": "notes", "title": "Lots", "items": notes}, {"kind": "turns"}],
+            }
+        ]
+    )
+    with pytest.raises(RenderError) as info:
+        tracker_pdf(pack_file(data), RenderOptions(), turns=1)
+    assert 'the parts "Lots", "Watches" do not fit on the page' in str(info.value)
+
+
+def test_text_no_shipped_font_draws() -> None:
+    # the loader refuses such text already; a pack built in code still meets the sheet's own check
     data = base_pack(
         tallies=[{"id": "noise", "name": "Noise"}],
         trackers=[
@@ -684,7 +713,7 @@ def test_text_no_shipped_font_draws(pack_file: Callable[[dict[str, Any]], Pack])
         ],
     )
     with pytest.raises(FontError) as info:
-        tracker_pdf(pack_file(data), RenderOptions())
+        tracker_pdf(Pack.model_validate(data), RenderOptions())
     assert str(info.value).startswith(
         'pack test-pack: trackers[0].parts[0].items[0]: character "漢" (U+6F22)'
     )

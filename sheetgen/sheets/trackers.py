@@ -28,7 +28,6 @@ from sheetgen.sheets.tracker_marks import (
     Sketch,
     TextMark,
     flow,
-    line_height,
     text_width,
 )
 from sheetgen.sheets.tracker_parts import (
@@ -182,8 +181,9 @@ def _place(marks: tuple[Mark, ...] | list[Mark], x: float, top: float) -> list[M
     return [m.moved(x, top) for m in marks]
 
 
-def _name_what(page: TrackerPage, indexes: list[int]) -> str:
-    names = [page.parts[q].title or page.parts[q].kind for q in indexes]
+def _name_what(pack: Pack, page: TrackerPage, indexes: list[int]) -> str:
+    parts = [page.parts[q] for q in indexes]
+    names = [turns_title(pack, p) if p.kind == "turns" else p.title or p.kind for p in parts]
     return ", ".join(f'"{n}"' for n in names)
 
 
@@ -218,9 +218,9 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
                 blocks[q] = PART_BLOCKS[part.kind](ctx, q, part, part_width)
     fixed = sum(max(blocks[q].height for q in row) for row in rows if row[0] not in grids)
     fixed += PART_GAP * (len(rows) - 1)
-    counts = _turn_counts(pack, page, paper, grids, room - fixed, turns)
     if fixed > room:
-        _overflow(pack, page, paper, rows, blocks, grids, counts, room)
+        _overflow(pack, page, paper, rows, blocks, grids, room)
+    counts = _turn_counts(pack, page, paper, grids, room - fixed, turns)
     for q, grid in grids.items():
         blocks[q] = turns_block(ctx, q, page.parts[q], width, grid, counts[q])
 
@@ -306,6 +306,11 @@ def _turn_counts(
     fill = grids[first].most_turns(room - rest)
     if fill < least:
         most = _most(grids, room)
+        if not most:
+            raise RenderError(
+                f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts; "
+                "take parts off the page"
+            )
         raise RenderError(
             f"{_where(pack, page, paper)}: three hours of play ({least} {plural}, "
             f"{long_duration(least * pack.time.length)}) do not fit on one page beside its other parts; "
@@ -321,17 +326,18 @@ def _overflow(
     rows: list[list[int]],
     blocks: dict[int, Block],
     grids: dict[int, TurnsGrid],
-    counts: dict[int, int],
     room: float,
 ) -> None:
+    """Raise a RenderError naming the parts that run past the bottom of the page (a turns grid counted
+    with its heading alone)."""
     used = 0.0
     for r, row in enumerate(rows):
-        height = max(blocks[q].height if q in blocks else grids[q].height(counts.get(q, 1)) for q in row)
+        height = max(blocks[q].height if q in blocks else grids[q].head.height for q in row)
         used += height + (PART_GAP if r else 0.0)
         if used > room:
             left = [q for later in rows[r:] for q in later]
             raise RenderError(
-                f"{_where(pack, page, paper)}: the parts {_name_what(page, left)} do not fit on "
+                f"{_where(pack, page, paper)}: the parts {_name_what(pack, page, left)} do not fit on "
                 f"the page ({used - room:.0f} pt too tall); take parts off the page or shorten them"
             )
 
@@ -371,15 +377,3 @@ def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:
             seen[box.name] = 1
         out.append(box)
     return out
-
-
-__all__ = [
-    "MARGIN",
-    "PartFrame",
-    "TrackerLayout",
-    "check_turns",
-    "line_height",
-    "min_turns",
-    "tracker_layout",
-    "turns_title",
-]
