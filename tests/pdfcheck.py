@@ -81,3 +81,28 @@ def char_boxes(data: bytes, page: int) -> list[tuple[str, tuple[float, float, fl
         return boxes
     finally:
         document.close()
+
+
+def image_xobjects(reader: PdfReader) -> list[str]:
+    """Image XObjects in the pages' resources (and in the form XObjects they use), as 'page N: /Name'."""
+    found: list[str] = []
+
+    def visit(resources: Any, number: int, seen: set[int]) -> None:
+        if resources is None:
+            return
+        xobjects = resources.get_object().get("/XObject")
+        if xobjects is None:
+            return
+        for name, ref in xobjects.get_object().items():
+            xobject = ref.get_object()
+            if id(xobject) in seen:
+                continue
+            seen.add(id(xobject))
+            if xobject.get("/Subtype") == "/Image":
+                found.append(f"page {number}: {name}")
+            elif xobject.get("/Subtype") == "/Form":
+                visit(xobject.get("/Resources"), number, seen)
+
+    for number, page in enumerate(reader.pages, start=1):
+        visit(page.get("/Resources"), number, set())
+    return found

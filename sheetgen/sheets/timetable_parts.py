@@ -1,0 +1,298 @@
+"""The parts of a timetable page that are not check rows: a Timetable in, marks in a Sketch out.
+
+The page head (pack, site, page label, seed), the chart of the chance per check in the first three
+hours, and the encounter deck's head and cards. Each is built with y measured from its own top
+(0 at the top edge, negative going down); sheetgen.sheets.timetable_pages puts them on the page.
+Text is set with sheetgen.sheets.tracker_marks, in the shipped fonts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+from typing import Literal
+
+from sheetgen.engine.deck import DeckCard
+from sheetgen.engine.timetable import Timetable
+from sheetgen.engine.types import Odds
+from sheetgen.errors import Location
+from sheetgen.fonts import check_text_covered
+from sheetgen.sheets.odds_chart import percent_text
+from sheetgen.sheets.tracker_marks import (
+    BOX_MIN,
+    BoxMark,
+    FontRole,
+    LineMark,
+    Mark,
+    RectMark,
+    Sketch,
+    TextMark,
+    flow,
+    text_width,
+)
+
+TEXT = 8.5
+"""Size of the cards' and notes' text (never under 8 pt)."""
+SMALL = 8.0
+TITLE = 14.0
+RULE = 0.75
+"""Stroke of every ruled line and frame, visible in black-and-white print."""
+HEAD_FILL = 0.86
+"""Grey of the table's head and of the cards' heads."""
+PAD = 4.0
+CHART_WIDTH = 200.0
+CHART_HOURS = 3
+
+
+# -- text helpers ----------------------------------------------------------------------------------------
+
+def checked(text: str, file: str, field: str) -> str:
+    check_text_covered(text, Location(file=file, field=field))
+    return text
+
+
+def check_fonts(t: Timetable) -> None:
+    """Raise FontError naming the field of any text the shipped fonts cannot draw."""
+    pack = f"pack {t.pack_id}"
+    site = f"site {t.site_name}" if t.site_name else pack
+    checked(t.pack_name, pack, "name")
+    if t.site_name:
+        checked(t.site_name, site, "site")
+    fields = (("check.name", t.check_name), ("check.formula", t.formula), ("note", t.note),
+              ("deck", t.deck_source), ("deck", t.deck_note), ("encounters.morale", t.morale_rule))
+    for field, value in fields:
+        if value:
+            checked(value, pack, field)
+    for lv in t.tracks:
+        checked(lv.name, pack, f"tracks.{lv.track}.name")
+    for row in t.rows:
+        texts = [row.rule, row.when, row.baseline.text, row.outcome or "", *row.baseline.omens,
+                 *(p.rule for p in row.pool_reads)]
+        for text in texts:
+            checked(text, pack, "check")
+    for card in t.deck:
+        where = f"wandering[{card.index - 1}]"
+        for text in (card.name, card.text, card.zone or "", card.zone_text or "", card.stat_name or "",
+                     card.stat_id or ""):
+            checked(text, site, where)
+        for roll in (card.distance, card.reaction):
+            if roll is not None:
+                for cell in roll.cells:
+                    checked(cell, pack, f"tables.{roll.table}")
+
+
+def set_text(sk: Sketch, text: str, x: float, top: float, width: float, size: float = TEXT, *,
+             base: Literal["body", "label"] = "label", bold: bool = False) -> float:
+    """Set a paragraph of marked-up text with its top-left corner at (x, top); returns its height."""
+    flowed = flow(text, width, size, base=base, bold=bold)
+    sk.extend(flowed.marks, x, top)
+    return flowed.height
+
+
+def fit_text(text: str, role: FontRole, size: float, width: float) -> str:
+    """*text*, cut with an ellipsis if it is wider than *width* (page labels and titles only)."""
+    if text_width(text, role, size) <= width:
+        return text
+    while text and text_width(text + "\u2026", role, size) > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
+
+
+def hours_text(first: int, last: int) -> str:
+    return f"hour {first}" if first == last else f"hours {first}-{last}"
+
+
+# -- the page head ---------------------------------------------------------------------------------------
+
+def page_head(t: Timetable, width: float, label: str) -> Sketch:
+    """Title, pack and site, page label and seed, with a rule under them; y from the head's top."""
+    sk = Sketch()
+    label_w = text_width(label, "label-bold", 9.5)
+    room = width - label_w - 18.0
+    size = TITLE
+    while size > 10.0 and text_width(t.pack_name, "label-bold", size) > room:
+        size -= 0.5
+    sk.text(0.0, -TITLE, fit_text(t.pack_name, "label-bold", size, room), "label-bold", size)
+    sk.text(width, -TITLE, label, "label-bold", 9.5, align="right")
+    where = f"Pre-rolled encounters for {t.site_name}" if t.site_name else "Pre-rolled encounters"
+    if t.check_name is not None:
+        where += f": {t.hours} hour{'s' if t.hours != 1 else ''} of play"
+    else:
+        where += ": an encounter deck"
+    seed = f"Seed {t.seed} \u2014 same seed, same rolls"
+    seed_w = text_width(seed, "label-bold", 9.5)
+    sk.text(0.0, -TITLE - 14.0, fit_text(where, "label", 9.5, width - seed_w - 18.0), "label", 9.5)
+    sk.text(width, -TITLE - 14.0, seed, "label-bold", 9.5, align="right")
+    sk.line(0.0, -TITLE - 20.0, width, -TITLE - 20.0, 1.0)
+    return sk
+
+
+HEAD_HEIGHT = TITLE + 20.0 + 8.0
+
+
+# -- the chart -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChartBar:
+    minute: Fraction
+    chance: Fraction
+
+
+def chart_bars(odds: Odds, hours: int = CHART_HOURS) -> tuple[ChartBar, ...]:
+    """The chance of each check in the first *hours* hours, in time order."""
+    return tuple(ChartBar(c.minute, c.chance) for c in odds.checks if c.minute <= hours * 60)
+
+
+def chart_top(bars: Sequence[ChartBar]) -> Fraction:
+    """The top of the chance axis: the smallest of 10%, 20%, 25%, 50%, 100% that holds every bar."""
+    highest = max((b.chance for b in bars), default=Fraction(0))
+    for top in (Fraction(1, 10), Fraction(1, 5), Fraction(1, 4), Fraction(1, 2)):
+        if highest <= top:
+            return top
+    return Fraction(1)
+
+
+def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
+    """Bars of the chance that each check in the first three hours brings the check's result, for a
+    quiet party, on a chance axis scaled to the highest; the chance of at least one by each hour under it."""
+    sk = Sketch()
+    hours = min(CHART_HOURS, odds.hours)
+    bars = chart_bars(odds, hours)
+    first = "hour" if hours == 1 else f"{hours} hours"
+    title = f"Chance of {t.result_word} at each check in the first {first}, quiet party"
+    height = set_text(sk, title, 0.0, 0.0, width, SMALL, bold=True)
+    peak = chart_top(bars)
+    total = hours * 60
+    left = 24.0
+    gaps = [float(b.minute - a.minute) for a, b in pairwise(bars)]
+    pitch = (width - left) * (min(gaps) if gaps else total) / total
+    bar_w = max(2.0, min(10.0, pitch * 0.6))
+    right = width - max(bar_w / 2, 6.0)  # room for the last bar and the "3 h" under it
+    top, bottom = -height - 6.0, -height - 6.0 - 56.0
+
+    def x_at(minute: Fraction) -> float:
+        return left + (right - left) * float(minute) / total
+
+    def y_at(chance: Fraction) -> float:
+        return bottom + (top - bottom) * float(chance / peak)
+
+    for step in range(5):
+        p = peak * step / 4
+        y = y_at(p)
+        if step:
+            sk.line(left, y, right, y, RULE, 0.75)
+        if step % 2 == 0:
+            sk.text(left - 3.0, y - 2.8, percent_text(p).replace(".0%", "%"), "label", SMALL, align="right")
+    for bar in bars:
+        h = y_at(bar.chance) - bottom
+        if h > 0:
+            sk.add(RectMark(x_at(bar.minute) - bar_w / 2, bottom, bar_w, h, fill=0.45, stroke=RULE))
+    sk.line(left, bottom, right, bottom, 1.0)
+    sk.line(left, bottom, left, top, 1.0)
+    for hour in range(hours + 1):
+        x = x_at(Fraction(hour * 60))
+        sk.line(x, bottom, x, bottom - 3.0, RULE)
+        sk.text(x, bottom - 12.0, f"{hour} h" if hour else "0", "label", SMALL, align="centre")
+    y = bottom - 16.0
+    by_hour = ", ".join(f"{percent_text(p)} by hour {h}" for h, p in enumerate(odds.by_hour[:hours], 1))
+    y -= set_text(sk, f"At least one {t.result_word}: {by_hour}.", 0.0, y, width, SMALL)
+    return sk
+
+
+def block_height(sk: Sketch) -> float:
+    """How far below its top (y = 0) a block's marks reach."""
+    low = 0.0
+    for m in sk.marks:
+        if isinstance(m, TextMark):
+            low = min(low, m.y - m.size * 0.25)
+        elif isinstance(m, LineMark):
+            low = min(low, m.y1, m.y2)
+        elif isinstance(m, (RectMark, BoxMark)):
+            low = min(low, m.y)
+    return -low
+
+
+# -- deck cards ------------------------------------------------------------------------------------------
+
+def _faces(faces: tuple[int, ...], total: int) -> str:
+    """'4' for one die, '1+5 = 6' for several."""
+    return f"{'+'.join(map(str, faces))} = {total}" if len(faces) > 1 else str(total)
+
+
+def card_lines(card: DeckCard) -> list[str]:
+    """The card's facts as marked-up lines, in the order they are used at the table."""
+    appearing = f"**Number appearing:** {card.appearing}"
+    if "d" in card.appearing_dice.lower():  # a plain "1" is a number, not a roll
+        faces = card.appearing_faces
+        how = f"{card.appearing_dice}: {'+'.join(map(str, faces))}" if len(faces) > 1 else card.appearing_dice
+        appearing += f" ({how})"
+    lines = [appearing]
+    for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
+        if roll is not None:
+            rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
+            line = f"**{label}:** {roll.result} ({roll.dice}: {roll.roll})"
+            lines.append(f"{line}: {rest}" if rest else line)
+    if card.morale_roll is not None:
+        rolled = _faces(card.morale_faces, card.morale_roll)
+        verdicts = {True: "fails", False: "holds", None: "compare with the stat card's Morale"}
+        verdict = verdicts[card.morale_fails]
+        lines.append(f"**Morale** {card.morale}: check rolled {rolled}, {verdict}" if card.morale is not None
+                     else f"**Morale check:** rolled {rolled}, {verdict}")
+    elif card.morale is not None:
+        lines.append(f"**Morale:** {card.morale}")
+    if card.zone:
+        lines.append(f"**Zone:** {card.zone}" + (f" \u2014 {card.zone_text}" if card.zone_text else ""))
+    stat = card.stat_name or card.stat_id
+    if stat:
+        lines.append(f"**See stat card:** {stat}")
+    return lines
+
+
+def card_content(card: DeckCard, width: float) -> tuple[Sketch, float, float]:
+    """One card's content, y from its top: the sketch, its natural height and its head band's height."""
+    sk = Sketch()
+    inner = width - 2 * PAD
+    roll = f"{card.dice} = {card.roll}"
+    roll_w = text_width(roll, "label", SMALL)
+    name_x = PAD + BOX_MIN + 6.0
+    name_h = set_text(sk, f"{card.index}. {card.name}", name_x, -PAD + 0.5, width - name_x - roll_w - 3 * PAD,
+                      10.5, bold=True)
+    head_h = round(max(BOX_MIN + 2 * PAD, name_h + 2 * PAD), 2)
+    sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - BOX_MIN, BOX_MIN, f"encounter {card.index} used"))
+    sk.text(width - PAD, -PAD - 9.5, roll, "label", SMALL, align="right")
+    y = -head_h - 3.0
+    for line in card_lines(card):
+        y -= set_text(sk, line, PAD, y, inner, TEXT) + 1.0
+    if card.text:
+        y -= 2.0
+        y -= set_text(sk, card.text, PAD, y, inner, 9.0, base="body")
+    return sk, round(-y + PAD, 2), head_h
+
+
+def card_frame(width: float, height: float, head_h: float) -> list[Mark]:
+    """A card's outline and its grey head band, *height* tall (a row's cards share the taller height)."""
+    return [RectMark(0.0, -head_h, width, head_h, fill=HEAD_FILL, stroke=0.0),
+            LineMark(0.0, -head_h, width, -head_h, RULE),
+            RectMark(0.0, -height, width, height, fill=None, stroke=1.0)]
+
+
+def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
+    """The deck's title, where its cards come from, how to use them and the morale rule, ruled off."""
+    sk = Sketch()
+    title = "Encounter deck" + (" (continued)" if continued else "")
+    if t.deck_source:
+        title += f" \u2014 {t.deck_source}"
+    y = -set_text(sk, title, 0.0, 0.0, width, 11.0, bold=True) - 2.0
+    if not continued:
+        use = ""
+        if t.deck and t.rows:
+            use = " Tick each card as you use it."
+        y -= set_text(sk, f"{t.deck_note[:1].upper()}{t.deck_note[1:]}.{use}", 0.0, y, width, TEXT)
+        if t.morale_rule and t.deck:
+            y -= set_text(sk, f"**Morale:** {t.morale_rule}.", 0.0, y, width, TEXT)
+    sk.line(0.0, y - 3.0, width, y - 3.0, RULE)
+    return sk
+
+
