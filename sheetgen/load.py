@@ -12,11 +12,15 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from sheetgen.errors import DataError, Location
+from sheetgen.errors import DataError, Location, Problem
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 from sheetgen.validate import build_model, check_pack, check_site
 from sheetgen.yamlread import Document, read_yaml
+
+
+class NotAPack(DataError):
+    """A site file was given where a rule pack belongs."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +98,7 @@ def load_pack(name: str, relative_to: Path | None = None) -> Pack:
 def _load_pack_file(path: Path) -> Pack:
     doc = read_yaml(path, display_name(path))
     if kind_of(doc) != "pack":
-        raise DataError("this is a site file, not a rule pack; commands that take SYSTEM want a pack "
+        raise NotAPack("this is a site file, not a rule pack; commands that take SYSTEM want a pack "
                         "(give the site to `sheetgen cards` or `sheetgen packet`)", Location(doc.file, 1, 1))
     return pack_from_doc(doc)
 
@@ -133,9 +137,14 @@ def site_from_doc(doc: Document, path: Path) -> LoadedSite:
             continue
         try:
             packs.append(load_pack(value, relative_to=path.parent))
+        except NotAPack as exc:
+            raise DataError(f"{exc.problems[0].location.file} is a site file, not a rule pack; name a built-in "
+                            "pack (`sheetgen systems` lists them) or a pack file", doc.locate((field,))) from None
         except DataError as exc:
-            if len(exc.problems) == 1 and not exc.problems[0].location.file:
-                raise DataError(exc.problems[0].message, doc.locate((field,))) from None
+            if all(not p.location.line for p in exc.problems):
+                # the pack could not be found or read at all: say so where the site names it
+                raise DataError([Problem(doc.locate((field,)), f"{p.location.file}: {p.message}"
+                                         if p.location.file else p.message) for p in exc.problems]) from None
             raise
     pack, encounter_pack = packs
     assert pack is not None

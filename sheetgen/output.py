@@ -1,20 +1,29 @@
 """Where output goes and how it is written: atomically, inside the destination folder only.
 
 Takes bytes and a destination; gives a file that is either complete or absent. A run that fails
-leaves the previous file as it was and no temporary file behind.
+leaves the previous file as it was and no temporary file behind: on Linux the data is written to an
+unnamed file (O_TMPFILE) that the kernel discards if the process dies, and gets a name only just
+before it is renamed into place. Elsewhere the temporary file is named ``.<name>.<random>.part``;
+should a killed run leave one, the next run for the same file removes it once it is a minute old.
 """
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
+from typing import BinaryIO
 
 from sheetgen.errors import OutputError
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+#: A temporary file this old is left over from a run that was killed, not one still writing.
+STALE_SECONDS = 60
 
 
 def safe_name(text: str, fallback: str = "sheet") -> str:
@@ -28,35 +37,107 @@ def default_path(subject: str, sheet: str, suffix: str = ".pdf", folder: Path = 
     return folder / f"{safe_name(subject)}-{safe_name(sheet)}{suffix}"
 
 
+def _folder(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
 def check_destination(path: Path) -> Path:
     """Fail early, before any work, when *path* cannot be written."""
-    folder = path.parent if str(path.parent) else Path(".")
+    folder = _folder(path)
     if path.is_dir():
         raise OutputError(f"-o: {path} is a folder; give a file name such as {path / 'sheet.pdf'}")
     if not folder.exists():
         raise OutputError(f"-o: the folder {folder} does not exist; create it first")
     if not folder.is_dir():
         raise OutputError(f"-o: {folder} is not a folder")
-    if not os.access(folder, os.W_OK):
-        raise OutputError(f"-o: cannot write into {folder} (permission denied)")
+    if path.exists() and not path.is_file():
+        # a device or pipe (/dev/null, /dev/stdout) would be replaced by the rename, not written to
+        raise OutputError(f"-o: {path} is not a regular file; give the name of a file to write")
+    try:
+        # os.access says yes to root even where nothing can be created (/proc): try it
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    except OSError as exc:
+        raise OutputError(f"-o: cannot write into {folder} ({(exc.strerror or 'error').lower()})") from None
+    os.close(fd)
+    os.unlink(probe)
     return path
 
 
 def write_atomic(path: Path, data: bytes) -> Path:
     """Write *data* to a temporary file beside *path*, flush it to disk, then rename it into place."""
     check_destination(path)
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    folder = _folder(path)
+    _remove_stale(folder, path.name)
+    tmp: str | None = None
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        tmp = _write_unnamed(folder, path.name, data) or _write_named(folder, path.name, data)
         os.replace(tmp, path)
     except BaseException as exc:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {path}: {exc.strerror}") from None
         raise
     return path
+
+
+def _flush(handle: BinaryIO, data: bytes) -> None:
+    handle.write(data)
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def _write_unnamed(folder: Path, name: str, data: bytes) -> str | None:
+    """Write *data* to a file with no name (Linux O_TMPFILE), then give it a temporary one.
+
+    None where the system or file system cannot do this.
+    """
+    flag = getattr(os, "O_TMPFILE", None)
+    if flag is None:
+        return None
+    try:
+        fd = os.open(folder, flag | os.O_WRONLY, 0o666)
+    except OSError:
+        return None
+    tmp = f".{name}.{os.urandom(6).hex()}.part"
+    with os.fdopen(fd, "wb") as handle:
+        _flush(handle, data)
+        folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            # linkat(AT_SYMLINK_FOLLOW), which Python uses only when given a folder descriptor
+            os.link(f"/proc/self/fd/{handle.fileno()}", tmp, dst_dir_fd=folder_fd, follow_symlinks=True)
+        except OSError:
+            return None  # no /proc, or the file system cannot do it
+        finally:
+            os.close(folder_fd)
+    return os.path.join(folder, tmp)
+
+
+def _write_named(folder: Path, name: str, data: bytes) -> str:
+    """Write *data* to a new file named .<name>.<random>.part in *folder*; give its path."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
+        with os.fdopen(fd, "wb") as handle:
+            _flush(handle, data)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def _remove_stale(folder: Path, name: str) -> None:
+    """Remove the temporary files of earlier runs for *name* that were killed while writing."""
+    now = time.time()
+    for stale in folder.glob(f".{glob.escape(name)}.*.part"):
+        with contextlib.suppress(OSError):
+            if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > STALE_SECONDS:
+                stale.unlink()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

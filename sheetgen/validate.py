@@ -7,13 +7,14 @@ each at its file:line:column and field path, in terms a game master can act on.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from sheetgen.errors import DataError, DiceError, Problem
+from sheetgen import limits
+from sheetgen.errors import DataError, DiceError, FontError, Problem
 from sheetgen.model.common import RollRange
 from sheetgen.model.pack import ByTrack, Pack
 from sheetgen.model.site import Site
@@ -55,6 +56,13 @@ def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> I
             yield Problem(doc.locate(path, key=True), _unknown_field(model, path))
             continue
         message = _MESSAGES.get(kind) or _clean(error["msg"])
+        if kind in ("too_long", "too_short") and isinstance(error.get("input"), list):
+            ctx = error.get("ctx", {})
+            if kind == "too_long":
+                message = f"{ctx.get('actual_length')} entries; at most {ctx.get('max_length')} are allowed"
+            else:
+                wanted = ctx.get("min_length")
+                message = f"needs at least {wanted} {'entry' if wanted == 1 else 'entries'}"
         if kind in ("int_type", "string_type", "bool_type") and isinstance(error.get("input"), str | bool):
             message += f", not {error['input']!r}"
             if kind == "bool_type":
@@ -173,12 +181,16 @@ def check_pack(pack: Pack, doc: Document) -> None:
                                             "a cadence by track needs levels: {range: units}"))
                 else:
                     problems.extend(_cover_track(pack, every, doc, (*base, "cadence", "every", "levels")))
-                    bad = [n for n in every.levels.values() if n < 1]
+                    bad = [n for n in every.levels.values() if not 1 <= n <= limits.MAX_TRACK]
                     if bad:
                         problems.append(Problem(doc.locate((*base, "cadence", "every", "levels")),
-                                                "every level's cadence must be at least 1 unit"))
-        elif every < 1:
-            problems.append(Problem(doc.locate((*base, "cadence", "every")), "must be at least 1 unit"))
+                                                f"every level's cadence must be from 1 to {limits.MAX_TRACK} units"))
+        elif not 1 <= every <= limits.MAX_TRACK:
+            problems.append(Problem(doc.locate((*base, "cadence", "every")),
+                                    f"must be from 1 to {limits.MAX_TRACK} units"))
+        if check.cadence.offset > limits.MAX_TRACK:
+            problems.append(Problem(doc.locate((*base, "cadence", "offset")),
+                                    f"must be at most {limits.MAX_TRACK} units"))
         if check.pool is not None:
             for i, tally in enumerate(check.pool.tallies):
                 need(tallies, tally, (*base, "pool", "tallies", i), "tally")
@@ -214,6 +226,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
         for name in ("distance", "reaction", "zones"):
             need(tables, getattr(pack.encounter, name), ("encounter", name), "table")
     _check_sections(pack, doc, problems, tracks, tables)
+    problems.extend(glyph_problems(doc))
     if problems:
         raise DataError.many(problems)
 
@@ -272,8 +285,34 @@ def check_site(site: Site, doc: Document) -> None:
         if faces is not None:
             problems.extend(_coverage(faces, [x.roll for x in site.wandering.entries], doc,
                                       ("wandering", "entries"), site.wandering.roll))
+    problems.extend(glyph_problems(doc, skip={("system",), ("encounters",)}))
     if problems:
         raise DataError.many(problems)
+
+
+def glyph_problems(doc: Document, skip: Collection[PathKey] = ()) -> list[Problem]:
+    """Every character of the file's text (values and keys) that none of the shipped fonts can draw,
+    at its line and field, so that it is reported before anything is rendered."""
+    from sheetgen.fonts import check_text_covered
+    from sheetgen.yamlread import iter_paths
+
+    problems: list[Problem] = []
+
+    def check(text: str, path: PathKey, key: bool = False) -> None:
+        if text.isascii():
+            return  # every shipped font draws ASCII; no need to open the font files
+        try:
+            check_text_covered(text, doc.locate(path, key=key))
+        except FontError as exc:
+            problems.extend(exc.problems)
+
+    for path, value in iter_paths(doc.data):
+        if isinstance(value, str) and path not in skip:
+            check(value, path)
+        elif isinstance(value, dict):
+            for name in value:
+                check(name, (*path, name), key=True)
+    return problems
 
 
 def _span(keys: Sequence[str]) -> str:

@@ -14,6 +14,7 @@ value) or a DataError listing every problem. Stricter than plain PyYAML on purpo
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,11 @@ PathKey = tuple[str | int, ...]
 
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\Z")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+# Characters PyYAML refuses in a stream, and C0/C1 controls other than tab and line breaks.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\uffff]")
+# Controls a double-quoted scalar can still spell as escapes ("\0", "\e", "\x1b"): they would
+# reach terminals and PDFs.
+_SCALAR_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 @dataclass
@@ -91,14 +96,20 @@ def read_yaml(path: Path, display: str | None = None) -> Document:
     """Read and parse *path*; every problem becomes a DataError located in the file."""
     name = display or str(path)
     here = Location(name)
+    too_big = f"sheetgen reads files of at most {limits.MAX_FILE_BYTES:,} bytes"
     try:
-        size = path.stat().st_size
-        if size > limits.MAX_FILE_BYTES:
-            raise DataError(
-                f"file is {size:,} bytes; sheetgen reads files of at most {limits.MAX_FILE_BYTES:,} bytes",
-                here,
-            )
-        raw = path.read_bytes()
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):
+            # a device, pipe or socket (/dev/zero, /dev/stdin) could be endless or never answer
+            raise DataError("is not a regular file; give the path of a YAML file", here)
+        if info.st_size > limits.MAX_FILE_BYTES:
+            raise DataError(f"file is {info.st_size:,} bytes; {too_big}", here)
+        with path.open("rb") as handle:
+            raw = handle.read(limits.MAX_FILE_BYTES + 1)  # the file may have grown since stat
+        if len(raw) > limits.MAX_FILE_BYTES:
+            raise DataError(f"file is more than {limits.MAX_FILE_BYTES:,} bytes; {too_big}", here)
     except FileNotFoundError:
         raise DataError("no such file; check the path", here) from None
     except IsADirectoryError:
@@ -111,7 +122,10 @@ def read_yaml(path: Path, display: str | None = None) -> Document:
 def parse_yaml(raw: bytes, name: str) -> Document:
     """Parse YAML bytes named *name* (used in messages)."""
     text = _decode(raw, name)
-    loader = _StrictLoader(text)
+    try:
+        loader = _StrictLoader(text)
+    except yaml.YAMLError as exc:  # the reader refuses a character _decode let through
+        raise DataError(f"not valid YAML: {exc}", Location(name)) from None
     try:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
@@ -198,6 +212,9 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         )
         return None
     if isinstance(node, ScalarNode):
+        if _SCALAR_CONTROL.search(node.value):
+            problems.append(Problem(doc.locate(path), _control_message(node.value)))
+            return None
         return _scalar(node)
     if isinstance(node, SequenceNode):
         return [_build(item, (*path, i), doc, problems) for i, item in enumerate(node.value)]
@@ -213,6 +230,10 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
                                         "merge keys (<<) are not allowed; write the fields out"))
                 continue
             key = key_node.value
+            if _SCALAR_CONTROL.search(key):
+                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
+                                        _control_message(key)))
+                continue
             child = (*path, key)
             if key in out:
                 first = doc.keys[child]
@@ -226,6 +247,12 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         return out
     return None  # pragma: no cover - PyYAML has no other node kinds
 
+
+def _control_message(value: str) -> str:
+    char = _SCALAR_CONTROL.search(value)
+    assert char is not None
+    what = "a NUL character" if char.group() == "\x00" else f"control character U+{ord(char.group()):04X}"
+    return f"the text holds {what} (written as an escape such as \\0 or \\e); remove it"
 
 
 def _scalar(node: ScalarNode) -> Any:
