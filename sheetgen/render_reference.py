@@ -1,0 +1,193 @@
+"""Render a rule pack's one-page references: a Pack and RenderOptions in, the PDF bytes out.
+
+The view (sheetgen.sheets.reference) goes through the Jinja2 templates in ``templates/``
+(reference.html, its partials and print.css) to HTML, one document per reference page, so that one
+page that runs long can never push another. Each page is laid out at 9.5 pt; while it needs a second
+sheet of paper it is laid out again at 9, 8.5 and 8 pt. A page that still does not fit at 8 pt is a
+RenderError naming the pack, the page and the first section that ran onto the second sheet. The pages
+that fit are then written as one PDF.
+
+Pack text reaches the HTML only escaped (sheetgen.markup.inline_html), and every character of it is
+checked against the shipped fonts first, so a character they lack is reported at its pack field.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from markupsafe import Markup
+
+from sheetgen.errors import Location, Problem, RenderError
+from sheetgen.fonts import FONTS, shipped_dir
+from sheetgen.markup import inline_html, paragraphs
+from sheetgen.model.pack import Pack
+from sheetgen.paper import RenderOptions
+from sheetgen.render_html import LaidOut, PdfMetadata, layout, write
+from sheetgen.sheets.reference import KEEP_ROWS, PageView, ReferenceView, box_row, check_fonts, reference_view
+
+if TYPE_CHECKING:
+    import jinja2
+
+#: Type sizes a page is tried at, in points, largest first; 8 pt is the smallest a sheet may use.
+TYPE_SIZES = (9.5, 9.0, 8.5, 8.0)
+
+_TEMPLATE_NAME = re.compile(r"[a-z0-9_]+(?:/[a-z0-9_]+)*\.(?:html|css)\Z")
+
+
+@dataclass(frozen=True)
+class RenderedReference:
+    """The PDF, the type size each page was set in, and the warnings WeasyPrint gave."""
+
+    pdf: bytes
+    type_sizes: tuple[float, ...]
+    warnings: tuple[str, ...]
+
+
+def _load_template(name: str) -> tuple[str, str, Callable[[], bool]]:
+    if not _TEMPLATE_NAME.match(name):
+        raise RenderError(f"no template called {name!r}")
+    target = shipped_dir("templates").joinpath(*name.split("/"))
+    if not target.is_file():
+        raise RenderError(f"the template {name} is missing from this sheetgen installation; reinstall sheetgen")
+    return target.read_text(encoding="utf-8"), f"sheetgen:templates/{name}", lambda: True
+
+
+@functools.cache
+def environment() -> jinja2.Environment:
+    """The Jinja2 environment for HTML sheets: the shipped templates, escaping on, strict variables."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FunctionLoader(_load_template),
+        autoescape=jinja2.select_autoescape(["html"], default_for_string=True, default=True),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["inline"] = inline_html
+    env.filters["paragraphs"] = paragraphs
+    env.filters["pt"] = _pt
+    env.globals["box_row"] = box_row
+    env.globals["keep_rows"] = KEEP_ROWS
+    return env
+
+
+def _pt(value: float) -> str:
+    """A length for CSS or SVG: '12.5', without trailing zeros."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _context(view: ReferenceView, options: RenderOptions, type_size: float,
+             pages: tuple[PageView, ...]) -> dict[str, Any]:
+    return {
+        "view": view,
+        "pages": pages,
+        "page_total": len(view.pages),
+        "paper": options.paper,
+        "type_size": type_size,
+        "label_font": Markup(FONTS.css_stack(FONTS.label).replace('"', "&quot;")),
+        "body_font": Markup(FONTS.css_stack(FONTS.body).replace('"', "&quot;")),
+    }
+
+
+def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None) -> str:
+    if type_size < TYPE_SIZES[-1]:
+        raise ValueError(f"type below {TYPE_SIZES[-1]} pt is too small to read at the table")
+    pages = view.pages if page_index is None else (view.pages[page_index],)
+    template = environment().get_template("reference.html")
+    return template.render(_context(view, options, type_size, pages))
+
+
+def reference_html(pack: Pack, options: RenderOptions, *, type_size: float = 9.5,
+                   page_index: int | None = None, players: bool = False) -> str:
+    """The HTML of the pack's reference pages (or of the one at *page_index*, counted from 0), set in
+    *type_size* points; each page starts on a new sheet. *players*: see :func:`reference_pdf`."""
+    return _html(reference_view(pack, options, players=players), options, type_size, page_index)
+
+
+def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False) -> bytes:
+    """The pack's reference pages as PDF, each page on one sheet of ``options.paper``.
+
+    With *players*, only the sections the pack marks player_safe are printed (for handing out).
+    Raises FontError for pack text the shipped fonts cannot draw, and RenderError for a page that does
+    not fit on one sheet even in the smallest type.
+    """
+    return render_reference(pack, options, players=players).pdf
+
+
+def render_reference(pack: Pack, options: RenderOptions, *, players: bool = False) -> RenderedReference:
+    """Like :func:`reference_pdf`, and say which type size each page needed and what WeasyPrint warned."""
+    check_fonts(pack)
+    view = reference_view(pack, options, players=players)
+    laid_out: list[LaidOut] = []
+    sizes: list[float] = []
+    for index, page in enumerate(view.pages):
+        fitted, size = _fit(view, options, index, page)
+        laid_out.append(fitted)
+        sizes.append(size)
+    first = laid_out[0]
+    combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
+    warnings = tuple(w for doc in laid_out for w in doc.warnings)
+    metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"))
+    rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
+    return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
+
+
+def _fit(view: ReferenceView, options: RenderOptions, index: int, page: PageView) -> tuple[LaidOut, float]:
+    """The page laid out in the largest type that keeps it on one sheet, and that size."""
+    sizes = list(TYPE_SIZES)
+    while True:
+        size = sizes.pop(0)
+        laid = layout(_html(view, options, size, index))
+        if laid.page_count == 1:
+            return laid, size
+        if not sizes:
+            break
+        # More than (pages - 1) sheets of content at this size shrink, at best, with the square of the
+        # type size: when even the smallest size cannot bring that to one sheet, go straight to it (its
+        # layout names what overflows).
+        if (TYPE_SIZES[-1] / size) ** 2 * (laid.page_count - 1) >= 1:
+            sizes = sizes[-1:]
+    field, part = _first_misfit(view, options, index, page)
+    raise RenderError([Problem(
+        Location(file=view.pack_id, field=field),
+        f"{view.pack_name}: reference {page.label} does not fit on one {options.paper.css_size} page even in "
+        f"{_pt(TYPE_SIZES[-1])} pt type ({laid.page_count} pages); {part} is the first part that runs onto "
+        "a second page. Shorten the page's text or move sections to another reference page.",
+    )])
+
+
+def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page: PageView) -> tuple[str, str]:
+    """The field and a description of the first part of the page that does not fit on its sheet.
+
+    The page is laid out (in the smallest type) with its first sections only, more or fewer, until the
+    first section that cannot join them is found. Asking where each section landed in the full layout
+    is not enough: when one section is too tall for any column, WeasyPrint moves all the columns to the
+    next sheet.
+    """
+
+    def fits(count: int, footer: str = "") -> bool:
+        trial = replace(page, sections=page.sections[:count], footer=footer)
+        pages = (*view.pages[:index], trial, *view.pages[index + 1 :])
+        html = _html(replace(view, pages=pages), options, TYPE_SIZES[-1], index)
+        return bool(layout(html).page_count == 1)
+
+    if not fits(0):
+        return f"{page.field}.subtitle", "its title and subtitle"
+    total = len(page.sections)
+    if fits(total):
+        return f"{page.field}.footer", "its footer"
+    fitting, failing = 0, total
+    while failing - fitting > 1:
+        middle = (fitting + failing) // 2
+        if fits(middle):
+            fitting = middle
+        else:
+            failing = middle
+    section = page.sections[fitting]
+    return section.field, section.label

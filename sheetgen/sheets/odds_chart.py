@@ -1,0 +1,210 @@
+"""The odds chart of a reference page: a Pack and its quiet-party Odds in, an :class:`OddsBody` out.
+
+The chart shows the chance that each check brings the check's result, as a bar at the minute it is
+rolled, and the chance of at least one so far as a stepped line, over the hours the odds cover; the
+numbers beside it say the same exactly. Lengths are in points, y growing downwards, ready for SVG.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sheetgen.engine.types import CheckOdds, Odds
+from sheetgen.model.pack import Pack
+from sheetgen.paper import POINTS_PER_INCH
+from sheetgen.sheets.mechanics import Fact, every
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One check in the odds chart: its place and size in points, and the numbers it stands for."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    minute: float
+    chance: float
+
+
+@dataclass(frozen=True)
+class Tick:
+    at: float
+    label: str
+
+
+@dataclass(frozen=True)
+class OddsBody:
+    """A chart of the chance that each check brings the check's result, for a quiet party, with the
+    chance of at least one so far as a stepped line; all lengths in points, y growing downwards."""
+
+    width: float
+    height: float
+    plot_left: float
+    plot_top: float
+    plot_right: float
+    plot_bottom: float
+    bars: tuple[Bar, ...]
+    line: tuple[tuple[float, float], ...]
+    x_ticks: tuple[Tick, ...]
+    y_ticks: tuple[Tick, ...]
+    x_label: str
+    y_label: str
+    legend_x: float
+    legend_y: float
+    facts: tuple[Fact, ...]
+    at_least: str
+    by_hour: tuple[Fact, ...]
+    quiet: str
+    beside: bool
+
+
+# --- the odds chart ---------------------------------------------------------------------------------
+
+CHART_HEIGHT = 76.0
+# Room for the axis labels: left for the percentages, below for the hours.
+_PLOT_LEFT = 26.0
+_PLOT_RIGHT_PAD = 8.0
+_PLOT_TOP = 6.0
+_PLOT_BOTTOM_PAD = 24.0
+# A column at least this wide has the chart and its numbers side by side.
+_BESIDE_WIDTH = 3.2 * POINTS_PER_INCH
+_CHART_SHARE = 0.6
+
+
+def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
+    """The odds chart for a section *width* points wide."""
+    beside = width >= _BESIDE_WIDTH
+    chart_width = round(width * _CHART_SHARE if beside else width, 2)
+    left, top = _PLOT_LEFT, _PLOT_TOP
+    right, bottom = chart_width - _PLOT_RIGHT_PAD, CHART_HEIGHT - _PLOT_BOTTOM_PAD
+    total = float(odds.hours * 60)
+
+    def x_at(minute: float) -> float:
+        return round(left + (right - left) * minute / total, 2)
+
+    def y_at(chance: float) -> float:
+        return round(bottom - (bottom - top) * chance, 2)
+
+    minutes = [float(c.minute) for c in odds.checks]
+    gaps = [b - a for a, b in zip([0.0, *minutes], minutes, strict=False) if b > a]
+    spacing = (right - left) * (min(gaps) if gaps else total) / total
+    bar_width = round(max(1.5, min(8.0, spacing * 0.55)), 2)
+    bars = tuple(
+        Bar(x=round(x_at(m) - bar_width / 2, 2), y=y_at(float(c.chance)), width=bar_width,
+            height=round(bottom - y_at(float(c.chance)), 2), minute=m, chance=float(c.chance))
+        for m, c in zip(minutes, odds.checks, strict=True)
+    )
+    line = [(x_at(0), y_at(0))]
+    so_far = Fraction(0)
+    for m, c in zip(minutes, odds.checks, strict=True):
+        line.append((x_at(m), y_at(float(so_far))))
+        so_far += c.chance_first
+        line.append((x_at(m), y_at(float(so_far))))
+    line.append((x_at(total), y_at(float(so_far))))
+    x_ticks = tuple(Tick(x_at(h * 60), f"{h} h") for h in range(odds.hours + 1))
+    y_ticks = tuple(Tick(y_at(p / 100), f"{p}%") for p in (0, 25, 50, 75, 100))
+    return OddsBody(
+        width=chart_width,
+        height=CHART_HEIGHT,
+        plot_left=left,
+        plot_top=top,
+        plot_right=right,
+        plot_bottom=bottom,
+        bars=bars,
+        line=tuple(line),
+        x_ticks=x_ticks,
+        y_ticks=y_ticks,
+        x_label="hours of play",
+        y_label="chance",
+        # The key sits below the hour labels, where neither bars nor line can cover it.
+        legend_x=round(left, 2),
+        legend_y=round(CHART_HEIGHT - 2, 2),
+        facts=odds_facts(pack, odds),
+        at_least="At least one by",
+        by_hour=tuple(Fact(f"hour {h}", percent_text(p)) for h, p in enumerate(odds.by_hour, 1)),
+        quiet=f"Quiet {pack.words.party}: only the rules move the tracks.",
+        beside=beside,
+    )
+
+
+def chance_text(p: Fraction) -> str:
+    """'1 in 6 (16.7%)', '5/36 (13.9%)' or '28.6%'."""
+    pct = percent_text(p)
+    if p == 0 or p == 1:
+        return pct
+    if p.numerator == 1 and p.denominator <= 1000:
+        return f"1 in {p.denominator} ({pct})"
+    if p.denominator <= 100:
+        return f"{p.numerator}/{p.denominator} ({pct})"
+    return pct
+
+
+def percent_text(p: Fraction) -> str:
+    value = float(p) * 100
+    if 0 < value < 0.1:
+        return "under 0.1%"
+    if 99.9 < value < 100:
+        return "over 99.9%"
+    return f"{value:.1f}%"
+
+
+def _clock_text(minute: Fraction) -> str:
+    whole = int(minute)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
+    """The numbers printed beside the chart, besides the chance of at least one by each hour: the
+    chance at each check and the expected wait for the first."""
+    result = _result(pack, odds)
+    facts: list[Fact] = []
+    checks = odds.checks
+    if not checks:
+        facts.append(Fact("Each check", f"none is rolled in the first {odds.hours} hours"))
+    elif len({c.chance for c in checks}) == 1:
+        minutes = [c.minute for c in checks]
+        gaps = {b - a for a, b in zip([Fraction(0), *minutes], minutes, strict=False)}
+        per = "per check"
+        if len(gaps) == 1:
+            (gap,) = gaps
+            per = f"per {pack.time.unit}" if gap == odds.unit_minutes else f"a check {every(int(gap * 60))}"
+        facts.append(Fact("Each check", f"{chance_text(checks[0].chance)} {per}"))
+    else:
+        facts.append(Fact("Each check", _varying(checks)))
+    wait = odds.expected_minutes_to_first
+    if wait is not None:
+        facts.append(Fact("Average wait", _wait_text(wait)))
+    else:
+        facts.append(Fact("Average wait", f"a quiet {pack.words.party} may never meet {result}"))
+    return tuple(facts)
+
+
+def _result(pack: Pack, odds: Odds) -> str:
+    return pack.check.result if pack.check is not None else odds.result
+
+
+def _varying(checks: tuple[CheckOdds, ...]) -> str:
+    """'none before 0:30; 0.5% at 0:30, highest 12.9% at 1:20, 10.8% at 3:00'."""
+    possible = [c for c in checks if c.chance > 0]
+    if not possible:
+        return "0% at every check"
+    first, last = possible[0], possible[-1]
+    peak = max(possible, key=lambda c: (c.chance, -c.minute))
+    parts = [f"{percent_text(first.chance)} at {_clock_text(first.minute)}"]
+    if peak is not first:
+        parts.append(f"highest {percent_text(peak.chance)} at {_clock_text(peak.minute)}")
+    if last is not peak and last is not first:
+        parts.append(f"{percent_text(last.chance)} at {_clock_text(last.minute)}")
+    text = ", ".join(parts)
+    if first is not checks[0]:
+        text = f"none before {_clock_text(first.minute)}; " + text
+    return text
+
+
+def _wait_text(minutes: Fraction) -> str:
+    value = float(minutes)
+    if value >= 120:
+        return f"about {value / 60:.1f} hours".replace(".0 hours", " hours")
+    return f"about {round(value)} minutes"

@@ -1,0 +1,592 @@
+"""A rule pack's one-page references: a Pack and RenderOptions in, a :class:`ReferenceView` out.
+
+The view says what is on each reference page, in order: the page's heading, then one
+:class:`SectionView` per section of ``pack.reference.pages[].sections[]`` with everything the section
+shows taken from the pack (the procedure's steps, the check's dice and cadence, a track's boxes and
+levels, a table's rows ...) and composed into the pack's own words. It holds plain text, never HTML:
+the renderer (sheetgen.render_reference) escapes it. The check and tracks are put into words by
+sheetgen.sheets.mechanics, and the odds chart is laid out, in points, by sheetgen.sheets.odds_chart.
+
+:func:`printed_text` lists every pack field whose text reaches the pages, by its field path, so that
+characters the shipped fonts lack are reported where they were written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any, TypeAlias
+
+from pydantic import BaseModel
+
+from sheetgen.engine.types import Odds
+from sheetgen.errors import FontError, Location, Problem, RenderError
+from sheetgen.fonts import check_text_covered
+from sheetgen.markup import plain
+from sheetgen.model.common import RollRange, Statblock
+from sheetgen.model.pack import Action, Pack, Page, Section, Table
+from sheetgen.paper import POINTS_PER_INCH, RenderOptions
+from sheetgen.sheets.mechanics import (
+    TIMES,
+    ChangeView,
+    CheckBody,
+    Fact,
+    TrackBody,
+    check_view,
+    duration_text,
+    signed,
+    track_view,
+)
+from sheetgen.sheets.odds_chart import OddsBody, odds_chart
+
+#: The box a checkbox row draws for each of these characters in pack text.
+BOX = "☐"
+
+#: The page's margins and the gap between columns, in points; the stylesheet uses the same numbers.
+MARGIN = 0.5 * POINTS_PER_INCH
+COLUMN_GAP = 0.22 * POINTS_PER_INCH
+
+
+_BREAKABLE = frozenset({"procedure", "check", "track", "tracks", "tallies", "actions"})
+
+#: A table of at most this many rows is kept whole, with the words that introduce it.
+KEEP_ROWS = 8
+
+
+# --- text pieces ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoxRow:
+    """A line of text with checkboxes: the text before the first box, and the label after each box."""
+
+    lead: str
+    labels: tuple[str, ...]
+
+
+def box_row(text: str) -> BoxRow | None:
+    """The checkboxes of *text* ("☐ Radiant ☐ Dim"), or None when it has none."""
+    if BOX not in text:
+        return None
+    lead, *labels = text.split(BOX)
+    return BoxRow(lead.strip(), tuple(label.strip() for label in labels))
+
+# --- section bodies ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StepView:
+    number: int
+    title: str
+    text: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ProcedureBody:
+    name: str
+    when: str
+    steps: tuple[StepView, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class RowView:
+    roll: str
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TableBody:
+    name: str
+    roll: str
+    columns: tuple[str, ...]
+    rows: tuple[RowView, ...]
+    default: bool
+    text: str
+    widths: tuple[int, ...]  # a share of the width, in percent, for each column after the roll
+
+
+@dataclass(frozen=True)
+class ActionView:
+    name: str
+    time: str
+    summary: str
+    text: str
+    items: tuple[str, ...]
+    bonuses: str
+    notes: str
+    effects: tuple[ChangeView, ...]
+
+
+@dataclass(frozen=True)
+class ActionsBody:
+    detail: bool
+    show_time: bool
+    actions: tuple[ActionView, ...]
+
+
+@dataclass(frozen=True)
+class ResourceView:
+    name: str
+    lasts: str
+    boxes: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ResourcesBody:
+    resources: tuple[ResourceView, ...]
+
+
+@dataclass(frozen=True)
+class RestView:
+    name: str
+    time: str
+    risk: str
+    countdown: int
+    unit: str
+
+
+@dataclass(frozen=True)
+class RestsBody:
+    rests: tuple[RestView, ...]
+
+
+@dataclass(frozen=True)
+class VariantView:
+    name: str
+    text: str
+    changes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class VariantsBody:
+    variants: tuple[VariantView, ...]
+
+
+@dataclass(frozen=True)
+class TallyView:
+    name: str
+    text: str
+    per_unit: str
+
+
+@dataclass(frozen=True)
+class TalliesBody:
+    tallies: tuple[TallyView, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class StatActionView:
+    name: str
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class StatblockBody:
+    name: str
+    description: str
+    stats: tuple[tuple[str, str], ...]
+    facts: tuple[Fact, ...]
+    actions: tuple[StatActionView, ...]
+    notes: str
+
+
+@dataclass(frozen=True)
+class TracksBody:
+    tracks: tuple[TrackBody, ...]
+
+
+Body: TypeAlias = (
+    ProcedureBody | CheckBody | TrackBody | TracksBody | TableBody | ActionsBody | ResourcesBody | RestsBody
+    | VariantsBody | TalliesBody | StatblockBody | OddsBody | None
+)
+
+
+@dataclass(frozen=True)
+class SectionView:
+    """One block of a reference page. ``field`` is its place in the pack (for error messages), and
+    ``anchor`` its HTML id."""
+
+    page: int
+    index: int
+    kind: str
+    title: str
+    text: str
+    items: tuple[str, ...]
+    span: bool
+    field: str
+    body: Body
+
+    @property
+    def breakable(self) -> bool:
+        """Whether the section may run from one column into the next: a long list of steps, actions or
+        rows, each kept whole, may; anything else stays in one column."""
+        if isinstance(self.body, TableBody):
+            return len(self.body.rows) > KEEP_ROWS
+        return self.kind in _BREAKABLE
+
+    @property
+    def anchor(self) -> str:
+        return f"p{self.page}-s{self.index}"
+
+    @property
+    def label(self) -> str:
+        """How a message names the section: 'section 4 "Danger Escalation" (check)'."""
+        name = f' "{plain(self.title)}"' if self.title else ""
+        return f"section {self.index + 1}{name} ({self.kind})"
+
+
+@dataclass(frozen=True)
+class PageView:
+    number: int  # 1-based
+    title: str
+    subtitle: str
+    columns: int
+    footer: str
+    sections: tuple[SectionView, ...]
+    field: str
+
+    @property
+    def label(self) -> str:
+        return f'page {self.number} "{plain(self.title)}"'
+
+
+@dataclass(frozen=True)
+class ReferenceView:
+    pack_id: str
+    pack_name: str
+    title: str
+    subject: str
+    paper: str
+    pages: tuple[PageView, ...]
+
+
+# --- building the view ------------------------------------------------------------------------------
+
+
+def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None, *,
+                   players: bool = False) -> ReferenceView:
+    """What goes on each reference page of *pack*.
+
+    *odds* are the quiet-party odds of the pack's check for the odds sections; when not given and a
+    page has an odds section, they are computed (three hours). A pack without a check has no odds
+    sections: they are left out. With *players*, only the sections marked player_safe are kept, and
+    pages left without any are dropped; a pack with no player-safe section is a RenderError.
+    """
+    if odds is None and pack.check is not None and _has_odds(pack):
+        from sheetgen.engine.odds import quiet_odds
+
+        odds = quiet_odds(pack, 3)
+    content_width = options.paper.width - 2 * MARGIN
+    pages: list[PageView] = []
+    for index, page in enumerate(pack.reference.pages):
+        if players:
+            safe = [s for s in page.sections if s.player_safe]
+            if not safe:
+                continue
+            page = page.model_copy(update={"sections": safe})
+        pages.append(_page(pack, page, index + 1, len(pages) + 1, odds, content_width, players))
+    if not pages:
+        raise RenderError(f"{pack.name}: no section of its reference pages is marked player_safe, so there "
+                          "is no reference for the players", Location(file=pack.id, field="reference"))
+    titles = "; ".join(plain(p.title) for p in pages)
+    audience = "Players'" if players else "Game master's"
+    return ReferenceView(
+        pack_id=pack.id,
+        pack_name=pack.name,
+        title=f"{pack.name} — Reference" + (" for the players" if players else ""),
+        subject=f"{audience} reference for {pack.name}: {titles}",
+        paper=options.paper.name,
+        pages=tuple(pages),
+    )
+
+
+def _has_odds(pack: Pack) -> bool:
+    return any(s.kind == "odds" for page in pack.reference.pages for s in page.sections)
+
+
+def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, content_width: float,
+          players: bool) -> PageView:
+    """The page that is ``pack.reference.pages[source - 1]``, printed as page *number*. In a players'
+    version the sections are only the player-safe ones, but each keeps its index in the pack."""
+    field = f"reference.pages[{source - 1}]"
+    indices = [i for i, s in enumerate(pack.reference.pages[source - 1].sections) if s.player_safe or not players]
+    column_width = (content_width - COLUMN_GAP * (page.columns - 1)) / page.columns
+    sections: list[SectionView] = []
+    for index, section in zip(indices, page.sections, strict=True):
+        if section.kind == "odds" and (odds is None or pack.check is None):
+            continue
+        width = content_width if section.span else column_width
+        view = _section(pack, section, number, index, f"{field}.sections[{index}]", odds, width)
+        if section.title is None and sections and view.title == sections[-1].title:
+            # A table right under a text section of its own name ("Sparks") needs no second heading.
+            view = replace(view, title="")
+        sections.append(view)
+    return PageView(
+        number=number,
+        title=page.title,
+        subtitle=page.subtitle,
+        columns=page.columns,
+        footer=page.footer,
+        sections=tuple(sections),
+        field=field,
+    )
+
+
+def _section(pack: Pack, section: Section, page: int, index: int, field: str, odds: Odds | None,
+             width: float) -> SectionView:
+    title, body = _body(pack, section, odds, width)
+    return SectionView(
+        page=page,
+        index=index,
+        kind=section.kind,
+        title=section.title or title,
+        text=section.text,
+        items=tuple(section.items),
+        span=section.span,
+        field=field,
+        body=body,
+    )
+
+
+def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tuple[str, Body]:
+    """The section's default title and its body."""
+    kind = section.kind
+    if kind in ("text", "callout"):
+        return "", None
+    if kind == "procedure":
+        procedure = next(p for p in pack.procedures if p.id == section.ref)
+        steps = tuple(
+            StepView(n, step.title, step.text, tuple(step.items)) for n, step in enumerate(procedure.steps, 1)
+        )
+        return procedure.name, ProcedureBody(procedure.name, procedure.when, steps, procedure.text)
+    if kind == "check":
+        assert pack.check is not None  # validation refuses a check section in a pack without one
+        return pack.check.name, check_view(pack, pack.check)
+    if kind == "track":
+        track = pack.track(section.ref or "")
+        return track.name, track_view(pack, track)
+    if kind == "tracks":
+        return "Tracks", TracksBody(tuple(track_view(pack, t) for t in pack.tracks))
+    if kind == "table":
+        table = pack.table(section.ref or "")
+        return table.name, _table(table)
+    if kind == "actions":
+        actions = _actions(pack, section)
+        return _single_name(actions.actions, ""), actions
+    if kind == "resources":
+        body = ResourcesBody(tuple(
+            ResourceView(r.name, r.lasts or "", r.boxes, r.text) for r in pack.resources
+        ))
+        return _single_name(body.resources, "Resources"), body
+    if kind == "rests":
+        rests = RestsBody(tuple(
+            RestView(r.name, r.time_label or duration_text(r.time), r.risk,
+                     _countdown(pack, r.time, r.countdown), pack.time.plural)
+            for r in pack.rests
+        ))
+        return _single_name(rests.rests, "Rests"), rests
+    if kind == "variants":
+        variants = VariantsBody(tuple(
+            VariantView(v.name, v.text, _variant_changes(pack, v.unit_length, v.consumption, v.danger))
+            for v in pack.variants
+        ))
+        return _single_name(variants.variants, "Variants"), variants
+    if kind == "tallies":
+        return "Tallies", _tallies(pack)
+    if kind == "statblock":
+        statblock = next(s for s in pack.statblocks if s.id == section.ref)
+        return statblock.name, _statblock(statblock)
+    if kind == "odds":
+        assert odds is not None and pack.check is not None
+        return f"Chance of {pack.check.result}, quiet {pack.words.party}", odds_chart(pack, odds, width)
+    raise ValueError(f"no view for sections of kind {kind!r}")
+
+
+def _single_name(entries: tuple[Any, ...], default: str) -> str:
+    """The default title of a list section: the entry's name when there is only one."""
+    return str(entries[0].name) if len(entries) == 1 else default
+
+
+# --- tables and actions ------------------------------------------------------------------------------
+
+
+def _table(table: Table) -> TableBody:
+    rows = tuple(RowView("" if row.roll is None else str(row.roll), tuple(row.cells)) for row in table.rows)
+    return TableBody(table.name, table.roll or "", tuple(table.columns), rows, table.default, table.text,
+                     _widths(table))
+
+
+def _widths(table: Table) -> tuple[int, ...]:
+    """Column shares in proportion to how much text each column holds (at least its longest word), so
+    that a column of long sentences is not squeezed beside one of single words."""
+    weights = []
+    for i, header in enumerate(table.columns):
+        cells = [row.cells[i] for row in table.rows]
+        longest_word = max(len(word) for text in [header, *cells] for word in text.split() or [""])
+        mean = sum(len(cell) for cell in cells) / len(cells)
+        weights.append(max(6.0, longest_word, min(mean, 300.0) ** 0.85))
+    total = sum(weights)
+    return tuple(round(100 * w / total) for w in weights)
+
+
+def _actions(pack: Pack, section: Section) -> ActionsBody:
+    chosen = [a for a in pack.actions if section.group is None or a.group == section.group]
+    views = tuple(_action(pack, a) for a in chosen)
+    return ActionsBody(section.detail, any(v.time for v in views), views)
+
+
+def _action(pack: Pack, action: Action) -> ActionView:
+    effects = []
+    for effect in action.effects:
+        names = {t.id: t.name for t in pack.tracks} | {t.id: t.name for t in pack.tallies}
+        name = names.get(effect.track, effect.track)
+        amount = f"{name} {signed(effect.by, effect.direction)}"
+        if effect.chance is not None:
+            amount += f" on {effect.chance.roll}: {effect.chance.on}"
+        effects.append(ChangeView(amount, effect.text))
+    described = bool(action.text or action.items)
+    # In a pack whose actions list their advantages and notes beside the description, the summary is
+    # that list ("Advantages & Bonuses"); otherwise it restates the description in short, for the
+    # compact table, and the detailed view leaves it out.
+    bonuses = action.summary if described and (action.items or action.notes) else ""
+    return ActionView(
+        name=action.name,
+        time=duration_text(action.time) if action.time is not None else "",
+        summary=action.summary or (action.text if not action.items else ""),
+        text=action.text if described else action.summary,
+        items=tuple(action.items),
+        bonuses=bonuses,
+        notes=action.notes,
+        effects=tuple(effects),
+    )
+
+
+# --- lists ------------------------------------------------------------------------------------------
+
+
+def _countdown(pack: Pack, seconds: int, countdown: bool) -> int:
+    if not countdown or seconds % pack.time.length:
+        return 0
+    units = seconds // pack.time.length
+    return units if units <= 60 else 0
+
+
+def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, danger: int) -> tuple[str, ...]:
+    changes = []
+    if unit_length is not None:
+        changes.append(f"{pack.time.unit}: {duration_text(unit_length)}")
+    if consumption != 1:
+        changes.append(f"resource use {TIMES}{consumption}")
+    if danger != 1:
+        changes.append(f"danger chances {TIMES}{danger}")
+    return tuple(changes)
+
+
+def _tallies(pack: Pack) -> TalliesBody:
+    tallies = tuple(
+        TallyView(t.name, t.text, f"{t.per_unit} every {pack.time.unit}" if t.per_unit else "")
+        for t in pack.tallies
+    )
+    note = ""
+    check = pack.check
+    if check is not None and check.pool is not None and check.pool.tallies:
+        note = f"Each mark adds one {check.pool.die} to the {check.name}."
+    return TalliesBody(tallies, note)
+
+
+def _statblock(statblock: Statblock) -> StatblockBody:
+    facts = []
+    if statblock.zone:
+        facts.append(Fact("Zone", statblock.zone))
+    if statblock.morale is not None:
+        facts.append(Fact("Morale", str(statblock.morale)))
+    if statblock.appearing:
+        facts.append(Fact("# Appearing", statblock.appearing))
+    return StatblockBody(
+        name=statblock.name,
+        description=statblock.description,
+        stats=tuple(statblock.stats.items()),
+        facts=tuple(facts),
+        actions=tuple(StatActionView(a.name, a.kind or "", a.text) for a in statblock.actions),
+        notes=statblock.notes,
+    )
+
+
+# --- the text that reaches the page -----------------------------------------------------------------
+
+
+def printed_text(pack: Pack) -> Iterator[tuple[str, str]]:
+    """(field path, text) for every pack field the reference pages print."""
+    yield "name", pack.name
+    yield from _strings(pack.time, "time")
+    yield from _strings(pack.words, "words")
+    for p, page in enumerate(pack.reference.pages):
+        base = f"reference.pages[{p}]"
+        for name in ("title", "subtitle", "footer"):
+            yield f"{base}.{name}", getattr(page, name)
+        for s, section in enumerate(page.sections):
+            yield from _strings(section, f"{base}.sections[{s}]")
+            yield from _referenced(pack, section)
+
+
+def _referenced(pack: Pack, section: Section) -> Iterator[tuple[str, str]]:
+    kind = section.kind
+
+    def listed(name: str, keep: Any = None) -> Iterator[tuple[str, str]]:
+        for i, entry in enumerate(getattr(pack, name)):
+            if keep is None or keep(entry):
+                yield from _strings(entry, f"{name}[{i}]")
+
+    if kind == "procedure":
+        yield from listed("procedures", lambda p: p.id == section.ref)
+    elif kind in ("check", "odds") and pack.check is not None:
+        yield from _strings(pack.check, "check")
+        yield from listed("tracks")
+        yield from listed("tallies")
+    elif kind == "track":
+        yield from listed("tracks", lambda t: t.id == section.ref)
+    elif kind in ("tracks", "tallies", "resources", "rests", "variants"):
+        yield from listed(kind)
+    elif kind == "table":
+        yield from listed("tables", lambda t: t.id == section.ref)
+    elif kind == "actions":
+        yield from listed("actions", lambda a: section.group is None or a.group == section.group)
+        yield from listed("tracks")
+        yield from listed("tallies")
+    elif kind == "statblock":
+        yield from listed("statblocks", lambda s: s.id == section.ref)
+
+
+def _strings(value: Any, path: str) -> Iterator[tuple[str, str]]:
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, RollRange):
+        yield path, value.text
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            yield from _strings(getattr(value, name), f"{path}.{name}")
+    elif isinstance(value, list | tuple):
+        for i, entry in enumerate(value):
+            yield from _strings(entry, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for key, entry in value.items():
+            yield from _strings(key, f"{path}.{key}")
+            yield from _strings(entry, f"{path}.{key}")
+
+
+def check_fonts(pack: Pack, file: str | None = None) -> None:
+    """Raise FontError naming every character of the printed pack text that no shipped font has, at
+    its field (``file`` defaults to the pack id)."""
+    problems: list[Problem] = []
+    for field, text in printed_text(pack):
+        try:
+            check_text_covered(text, Location(file=file or pack.id, field=field))
+        except FontError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise FontError(list(dict.fromkeys(problems)))

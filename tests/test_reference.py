@@ -1,0 +1,461 @@
+"""One-page references: the view of each page, its HTML, then the PDF of every built-in pack.
+
+Cheapest first: the view model and the HTML string need no layout; the PDFs of the built-in packs are
+rendered once per pack and paper (a module cache) and read back with pypdf and pypdfium2.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from pdfcheck import char_boxes, font_problems, page_sizes, page_texts, read_pdf, squeeze
+
+from sheetgen.engine.types import CheckOdds, Odds
+from sheetgen.errors import FontError, RenderError
+from sheetgen.fonts import shipped_dir
+from sheetgen.load import builtin_pack_ids, load_pack
+from sheetgen.model.pack import Pack, Page, Reference, Row, Section, Step, Table
+from sheetgen.paper import A4, LETTER, Paper, RenderOptions
+from sheetgen.render_html import layout
+from sheetgen.render_reference import TYPE_SIZES, RenderedReference, reference_html, render_reference
+from sheetgen.sheets.mechanics import CheckBody, TrackBody
+from sheetgen.sheets.odds_chart import odds_chart
+from sheetgen.sheets.reference import (
+    ActionsBody,
+    TableBody,
+    box_row,
+    check_fonts,
+    printed_text,
+    reference_view,
+)
+
+PACKS = builtin_pack_ids()
+PAPERS = [LETTER, A4]
+HOSTILE = ('<img src="file:///etc/passwd">', "<script>alert(1)</script>", "{{ 7*7 }}")
+
+# derelict-crawl's one reference page holds more than one sheet even in 8 pt type (its Movement
+# actions and Movement table, and the Alert Level track and check, say much of it twice); until the pack
+# splits it into two pages, its PDF tests use the page split after its track section.
+TOO_FULL = {"derelict-crawl": 7}
+
+
+def options(paper: Paper = LETTER) -> RenderOptions:
+    return RenderOptions(paper=paper)
+
+
+def split_page(pack: Pack, at: int) -> Pack:
+    """The pack with its first reference page split in two before section *at*."""
+    page = pack.reference.pages[0]
+    first = page.model_copy(update={"sections": page.sections[:at], "footer": ""})
+    second = page.model_copy(update={"sections": page.sections[at:], "title": f"{page.title} (continued)"})
+    return pack.model_copy(update={"reference": Reference(pages=[first, second, *pack.reference.pages[1:]])})
+
+
+def printable(pack_id: str) -> Pack:
+    pack = load_pack(pack_id)
+    return split_page(pack, TOO_FULL[pack_id]) if pack_id in TOO_FULL else pack
+
+
+def with_pages(pack: Pack, *pages: Page) -> Pack:
+    return pack.model_copy(update={"reference": Reference(pages=list(pages))})
+
+
+# --- the view ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_the_view_has_every_page_and_section_in_the_packs_order(pack_id: str) -> None:
+    pack = load_pack(pack_id)
+    view = reference_view(pack, options())
+    assert [p.title for p in view.pages] == [p.title for p in pack.reference.pages]
+    for page, source in zip(view.pages, pack.reference.pages, strict=True):
+        kinds = [s.kind for s in source.sections if s.kind != "odds" or pack.check is not None]
+        assert [s.kind for s in page.sections] == kinds
+        assert page.columns == source.columns
+        for section in page.sections:
+            assert section.field == f"reference.pages[{page.number - 1}].sections[{section.index}]"
+            assert source.sections[section.index].kind == section.kind
+    assert view.title == f"{pack.name} — Reference"
+
+
+def test_the_check_is_spelled_out_dice_trigger_cadence_and_reset() -> None:
+    view = reference_view(load_pack("dungeon-turn"), options())
+    (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
+    facts = {f.label: f.text for f in check.facts}
+    assert facts["Dice"] == "1d6 + Escalation"
+    assert facts["Trigger"] == "danger on a total of 6 or higher"
+    assert facts["Cadence"] == "every dungeon turn (10 minutes)"
+    assert facts["Afterwards"] == "Escalation returns to 0"
+    assert check.formula.startswith("Roll **1d6 + Escalation**")
+
+
+def test_a_check_that_depends_on_alert_level_gets_a_table_by_level() -> None:
+    view = reference_view(load_pack("derelict-crawl"), options())
+    (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
+    assert check.by_level is not None
+    assert check.by_level.columns == ("Alert Level", "Check every", "Random encounter")
+    assert check.by_level.rows == (
+        ("1", "6 rounds (1 hour)", "on a 6"),
+        ("2", "6 rounds (1 hour)", "on a 6"),
+        ("3", "3 rounds (30 minutes)", "on a 6"),
+        ("4", "3 rounds (30 minutes)", "on 5-6"),
+    )
+
+
+def test_the_encounter_clock_check_shows_its_pool_and_advance_table() -> None:
+    view = reference_view(load_pack("encounter-clock"), options())
+    (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
+    facts = {f.label: f.text for f in check.facts}
+    assert "plus one d6 for each mark of Loud Noise, Stolen Coin" in facts["Dice"]
+    assert facts["Trigger"] == "encounter when the Encounter Clock is full (6)"
+    assert "every tally mark is cleared" in facts["Afterwards"]
+    assert check.advance is not None
+    assert check.advance.rows == (("1-3", "no advance"), ("4-5", "+1 segment"), ("6", "+2 segments"))
+
+
+def tracks(pack_id: str) -> dict[str, TrackBody]:
+    view = reference_view(load_pack(pack_id), options())
+    return {b.name: b for p in view.pages for s in p.sections if isinstance(b := s.body, TrackBody)}
+
+
+def test_tracks_are_boxes_a_clock_or_a_ladder_with_what_moves_them() -> None:
+    escalation = tracks("dungeon-turn")["Escalation"]
+    assert [b.label for b in escalation.boxes] == ["+1", "+2", "+3", "+4", "+5"]
+    assert [c.amount for c in escalation.resets] == ["to 0"]
+    assert len(escalation.raises) == 4
+
+    alarm = tracks("site-alarm")["Alarm"]
+    assert [b.level for b in alarm.boxes] == list(range(1, 11))
+    assert ("Every exploration round", "+1 at its end") in [(f.label, f.text) for f in alarm.facts]
+    assert [c.amount for c in alarm.lowers] == ["\u22121d4", "\u22121d8"]
+
+    clock = tracks("encounter-clock")["Encounter Clock"]
+    assert clock.clock is not None and len(clock.clock.wedges) == 6
+    assert [w.level for w in clock.clock.wedges if w.omen] == [3]
+
+    alert = tracks("derelict-crawl")["Alert Level"]
+    assert [(box.level, level.label if level else None) for box, level in alert.ladder] == [
+        (1, "Alert Level 1 (1 Encounter/1 hour)"), (2, "Alert Level 2 (1 Encounter/1 hour)"),
+        (3, "Alert Level 3 (1 Encounter/30 minutes)"), (4, "Alert Level 4 (1 Encounter/30 minutes)"),
+    ]
+    assert alert.ladder[0][0].start
+    assert alert.raises[0].amount == "+1 on 1d6: 5-6"
+
+
+def test_detailed_actions_carry_their_advantages_and_notes() -> None:
+    view = reference_view(load_pack("dungeon-turn"), options())
+    (actions,) = [s.body for s in view.pages[1].sections if isinstance(s.body, ActionsBody)]
+    assert actions.detail
+    assert [a.name for a in actions.actions][:3] == ["Movement", "Combat", "Conversation"]
+    movement = actions.actions[0]
+    assert movement.bonuses.startswith("No automatic escalation")
+    assert movement.notes.startswith("Fast movement")
+
+
+def test_a_table_with_default_rows_says_so() -> None:
+    view = reference_view(load_pack("encounter-reaction"), options())
+    tables = {b.name: b for s in view.pages[0].sections if isinstance(b := s.body, TableBody)}
+    reaction = tables["NPC Reaction"]
+    assert reaction.default and reaction.roll == "2d6"
+    assert [r.roll for r in reaction.rows] == ["2", "3-5", "6-8", "9-11", "12"]
+    assert not tables["Zone"].default
+
+
+def test_checkboxes_in_text_become_a_row_of_boxes() -> None:
+    row = box_row("Light level in use: ☐ Radiant   ☐ Dim   ☐ Stygian")
+    assert row is not None
+    assert row.lead == "Light level in use:"
+    assert row.labels == ("Radiant", "Dim", "Stygian")
+    assert box_row("no boxes here") is None
+
+
+def hand_made_odds() -> Odds:
+    sixth = Fraction(1, 6)
+    checks = []
+    quiet = Fraction(1)
+    for unit in range(1, 19):
+        checks.append(CheckOdds(unit, unit, Fraction(10 * unit), sixth, quiet * sixth))
+        quiet *= 1 - sixth
+    by_hour = tuple(1 - (1 - sixth) ** (6 * h) for h in (1, 2, 3))
+    return Odds("dungeon-turn", Fraction(10), 3, tuple(checks), by_hour, 3 * sixth * 6, Fraction(60))
+
+
+def test_the_odds_chart_puts_a_bar_at_each_check_and_prints_the_exact_numbers() -> None:
+    chart = odds_chart(load_pack("dungeon-turn"), hand_made_odds(), width=260)
+    assert len(chart.bars) == 18
+    xs = [bar.x for bar in chart.bars]
+    assert xs == sorted(xs) and chart.plot_left < xs[0] and xs[-1] + chart.bars[-1].width <= chart.width
+    plot_height = chart.plot_bottom - chart.plot_top
+    assert all(bar.height == pytest.approx(plot_height / 6, abs=0.02) for bar in chart.bars)
+    ys = [y for _, y in chart.line]
+    assert ys == sorted(ys, reverse=True)  # the chance of at least one only ever rises
+    assert chart.line[-1][1] == pytest.approx(chart.plot_bottom - plot_height * 0.9624, abs=0.05)
+    assert [t.label for t in chart.x_ticks] == ["0 h", "1 h", "2 h", "3 h"]
+    assert [t.label for t in chart.y_ticks] == ["0%", "25%", "50%", "75%", "100%"]
+    facts = {f.label: f.text for f in chart.facts}
+    assert facts["Each check"] == "1 in 6 (16.7%) per dungeon turn"
+    assert facts["Average wait"] == "about 60 minutes"
+    assert [(f.label, f.text) for f in chart.by_hour] == [("hour 1", "66.5%"), ("hour 2", "88.8%"),
+                                                        ("hour 3", "96.2%")]
+    assert chart.beside
+
+
+def test_the_odds_section_is_left_out_when_the_pack_has_no_check() -> None:
+    pack = load_pack("encounter-reaction")
+    assert pack.check is None
+    page = pack.reference.pages[0]
+    pack = with_pages(pack, page.model_copy(update={"sections": [*page.sections, Section(kind="odds")]}))
+    view = reference_view(pack, options())
+    assert "odds" not in [s.kind for s in view.pages[0].sections]
+
+
+def test_the_players_version_keeps_only_player_safe_sections() -> None:
+    pack = load_pack("encounter-clock")
+    view = reference_view(pack, options(), players=True)
+    kept = [s.index for s in view.pages[0].sections]
+    assert kept == [i for i, s in enumerate(pack.reference.pages[0].sections) if s.player_safe]
+    assert view.title.endswith("for the players")
+
+
+# --- fonts --------------------------------------------------------------------------------------------
+
+
+def test_every_printed_field_is_listed_by_its_place_in_the_pack() -> None:
+    fields = dict(printed_text(load_pack("dungeon-turn")))
+    assert fields["reference.pages[0].sections[0].title"] == "What Is a Dungeon Turn?"
+    assert fields["procedures[1].steps[0].title"] == "Declare Party Action"
+    assert fields["tracks[0].box_labels[4]"] == "+5"
+    assert "actions[8].notes" in fields
+
+
+def test_a_character_the_shipped_fonts_lack_is_reported_at_its_field() -> None:
+    pack = load_pack("dungeon-turn")
+    page = pack.reference.pages[0]
+    sections = list(page.sections)
+    sections[3] = sections[3].model_copy(update={"text": "Rest by the fire \U0001f525 and the ᚠ rune"})
+    pack = with_pages(pack, page.model_copy(update={"sections": sections}), *pack.reference.pages[1:])
+    with pytest.raises(FontError) as caught:
+        check_fonts(pack)
+    where = [(p.location.file, p.location.field) for p in caught.value.problems]
+    assert where == [("dungeon-turn", "reference.pages[0].sections[3].text")] * 2
+    assert "U+1F525" in str(caught.value) and "U+16A0" in str(caught.value)
+    with pytest.raises(FontError):
+        render_reference(pack, options())
+
+
+# --- the HTML -----------------------------------------------------------------------------------------
+
+
+def hostile_pack() -> Pack:
+    """dungeon-turn with markup and template syntax in every kind of text a page prints."""
+    pack = load_pack("dungeon-turn")
+    evil = " ".join(HOSTILE)
+    table = Table(id="evil", name=f"Table {evil}", columns=[f"Column {evil}"], rows=[Row(cells=[evil])])
+    procedure = pack.procedures[0].model_copy(update={"name": f"Steps {evil}",
+                                                     "steps": [Step(title=evil, text=evil, items=[evil])]})
+    page = Page(
+        title=f"Page {evil}",
+        subtitle=evil,
+        columns=2,
+        footer=evil,
+        sections=[
+            Section(kind="text", title=evil, text=evil, items=[evil, f"☐ {evil}"]),
+            Section(kind="callout", text=evil),
+            Section(kind="procedure", ref=procedure.id),
+            Section(kind="table", ref="evil"),
+        ],
+    )
+    return pack.model_copy(update={"tables": [table], "procedures": [procedure],
+                                   "reference": Reference(pages=[page])})
+
+
+def test_pack_text_is_escaped_never_markup() -> None:
+    html = reference_html(hostile_pack(), options())
+    assert "<img" not in html and "<script" not in html
+    assert re.search(r"&lt;img src=(&quot;|&#34;)file:///etc/passwd(&quot;|&#34;)&gt;", html)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "{{ 7*7 }}" in html and "49" not in html
+    assert html.count("&lt;script&gt;") >= 10
+
+
+def test_the_html_sets_the_type_size_and_paper_and_anchors_every_section() -> None:
+    pack = load_pack("dungeon-turn")
+    html = reference_html(pack, options(A4), type_size=8.5, page_index=0)
+    assert "html { font-size: 8.5pt; }" in html and "size: A4;" in html
+    for index in range(len(pack.reference.pages[0].sections)):
+        assert f'id="p1-s{index}"' in html
+    assert 'id="p2-s0"' not in html
+    with pytest.raises(ValueError, match="too small"):
+        reference_html(pack, options(), type_size=7.5)
+
+
+def test_checkboxes_are_drawn_boxes_not_glyphs() -> None:
+    html = reference_html(hostile_pack(), options())
+    assert "☐" not in html
+    assert '<span class="box" role="img" aria-label="checkbox"></span>' in html
+    html = reference_html(load_pack("dungeon-turn"), options(), page_index=0)
+    assert html.count('class="box big"') == 5  # the escalation track
+    assert html.count('<span class="box"></span>') == 6  # the short rest's countdown of six turns
+
+
+def test_no_template_marks_text_safe() -> None:
+    templates = shipped_dir("templates")
+    sources = [p.read_text() for p in Path(str(templates)).rglob("*.html")]
+    assert len(sources) >= 10
+    assert not any(re.search(r"\|\s*safe\b|autoescape\s+false", source) for source in sources)
+
+
+def test_no_text_is_set_below_8_points() -> None:
+    html = reference_html(load_pack("site-alarm"), options(), type_size=TYPE_SIZES[-1], page_index=0)
+    document = layout(html).document
+    sizes = {
+        round(box.style["font_size"] * 0.75, 2)
+        for page in document.pages
+        for box in page._page_box.descendants()
+        if type(box).__name__ == "TextBox" and box.text.strip()
+    }
+    assert min(sizes) >= 8
+
+
+# --- the PDFs -----------------------------------------------------------------------------------------
+
+_RENDERED: dict[tuple[str, str], RenderedReference] = {}
+
+
+def rendered(pack_id: str, paper: Paper) -> RenderedReference:
+    key = (pack_id, paper.name)
+    if key not in _RENDERED:
+        _RENDERED[key] = render_reference(printable(pack_id), options(paper))
+    return _RENDERED[key]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
+                                             record_property: pytest.RecordProperty) -> None:
+    result = rendered(pack_id, paper)
+    reader = read_pdf(result.pdf)
+    assert len(reader.pages) == len(printable(pack_id).reference.pages)
+    assert set(page_sizes(reader)) == {(round(paper.width), round(paper.height))}
+    assert all(size in TYPE_SIZES for size in result.type_sizes)
+    record_property("type_sizes", result.type_sizes)
+    assert result.warnings == ()
+    assert font_problems(reader) == []
+    metadata = reader.metadata
+    assert metadata is not None
+    assert metadata.title == f"{load_pack(pack_id).name} — Reference"
+    assert metadata.subject.startswith("Game master's reference for ")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack_id", sorted(TOO_FULL))
+def test_a_page_too_full_for_one_sheet_is_refused(pack_id: str) -> None:
+    with pytest.raises(RenderError, match="does not fit on one"):
+        render_reference(load_pack(pack_id), options(A4))
+
+
+KEY_FACTS = {
+    "dungeon-turn": ["1d6 + Escalation", "6 or higher", "Short Rest", "20-minute turns", "Danger Escalation",
+                     "Advantages & Bonuses", "Ritual Casting", "1 in 6 (16.7%)"],
+    "site-alarm": ["d10", "lower or equal than the current alarm value", "Converse", "Disarm", "Explore", "Hide",
+                   "Interact", "Pick Lock", "Search", "Rest", "Return", "Break", "Care", "Quick", "Quiet", "Safe",
+                   "Impressive", "Cost", "Time", "Noise", "Injury", "Doubt", "Control"],
+    "encounter-clock": ["Radiant", "Dim", "Stygian", "Players cannot surprise opponents",
+                        "Players get a +2 to scout", "All treasure found is doubled", "Omen"],
+    "encounter-reaction": ["2d6", "Hostile, attacks", "Unfriendly", "Uncertain", "Indifferent / open to talk",
+                           "Friendly", "(default)", "Frontline", "Midline", "Backline", "Morale", "Griffon",
+                           "Multi-Attack", "# Appearing"],
+    "derelict-crawl": ["Alert Level 1 (1 Encounter/1 hour)", "Alert Level 2 (1 Encounter/1 hour)",
+                       "Alert Level 3 (1 Encounter/30 minutes)", "Alert Level 4 (1 Encounter/30 minutes)",
+                       "6 rounds (1 hour)", "3 rounds (30 minutes)", "on 5-6", "Slow", "Normal", "Fast"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_the_page_text_holds_the_packs_key_facts(pack_id: str) -> None:
+    text = squeeze(" ".join(page_texts(read_pdf(rendered(pack_id, LETTER).pdf))))
+    missing = [fact for fact in KEY_FACTS[pack_id] if fact not in text]
+    assert missing == []
+
+
+@pytest.mark.slow
+def test_site_alarm_lists_every_action_and_the_six_sparks_and_shadows_in_their_tables() -> None:
+    first, second = page_texts(read_pdf(rendered("site-alarm", LETTER).pdf))
+    for action in load_pack("site-alarm").actions:
+        assert f"{action.name} (10 minutes)" in squeeze(first)
+    sparks, shadows = squeeze(second).split("Shadow The acting character", 1)
+    for name in ("Care", "Quick", "Quiet", "Safe", "Impressive", "Control"):
+        assert name in sparks
+    for name in ("Cost", "Time", "Noise", "Injury", "Doubt", "Control"):
+        assert name in shadows
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack_id", ["dungeon-turn", "site-alarm"])
+def test_nothing_is_printed_in_the_margins_or_the_footer_band(pack_id: str) -> None:
+    pdf = rendered(pack_id, LETTER).pdf
+    for page in range(len(read_pdf(pdf).pages)):
+        boxes = char_boxes(pdf, page)
+        assert boxes
+        left = min(b[0] for _, b in boxes)
+        bottom = min(b[1] for _, b in boxes)
+        right = max(b[2] for _, b in boxes)
+        top = max(b[3] for _, b in boxes)
+        # Glyphs such as J overhang their advance by a point or so; layout keeps 36 pt (0.5 in) free.
+        assert left >= 36 - 1.5 and right <= 612 - 36 + 1.5
+        assert bottom >= 36 and top <= 792 - 36 + 1.5
+
+
+@pytest.mark.slow
+def test_escaped_text_prints_literally() -> None:
+    result = render_reference(hostile_pack(), options())
+    text = squeeze(" ".join(page_texts(read_pdf(result.pdf))))
+    for evil in HOSTILE:
+        assert evil in text
+    assert result.warnings == ()
+
+
+@pytest.mark.slow
+def test_the_same_pack_gives_the_same_bytes() -> None:
+    pack = load_pack("encounter-reaction")
+    assert render_reference(pack, options()).pdf == rendered("encounter-reaction", LETTER).pdf
+
+
+def overfull_pack() -> Pack:
+    """dungeon-turn with a second page of fifteen sections, of which the first few fit."""
+    pack = load_pack("dungeon-turn")
+    words = " ".join(["The party searches the long hall, room by room, and the torches burn down."] * 16)
+    sections = [Section(kind="text", title=f"Chronicle {n}", text=words) for n in range(1, 16)]
+    # One column: WeasyPrint balances columns slowly on a page that overflows.
+    page = Page(title="Far Too Much", columns=1, sections=sections)
+    return with_pages(pack, pack.reference.pages[1], page)
+
+
+@pytest.mark.slow
+def test_a_page_that_does_not_fit_names_the_pack_page_and_section() -> None:
+    with pytest.raises(RenderError) as caught:
+        render_reference(overfull_pack(), options())
+    (problem,) = caught.value.problems
+    assert problem.location.file == "dungeon-turn"
+    match = re.fullmatch(r"reference\.pages\[1\]\.sections\[(\d+)\]", problem.location.field)
+    assert match, problem.location.field
+    first_out = int(match[1])
+    assert 3 <= first_out <= 12
+    assert str(caught.value).startswith(
+        f"dungeon-turn: reference.pages[1].sections[{first_out}]: Dungeon Turns: reference page 2 "
+        '"Far Too Much" does not fit on one letter page even in 8 pt type'
+    )
+    assert (f'section {first_out + 1} "Chronicle {first_out + 1}" (text) is the first part that runs onto a '
+            "second page") in str(caught.value)
+    # The sections before it do fit on one sheet, and with it they do not.
+    pack = overfull_pack()
+    page = pack.reference.pages[1]
+    for count, pages in ((first_out, 1), (first_out + 1, 2)):
+        trial = with_pages(pack, page.model_copy(update={"sections": page.sections[:count], "footer": ""}))
+        html = reference_html(trial, options(), type_size=TYPE_SIZES[-1], page_index=0)
+        assert layout(html).page_count == pages
