@@ -459,3 +459,43 @@ def test_a_page_that_does_not_fit_names_the_pack_page_and_section() -> None:
         trial = with_pages(pack, page.model_copy(update={"sections": page.sections[:count], "footer": ""}))
         html = reference_html(trial, options(), type_size=TYPE_SIZES[-1], page_index=0)
         assert layout(html).page_count == pages
+
+
+def every_kind_pack() -> Pack:
+    """encounter-clock with a page of every kind of section, borrowing what it lacks from other packs."""
+    pack = load_pack("encounter-clock")
+    turns, reaction = load_pack("dungeon-turn"), load_pack("encounter-reaction")
+    pack = pack.model_copy(update={"procedures": turns.procedures, "rests": turns.rests,
+                                   "variants": turns.variants, "statblocks": reaction.statblocks})
+    kinds: list[Section] = [
+        Section(kind="text", title="Text", text="Words.", items=["One", "☐ Radiant ☐ Dim ☐ Stygian"]),
+        Section(kind="callout", text="A callout."),
+        Section(kind="procedure", ref="sequence"),
+        Section(kind="check"),
+        Section(kind="track", ref="encounter-clock"),
+        Section(kind="tracks"),
+        Section(kind="tallies"),
+        Section(kind="actions", group="round"),
+        Section(kind="table", ref="light-levels", span=True),
+        Section(kind="resources"),
+        Section(kind="rests"),
+        Section(kind="variants"),
+        Section(kind="odds"),
+        Section(kind="statblock", ref="griffon"),
+    ]
+    return with_pages(pack, Page(title="Every kind", columns=3, sections=kinds))
+
+
+def test_every_kind_of_section_renders() -> None:
+    pack = every_kind_pack()
+    html = reference_html(pack, options())
+    for kind in ("text", "callout", "procedure", "check", "track", "tracks", "tallies", "actions", "table",
+                 "resources", "rests", "variants", "odds", "statblock"):
+        assert f"kind-{kind}" in html
+    assert "<th>What it does</th>" in html and "Takes 1 round." in html  # the compact actions table
+    assert html.count('<span class="box"></span>') == 10 + 6 + 6  # Supply, Light, the short rest
+    assert "Round in the same room" in html and "Each mark adds one d6 to the Encounter Check." in html
+    assert "GRIFFON" in html.upper() and "Multi-Attack" in html and "column-span" not in html
+    assert 'class="section kind-table span' in html
+    laid = layout(html)
+    assert laid.warnings == ()
