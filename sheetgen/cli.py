@@ -40,6 +40,12 @@ class SheetgenGroup(click.Group):
             ctx.exit(2)
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BrokenPipeError:
+            # the reader went away (`sheetgen odds ... | head`): stop quietly
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(0)
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written.", err=True)
             ctx.exit(130)
@@ -102,6 +108,11 @@ def check_output(output: Path | None) -> None:
         from sheetgen.output import check_destination
 
         check_destination(output)
+
+
+def cache_option(func: F) -> F:
+    return click.option("--no-cache", is_flag=True,
+                        help="Render reference pages afresh instead of reusing them from the cache.")(func)
 
 
 def rules_option(func: F) -> F:
@@ -173,6 +184,207 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
     png = render_png(read_pdf(pdf), page=page, dpi=dpi, name=str(pdf))
     target = output or pdf.with_name(f"{pdf.stem}-page{page}.png")
     emit(png, target, pdf.stem, f"page{page}", ".png")
+
+
+def new_seed(seed: int | None) -> int:
+    """The seed given, or a fresh one (short enough to read off a sheet and type back in)."""
+    import random
+
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+
+
+@cli.command()
+@click.argument("system")
+@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to cover.")
+def odds(system: str, hours: int) -> None:
+    """Exact odds of a pack's check for a quiet party, as a table.
+
+    \b
+    Example:
+        sheetgen odds site-alarm --hours 4
+    """
+    from sheetgen.engine.odds import odds_table, quiet_odds
+    from sheetgen.load import load_pack
+
+    table = odds_table(quiet_odds(load_pack(system), hours))
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+
+
+@cli.command()
+@click.argument("subject", metavar="SITE|SYSTEM")
+@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@seed_option
+@click.option("--format", "fmt", type=click.Choice(["pdf", "csv", "json"]), default="pdf", show_default=True)
+@paper_option
+@output_option
+def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, output: Path | None) -> None:
+    """Pre-roll the encounter timetable and encounter deck.
+
+    \b
+    Example:
+        sheetgen timetable the-sunken-chapel --hours 4 --seed 1234
+        sheetgen timetable site-alarm --format json -o alarm.json
+    """
+    from sheetgen.engine.timetable import build_timetable, timetable_csv, timetable_json
+    from sheetgen.load import load_pack_or_site
+
+    check_output(output)
+    pack, loaded = load_pack_or_site(subject)
+    seed = new_seed(seed)
+    table = build_timetable(pack, site=loaded.site if loaded else None,
+                            encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
+    name = loaded.slug if loaded else pack.id
+    if fmt == "json":
+        data = (json.dumps(timetable_json(table), indent=2, ensure_ascii=False) + "\n").encode()
+    elif fmt == "csv":
+        data = timetable_csv(table).encode()
+    else:
+        from sheetgen.draw_timetable import timetable_pdf
+
+        data = timetable_pdf(table, options_for(paper, seed))
+    emit(data, output, name, "timetable", f".{fmt}")
+
+
+@cli.command()
+@click.argument("system")
+@paper_option
+@click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
+              help="players: only the sections the pack marks as safe for players.")
+@cache_option
+@output_option
+def reference(system: str, paper: str, audience: str, no_cache: bool, output: Path | None) -> None:
+    """The one-page reference(s) of a pack, for behind the screen.
+
+    \b
+    Example:
+        sheetgen reference dungeon-turn --paper a4
+    """
+    from sheetgen.load import load_pack
+    from sheetgen.packet import cached_reference
+
+    check_output(output)
+    pack = load_pack(system)
+    pdf = cached_reference(pack, options_for(paper), players=audience == "players", use_cache=not no_cache)
+    emit(pdf, output, pack.id, "reference" if audience == "gm" else "reference-players")
+
+
+@cli.command()
+@click.argument("system")
+@paper_option
+@click.option("--fillable", is_flag=True, help="Make every box a PDF checkbox that can be ticked on screen.")
+@click.option("--turns", type=click.IntRange(1, None), help="Turns to show (default: as many as fit, at least 3 hours).")
+@click.option("--for", "audience", type=click.Choice(["gm", "players"]), help="Only the sheets for the GM or the players.")
+@output_option
+def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience: str | None,
+            output: Path | None) -> None:
+    """The pack's turn trackers and escalation track, to tick during play.
+
+    \b
+    Example:
+        sheetgen tracker site-alarm --fillable --turns 12
+    """
+    from sheetgen.draw_trackers import tracker_pdf
+    from sheetgen.load import load_pack
+
+    check_output(output)
+    pack = load_pack(system)
+    pdf = tracker_pdf(pack, options_for(paper, fillable=fillable), turns=turns,
+                      audience="gm" if audience == "gm" else "players" if audience == "players" else None)
+    emit(pdf, output, pack.id, "tracker")
+
+
+def size_option(func: F) -> F:
+    return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
+                        help="Card size: poker 2.5 x 3.5 in (nine a page) or index 3 x 5 in (four a page).")(func)
+
+
+def backs_option(func: F) -> F:
+    return click.option("--backs", is_flag=True,
+                        help="Add a back page after each front page, for double-sided printing.")(func)
+
+
+@cli.command()
+@click.argument("site")
+@size_option
+@backs_option
+@paper_option
+@output_option
+def cards(site: str, size: str, backs: bool, paper: str, output: Path | None) -> None:
+    """Room-key cards and stat cards from a site file.
+
+    \b
+    Example:
+        sheetgen cards my-dungeon.yaml --size index --backs
+    """
+    from sheetgen.draw_cards import cards_pdf
+    from sheetgen.load import load_site
+
+    check_output(output)
+    loaded = load_site(site)
+    pdf = cards_pdf(loaded, options_for(paper), size="index" if size == "index" else "poker", backs=backs)
+    emit(pdf, output, loaded.slug, "cards")
+
+
+@cli.command()
+@click.argument("site", required=False)
+@seed_option
+@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
+              help="players: only what a player may see (no timetable, room key or stat cards).")
+@paper_option
+@size_option
+@backs_option
+@click.option("--fillable", is_flag=True, help="Make tracker boxes PDF checkboxes.")
+@click.option("--previews", is_flag=True, help="Also write a PNG of each page next to the PDF.")
+@click.option("-q", "--quiet", is_flag=True, help="Print nothing but the path of the packet.")
+@cache_option
+@output_option
+def packet(site: str | None, seed: int | None, hours: int, audience: str, paper: str, size: str, backs: bool,
+           fillable: bool, previews: bool, quiet: bool, no_cache: bool, output: Path | None) -> None:
+    """The whole session packet: cover, references, trackers, timetable, room and stat cards.
+
+    With no SITE, builds the bundled example site (the-sunken-chapel).
+
+    \b
+    Example:
+        sheetgen packet
+        sheetgen packet my-dungeon.yaml --seed 1234 --hours 4 --paper a4 --backs
+        sheetgen packet my-dungeon.yaml --for players
+    """
+    from sheetgen.engine.odds import check_hours
+    from sheetgen.load import load_site
+    from sheetgen.packet import PacketOptions, build_packet, made_on
+
+    check_output(output)
+    check_hours(hours)
+    loaded = load_site(site or "the-sunken-chapel")
+    seed = new_seed(seed)
+    options = PacketOptions(
+        render=options_for(paper, seed, fillable), seed=seed, hours=hours,
+        audience="players" if audience == "players" else "gm",
+        card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
+        use_cache=not no_cache,
+    )
+    show = not quiet and sys.stderr.isatty()
+
+    def progress(step: str) -> None:
+        if show:
+            click.echo(f"  {step}...", err=True)
+
+    built = build_packet(loaded, options, progress)
+    sheet = "packet" if audience == "gm" else "players"
+    path = emit(built.pdf, output, loaded.slug, sheet)
+    if previews:
+        from sheetgen.output import write_atomic
+        from sheetgen.preview import render_png
+
+        for number in range(1, built.pages + 1):
+            progress(f"preview of page {number}")
+            write_atomic(path.with_name(f"{path.stem}-page{number}.png"), render_png(built.pdf, page=number, dpi=60))
+    if show:
+        click.echo(f"{built.pages} pages, seed {seed}.", err=True)
 
 
 def main() -> None:

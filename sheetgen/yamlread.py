@@ -76,6 +76,13 @@ class _StrictLoader(yaml.SafeLoader):
         self.node_count = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        anchor = getattr(self.peek_event(), "anchor", None)  # type: ignore[no-untyped-call]
+        if anchor is not None and not self.check_event(AliasEvent):
+            event = self.peek_event()  # type: ignore[no-untyped-call]
+            raise yaml.MarkedYAMLError(
+                None, None, f"anchors (&{anchor}) are not allowed in sheetgen files; write the value out",
+                event.start_mark,
+            )
         if self.check_event(AliasEvent):
             event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.MarkedYAMLError(
@@ -185,6 +192,8 @@ def _mark(node: Node) -> tuple[int, int]:
     return (node.start_mark.line + 1, node.start_mark.column + 1)
 
 
+_STR = "tag:yaml.org,2002:str"
+_IMPLICIT = yaml.resolver.Resolver()
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
     "tag:yaml.org,2002:map",
@@ -215,6 +224,8 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         if _SCALAR_CONTROL.search(node.value):
             problems.append(Problem(doc.locate(path), _control_message(node.value)))
             return None
+        if node.tag == _STR and node.style is None and _IMPLICIT.resolve(ScalarNode, node.value, (True, False)) != _STR:
+            return node.value  # an explicit !!str on what would otherwise read as a number or boolean
         return _scalar(node)
     if isinstance(node, SequenceNode):
         return [_build(item, (*path, i), doc, problems) for i, item in enumerate(node.value)]

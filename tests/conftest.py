@@ -44,3 +44,11 @@ def write(tmp_path: Path) -> Callable[[str, str], Path]:
         return path
 
     return _write
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Reference pages are cached per test session, never in the user's own cache folder."""
+    import os
+
+    os.environ["SHEETGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))

@@ -18,7 +18,7 @@ from pdfcheck import (
 )
 
 from sheetgen.draw_cards import cards_pdf, draw_card_sheet
-from sheetgen.errors import FontError, RenderError
+from sheetgen.errors import DataError, RenderError
 from sheetgen.load import LoadedSite, load_site
 from sheetgen.paper import A4, LETTER, Paper, RenderOptions
 from sheetgen.sheets.cards import (
@@ -474,17 +474,18 @@ def test_any_key_is_only_drawn(site_file: SiteWriter, tmp_path: Path) -> None:
 
 
 def test_a_character_no_font_has_is_reported(site_file: SiteWriter) -> None:
-    loaded = site_file("""\
-        site: Far East
-        system: dungeon-turn
-        rooms:
-          - key: "1"
-            name: Hall of 漢
-        """)
-    with pytest.raises(FontError) as error:
-        card_layout(loaded, LETTER)
-    assert "rooms[0].name" in str(error.value)
-    assert "U+6F22" in str(error.value)
+    # the loader reports it, with its place in the file, before any card is laid out
+    with pytest.raises(DataError) as error:
+        site_file("""\
+            site: Far East
+            system: dungeon-turn
+            rooms:
+              - key: "1"
+                name: Hall of 漢
+            """)
+    message = str(error.value)
+    assert message.endswith('site.yaml:5:11: rooms[0].name: character "漢" (U+6F22) is in none of the shipped fonts; '
+                            "replace it or remove it")
 
 
 def test_unknown_card_size(bundled: LoadedSite) -> None:

@@ -1,0 +1,257 @@
+"""The session packet: every part rendered, then merged with pypdf into one PDF.
+
+Takes a loaded site and packet options; gives the packet's PDF bytes: a cover with contents, the
+reference pages, the trackers, the timetable and encounter deck, the room cards and the stat cards,
+with an outline, page labels that match the printed page numbers, a footer on every page but the
+cards, and the document's metadata. Reproducible: the same inputs and seed give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass, field
+import os
+from datetime import date, datetime, timezone
+from typing import Literal
+
+from sheetgen import __version__
+from sheetgen.load import LoadedSite
+from sheetgen.markup import plain
+from sheetgen.model.pack import Pack
+from sheetgen.paper import RenderOptions
+
+Progress = Callable[[str], None]
+
+
+def made_on() -> date:
+    """Today, or the day SOURCE_DATE_EPOCH names, so that a rebuild can reproduce a packet exactly."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
+    return date.today()
+
+
+@dataclass(frozen=True)
+class PacketOptions:
+    render: RenderOptions
+    seed: int
+    hours: int = 3
+    audience: Literal["gm", "players"] = "gm"
+    card_size: Literal["poker", "index"] = "poker"
+    backs: bool = False
+    made_on: date = field(default_factory=date.today)
+    use_cache: bool = True
+
+
+@dataclass(frozen=True)
+class Part:
+    """A rendered part of the packet and the outline entries inside it."""
+
+    title: str
+    pdf: bytes
+    footer: bool = True
+    entries: tuple[tuple[str, int], ...] = ()  # (title, page index within the part)
+
+
+@dataclass(frozen=True)
+class Packet:
+    pdf: bytes
+    pages: int
+    contents: tuple[tuple[str, int], ...]  # (part title, first page number)
+
+
+def _packs(loaded: LoadedSite) -> list[Pack]:
+    packs = [loaded.pack]
+    if loaded.encounter_pack is not None and loaded.encounter_pack.id != loaded.pack.id:
+        packs.append(loaded.encounter_pack)
+    return packs
+
+
+def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
+    """The pack's reference pages, from the cache when this pack, paper and audience were drawn before."""
+    from sheetgen import cache
+
+    def make() -> bytes:
+        from sheetgen.render_reference import reference_pdf
+
+        return reference_pdf(pack, render, players=players)
+
+    key = cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm")
+    return cache.cached(key, make, use=use_cache)
+
+
+def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress) -> list[Part]:
+    """Every part of the packet after the cover, in order."""
+    from sheetgen.draw_cards import draw_card_sheet
+    from sheetgen.sheets.cards import card_layout
+    from sheetgen.draw_timetable import timetable_pdf
+    from sheetgen.draw_trackers import tracker_pdf
+    from sheetgen.engine.timetable import build_timetable
+    players = options.audience == "players"
+    parts: list[Part] = []
+    for pack in _packs(loaded):
+        progress(f"reference: {pack.name}")
+        parts.append(Part(f"Reference: {pack.name}", cached_reference(pack, options.render, players=players,
+                                                                      use_cache=options.use_cache)))
+    for pack in _packs(loaded):
+        pages = [t for t in pack.trackers if not players or t.audience == "players"]
+        if pages:
+            progress(f"trackers: {pack.name}")
+            audience: Literal["gm", "players"] | None = "players" if players else None
+            parts.append(Part(f"Trackers: {pack.name}", tracker_pdf(pack, options.render, audience=audience)))
+    if players:
+        return parts
+    progress("timetable and encounter deck")
+    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
+                                hours=options.hours, seed=options.seed)
+    parts.append(Part("Timetable and encounter deck", timetable_pdf(timetable, options.render)))
+    progress("room and stat cards")
+    sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
+    cards = draw_card_sheet(sheet)
+    entries = tuple(
+        (f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page)
+        for card in sheet.cards if card.part == 0
+    )
+    parts.append(Part("Room and stat cards", cards, footer=False, entries=entries))
+    return parts
+
+
+def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress = lambda _: None) -> Packet:
+    """Render and merge the whole packet."""
+    parts = render_parts(loaded, options, progress)
+    progress("cover and merge")
+    contents: list[tuple[str, int]] = []
+    page = 2  # the cover is page 1
+    for part in parts:
+        contents.append((part.title, page))
+        page += _page_count(part.pdf)
+    cover = Part("Cover", _cover(loaded, options, contents))
+    return _merge(loaded, options, [cover, *parts], tuple(contents))
+
+
+def _page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]]) -> bytes:
+    from sheetgen.pdfcanvas import DocInfo, PdfCanvas, body_font, label_font
+
+    paper = options.render.paper
+    doc = PdfCanvas(paper, DocInfo(title=loaded.site.site, subject="Session packet"))
+    c = doc.canvas
+    margin = 0.75 * 72
+    y = paper.height - 1.4 * 72
+    c.setFont(label_font(bold=True), 10)
+    kind = "Session packet for the players" if options.audience == "players" else "Session packet"
+    c.drawString(margin, y, kind.upper())
+    y -= 34
+    c.setFont(body_font(bold=True), 28)
+    c.drawString(margin, y, plain(loaded.site.site))
+    y -= 30
+    c.setLineWidth(1.2)
+    c.line(margin, y, paper.width - margin, y)
+    y -= 26
+    packs = " + ".join(p.name for p in _packs(loaded))
+    facts = [
+        ("Rules", packs),
+        ("Seed", str(options.seed)),
+        ("Paper", paper.name.upper() if paper.name == "a4" else paper.name.capitalize()),
+        ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}"),
+    ]
+    if options.audience == "gm":
+        facts.insert(2, ("Timetable", f"{options.hours} hours of play, pre-rolled"))
+    if loaded.site.author:
+        facts.insert(0, ("Author", loaded.site.author))
+    for label, value in facts:
+        c.setFont(label_font(bold=True), 10)
+        c.drawString(margin, y, label)
+        c.setFont(body_font(), 11.5)
+        c.drawString(margin + 80, y, plain(value))
+        y -= 19
+    y -= 24
+    c.setFont(label_font(bold=True), 13)
+    c.drawString(margin, y, "Contents")
+    y -= 8
+    c.setLineWidth(0.75)
+    c.line(margin, y, paper.width - margin, y)
+    y -= 20
+    for title, page in contents:
+        c.setFont(body_font(), 12)
+        c.drawString(margin, y, plain(title))
+        c.drawRightString(paper.width - margin, y, str(page))
+        width = c.stringWidth(plain(title), body_font(), 12)
+        c.setDash(1, 3)
+        c.line(margin + width + 6, y + 2, paper.width - margin - c.stringWidth(str(page), body_font(), 12) - 6, y + 2)
+        c.setDash()
+        y -= 20
+    c.showPage()
+    return doc.finish()
+
+
+def _footers(loaded: LoadedSite, options: PacketOptions, labels: list[tuple[str, int] | None]) -> bytes:
+    """One page per packet page: the footer text where the page carries one, blank otherwise."""
+    from sheetgen.pdfcanvas import DocInfo, PdfCanvas, label_font
+
+    paper = options.render.paper
+    doc = PdfCanvas(paper, DocInfo(title="footers", subject=""))
+    c = doc.canvas
+    margin = 0.5 * 72
+    for label in labels:
+        if label is not None:
+            part, number = label
+            c.setFont(label_font(), 8)
+            c.setLineWidth(0.5)
+            c.line(margin, 0.42 * 72, paper.width - margin, 0.42 * 72)
+            c.drawString(margin, 0.28 * 72, plain(f"{loaded.site.site} · {part}"))
+            c.drawRightString(paper.width - margin, 0.28 * 72, f"page {number}")
+        c.showPage()
+    return doc.finish()
+
+
+def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part],
+           contents: tuple[tuple[str, int], ...]) -> Packet:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject
+
+    writer = PdfWriter()
+    labels: list[tuple[str, int] | None] = []
+    starts: list[int] = []
+    for part in parts:
+        starts.append(len(writer.pages))
+        reader = PdfReader(io.BytesIO(part.pdf))
+        writer.append(reader, import_outline=False)
+        for _ in reader.pages:
+            labels.append((part.title, len(labels) + 1) if part.footer else None)
+    footers = PdfReader(io.BytesIO(_footers(loaded, options, labels)))
+    for index, label in enumerate(labels):
+        if label is not None:
+            writer.pages[index].merge_page(footers.pages[index])
+    for part, start in zip(parts, starts, strict=True):
+        parent = writer.add_outline_item(title=part.title, page_number=start)
+        for title, offset in part.entries:
+            writer.add_outline_item(title=title, page_number=start + offset, parent=parent)
+    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
+    packs = _packs(loaded)
+    subject = "Session packet" + (" for the players" if options.audience == "players" else "")
+    writer.add_metadata({
+        "/Title": f"{loaded.site.site}: session packet",
+        "/Subject": f"{subject}: {', '.join(p.name for p in packs)}; seed {options.seed}",
+        "/Author": loaded.site.author or "sheetgen",
+        "/Keywords": ", ".join(["session packet", loaded.site.site, *(p.id for p in packs),
+                                f"seed {options.seed}", options.render.paper.name]),
+        "/Creator": f"sheetgen {__version__}",
+        "/Producer": "sheetgen (pypdf)",
+    })
+    writer.page_mode = "/UseOutlines"
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    # A document id made from the content keeps rebuilds byte-identical.
+    digest = ByteStringObject(hashlib.sha256(buffer.getvalue()).digest()[:16])
+    writer._ID = ArrayObject([digest, digest])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return Packet(buffer.getvalue(), len(writer.pages), contents)
