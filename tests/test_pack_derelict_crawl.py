@@ -163,7 +163,7 @@ def test_higher_alert_consequences_and_reference(pack: Pack) -> None:
     for fact in ("doors", "turrets", "traps", "Alert Levels 3 and 4"):
         assert fact in higher
     kinds = [(s.kind, s.ref or s.group) for s in page.sections]
-    assert kinds.index(("procedure", "round")) < kinds.index(("actions", "movement"))
+    assert kinds.index(("procedure", "round")) < kinds.index(("table", "movement"))
     assert ("check", None) in kinds and ("track", "alert") in kinds and ("odds", None) in kinds
     assert {s.ref for s in page.sections if s.kind == "table"} == {t.id for t in pack.tables}
     secret = [s for s in page.sections

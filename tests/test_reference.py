@@ -36,12 +36,6 @@ PACKS = builtin_pack_ids()
 PAPERS = [LETTER, A4]
 HOSTILE = ('<img src="file:///etc/passwd">', "<script>alert(1)</script>", "{{ 7*7 }}")
 
-# derelict-crawl's one reference page holds more than one sheet even in 8 pt type (its Movement
-# actions and Movement table, and the Alert Level track and check, say much of it twice); until the pack
-# splits it into two pages, its PDF tests use the page split after its track section.
-TOO_FULL = {"derelict-crawl": 7}
-
-
 def options(paper: Paper = LETTER) -> RenderOptions:
     return RenderOptions(paper=paper)
 
@@ -55,8 +49,7 @@ def split_page(pack: Pack, at: int) -> Pack:
 
 
 def printable(pack_id: str) -> Pack:
-    pack = load_pack(pack_id)
-    return split_page(pack, TOO_FULL[pack_id]) if pack_id in TOO_FULL else pack
+    return load_pack(pack_id)
 
 
 def with_pages(pack: Pack, *pages: Page) -> Pack:
@@ -349,13 +342,6 @@ def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
     assert metadata is not None
     assert metadata.title == f"{load_pack(pack_id).name} — Reference"
     assert metadata.subject.startswith("Game master's reference for ")
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("pack_id", sorted(TOO_FULL))
-def test_a_page_too_full_for_one_sheet_is_refused(pack_id: str) -> None:
-    with pytest.raises(RenderError, match="does not fit on one"):
-        render_reference(load_pack(pack_id), options(A4))
 
 
 KEY_FACTS = {
