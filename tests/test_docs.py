@@ -74,7 +74,8 @@ def examples(doc: Path) -> list[Example]:
     return found
 
 
-ALL = [*examples(PACK_DOC), *examples(SITE_DOC)]
+README = DOCS.parent / "README.md"
+ALL = [*examples(PACK_DOC), *examples(SITE_DOC), *examples(README)]
 
 
 def _first(doc: Path, kind: str) -> Example:
