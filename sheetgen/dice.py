@@ -17,7 +17,8 @@ exact distributions, which the odds tables need.
 Limits, each refused with a :class:`~sheetgen.errors.DiceError` that quotes the expression and gives
 the 1-based column within it:
 
-- at most 200 characters, 20 terms, 1,000 dice in the whole expression and 1,000 sides on a die;
+- at most 200 characters, 20 terms, 1,000 dice in the whole expression, 1,000 sides on a die and
+  constants up to 1,000,000;
 - an exact distribution is refused when its estimated work (:func:`exact_work`) passes
   :data:`MAX_EXACT_WORK`, so that none takes much more than a second. Sums of up to 394d6, 152d20,
   36d100 or 4d1000 pass, and pools such as 4d6kh3, 202d6kh101, 86d20kh43 or 21d100kh10, and keeping
@@ -43,6 +44,7 @@ MAX_TEXT_LENGTH = 200
 MAX_TERMS = 20
 MAX_DICE = 1000
 MAX_SIDES = 1000
+MAX_CONSTANT = 1_000_000
 # In units of about 0.15 microseconds of icepool arithmetic (see exact_work): about a second at most.
 MAX_EXACT_WORK = 7_000_000
 
@@ -279,6 +281,8 @@ class _Parser:
         if self.pos == len(self.text) or self.text[self.pos] not in "dD":
             if count is None:
                 raise self.fail(f"expected a number or a die{after}{self.found(self.pos)}", self.pos)
+            if count > MAX_CONSTANT:
+                raise self.fail(f"a number above {MAX_CONSTANT:,} has no place in a dice roll", start)
             return Constant(sign, count)
         if count == 0:
             raise self.fail("cannot roll 0 dice", start)

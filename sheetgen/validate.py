@@ -204,6 +204,13 @@ def check_pack(pack: Pack, doc: Document) -> None:
         if check.outcomes:
             problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes], doc,
                                       (*base, "outcomes"), "the check's result"))
+        if check.trigger.faces and not check.add:
+            possible = _result_faces(pack)
+            for i, rng in enumerate(check.trigger.faces):
+                if possible and not any(f in rng or (rng.high >= 10_000 and f >= rng.low) for f in possible):
+                    problems.append(Problem(doc.locate((*base, "trigger", "faces", i)),
+                                            f"{rng} cannot come up on the check's result "
+                                            f"({possible[0]}-{possible[-1]}), so it would never trigger"))
 
     for t, track in enumerate(pack.tracks):
         for lv, level in enumerate(track.levels):

@@ -140,3 +140,25 @@ def test_pack_cross_references(write: Write, tmp_path: Path) -> None:
     assert len(found) == 2
     assert 'check.add[0]: no track with id "escalaton" (did you mean "escalation"?)' in found[0]
     assert "tracks[0].box_labels: give one label per box: 5 for 0-5" in found[1]
+
+
+def test_a_trigger_face_that_cannot_come_up(write: Write) -> None:
+    path = write("p.yaml", """
+        kind: pack
+        id: my-game
+        name: My Game
+        time: {unit: turn, length: 10 minutes}
+        check:
+          name: Wandering monster check
+          when: every turn
+          formula: Roll 1d6
+          roll: 1d6
+          trigger: {faces: [1, 7-8]}
+        reference:
+          pages:
+            - title: My Game
+              sections: [{kind: check}]
+    """)
+    assert problems(load_pack, path) == [
+        "p.yaml:10:25: check.trigger.faces[1]: 7-8 cannot come up on the check's result (1-6), so it would never trigger"
+    ]
