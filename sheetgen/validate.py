@@ -81,7 +81,8 @@ def _data_path(data: Any, loc: Sequence[str | int]) -> PathKey:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if (isinstance(node, dict) and part in node) or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+        in_dict = isinstance(node, dict) and part in node
+        if in_dict or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
             path.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and part not in node and _is_field(part):

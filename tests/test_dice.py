@@ -493,4 +493,5 @@ def test_constants_are_bounded() -> None:
     assert parse_dice("1d6+1000000").maximum == 1_000_006
     with pytest.raises(DiceError) as info:
         parse_dice("1d6+" + "9" * 20)
-    assert str(info.value) == 'dice "1d6+99999999999999999999": a number above 1,000,000 has no place in a dice roll at column 5'
+    assert str(info.value) == ('dice "1d6+99999999999999999999": a number above 1,000,000 has no place '
+                               "in a dice roll at column 5")

@@ -160,5 +160,6 @@ def test_a_trigger_face_that_cannot_come_up(write: Write) -> None:
               sections: [{kind: check}]
     """)
     assert problems(load_pack, path) == [
-        "p.yaml:10:25: check.trigger.faces[1]: 7-8 cannot come up on the check's result (1-6), so it would never trigger"
+        "p.yaml:10:24: check.trigger.faces[1]: 7-8 cannot come up on the check's result (1-6), "
+        "so it would never trigger"
     ]
