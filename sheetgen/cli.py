@@ -274,8 +274,10 @@ def reference(system: str, paper: str, audience: str, no_cache: bool, output: Pa
 @click.argument("system")
 @paper_option
 @click.option("--fillable", is_flag=True, help="Make every box a PDF checkbox that can be ticked on screen.")
-@click.option("--turns", type=click.IntRange(1, None), help="Turns to show (default: as many as fit, at least 3 hours).")
-@click.option("--for", "audience", type=click.Choice(["gm", "players"]), help="Only the sheets for the GM or the players.")
+@click.option("--turns", type=click.IntRange(1, None),
+              help="Turns to show (default: as many as fit, at least 3 hours).")
+@click.option("--for", "audience", type=click.Choice(["gm", "players"]),
+              help="Only the sheets for the GM or the players.")
 @output_option
 def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience: str | None,
             output: Path | None) -> None:

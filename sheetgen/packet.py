@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-import os
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Literal
 
 from sheetgen import __version__
@@ -29,7 +29,7 @@ def made_on() -> date:
     """Today, or the day SOURCE_DATE_EPOCH names, so that a rebuild can reproduce a packet exactly."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=timezone.utc).date()
+        return datetime.fromtimestamp(int(epoch), tz=UTC).date()
     return date.today()
 
 
@@ -85,10 +85,10 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
 def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress) -> list[Part]:
     """Every part of the packet after the cover, in order."""
     from sheetgen.draw_cards import draw_card_sheet
-    from sheetgen.sheets.cards import card_layout
     from sheetgen.draw_timetable import timetable_pdf
     from sheetgen.draw_trackers import tracker_pdf
     from sheetgen.engine.timetable import build_timetable
+    from sheetgen.sheets.cards import card_layout
     players = options.audience == "players"
     parts: list[Part] = []
     for pack in _packs(loaded):
@@ -215,6 +215,7 @@ def _footers(loaded: LoadedSite, options: PacketOptions, labels: list[tuple[str,
 def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part],
            contents: tuple[tuple[str, int], ...]) -> Packet:
     from pypdf import PdfReader, PdfWriter
+    from pypdf.constants import PageLabelStyle
     from pypdf.generic import ArrayObject, ByteStringObject
 
     writer = PdfWriter()
@@ -234,7 +235,7 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part],
         parent = writer.add_outline_item(title=part.title, page_number=start)
         for title, offset in part.entries:
             writer.add_outline_item(title=title, page_number=start + offset, parent=parent)
-    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
+    writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     packs = _packs(loaded)
     subject = "Session packet" + (" for the players" if options.audience == "players" else "")
     writer.add_metadata({

@@ -224,7 +224,9 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         if _SCALAR_CONTROL.search(node.value):
             problems.append(Problem(doc.locate(path), _control_message(node.value)))
             return None
-        if node.tag == _STR and node.style is None and _IMPLICIT.resolve(ScalarNode, node.value, (True, False)) != _STR:
+        if node.tag == _STR and node.style is None and _IMPLICIT.resolve(  # type: ignore[no-untyped-call]
+            ScalarNode, node.value, (True, False)
+        ) != _STR:
             return node.value  # an explicit !!str on what would otherwise read as a number or boolean
         return _scalar(node)
     if isinstance(node, SequenceNode):

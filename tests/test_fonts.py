@@ -22,7 +22,7 @@ from sheetgen.fonts import FONTS
 REPO = Path(sheetgen.__file__).resolve().parent.parent
 
 # What sheets print besides Latin-1: checkboxes, ticks, dice notation, typographic punctuation.
-SHEET_CHARACTERS = "☐✓×–—’“”•≥≤½¼¾±→←↑↓⚀⚁⚂⚃⚄⚅"  # noqa: RUF001
+SHEET_CHARACTERS = "☐✓×–—’“”•≥≤½¼¾±→←↑↓⚀⚁⚂⚃⚄⚅"
 LATIN_1 = "".join(chr(c) for c in [*range(0x20, 0x7F), *range(0xA0, 0x100)])
 
 FACES = [(family, face) for family in FONTS.families for face in family.faces]
@@ -80,7 +80,7 @@ def test_sheet_characters_and_latin_1_are_covered() -> None:
     assert fonts.missing_glyphs("Dungeon ☐ ≥ 6") == []
     # The text families draw the text; the symbol font adds what they lack.
     body = fonts.family_coverage(FONTS.body)
-    assert all(ord(c) in body for c in LATIN_1 + "–—’“”•≥≤½×")  # noqa: RUF001
+    assert all(ord(c) in body for c in LATIN_1 + "–—’“”•≥≤½×")
     assert ord("☐") not in body and ord("✓") not in body
     assert ord("☐") in fonts.family_coverage(FONTS.symbols)
 
@@ -149,7 +149,7 @@ def test_reportlab_draws_with_every_registered_face() -> None:
     pdf = canvas.Canvas(out, pagesize=(612, 792), initialFontName=names[0])
     for row, name in enumerate(names):
         pdf.setFont(name, 11)
-        sample = "Roll 1d6 ≥ 5 – “ok” ½"  # noqa: RUF001
+        sample = "Roll 1d6 ≥ 5 – “ok” ½"
         text = "☐ ✓ ☐" if name.startswith("NotoSansSymbols2") else f"{name}: {sample}"
         pdf.drawString(72, 720 - 20 * row, text)
     pdf.save()

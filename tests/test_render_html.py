@@ -44,7 +44,7 @@ def page(body: str, *, paper: Paper = LETTER, style: str = "") -> str:
 
 TINY = page(
     "<h1>Exploration Turn</h1>"
-    "<p>Roll 1d6 ≥ 5 — an encounter “at 2d6×10 ft”; torches last 6 turns, ½ that in wind.</p>"  # noqa: RUF001
+    "<p>Roll 1d6 ≥ 5 — an encounter “at 2d6×10 ft”; torches last 6 turns, ½ that in wind.</p>"
     "<p><b>Bold</b> <i>italic</i> <b><i>both</i></b> • Torches ☐ ☐ ☐ ✓</p>"
 )
 
@@ -90,7 +90,7 @@ def test_a_tiny_page_is_one_letter_page_set_in_the_shipped_fonts() -> None:
     assert [float(x) for x in reader.pages[0].mediabox] == [0, 0, 612, 792]
     text = reader.pages[0].extract_text()
     assert "Exploration Turn" in text
-    assert "Roll 1d6 ≥ 5 — an encounter “at 2d6×10 ft”; torches last 6 turns, ½ that in wind." in text  # noqa: RUF001
+    assert "Roll 1d6 ≥ 5 — an encounter “at 2d6×10 ft”; torches last 6 turns, ½ that in wind." in text
     assert "Torches ☐ ☐ ☐ ✓" in text
 
     assert assert_shipped_fonts_only(rendered.pdf) == SHIPPED_FAMILIES
