@@ -96,8 +96,13 @@ def check_files(paths: tuple[Path, ...]) -> list[str]:
 
 
 def json_schema(which: str) -> dict[str, Any]:
-    model = Pack if which == "pack" else Site
-    schema = model.model_json_schema()
+    """The JSON Schema of a pack, a site, or the JSON that `sheetgen timetable --format json` writes."""
+    if which == "timetable":
+        from sheetgen.engine.timetable import timetable_json_schema
+
+        schema = timetable_json_schema()
+    else:
+        schema = (Pack if which == "pack" else Site).model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"sheetgen-{which}.schema.json"
     return schema

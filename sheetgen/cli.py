@@ -153,9 +153,9 @@ def check(paths: tuple[Path, ...]) -> None:
 
 
 @cli.command()
-@click.argument("which", type=click.Choice(["pack", "site"]))
+@click.argument("which", type=click.Choice(["pack", "site", "timetable"]))
 def schema(which: str) -> None:
-    """Print the JSON Schema of the pack or site format, for editors.
+    """Print the JSON Schema of the pack or site format (for editors), or of the timetable's JSON.
 
     \b
     Example:

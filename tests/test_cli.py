@@ -65,20 +65,21 @@ def test_check_reports_problems_of_every_file(runner: CliRunner, write: Write) -
     assert "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("which", ["pack", "site"])
+@pytest.mark.parametrize("which", ["pack", "site", "timetable"])
 def test_schema(runner: CliRunner, which: str) -> None:
     result = runner.invoke(cli, ["schema", which])
     assert result.exit_code == 0
     schema = json.loads(result.output)
     assert schema["$schema"].endswith("2020-12/schema")
-    required = {"pack": {"kind", "id", "name", "time", "reference"}, "site": {"site", "system", "rooms"}}
+    required = {"pack": {"kind", "id", "name", "time", "reference"}, "site": {"site", "system", "rooms"},
+                "timetable": {"seed", "rows", "deck"}}
     assert required[which] <= set(schema["required"])
 
 
 def test_bad_usage_exits_2(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["schema", "dungeon"])
     assert result.exit_code == 2
-    assert "Invalid value for '{pack|site}'" in result.output
+    assert "Invalid value for '{pack|site|timetable}'" in result.output
 
 
 def test_every_command_has_help_with_an_example_and_is_in_the_readme(runner: CliRunner) -> None:
