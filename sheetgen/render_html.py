@@ -297,9 +297,14 @@ def _shipped_fonts_css() -> str:
     )
 
 
-def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = ()) -> LaidOut:
+def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = (),
+           stop_at_overflow: bool = False) -> LaidOut:
     """Lay out *html* with the shipped fonts, then *stylesheets* (names of CSS files in templates/),
     then *base_css*; rules in the page's own ``<style>`` elements win over all of them.
+
+    Columns are balanced by sheetgen.column_balance. With *stop_at_overflow*, a page whose columns
+    cannot hold their content raises ColumnsOverflow at once instead of being laid out in full (for a
+    sheet that only asks whether it fits on one page).
 
     Raises RenderError if the page asks for a URL that is not a shipped file, or WeasyPrint reports
     an error.
@@ -307,6 +312,8 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetchingError
+
+    from sheetgen import column_balance
 
     # A font configuration per document (about 10 ms) keeps a page's own @font-face rules to itself.
     font_config = FontConfiguration()
@@ -319,7 +326,8 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
                 sheets.append(CSS(url=url, font_config=font_config, url_fetcher=fetcher))
         if base_css is not None:
             sheets.append(CSS(string=base_css, font_config=font_config, url_fetcher=fetcher))
-        document = HTML(string=html, url_fetcher=fetcher).render(font_config=font_config, stylesheets=sheets)
+        with column_balance.installed(stop_at_overflow=stop_at_overflow):
+            document = HTML(string=html, url_fetcher=fetcher).render(font_config=font_config, stylesheets=sheets)
     warnings = _check(fetcher, records)
     return LaidOut(document=document, warnings=warnings, fetcher=fetcher)
 

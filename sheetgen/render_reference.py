@@ -3,7 +3,8 @@
 The view (sheetgen.sheets.reference) goes through the Jinja2 templates in ``templates/``
 (reference.html, its partials and print.css) to HTML, one document per reference page, so that one
 page that runs long can never push another. Each page is laid out at 9.5 pt; while it needs a second
-sheet of paper it is laid out again at 9, 8.5 and 8 pt. A page that still does not fit at 8 pt is a
+sheet of paper it is laid out again at 9, 8.5 and 8 pt (a trial whose columns overflow stops there:
+sheetgen.column_balance). A page that still does not fit at 8 pt is a
 RenderError naming the pack, the page and the first section that ran onto the second sheet. The pages
 that fit are then written as one PDF.
 
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from sheetgen.column_balance import ColumnsOverflow
 from sheetgen.errors import Location, Problem, RenderError
 from sheetgen.fonts import FONTS, shipped_dir
 from sheetgen.markup import inline_html, paragraphs
@@ -139,11 +141,18 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
 
 
 def _fit(view: ReferenceView, options: RenderOptions, index: int, page: PageView) -> tuple[LaidOut, float]:
-    """The page laid out in the largest type that keeps it on one sheet, and that size."""
+    """The page laid out in the largest type that keeps it on one sheet, and that size.
+
+    A size whose columns overflow is given up as soon as that shows (ColumnsOverflow), except the
+    smallest, which is always laid out in full so that a page that never fits can be described.
+    """
     sizes = list(TYPE_SIZES)
     while True:
         size = sizes.pop(0)
-        laid = layout(_html(view, options, size, index))
+        try:
+            laid = layout(_html(view, options, size, index), stop_at_overflow=bool(sizes))
+        except ColumnsOverflow:
+            continue
         if laid.page_count == 1:
             return laid, size
         if not sizes:
@@ -175,7 +184,10 @@ def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page:
         trial = replace(page, sections=page.sections[:count], footer=footer)
         pages = (*view.pages[:index], trial, *view.pages[index + 1 :])
         html = _html(replace(view, pages=pages), options, TYPE_SIZES[-1], index)
-        return bool(layout(html).page_count == 1)
+        try:
+            return bool(layout(html, stop_at_overflow=True).page_count == 1)
+        except ColumnsOverflow:
+            return False
 
     if not fits(0):
         return f"{page.field}.subtitle", "its title and subtitle"

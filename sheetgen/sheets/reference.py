@@ -13,6 +13,7 @@ characters the shipped fonts lack are reported where they were written.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any, TypeAlias
@@ -253,6 +254,13 @@ class PageView:
     @property
     def label(self) -> str:
         return f'page {self.number} "{plain(self.title)}"'
+
+    @property
+    def runs(self) -> tuple[tuple[bool, tuple[SectionView, ...]], ...]:
+        """The sections in order as (spans, sections) runs: sections that share the page's columns, and
+        sections that span them. Each run of columns is its own multi-column box, which WeasyPrint
+        balances faster than columns interrupted by a spanning section."""
+        return tuple((spans, tuple(run)) for spans, run in itertools.groupby(self.sections, key=lambda s: s.span))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,101 @@
+"""Balanced columns: sheetgen's bisection puts every section where WeasyPrint's own balancing does."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pytest
+
+from sheetgen import column_balance
+from sheetgen.column_balance import ColumnsOverflow
+from sheetgen.load import load_pack
+from sheetgen.paper import LETTER, RenderOptions
+from sheetgen.render_html import LaidOut, layout
+from sheetgen.render_reference import reference_html
+
+OPTIONS = RenderOptions(paper=LETTER)
+
+
+def test_the_faster_balancing_works_with_the_weasyprint_installed() -> None:
+    assert column_balance.available(), (
+        "sheetgen.column_balance does not recognise this WeasyPrint's column layout: pages are balanced by "
+        "WeasyPrint itself, correct but several times slower; check the module against this version")
+
+
+def placements(laid: LaidOut) -> tuple[int, dict[str, list[tuple[int, int]]]]:
+    """The page count, and for every section fragment its column (0, 1, ...) and its top (to the point)."""
+    found: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for page in laid.document.pages:
+        for box in page._page_box.descendants():
+            if box.element_tag == "section" and box.element is not None and box.element.get("id"):
+                found[box.element.get("id")].append((box.position_x, box.position_y))
+    lefts = sorted({round(x) for spots in found.values() for x, _ in spots})
+    return laid.page_count, {
+        anchor: [(lefts.index(round(x)), round(y * 0.75)) for x, y in spots] for anchor, spots in found.items()
+    }
+
+
+def weasyprints_own(html: str, monkeypatch: pytest.MonkeyPatch) -> LaidOut:
+    with monkeypatch.context() as patched:
+        patched.setattr(column_balance, "_weasyprint", lambda: None)
+        return layout(html)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pack_id", "page", "size"), [
+    ("dungeon-turn", 1, 9.5),  # two columns, a breakable list of actions
+    ("encounter-reaction", 0, 8.5),  # three columns, tables and a statblock
+    ("encounter-clock", 0, 8.5),  # a spanning table between two runs of columns
+])
+def test_sections_land_where_weasyprints_own_balancing_puts_them(pack_id: str, page: int, size: float,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    html = reference_html(load_pack(pack_id), OPTIONS, type_size=size, page_index=page)
+    ours, theirs = placements(layout(html)), placements(weasyprints_own(html, monkeypatch))
+    assert ours[0] == theirs[0] == 1
+    columns = {anchor: [column for column, _ in spots] for anchor, spots in ours[1].items()}
+    assert columns == {anchor: [column for column, _ in spots] for anchor, spots in theirs[1].items()}
+    assert len({column for spots in columns.values() for column in spots}) > 1
+    # WeasyPrint stops a little above the balanced height at times; sections never move by more than that
+    for anchor, spots in ours[1].items():
+        for (_, ours_top), (_, theirs_top) in zip(spots, theirs[1][anchor], strict=True):
+            assert abs(ours_top - theirs_top) <= 2, anchor
+
+
+def section(title: str, words: int) -> str:
+    return f'<section class="section" id="{title}"><h2>{title}</h2><p>{" ".join(["word"] * words)}</p></section>'
+
+
+def columns_page(*sections: str) -> str:
+    return (
+        '<!doctype html><html><head><link rel="stylesheet" href="sheetgen:templates/print.css">'
+        "<style>@page { size: letter } html { font-size: 9pt }</style></head><body>"
+        f'<article class="ref-page cols-3"><div class="columns">{"".join(sections)}</div>'
+        '<footer class="ref-foot"><p>Foot.</p></footer></article></body></html>'
+    )
+
+
+def test_short_columns_are_balanced_and_the_footer_follows_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    html = columns_page(*(section(f"s{n}", 20 + 15 * (n % 3)) for n in range(9)))
+    calls: list[Any] = []
+    balance = column_balance._columns_layout
+    monkeypatch.setattr(column_balance, "_columns_layout", lambda *args: calls.append(args) or balance(*args))
+    pages, spots = placements(layout(html))
+    assert calls  # balanced by sheetgen, not by WeasyPrint
+    assert pages == 1
+    per_column = defaultdict(list)
+    for anchor, ((column, _),) in spots.items():
+        per_column[column].append(anchor)
+    assert sorted(len(anchors) for anchors in per_column.values()) == [3, 3, 3]
+    assert placements(weasyprints_own(html, monkeypatch)) == (pages, spots)
+    (foot,) = [box for box in layout(html).document.pages[0]._page_box.descendants() if box.element_tag == "footer"]
+    assert foot.position_y * 0.75 < 300  # right under the short columns, not at the foot of the page
+
+
+def test_columns_that_cannot_hold_their_content_stop_the_layout_when_asked() -> None:
+    html = columns_page(*(section(f"s{n}", 400) for n in range(9)))
+    with pytest.raises(ColumnsOverflow):
+        layout(html, stop_at_overflow=True)
+    assert layout(html).page_count > 1
+    fitting = columns_page(section("s0", 40), section("s1", 40))
+    assert layout(fitting, stop_at_overflow=True).page_count == 1
