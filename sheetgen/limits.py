@@ -23,6 +23,15 @@ MAX_LIST = 300
 MAX_HOURS = 72
 """Hours of play a timetable may cover."""
 
+MAX_UNITS = 500
+"""Units of play (turns, rounds) one timetable or table of odds may cover: 72 hours of 10-minute turns
+is 432; a pack of 1-second units would otherwise make exact odds over hundreds of thousands of units."""
+
+MAX_ODDS_WORK = 500_000
+"""Steps of work (a die face resolved, a state's probability carried one unit, a term of a linear
+system) the exact odds of one pack may take: several seconds at most. A pack whose procedure has
+more states than that is refused instead of running for minutes and filling the memory."""
+
 MAX_TRACK = 1_000
 """Largest range of a track, and largest number of units a cadence may span."""
 

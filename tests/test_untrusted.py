@@ -304,7 +304,26 @@ def small_site(**changes: Any) -> dict[str, Any]:
     return site
 
 
-LIMIT_CASES = {
+def small_pack(check: dict[str, Any], length: str = "10 minutes", **more: Any) -> dict[str, Any]:
+    return {"kind": "pack", "id": "small", "name": "Small", "time": {"unit": "turn", "length": length},
+            "check": {"name": "Danger", "when": "each turn", "formula": "roll", **check}, **more,
+            "reference": {"pages": [{"title": "T", "sections": [{"kind": "text", "text": "x"}]}]}}
+
+
+#: A few hundred bytes whose exact odds would take minutes and gigabytes: three tracks of a thousand
+#: levels, a d1000 advancing one of them, and a cadence that depends on another.
+STATE_EXPLOSION = small_pack(
+    {"roll": "1d1000", "add": ["a", "b"], "trigger": {"track_full": "c"},
+     "advance": {"track": "c", "by": [{"roll": "1-500", "by": 0}, {"roll": "501-999", "by": 1},
+                                      {"roll": "1000", "by": 1000}]},
+     "on_encounter": {"reset": ["a"]},
+     "cadence": {"every": {"track": "a", "levels": {"0-333": 1, "334-666": 997, "667-1000": 1000}}}},
+    length="30 seconds",
+    tracks=[{"id": "a", "name": "A", "max": 1000, "per_unit": 1}, {"id": "b", "name": "B", "max": 1000, "per_unit": 3},
+            {"id": "c", "name": "C", "max": 1000}],
+)
+
+LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
     "rooms": (
         small_site(rooms=[{"key": str(i), "name": f"Room {i}"} for i in range(limits.MAX_ROOMS + 1)]),
         ["packet", "site.yaml", "-o", "out.pdf"],
@@ -327,20 +346,53 @@ LIMIT_CASES = {
         'error: site.yaml:11:16: wandering.entries[0].appearing: dice "1001d6": too many dice (the limit is 1000) '
         "at column 1",
     ),
+    "units": (
+        small_pack({"roll": "1d997", "trigger": {"at_least": 997}}, length="1 second"),
+        ["timetable", "site.yaml", "--hours", "72", "-o", "out.pdf"],
+        f"error: --hours 72 is 259,200 turns of Small; odds and timetables cover at most {limits.MAX_UNITS:,} "
+        "turns: ask for fewer hours",
+    ),
+    "states": (
+        STATE_EXPLOSION,
+        ["timetable", "site.yaml", "--hours", "1", "-o", "out.pdf"],
+        'error: Small ("small"): its check has too many states to work out the odds exactly (more than '
+        f"{limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or fewer hours",
+    ),
+    "pool-on-the-page": (
+        small_pack({"pool": {"die": "d1000", "base": 40, "max_dice": 40}, "trigger": {"at_least": 1000},
+                    "formula": "pool"}),
+        ["timetable", "site.yaml", "-o", "out.pdf"],
+        "error: Small (small): a pool of 40 dice does not fit on a timetable row beside the rules; use fewer "
+        "dice in the check",
+    ),
 }
 
 
-@pytest.mark.parametrize("name", sorted(LIMIT_CASES))
+@pytest.mark.parametrize("name", list(LIMIT_CASES))
 def test_limits_are_refused_quickly(tmp_path: Path, name: str) -> None:
     data, args, message = LIMIT_CASES[name]
     write_yaml(tmp_path / "site.yaml", data)
     started = time.perf_counter()
     done = sheetgen(args, tmp_path, timeout=60)
     seconds = time.perf_counter() - started
-    assert done.returncode == 2
+    assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines() == [message]
     assert not (tmp_path / "out.pdf").exists()
-    assert seconds < 10, f"refusing took {seconds:.1f} s"
+    assert seconds < 15, f"refusing took {seconds:.1f} s"
+
+
+def test_exact_odds_too_long_to_write_are_left_out_of_json(tmp_path: Path) -> None:
+    """A pool of d1000s checked for hours has odds whose exact fractions run to thousands of digits."""
+    write_yaml(tmp_path / "pool.yaml", small_pack(
+        {"pool": {"die": "d1000", "base": 0, "grow": 1, "max_dice": 100, "roll_at": 100},
+         "trigger": {"at_least": 1000}, "formula": "pool"}, length="30 seconds"))
+    done = sheetgen(["timetable", "pool.yaml", "--hours", "4", "--format", "json", "-o", "out.json"], tmp_path)
+    assert done.returncode == 0, done.stderr
+    odds = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["odds"]
+    chances = [check[key] for check in odds["checks"] for key in ("chance", "chance_first")]
+    assert any(c["exact"] is None for c in chances)
+    assert all(c["exact"] is None or len(c["exact"]) < 2_100 for c in chances)
+    assert all(0 <= c["approx"] <= 1 for c in chances)
 
 
 def test_the_readme_documents_the_limits() -> None:

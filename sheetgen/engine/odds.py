@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -44,6 +44,16 @@ def check_hours(hours: int) -> None:
         raise UsageError(f"--hours must be a whole number from 1 to {limits.MAX_HOURS}, not {hours}")
 
 
+def check_units(pack: Pack, hours: int) -> None:
+    """Refuse more units of play than MAX_UNITS: exact odds cost at least a step per unit."""
+    units = units_in(pack, hours)
+    if units > limits.MAX_UNITS:
+        raise UsageError(
+            f"--hours {hours} is {units:,} {pack.time.plural} of {pack.name}; odds and timetables cover at most "
+            f"{limits.MAX_UNITS:,} {pack.time.plural}: ask for fewer hours"
+        )
+
+
 def no_check_error(pack: Pack) -> DataError:
     return DataError(
         f'{pack.name} ("{pack.id}") has no exploration check, so there are no odds to compute '
@@ -64,6 +74,7 @@ def quiet_odds(pack: Pack, hours: int = 3) -> Odds:
     check_hours(hours)
     if pack.check is None:
         raise no_check_error(pack)
+    check_units(pack, hours)
     m = machine(pack)
     known = _CACHE.setdefault(m, {})
     if hours not in known:
@@ -118,6 +129,18 @@ class Kernel:
     def __init__(self, m: Machine) -> None:
         self.m = m
         self._moves: dict[tuple[State, bool, bool], tuple[Move, ...]] = {}
+        self.work = 0
+
+    def spend(self, steps: int) -> None:
+        """Count work against MAX_ODDS_WORK, so that no pack can keep sheetgen busy for minutes."""
+        self.work += steps
+        if self.work > limits.MAX_ODDS_WORK:
+            pack = self.m.pack
+            raise DataError(
+                f'{pack.name} ("{pack.id}"): its check has too many states to work out the odds exactly (more '
+                f"than {limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or "
+                "fewer hours"
+            )
 
     def moves(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
         key = (state, grid, after)
@@ -134,7 +157,9 @@ class Kernel:
         if not m.rolled(state):
             return (Move(m.skip(state), ONE, False, False),)
         merged: dict[tuple[State, bool], Fraction] = {}
-        for result, chance in m.distribution(state).items():
+        distribution = m.distribution(state)
+        self.spend(len(distribution))
+        for result, chance in distribution.items():
             outcome = m.resolve(state, result)
             key = (outcome.state, outcome.encounter)
             merged[key] = merged.get(key, ZERO) + chance
@@ -147,8 +172,11 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
     new: dict[State, Fraction] = {}
     rolled = ZERO
     encounter = ZERO
+    kernel.spend(len(dist))
     for state, p in dist.items():
-        for move in kernel.moves(state, grid, after):
+        moves = kernel.moves(state, grid, after)
+        kernel.spend(len(moves))
+        for move in moves:
             q = p * move.chance
             if move.rolled:
                 rolled += q
@@ -200,6 +228,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fra
         if node in edges:
             continue
         out, absorbed = successors(node)
+        kernel.spend(1 + len(out))
         edges[node] = out
         if absorbed:
             absorbing.add(node)
@@ -210,7 +239,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fra
         return None
     expected: dict[Node, Fraction] = {}
     for component in _components(edges):
-        _solve(component, edges, expected)
+        _solve(component, edges, expected, kernel.spend)
     return sum((p * expected[(state, 0)] for state, p in start.items() if p), ZERO)
 
 
@@ -279,7 +308,7 @@ def _components(edges: dict[Node, list[tuple[Node, Fraction]]]) -> list[list[Nod
 
 
 def _solve(component: list[Node], edges: dict[Node, list[tuple[Node, Fraction]]],
-           expected: dict[Node, Fraction]) -> None:
+           expected: dict[Node, Fraction], spend: Callable[[int], None]) -> None:
     """E(x) = 1 + sum P(x, y) E(y) for the nodes of one component, the later components known."""
     position = {node: i for i, node in enumerate(component)}
     size = len(component)
@@ -309,6 +338,7 @@ def _solve(component: list[Node], edges: dict[Node, list[tuple[Node, Fraction]]]
             head[c] *= inverse
         for r in range(size):
             if r != col and matrix[r][col] != 0:
+                spend(size + 1 - col)
                 factor = matrix[r][col]
                 row = matrix[r]
                 for c in range(col, size + 1):

@@ -33,7 +33,8 @@ such as "1/6"; ``approx`` is the same number rounded to 6 places::
      "tracks": [{"id", "name", "start"}],
      "odds": null | {"checks": [{"index", "unit", "clock", "chance", "chance_first", "rolled"}],
                      "by_hour": [{"hour", "chance"}], "expected_encounters",
-                     "expected_minutes_to_first": {...}|null},      # each chance: {"exact", "approx"}
+                     "expected_minutes_to_first": {...}|null},      # each chance: {"exact", "approx"}; exact
+                                                                    # is null past 1,000 digits
      "rows": [{"index", "unit", "clock", "when", "dice_text", "dice": [int], "roll": int|null,
                "rule", "outcome": str|null,
                "pool_reads": [{"dice", "result", "rule", "outcome"}],
@@ -406,7 +407,14 @@ def _pool_rule(m: Machine) -> str:
 # --- JSON and CSV --------------------------------------------------------------------------------------
 
 
+#: An exact fraction longer than this is written as null: past it, turning it into digits costs more
+#: than the rest of the timetable (Python refuses integers of more than 4,300 digits by default).
+MAX_EXACT_DIGITS = 1_000
+
+
 def _chance(p: Fraction) -> dict[str, Any]:
+    if max(p.numerator.bit_length(), p.denominator.bit_length()) > MAX_EXACT_DIGITS * 3.32:
+        return {"exact": None, "approx": round(float(p), 6)}
     return {"exact": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
             "approx": round(float(p), 6)}
 
@@ -540,7 +548,7 @@ def timetable_json_schema() -> dict[str, Any]:
     def array(items: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": items}
 
-    chance = obj(exact={"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}, approx={"type": "number"})
+    chance = obj(exact=nullable({"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}), approx={"type": "number"})
     level = obj(track=string, name=string, level=integer)
     table_roll = obj(table=string, name=string, dice=string, roll=integer, faces=array(integer), range=string,
                      columns=array(string), cells=array(string))

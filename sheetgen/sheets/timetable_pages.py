@@ -194,6 +194,10 @@ def _columns(t: Timetable, width: float, size: float) -> Columns:
                                                         for w in words_in_names])), 2)
     box_w, time_w = 24.0, 34.0
     words = width - box_w - time_w - roll_w - actual_w
+    if words < QUIET_MIN + RULE_MIN:
+        dice = f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None else f"the faces of {t.roll} do"
+        raise RenderError(f"{t.pack_name} ({t.pack_id}): {dice} not fit on a timetable row beside the rules; "
+                          "use fewer dice in the check")
     needs = [_needs(r, size) for r in t.rows]
     quiet = max((q for q, _ in needs), default=0.0)
     rule = max((r for _, r in needs), default=0.0)
