@@ -8,10 +8,13 @@ cards, and the document's metadata. Reproducible: the same inputs and seed give 
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import io
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Literal
@@ -43,6 +46,7 @@ class PacketOptions:
     backs: bool = False
     made_on: date = field(default_factory=date.today)
     use_cache: bool = True
+    workers: int | None = None  # processes for reference pages not in the cache; None: as many as help
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,26 @@ def _packs(loaded: LoadedSite) -> list[Pack]:
     return packs
 
 
+Timings = dict[str, float]
+"""Seconds spent in each phase of a build, for the benchmark: see :func:`build_packet`."""
+
+
+@contextlib.contextmanager
+def _phase(timings: Timings | None, name: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        if timings is not None:
+            timings[name] = timings.get(name, 0.0) + time.perf_counter() - start
+
+
+def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
+    from sheetgen import cache
+
+    return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm")
+
+
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
     """The pack's reference pages, from the cache when this pack, paper and audience were drawn before."""
     from sheetgen import cache
@@ -78,38 +102,91 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
 
         return reference_pdf(pack, render, players=players)
 
-    key = cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm")
-    return cache.cached(key, make, use=use_cache)
+    return cache.cached(_reference_key(pack, render, players), make, use=use_cache)
 
 
-def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress) -> list[Part]:
-    """Every part of the packet after the cover, in order."""
-    from sheetgen.draw_cards import draw_card_sheet
-    from sheetgen.draw_timetable import timetable_pdf
-    from sheetgen.draw_trackers import tracker_pdf
-    from sheetgen.engine.timetable import build_timetable
-    from sheetgen.sheets.cards import card_layout
+def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: bool) -> tuple[bytes, float]:
+    """Render a pack's reference pages and keep them in the cache (a job for a worker process); give the
+    PDF and the seconds it took."""
+    from sheetgen import cache
+    from sheetgen.render_reference import reference_pdf
+
+    start = time.perf_counter()
+    pdf = reference_pdf(pack, render, players=players)
+    if use_cache:
+        cache.store(_reference_key(pack, render, players), pdf)
+    return pdf, time.perf_counter() - start
+
+
+def _kept(pdf: bytes) -> tuple[bytes, float]:
+    return pdf, 0.0
+
+
+def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
+                 timings: Timings | None = None) -> list[Part]:
+    """Every part of the packet after the cover, in order.
+
+    Reference pages missing from the cache are rendered in worker processes (WeasyPrint is the slow
+    part) while this process draws the trackers, the timetable and the cards with ReportLab.
+    """
+    from sheetgen import cache
+    from sheetgen.workers import Jobs
+
+    players = options.audience == "players"
+    packs = _packs(loaded)
+    kept = [cache.load(_reference_key(pack, options.render, players)) if options.use_cache else None
+            for pack in packs]
+    missing = sum(pdf is None for pdf in kept)
+    with Jobs(missing if options.workers is None else min(options.workers, missing)) as jobs:
+        references: list[Callable[[], tuple[bytes, float]]] = []
+        for pack, pdf in zip(packs, kept, strict=True):
+            if pdf is None:
+                progress(f"reference: {pack.name}")
+                references.append(jobs.submit(_reference_job, pack, options.render, players, options.use_cache))
+            else:
+                references.append(functools.partial(_kept, pdf))
+        drawn = _draw_parts(loaded, options, progress, timings)
+        parts: list[Part] = []
+        with _phase(timings, "weasyprint"):
+            for pack, reference in zip(packs, references, strict=True):
+                pdf, seconds = reference()
+                parts.append(Part(f"Reference: {pack.name}", pdf))
+                if timings is not None:
+                    timings["weasyprint, each pack in its worker"] = (
+                        timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
+    return parts + drawn
+
+
+def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
+                timings: Timings | None) -> list[Part]:
+    """The parts drawn with ReportLab: trackers, timetable and encounter deck, room and stat cards."""
+    with _phase(timings, "reportlab"):
+        from sheetgen.draw_cards import draw_card_sheet
+        from sheetgen.draw_timetable import timetable_pdf
+        from sheetgen.draw_trackers import tracker_pdf
+        from sheetgen.sheets.cards import card_layout
     players = options.audience == "players"
     parts: list[Part] = []
-    for pack in _packs(loaded):
-        progress(f"reference: {pack.name}")
-        parts.append(Part(f"Reference: {pack.name}", cached_reference(pack, options.render, players=players,
-                                                                      use_cache=options.use_cache)))
     for pack in _packs(loaded):
         pages = [t for t in pack.trackers if not players or t.audience == "players"]
         if pages:
             progress(f"trackers: {pack.name}")
             audience: Literal["gm", "players"] | None = "players" if players else None
-            parts.append(Part(f"Trackers: {pack.name}", tracker_pdf(pack, options.render, audience=audience)))
+            with _phase(timings, "reportlab"):
+                parts.append(Part(f"Trackers: {pack.name}", tracker_pdf(pack, options.render, audience=audience)))
     if players:
         return parts
     progress("timetable and encounter deck")
-    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
-                                hours=options.hours, seed=options.seed)
-    parts.append(Part("Timetable and encounter deck", timetable_pdf(timetable, options.render)))
-    progress("room and stat cards")
-    sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
-    cards = draw_card_sheet(sheet)
+    with _phase(timings, "engine"):
+        from sheetgen.engine.timetable import build_timetable
+
+        timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
+                                    hours=options.hours, seed=options.seed)
+    with _phase(timings, "reportlab"):
+        parts.append(Part("Timetable and encounter deck", timetable_pdf(timetable, options.render)))
+        progress("room and stat cards")
+        sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
+        cards = draw_card_sheet(sheet)
     entries = tuple(
         (f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page)
         for card in sheet.cards if card.part == 0
@@ -118,17 +195,28 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress)
     return parts
 
 
-def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress = lambda _: None) -> Packet:
-    """Render and merge the whole packet."""
-    parts = render_parts(loaded, options, progress)
+def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress = lambda _: None,
+                 timings: Timings | None = None) -> Packet:
+    """Render and merge the whole packet.
+
+    *timings*, when given, is filled with the seconds spent in each phase: ``engine`` (the pre-rolled
+    timetable), ``weasyprint`` (reference pages, as long as this process waited for them; the time each
+    pack took in its worker is ``weasyprint, each pack in its worker``), ``reportlab`` (every other page
+    and the cover) and ``merge`` (pypdf, with the footers).
+    """
+    parts = render_parts(loaded, options, progress, timings)
     progress("cover and merge")
+    with _phase(timings, "merge"):
+        counts = [_page_count(part.pdf) for part in parts]
     contents: list[tuple[str, int]] = []
     page = 2  # the cover is page 1
-    for part in parts:
+    for part, count in zip(parts, counts, strict=True):
         contents.append((part.title, page))
-        page += _page_count(part.pdf)
-    cover = Part("Cover", _cover(loaded, options, contents))
-    return _merge(loaded, options, [cover, *parts], tuple(contents))
+        page += count
+    with _phase(timings, "reportlab"):
+        cover = Part("Cover", _cover(loaded, options, contents))
+    with _phase(timings, "merge"):
+        return _merge(loaded, options, [cover, *parts], tuple(contents))
 
 
 def _page_count(pdf: bytes) -> int:

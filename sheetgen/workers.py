@@ -1,0 +1,62 @@
+"""Jobs run in other processes, so that a packet's WeasyPrint pages use the machine's other cores.
+
+Takes jobs (a module-level function and picklable arguments); gives each job's result when it is
+collected, in whatever order the caller asks. Workers are forked from this process on Linux (cheap:
+sheetgen is already imported, nothing is copied) and spawned elsewhere. Errors raised in a worker come
+back as they were raised. Where there is only one core, or the caller asks for no workers, a job runs in
+this process when it is collected.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+from types import TracebackType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def cores() -> int:
+    """The processor cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+class Jobs:
+    """A pool of *workers* processes (no more than the cores), started by the first job: ask for as many
+    as there are jobs to run side by side."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = min(workers, cores())
+        self._pool: Executor | None = None
+
+    def submit(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
+        """Start *function(*args)*; give a function that waits for its result and returns it."""
+        if self.workers < 1 or cores() < 2:
+            return lambda: function(*args)
+        future: Future[T] = self._executor().submit(function, *args)
+        return future.result
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
+            fork = sys.platform == "linux" and threading.active_count() == 1
+            context = multiprocessing.get_context("fork" if fork else "spawn")
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+        return self._pool
+
+    def __enter__(self) -> Jobs:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=error is not None)
