@@ -50,8 +50,8 @@ class Case:
     @property
     def name(self) -> str:
         """The file's name in the case's folder."""
-        return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml"}.get(
-            self.make or "", self.file or "")
+        return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
+                "huge-page": "huge-page.pdf"}.get(self.make or "", self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -88,6 +88,13 @@ def make_file(kind: str, path: Path) -> None:
     elif kind == "too-many-rooms":
         rooms = "".join(f'  - {{key: "{i}", name: Room {i}}}\n' for i in range(1, limits.MAX_ROOMS + 2))
         path.write_text(f"site: Big\nsystem: dungeon-turn\nrooms:\n{rooms}", encoding="utf-8")
+    elif kind == "huge-page":
+        # 200 inches square, the largest page PDF allows: 57 GB as a picture at 600 dpi
+        from pypdf import PdfWriter
+
+        writer = PdfWriter()
+        writer.add_blank_page(width=14_400, height=14_400)
+        writer.write(path)
     else:
         raise AssertionError(f"no generator called {kind}")
 
