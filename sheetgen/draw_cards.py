@@ -12,6 +12,7 @@ from typing import Any, Literal
 from sheetgen.load import LoadedSite
 from sheetgen.paper import RenderOptions
 from sheetgen.pdfcanvas import DocInfo, PdfCanvas
+from sheetgen.sheets.card_text import make_paragraph
 from sheetgen.sheets.cards import (
     LINE,
     BoxItem,
@@ -21,7 +22,6 @@ from sheetgen.sheets.cards import (
     RuleItem,
     TextItem,
     card_layout,
-    make_paragraph,
 )
 
 

@@ -25,20 +25,18 @@ How the cards sit on the paper:
 
 from __future__ import annotations
 
-import functools
-import itertools
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from sheetgen.errors import Location, RenderError
-from sheetgen.fonts import FONTS, FontFamily, check_text_covered, family_coverage, register_reportlab_fonts
+from sheetgen.fonts import FONTS, check_text_covered
 from sheetgen.load import LoadedSite, display_name
 from sheetgen.markup import inline_reportlab, paragraphs, plain
 from sheetgen.model.common import Statblock
 from sheetgen.model.site import Room, Site
 from sheetgen.paper import POINTS_PER_INCH, Paper
+from sheetgen.sheets.card_text import TextStyle, min_width, natural_width, split_to_fit, text_height
 
 CardSizeName = Literal["poker", "index"]
 CardKind = Literal["room", "stat"]
@@ -121,19 +119,6 @@ class Rect:
     def shifted(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.width, self.height)
 
-
-@dataclass(frozen=True)
-class TextStyle:
-    """How a paragraph is set: a ReportLab font name, size and leading, alignment, indents, grey."""
-
-    font: str
-    size: float
-    leading: float
-    align: Literal["left", "center"] = "left"
-    left_indent: float = 0.0
-    first_indent: float = 0.0
-    grey: float = 0.0
-    """0 is black, 1 is white."""
 
 
 @dataclass(frozen=True)
@@ -263,186 +248,6 @@ class CardSheet:
     """The same on every page, fronts and backs."""
     footer_band_free: bool
     """Whether the band a packet stamps its footer in (0.2 in to 0.5 in above the bottom) is empty."""
-
-
-# --- paragraphs -----------------------------------------------------------------------------------------
-
-
-@functools.cache
-def _reportlab_style(style: TextStyle) -> Any:
-    from reportlab.lib.colors import Color
-    from reportlab.lib.enums import TA_CENTER, TA_LEFT
-    from reportlab.lib.styles import ParagraphStyle
-
-    return ParagraphStyle(
-        "card",
-        fontName=style.font,
-        fontSize=style.size,
-        leading=style.leading,
-        alignment=TA_CENTER if style.align == "center" else TA_LEFT,
-        leftIndent=style.left_indent,
-        firstLineIndent=style.first_indent,
-        textColor=Color(style.grey, style.grey, style.grey),
-        splitLongWords=1,
-    )
-
-
-def _family_of(font: str) -> FontFamily:
-    for family in FONTS.families:
-        if font.startswith(family.reportlab_name):
-            return family
-    raise ValueError(f"{font} is not a shipped font")
-
-
-_MARKUP_TOKEN = re.compile(r"<[^>]*>|&[#A-Za-z0-9]+;|[^<&]+|&")
-
-
-def with_fallback_fonts(markup: str, font: str) -> str:
-    """Put runs of characters that *font*'s family lacks in a shipped family that has them.
-
-    ReportLab draws each run in one font and does not fall back by itself; check_text_covered has made
-    sure some shipped family has every character.
-    """
-    primary = family_coverage(_family_of(font))
-
-    def family_for(char: str) -> FontFamily | None:
-        if ord(char) in primary or char.isspace():
-            return None
-        return next((f for f in FONTS.families if ord(char) in family_coverage(f)), None)
-
-    out: list[str] = []
-    for match in _MARKUP_TOKEN.finditer(markup):
-        token = match[0]
-        if token.startswith(("<", "&")):
-            out.append(token)
-            continue
-        for family, chars in itertools.groupby(token, key=family_for):
-            text = "".join(chars)
-            out.append(f'<font face="{family.reportlab_name}">{text}</font>' if family else text)
-    return "".join(out)
-
-
-def make_paragraph(markup: str, style: TextStyle) -> Any:
-    """The ReportLab Paragraph for *markup* in *style*: the one measured here and drawn later."""
-    from reportlab.platypus import Paragraph
-
-    register_reportlab_fonts()
-    return Paragraph(with_fallback_fonts(markup, style.font), _reportlab_style(style))
-
-
-def text_height(markup: str, style: TextStyle, width: float) -> float:
-    height: float = make_paragraph(markup, style).wrap(width, 1e9)[1]
-    return height
-
-
-def natural_width(markup: str, style: TextStyle) -> float:
-    """The width of *markup* set on one line (its widest line if it holds line breaks)."""
-    para = make_paragraph(markup, style)
-    para.wrap(1e6, 1e9)
-    widths: list[float] = para.getActualLineWidths0()
-    return max(widths, default=0.0)
-
-
-def min_width(markup: str, style: TextStyle) -> float:
-    """The width of the widest word of *markup*: less room than this breaks a word."""
-    width: float = make_paragraph(markup, style).minWidth()
-    return width
-
-
-# --- splitting markup between words ---------------------------------------------------------------------
-
-_WORD_TOKEN = re.compile(r"<[^>]*>|\s+|[^<\s]+")
-_SENTENCE_END = re.compile(r"[.!?](?:&quot;|&#x27;|[\u201d\u2019)\]])*\Z")
-_LONG_WORD = 40
-"""Words longer than this many characters may be split between cards."""
-
-
-@dataclass(frozen=True)
-class _Word:
-    text: str
-    glued: bool = False
-    """True when the word is the second or later piece of one long word: no space before it."""
-
-
-def _long_word_pieces(word: str) -> list[str]:
-    if len(word) <= _LONG_WORD or "<" in word:
-        return [word]
-    pieces: list[str] = []
-    start = 0
-    while start < len(word):
-        end = min(start + _LONG_WORD, len(word))
-        amp = word.rfind("&", start, end)
-        if amp != -1 and word.find(";", amp, end) == -1 and word.find(";", amp) != -1:
-            end = word.find(";", amp) + 1  # never split an entity such as &amp;
-        pieces.append(word[start:end])
-        start = end
-    return pieces
-
-
-def _words(markup: str) -> list[_Word]:
-    raw: list[str] = []
-    current = ""
-    for match in _WORD_TOKEN.finditer(markup):
-        token = match[0]
-        if token.isspace():
-            if current:
-                raw.append(current)
-            current = ""
-        else:
-            current += token
-    if current:
-        raw.append(current)
-    words: list[_Word] = []
-    for word in raw:
-        words.extend(_Word(piece, glued=i > 0) for i, piece in enumerate(_long_word_pieces(word)))
-    return words
-
-
-def _join(words: Sequence[_Word]) -> str:
-    return "".join(w.text if (i == 0 or w.glued) else " " + w.text for i, w in enumerate(words))
-
-
-def _tag_name(tag: str) -> str:
-    return tag.strip("</>").split()[0]
-
-
-def split_markup(markup: str, count: int) -> tuple[str, str]:
-    """Split *markup* after *count* words; tags open at the split are closed and reopened."""
-    words = _words(markup)
-    stack: list[str] = []
-    for word in words[:count]:
-        for tag in re.findall(r"<[^>]*>", word.text):
-            if tag.startswith("</"):
-                if stack:
-                    stack.pop()
-            elif not tag.endswith("/>"):
-                stack.append(tag)
-    closing = "".join(f"</{_tag_name(tag)}>" for tag in reversed(stack))
-    return _join(words[:count]) + closing, "".join(stack) + _join(words[count:])
-
-
-def _split_to_fit(markup: str, style: TextStyle, width: float, height: float) -> tuple[str, str] | None:
-    """The longest word-prefix of *markup* no taller than *height*, and the rest; None if no word fits."""
-    count = len(_words(markup))
-    low, high = 0, count - 1  # low always fits (0 words trivially); at least one word goes to the rest
-    while low < high:
-        middle = (low + high + 1) // 2
-        if text_height(split_markup(markup, middle)[0], style, width) <= height:
-            low = middle
-        else:
-            high = middle - 1
-    if low == 0:
-        return None
-    words = _words(markup)
-    # End the card at a sentence when that costs at most two lines.
-    leading = style.leading
-    full = text_height(split_markup(markup, low)[0], style, width)
-    for count in range(low, 0, -1):
-        if _SENTENCE_END.search(re.sub(r"<[^>]*>", "", words[count - 1].text)):
-            if text_height(split_markup(markup, count)[0], style, width) >= full - 2 * leading - 0.01:
-                low = count
-            break
-    return split_markup(markup, low)
 
 
 # --- what goes on a card --------------------------------------------------------------------------------
@@ -757,7 +562,7 @@ def _flow(blocks: Sequence[_Block], size: float, card: CardSize, header: Header,
             y = top - height
             fresh = False
             continue
-        parts = _split_to_fit(block.markup, style, inner, top - bottom)
+        parts = split_to_fit(block.markup, style, inner, top - bottom)
         if parts is not None and not fresh and _lines(parts[0], style, inner) < min(
                 _MIN_LINES, _lines(block.markup, style, inner)):
             parts = None  # no lone first line at the foot of a card
