@@ -17,13 +17,16 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from sheetgen import __version__
 from sheetgen.load import LoadedSite
 from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
 from sheetgen.paper import RenderOptions
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader, PdfWriter
 
 Progress = Callable[[str], None]
 
@@ -207,22 +210,19 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
     parts = render_parts(loaded, options, progress, timings)
     progress("cover and merge")
     with _phase(timings, "merge"):
-        counts = [_page_count(part.pdf) for part in parts]
+        from pypdf import PdfReader
+
+        readers = [PdfReader(io.BytesIO(part.pdf)) for part in parts]
     contents: list[tuple[str, int]] = []
     page = 2  # the cover is page 1
-    for part, count in zip(parts, counts, strict=True):
+    for part, reader in zip(parts, readers, strict=True):
         contents.append((part.title, page))
-        page += count
+        page += len(reader.pages)
     with _phase(timings, "reportlab"):
         cover = Part("Cover", _cover(loaded, options, contents))
     with _phase(timings, "merge"):
-        return _merge(loaded, options, [cover, *parts], tuple(contents))
-
-
-def _page_count(pdf: bytes) -> int:
-    from pypdf import PdfReader
-
-    return len(PdfReader(io.BytesIO(pdf)).pages)
+        readers.insert(0, PdfReader(io.BytesIO(cover.pdf)))
+    return _merge(loaded, options, [cover, *parts], readers, tuple(contents), timings)
 
 
 def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]]) -> bytes:
@@ -300,22 +300,32 @@ def _footers(loaded: LoadedSite, options: PacketOptions, labels: list[tuple[str,
     return doc.finish()
 
 
-def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part],
-           contents: tuple[tuple[str, int], ...]) -> Packet:
-    from pypdf import PdfReader, PdfWriter
+def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], readers: list[PdfReader],
+           contents: tuple[tuple[str, int], ...], timings: Timings | None) -> Packet:
+    """One PDF of *parts* (read by *readers*), with footers, outline, page labels and metadata."""
+    with _phase(timings, "merge"):
+        from pypdf import PdfReader, PdfWriter
+
+        writer = PdfWriter()
+        labels: list[tuple[str, int] | None] = []
+        starts: list[int] = []
+        for part, reader in zip(parts, readers, strict=True):
+            starts.append(len(writer.pages))
+            writer.append(reader, import_outline=False)
+            for _ in reader.pages:
+                labels.append((part.title, len(labels) + 1) if part.footer else None)
+    with _phase(timings, "reportlab"):
+        footer_pdf = _footers(loaded, options, labels)
+    with _phase(timings, "merge"):
+        return _finish(loaded, options, writer, parts, starts, labels, PdfReader(io.BytesIO(footer_pdf)),
+                       contents)
+
+
+def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts: list[Part], starts: list[int],
+            labels: list[tuple[str, int] | None], footers: PdfReader, contents: tuple[tuple[str, int], ...]) -> Packet:
     from pypdf.constants import PageLabelStyle
     from pypdf.generic import ArrayObject, ByteStringObject
 
-    writer = PdfWriter()
-    labels: list[tuple[str, int] | None] = []
-    starts: list[int] = []
-    for part in parts:
-        starts.append(len(writer.pages))
-        reader = PdfReader(io.BytesIO(part.pdf))
-        writer.append(reader, import_outline=False)
-        for _ in reader.pages:
-            labels.append((part.title, len(labels) + 1) if part.footer else None)
-    footers = PdfReader(io.BytesIO(_footers(loaded, options, labels)))
     for index, label in enumerate(labels):
         if label is not None:
             writer.pages[index].merge_page(footers.pages[index])
@@ -326,7 +336,7 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part],
     writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     packs = _packs(loaded)
     subject = "Session packet" + (" for the players" if options.audience == "players" else "")
-    writer.add_metadata({
+    metadata = {
         "/Title": f"{loaded.site.site}: session packet",
         "/Subject": f"{subject}: {', '.join(p.name for p in packs)}; seed {options.seed}",
         "/Author": loaded.site.author or "sheetgen",
@@ -334,13 +344,15 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part],
                                 f"seed {options.seed}", options.render.paper.name]),
         "/Creator": f"sheetgen {__version__}",
         "/Producer": "sheetgen (pypdf)",
-    })
+    }
+    writer.add_metadata(metadata)
     writer.page_mode = "/UseOutlines"
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    # A document id made from the content keeps rebuilds byte-identical.
-    digest = ByteStringObject(hashlib.sha256(buffer.getvalue()).digest()[:16])
-    writer._ID = ArrayObject([digest, digest])
+    # A document id made from everything the packet is made of keeps rebuilds byte-identical.
+    digest = hashlib.sha256(repr((metadata, labels, [(p.title, p.entries) for p in parts])).encode())
+    for part in parts:
+        digest.update(hashlib.sha256(part.pdf).digest())
+    identifier = ByteStringObject(digest.digest()[:16])
+    writer._ID = ArrayObject([identifier, identifier])
     buffer = io.BytesIO()
     writer.write(buffer)
     return Packet(buffer.getvalue(), len(writer.pages), contents)
