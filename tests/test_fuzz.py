@@ -106,7 +106,7 @@ YAML_TOKENS = [
 @st.composite
 def yamlish(draw: st.DrawFn) -> bytes:
     text = "".join(draw(st.lists(st.sampled_from(YAML_TOKENS), max_size=60)))
-    raw = text.encode("utf-8", "surrogateescape")
+    raw = _encode(text)
     if draw(st.booleans()):
         return raw
     # and sometimes a few stray bytes, anywhere
@@ -116,11 +116,32 @@ def yamlish(draw: st.DrawFn) -> bytes:
     return raw
 
 
+def bundled_bytes() -> list[bytes]:
+    files = sorted(builtin_dir("rules").glob("*.yaml")) + sorted(builtin_dir("sites").glob("*.yaml"))
+    return [path.read_bytes() for path in files]
+
+
+def _encode(token: str) -> bytes:
+    return token.encode("utf-8", "surrogateescape")
+
+
+@st.composite
+def corrupted(draw: st.DrawFn) -> bytes:
+    """A bundled file with a few bytes changed, inserted or cut out."""
+    raw = draw(st.sampled_from(bundled_bytes()))
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(raw) - 1))
+        cut = draw(st.integers(0, 3))
+        raw = raw[:at] + draw(st.one_of(st.binary(max_size=3), st.sampled_from(YAML_TOKENS).map(_encode))) \
+            + raw[at + cut:]
+    return raw
+
+
 def test_loader_on_any_bytes(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     outcomes: Counter[str] = Counter()
 
     @FUZZ
-    @given(st.one_of(st.binary(max_size=400), yamlish()))
+    @given(st.one_of(st.binary(max_size=400), yamlish(), corrupted()))
     def run(raw: bytes) -> None:
         outcomes["examples"] += 1
         outcome_of(lambda: load_bytes(raw, tmp_path), outcomes)
