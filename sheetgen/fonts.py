@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import io
+import struct
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
@@ -215,14 +216,70 @@ def register_reportlab_fonts() -> None:
 @functools.cache
 def family_coverage(family: FontFamily) -> frozenset[int]:
     """The code points every face of *family* has a glyph for."""
+    folder = font_dir()
+    return frozenset.intersection(*(font_coverage((folder / face.file).read_bytes()) for face in family.faces))
+
+
+# The Unicode cmap subtables fontTools' getBestCmap prefers, in its order: (platform, encoding).
+_BEST_CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+
+
+def font_coverage(data: bytes) -> frozenset[int]:
+    """The code points a TrueType font maps to a glyph: the keys of fontTools' ``getBestCmap()``.
+
+    Read here from a format 4 or format 12 cmap subtable, because this is on the way of every command
+    that loads a file and fontTools takes ten times as long (importing it, then parsing); any other
+    format, or a table that does not add up, is left to fontTools.
+    """
+    try:
+        found = _read_cmap(data)
+    except (KeyError, IndexError, struct.error):
+        found = None
+    if found is not None:
+        return found
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped, unused-ignore]
 
-    folder = font_dir()
-    cmaps = []
-    for face in family.faces:
-        with TTFont(io.BytesIO((folder / face.file).read_bytes()), lazy=True) as font:
-            cmaps.append(frozenset(font.getBestCmap()))
-    return frozenset.intersection(*cmaps)
+    with TTFont(io.BytesIO(data), lazy=True) as font:
+        return frozenset(font.getBestCmap() or ())
+
+
+def _read_cmap(data: bytes) -> frozenset[int] | None:
+    tables = struct.unpack_from(">H", data, 4)[0]
+    offsets = {data[12 + 16 * i: 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(tables)}
+    cmap = offsets[b"cmap"]
+    subtables: dict[tuple[int, int], int] = {}
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables.setdefault((platform, encoding), cmap + offset)
+    at = next((subtables[key] for key in _BEST_CMAPS if key in subtables), None)
+    if at is None:
+        return frozenset()
+    kind = struct.unpack_from(">H", data, at)[0]
+    found: set[int] = set()
+    if kind == 4:
+        length = struct.unpack_from(">H", data, at + 2)[0]
+        n = struct.unpack_from(">H", data, at + 6)[0] // 2
+        ends, starts, deltas, ranges = (struct.unpack_from(f">{n}H", data, at + offset)
+                                        for offset in (14, 16 + 2 * n, 16 + 4 * n, 16 + 6 * n))
+        glyphs = struct.unpack_from(f">{(length - 16 - 8 * n) // 2}H", data, at + 16 + 8 * n)
+        for i in range(n - 1):  # the last segment, ending at U+FFFF, maps nothing (fontTools skips it too)
+            for code in range(starts[i], ends[i] + 1):
+                if ranges[i] == 0:
+                    glyph = (code + deltas[i]) & 0xFFFF
+                else:
+                    index = ranges[i] // 2 - n + i + code - starts[i]
+                    if not 0 <= index < len(glyphs):
+                        return None
+                    glyph = glyphs[index] and (glyphs[index] + deltas[i]) & 0xFFFF
+                if glyph:
+                    found.add(code)
+        return frozenset(found)
+    if kind == 12:
+        for i in range(struct.unpack_from(">I", data, at + 12)[0]):
+            first, last, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+            found.update(range(first + (glyph == 0), last + 1))
+        return frozenset(found)
+    return None
 
 
 @functools.cache

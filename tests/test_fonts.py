@@ -75,6 +75,14 @@ def test_the_faces_of_each_family_cover_the_same_characters() -> None:
         assert fonts.family_coverage(family) == next(iter(cmaps.values()))
 
 
+@pytest.mark.parametrize(("family", "face"), FACES, ids=FACE_IDS)
+def test_the_cmap_read_without_fonttools_is_what_fonttools_reads(family: fonts.FontFamily,
+                                                                 face: fonts.FontFace) -> None:
+    data = (fonts.font_dir() / face.file).read_bytes()
+    assert fonts._read_cmap(data) is not None  # read here, not handed on to fontTools
+    assert fonts.font_coverage(data) == frozenset(open_font(face.file).getBestCmap())
+
+
 def test_sheet_characters_and_latin_1_are_covered() -> None:
     assert fonts.missing_glyphs(LATIN_1 + SHEET_CHARACTERS) == []
     assert fonts.missing_glyphs("Dungeon ☐ ≥ 6") == []
