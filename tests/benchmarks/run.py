@@ -1,0 +1,523 @@
+"""sheetgen's benchmark: how long each command takes as a whole process, against floors measured in the same run.
+
+    python tests/benchmarks/run.py [--runs N]
+
+Not part of the test run (pytest collects only test_*.py files). Figures on a shared machine are noisy,
+so every figure is the median (with min and max) of N runs after a warm-up run, and each budget is a
+ratio to a floor measured in the same run, never a lone absolute time:
+
+* commands that draw nothing, against ``python -c "import click"`` (and ``python -c pass``);
+* ``sheetgen packet`` of the bundled site, first run (an empty cache) and rebuild (the references
+  cached, a new seed each run), against the engines' own work for the same pages: one process each
+  timing WeasyPrint alone (importing it, laying out every reference page once in the type size it ends
+  up in, writing the PDF), ReportLab alone (importing it and drawing the trackers, timetable, cards,
+  cover and footers) and pypdf alone (importing it, merging the parts, stamping the footers, writing),
+  plus the start of one Python process;
+* peak memory: the largest process's peak resident set (wait4's ru_maxrss, which counts the worker
+  processes too), and the peak of all the processes' memory together (proportional set sizes, so that
+  pages forked workers share with their parent count once), sampled every 5 ms;
+* the packet's phases, from ``build_packet(..., timings=...)``;
+* the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), 10,000
+  pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack.
+
+The child processes are this file run with ``--child``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = "the-sunken-chapel"
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+# --- measuring a process ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    seconds: float
+    peak_kb: int  # the largest process's peak resident set
+    tree_kb: int | None  # the sampled peak of all the processes' memory together (PSS)
+    output: str
+
+
+def _memory_kb(pid: int) -> int:
+    """A process's proportional set size (its resident memory, pages shared with other processes counted
+    in part, so that a sum over forked workers is not inflated), or its resident set where unknown."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE // 1024
+
+
+def _tree_rss_kb(pid: int) -> int:
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            total += _memory_kb(current)
+            for task in Path(f"/proc/{current}/task").iterdir():
+                stack.extend(int(child) for child in (task / "children").read_text().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run_process(argv: Sequence[str], env: dict[str, str]) -> Run:
+    """Run *argv* to its end; its wall time, peak memory and standard output."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=err)
+        peak = [0]
+        done = threading.Event()
+        sampling = Path("/proc").is_dir()
+
+        def sample() -> None:
+            while not done.is_set():
+                peak[0] = max(peak[0], _tree_rss_kb(process.pid))
+                done.wait(0.005)
+
+        sampler = threading.Thread(target=sample, daemon=True)
+        if sampling:
+            sampler.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        done.set()
+        if sampling:
+            sampler.join()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if process.returncode != 0:
+            raise SystemExit(f"{' '.join(argv)} failed:\n{err.read().decode(errors='replace')}")
+        # ru_maxrss is in kilobytes on Linux and in bytes on macOS
+        peak_kb = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
+        return Run(seconds, peak_kb, peak[0] if sampling else None, out.read().decode())
+
+
+@dataclass(frozen=True)
+class Series:
+    runs: tuple[Run, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(r.seconds for r in self.runs)
+
+    @property
+    def low(self) -> float:
+        return min(r.seconds for r in self.runs)
+
+    @property
+    def high(self) -> float:
+        return max(r.seconds for r in self.runs)
+
+    @property
+    def peak_kb(self) -> int:
+        return max(r.peak_kb for r in self.runs)
+
+    @property
+    def tree_kb(self) -> int | None:
+        trees = [r.tree_kb for r in self.runs if r.tree_kb is not None]
+        return max(trees) if trees else None
+
+    def inner(self, key: str) -> float:
+        """The median of a figure the child printed as JSON on its last line."""
+        return statistics.median(json.loads(r.output.strip().splitlines()[-1])[key] for r in self.runs)
+
+
+def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int,
+           label: str) -> Series:
+    """One warm-up run (index -1), then *runs* runs."""
+    print(f"  {label} ...", file=sys.stderr, flush=True)
+    run_process(argv(-1), env(-1))
+    return Series(tuple(run_process(argv(i), env(i)) for i in range(runs)))
+
+
+# --- the parent ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    what: str
+    median: float | None = None
+    low: float | None = None
+    high: float | None = None
+    floor: str = ""
+    floor_seconds: float | None = None
+    peak_kb: int | None = None
+    tree_kb: int | None = None
+    unit: str = "s"
+
+    def cells(self) -> list[str]:
+        def seconds(value: float | None) -> str:
+            if value is None:
+                return ""
+            return f"{value * 1000:.1f} ms" if self.unit == "ms" else f"{value:.3f}"
+
+        ratio = "" if self.median is None or not self.floor_seconds else f"{self.median / self.floor_seconds:.2f}"
+        memory = "" if self.peak_kb is None else f"{self.peak_kb / 1024:.0f}"
+        if self.tree_kb is not None:
+            memory += f" / {self.tree_kb / 1024:.0f}"
+        floor = f"{self.floor} {seconds(self.floor_seconds)}".strip() if self.floor else ""
+        return [self.what, seconds(self.median), seconds(self.low), seconds(self.high), floor, ratio, memory]
+
+
+def table(rows: list[Row]) -> str:
+    head = ["", "median", "min", "max", "floor (median)", "ratio", "peak MB"]
+    body = [head, *[row.cells() if row.median is not None or row.floor else [row.what] + [""] * 6
+                    for row in rows]]
+    widths = [max(len(line[i]) for line in body) for i in range(len(head))]
+    lines = []
+    for index, line in enumerate(body):
+        cells = [line[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(line[1:], widths[1:],
+                                                                                           strict=True)]
+        lines.append("  ".join(cells).rstrip())
+        if index == 0:
+            lines.append("-" * len(lines[0]))
+    return "\n".join(lines)
+
+
+def base_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as installed: modules compiled once, then loaded
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs after the warm-up (default 5)")
+    args = parser.parse_args()
+    runs = max(args.runs, 1)
+    python = sys.executable
+    work = Path(tempfile.mkdtemp(prefix="sheetgen-bench-"))
+    env = base_env()
+    env["SHEETGEN_CACHE_DIR"] = str(work / "cache-unused")
+
+    def fixed(argv: Sequence[str]) -> Callable[[int], Sequence[str]]:
+        return lambda _: argv
+
+    def same(_: int) -> dict[str, str]:
+        return env
+
+    def me(*args: str) -> list[str]:
+        return [python, str(Path(__file__).resolve()), "--child", *args]
+
+    rows: list[Row] = []
+    try:
+        print("measuring (this takes a few minutes):", file=sys.stderr)
+        bare = series(fixed([python, "-c", "pass"]), same, runs, "python -c pass")
+        click = series(fixed([python, "-c", "import click"]), same, runs, "python -c 'import click'")
+        rows.append(Row("python -c pass", bare.median, bare.low, bare.high, peak_kb=bare.peak_kb))
+        rows.append(Row("python -c 'import click'", click.median, click.low, click.high, peak_kb=click.peak_kb))
+        site = str(ROOT / "sheetgen" / "sites" / f"{SITE}.yaml")
+        for label, argv in [
+            ("sheetgen --help", ["--help"]),
+            ("sheetgen systems", ["systems"]),
+            (f"sheetgen check {SITE}.yaml", ["check", site]),
+            ("sheetgen odds dungeon-turn", ["odds", "dungeon-turn"]),
+            ("sheetgen schema pack", ["schema", "pack"]),
+            ("sheetgen timetable site-alarm --format json", ["timetable", "site-alarm", "--format", "json",
+                                                             "--seed", "1", "-o", str(work / "t.json")]),
+            ("sheetgen timetable site-alarm --format csv", ["timetable", "site-alarm", "--format", "csv",
+                                                            "--seed", "1", "-o", str(work / "t.csv")]),
+        ]:
+            measured = series(fixed([python, "-m", "sheetgen", *argv]), same, runs, label)
+            rows.append(Row(label, measured.median, measured.low, measured.high, "import click", click.median,
+                            measured.peak_kb))
+
+        # the pages and parts the floors work on
+        print("  the packet's pages, for the floors ...", file=sys.stderr, flush=True)
+        run_process(me("setup", str(work)), env)
+        weasy = series(fixed(me("weasyprint", str(work))), same, runs, "floor: WeasyPrint alone")
+        stock = series(fixed(me("weasyprint", str(work), "stock")), same, runs,
+                       "WeasyPrint's own column balancing")
+        drawn = series(fixed(me("reportlab", str(work))), same, runs, "floor: ReportLab alone")
+        merged = series(fixed(me("merge", str(work))), same, runs, "floor: pypdf alone")
+        first_floor = bare.median + weasy.inner("seconds") + drawn.inner("seconds") + merged.inner("seconds")
+        rebuild_floor = bare.median + drawn.inner("seconds") + merged.inner("seconds")
+
+        def fresh_cache(index: int) -> dict[str, str]:
+            folder = work / f"cache-first-{index}"
+            shutil.rmtree(folder, ignore_errors=True)
+            return {**env, "SHEETGEN_CACHE_DIR": str(folder)}
+
+        def warm_cache(_: int) -> dict[str, str]:
+            return {**env, "SHEETGEN_CACHE_DIR": str(work / "cache-warm")}
+
+        packet = [python, "-m", "sheetgen", "packet", "-q", "-o", str(work / "packet.pdf")]
+        first = series(lambda i: [*packet, "--seed", "7"], fresh_cache, runs, "sheetgen packet, first run")
+        rebuild = series(lambda i: [*packet, "--seed", str(100 + i)], warm_cache, runs,
+                         "sheetgen packet, rebuild")
+        rows.append(Row("sheetgen packet, first run (empty cache)", first.median, first.low, first.high,
+                        "engines", first_floor, first.peak_kb, first.tree_kb))
+        rows.append(Row("sheetgen packet, rebuild (cached references, new seed)", rebuild.median, rebuild.low,
+                        rebuild.high, "engines", rebuild_floor, rebuild.peak_kb, rebuild.tree_kb))
+        rows.append(Row("the floors' parts (inside one process each):"))
+        for label, measured in [("  WeasyPrint: the reference pages, once each", weasy),
+                                ("  ReportLab: trackers, timetable, cards, cover, footers", drawn),
+                                ("  pypdf: merge, footers, outline, write", merged),
+                                ("  (WeasyPrint 70's own column balancing, same pages)", stock)]:
+            seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in measured.runs]
+            rows.append(Row(label, statistics.median(seconds), min(seconds), max(seconds),
+                            peak_kb=measured.peak_kb))
+
+        # the packet's phases, inside the process
+        phases_first = series(lambda i: me("phases", "first"), fresh_cache, runs, "phases, first run")
+        phases_again = series(lambda i: me("phases", str(100 + i)), warm_cache, runs, "phases, rebuild")
+        for title, measured in [("phases of a first run, in the process:", phases_first),
+                                ("phases of a rebuild, in the process:", phases_again)]:
+            rows.append(Row(title))
+            names = json.loads(measured.runs[0].output.strip().splitlines()[-1])
+            for name in names:
+                seconds = [json.loads(r.output.strip().splitlines()[-1])[name] for r in measured.runs]
+                rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
+
+        # the engine
+        rows.append(Row("engine:"))
+        packs = json.loads(run_process(me("packs"), env).output)
+        for pack in packs:
+            odds = series(fixed(me("odds", pack)), same, runs, f"odds {pack}")
+            seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in odds.runs]
+            rows.append(Row(f"  exact odds over 8 hours, {pack} (a fresh process)", statistics.median(seconds),
+                            min(seconds), max(seconds), unit="ms"))
+        tables = series(fixed(me("timetables")), same, runs, "10,000 timetables")
+        results = [json.loads(r.output.strip().splitlines()[-1]) for r in tables.runs]
+        for name in results[0]:
+            seconds = [result[name] for result in results]
+            rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"sheetgen benchmark: {runs} runs after a warm-up; seconds; peak MB: largest process / all processes"
+          f" (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+    print(table(rows))
+
+
+# --- the children ----------------------------------------------------------------------------------
+
+
+def child(kind: str, args: list[str]) -> None:
+    if kind == "setup":
+        setup(Path(args[0]))
+    elif kind == "weasyprint":
+        weasyprint_alone(Path(args[0]), stock=args[1:] == ["stock"])
+    elif kind == "reportlab":
+        reportlab_alone(Path(args[0]))
+    elif kind == "merge":
+        merge_alone(Path(args[0]))
+    elif kind == "phases":
+        phases(args[0])
+    elif kind == "packs":
+        from sheetgen.load import builtin_pack_ids, load_pack
+
+        print(json.dumps([p for p in builtin_pack_ids() if load_pack(p).check is not None]))
+    elif kind == "odds":
+        exact_odds(args[0])
+    elif kind == "timetables":
+        timetables()
+    else:
+        raise SystemExit(f"unknown child {kind}")
+
+
+def _options() -> Any:
+    from datetime import date
+
+    from sheetgen.packet import PacketOptions
+    from sheetgen.paper import LETTER, RenderOptions
+
+    return PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29),
+                         use_cache=False, workers=0)
+
+
+def setup(work: Path) -> None:
+    """The HTML of every reference page in the type size it fits in, and the packet's parts as PDFs."""
+    from pypdf import PdfReader
+
+    from sheetgen.load import load_site
+    from sheetgen.packet import _cover, _draw_parts, _footers, _packs
+    from sheetgen.render_reference import reference_html, render_reference
+
+    loaded = load_site(SITE)
+    options = _options()
+    references = []
+    parts: list[tuple[str, bytes, bool]] = []
+    for pack in _packs(loaded):
+        rendered = render_reference(pack, options.render)
+        pages = []
+        for index, size in enumerate(rendered.type_sizes):
+            name = f"{pack.id}-{index}.html"
+            (work / name).write_text(reference_html(pack, options.render, type_size=size, page_index=index))
+            pages.append(name)
+        references.append({"title": f"{pack.name} — Reference", "pages": pages})
+        parts.append((f"Reference: {pack.name}", rendered.pdf, True))
+    parts += [(part.title, part.pdf, part.footer) for part in _draw_parts(loaded, options, lambda _: None, None)]
+    contents, page = [], 2
+    for title, pdf, _ in parts:
+        contents.append((title, page))
+        page += len(PdfReader(io.BytesIO(pdf)).pages)
+    parts.insert(0, ("Cover", _cover(loaded, options, contents), True))
+    files: list[str] = []
+    labels: list[tuple[str, int] | None] = []
+    for index, (title, pdf, footer) in enumerate(parts):
+        files.append(f"part-{index}.pdf")
+        (work / files[-1]).write_bytes(pdf)
+        labels += [(title, len(labels) + 1) if footer else None for _ in PdfReader(io.BytesIO(pdf)).pages]
+    (work / "footers.pdf").write_bytes(_footers(loaded, options, labels))
+    (work / "manifest.json").write_text(json.dumps(
+        {"references": references, "files": files, "labels": labels, "contents": contents}))
+
+
+def weasyprint_alone(work: Path, stock: bool) -> None:
+    manifest = json.loads((work / "manifest.json").read_text())
+    htmls = [[(work / name).read_text() for name in ref["pages"]] for ref in manifest["references"]]
+    start = time.perf_counter()
+    from sheetgen import column_balance
+    from sheetgen.render_html import LaidOut, PdfMetadata, layout, write
+
+    if stock:
+        column_balance._weasyprint = lambda: None  # type: ignore[assignment]
+    for ref, pages in zip(manifest["references"], htmls, strict=True):
+        laid = [layout(html) for html in pages]
+        document = laid[0].document.copy([page for one in laid for page in one.document.pages])
+        write(LaidOut(document=document, warnings=(), fetcher=laid[0].fetcher), PdfMetadata(title=ref["title"]))
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def reportlab_alone(work: Path) -> None:
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.load import load_site
+    from sheetgen.packet import _packs
+
+    manifest = json.loads((work / "manifest.json").read_text())
+    loaded = load_site(SITE)
+    options = _options()
+    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3,
+                                seed=7)
+    start = time.perf_counter()
+    from sheetgen.draw_cards import draw_card_sheet
+    from sheetgen.draw_timetable import timetable_pdf
+    from sheetgen.draw_trackers import tracker_pdf
+    from sheetgen.packet import _cover, _footers
+    from sheetgen.sheets.cards import card_layout
+
+    for pack in _packs(loaded):
+        tracker_pdf(pack, options.render)
+    timetable_pdf(timetable, options.render)
+    draw_card_sheet(card_layout(loaded, options.render.paper))
+    _cover(loaded, options, [tuple(entry) for entry in manifest["contents"]])
+    _footers(loaded, options, [None if label is None else tuple(label) for label in manifest["labels"]])
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def merge_alone(work: Path) -> None:
+    manifest = json.loads((work / "manifest.json").read_text())
+    parts = [(work / name).read_bytes() for name in manifest["files"]]
+    footers_pdf = (work / "footers.pdf").read_bytes()
+    start = time.perf_counter()
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for data in parts:
+        writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
+    footers = PdfReader(io.BytesIO(footers_pdf))
+    for index, label in enumerate(manifest["labels"]):
+        if label is not None:
+            writer.pages[index].merge_page(footers.pages[index])
+    for title, page in manifest["contents"]:
+        writer.add_outline_item(title=title, page_number=page - 1)
+    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
+    writer.add_metadata({"/Title": "packet"})
+    writer.write(io.BytesIO())
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def phases(seed: str) -> None:
+    start = time.perf_counter()
+    from datetime import date
+
+    from sheetgen.load import load_site
+    from sheetgen.output import write_atomic
+    from sheetgen.packet import PacketOptions, build_packet
+    from sheetgen.paper import LETTER, RenderOptions
+
+    imported = time.perf_counter()
+    loaded = load_site(SITE)
+    loaded_at = time.perf_counter()
+    number = 7 if seed == "first" else int(seed)
+    timings: dict[str, float] = {}
+    options = PacketOptions(render=RenderOptions(paper=LETTER, seed=number), seed=number,
+                            made_on=date(2026, 11, 29))
+    packet = build_packet(loaded, options, timings=timings)
+    built = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        write_atomic(Path(folder) / "packet.pdf", packet.pdf)
+    written = time.perf_counter()
+    result = {"import (sheetgen, pydantic, ...)": imported - start, "load (read and check the files)":
+              loaded_at - imported}
+    names = {"engine": "engine (pre-rolled timetable)", "weasyprint": "WeasyPrint (waiting for the workers)",
+             "weasyprint, each pack in its worker": "WeasyPrint (each pack, in its worker)",
+             "reportlab": "ReportLab (with its import)", "merge": "merge (pypdf, with its import)"}
+    for key, label in names.items():
+        result[label] = timings.get(key, 0.0)
+    result["write (atomic, synced)"] = written - built
+    result["total (in the process)"] = written - start
+    print(json.dumps(result))
+
+
+def exact_odds(pack_id: str) -> None:
+    from sheetgen.engine.odds import quiet_odds
+    from sheetgen.load import load_pack
+
+    pack = load_pack(pack_id)
+    start = time.perf_counter()
+    quiet_odds(pack, 8)
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def timetables() -> None:
+    import random
+
+    from sheetgen.engine.simulate import simulate_quiet
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.load import builtin_pack_ids, load_pack, load_site
+
+    loaded = load_site(SITE)
+    result = {}
+    start = time.perf_counter()
+    for seed in range(10_000):
+        build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3, seed=seed)
+    result[f"10,000 pre-rolled 3-hour timetables of {SITE} (rows and deck)"] = time.perf_counter() - start
+    for pack_id in builtin_pack_ids():
+        pack = load_pack(pack_id)
+        if pack.check is None:
+            continue
+        start = time.perf_counter()
+        simulate_quiet(pack, 3, 10_000, random.Random(1))
+        result[f"10,000 simulated 3-hour sessions, {pack_id}"] = time.perf_counter() - start
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 2 and sys.argv[1] == "--child":
+        child(sys.argv[2], sys.argv[3:])
+    else:
+        main()
