@@ -55,6 +55,9 @@ def _weasyprint() -> tuple[Any, Any] | None:
             and block.columns_layout is column.columns_layout
             and _parameters(block.block_box_layout) == _BLOCK_BOX_PARAMETERS
             and _parameters(block.remove_placeholders) == ("context", "box_list", "absolute_boxes", "fixed_boxes")
+            and _parameters(block.collapse_margin) == ("adjoining_margins",)
+            and _parameters(block.block_level_width)[:2] == ("box", "containing_block")
+            and _parameters(column.percentage) == ("value", "computed", "refer_to")
             and _parameters(column._create_column_box) == ("box", "containing_block", "children", "width",
                                                            "position_y")
         )
@@ -115,86 +118,79 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
                     absolute_boxes: list[Any], fixed_boxes: list[Any], adjoining_margins: list[float] | None,
                     first_letter_style: Any, first_line_style: Any) -> Any:
     """WeasyPrint's columns_layout, with the column height found by bisection (see the module's docstring)."""
-    if not _plain(box, context):
+
+    def weasyprints_own() -> Any:
         return stock(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
                      fixed_boxes, adjoining_margins, first_letter_style, first_line_style)
-    # The same box filling its columns one after another: at a given height, that is one layout.
-    filled = box.copy()
-    filled.style = box.style.copy()
-    filled.style["column_fill"] = "auto"
+
+    if not _plain(box, context):
+        return weasyprints_own()
     count = int(box.style["column_count"])
-
-    def fill(space: float) -> tuple[Any, list[Any], list[Any]]:
-        absolute: list[Any] = []
-        fixed: list[Any] = []
-        result = stock(context, filled, space, skip_stack, containing_block, page_is_empty, absolute, fixed,
-                       list(adjoining_margins or []), first_letter_style, first_line_style)
-        return result, absolute, fixed
-
-    def keep(filling: tuple[Any, list[Any], list[Any]]) -> Any:
-        result, absolute, fixed = filling
-        absolute_boxes.extend(absolute)
-        fixed_boxes.extend(fixed)
-        return result
-
-    # As tall as the page allows: does everything fit at all? (WeasyPrint's first step too.)
-    full = fill(bottom_space)
-    laid, resume_at = full[0][0], full[0][1]
-    columns = [] if laid is None else [child for child in laid.children if getattr(child, "is_column", False)]
-    if not columns or resume_at is not None:
-        if stop_at_overflow:
-            raise ColumnsOverflow
-        return keep(full)
-    top = columns[0].position_y
-    heights = [_content_height(c) for c in columns]
-    if max(heights) > context.page_bottom - top - bottom_space + 0.01:
-        if stop_at_overflow:
-            raise ColumnsOverflow
-        return keep(full)
-
+    # Where and how wide the columns are, as WeasyPrint's columns_layout works them out.
+    placed = box.copy_with_children(box.children)
+    placed.position_y += block.collapse_margin(adjoining_margins or [])
+    block.block_level_width(placed, containing_block)
+    gap = (placed.style["font_size"] if placed.style["column_gap"] == "normal"
+           else column.percentage(placed.style["column_gap"], placed.style, placed.width))
+    width = max(0, placed.width - (count - 1) * gap) / count
+    top = placed.content_box_y()
     skip = next(iter(skip_stack)) if skip_stack else 0
     children = box.children[skip:]
     first_skip = {0: skip_stack[skip]} if skip_stack else None
-    width = columns[0].width
 
-    def fits(height: float) -> bool:
-        """Whether the content fits *count* columns *height* px tall (then discarded)."""
+    def heights_at(height: float, *, forced: bool) -> list[float] | None:
+        """The content height of each column when the content is poured into *count* columns *height* px
+        tall, or None when it does not all go in (the trial is then discarded). *forced*: a column takes
+        its first box even when it is too tall, as WeasyPrint's first trial does."""
         shapes = len(context.excluded_shapes)
-        trial = column._create_column_box(laid, containing_block, [child.copy() for child in children], width,
+        trial = column._create_column_box(placed, containing_block, [child.copy() for child in children], width,
                                           top)
         resume = first_skip
         done: list[Any] = []
-        tallest = 0.0
         for _ in range(count):
             one = block.block_box_layout(
-                context, trial, context.page_bottom - top - height, resume, containing_block, False, [], [],
+                context, trial, context.page_bottom - top - height, resume, containing_block, forced, [], [],
                 [], first_letter_style, first_line_style, discard=False, max_lines=None)
             if one[0] is None:
                 break
             done.append(one[0])
-            tallest = max(tallest, _content_height(one[0]))
             resume = one[1]
             if resume is None:
                 break
+        heights = [_content_height(laid) for laid in done]
         block.remove_placeholders(context, done, [], [])
         del context.excluded_shapes[shapes:]
-        return resume is None and bool(done) and tallest <= height + 0.01
+        if resume is not None or not done or max(heights) > height + 0.01:
+            return None
+        return heights
 
-    low, high = sum(heights) / count, max(heights)
+    # As tall as the page allows: does everything fit at all? (WeasyPrint's first step too.)
+    full = heights_at(context.page_bottom - top - bottom_space, forced=True)
+    if full is None:
+        if stop_at_overflow:
+            raise ColumnsOverflow
+        return weasyprints_own()  # it continues the columns on the next page, quickly
+    low, high, space = sum(full) / count, max(full), bottom_space
     while high - low > PRECISION:
         middle = (low + high) / 2
-        if fits(middle):
-            high = middle
-        else:
+        if heights_at(middle, forced=False) is None:
             low = middle
-    if high == max(heights):
-        return keep(full)
-    block.remove_placeholders(context, [laid], full[1], full[2])
-    balanced = fill(context.page_bottom - top - high)
-    if balanced[0][0] is None or balanced[0][1] is not None:
-        # Not expected (the trial at this height fitted); WeasyPrint's own balancing decides.
-        if balanced[0][0] is not None:
-            block.remove_placeholders(context, [balanced[0][0]], balanced[1], balanced[2])
-        return stock(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
-                     fixed_boxes, adjoining_margins, first_letter_style, first_line_style)
-    return keep(balanced)
+        else:
+            high, space = middle, context.page_bottom - top - middle
+
+    # WeasyPrint fills the columns one after another as tall as that: the balanced layout.
+    filled = box.copy()
+    filled.style = box.style.copy()
+    filled.style["column_fill"] = "auto"
+    absolute: list[Any] = []
+    fixed: list[Any] = []
+    result = stock(context, filled, space, skip_stack, containing_block, page_is_empty, absolute, fixed,
+                   list(adjoining_margins or []), first_letter_style, first_line_style)
+    if result[0] is None or result[1] is not None:
+        # Not expected (a trial at this height held everything); WeasyPrint's own balancing decides.
+        if result[0] is not None:
+            block.remove_placeholders(context, [result[0]], absolute, fixed)
+        return weasyprints_own()
+    absolute_boxes.extend(absolute)
+    fixed_boxes.extend(fixed)
+    return result
