@@ -92,19 +92,23 @@ def options_for(paper: str, seed: int | None = None, fillable: bool = False) -> 
 
 def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str = ".pdf") -> Path:
     """Write *data* atomically to -o or to output/<subject>-<sheet><suffix>, and print the path."""
-    from sheetgen.output import default_path, write_atomic
+    from sheetgen.output import default_path, prepare_default_folder, write_atomic
 
     if output is None:
+        prepare_default_folder()
         output = default_path(subject, sheet, suffix)
-        output.parent.mkdir(parents=True, exist_ok=True)
     path = write_atomic(output, data)
     click.echo(str(path))
     return path
 
 
 def check_output(output: Path | None) -> None:
-    """Refuse an impossible -o before doing any work."""
-    if output is not None:
+    """Refuse an impossible -o (or output/ folder) before doing any work."""
+    if output is None:
+        from sheetgen.output import prepare_default_folder
+
+        prepare_default_folder()
+    else:
         from sheetgen.output import check_destination
 
         check_destination(output)
@@ -180,10 +184,9 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
     """
     from sheetgen.preview import read_pdf, render_png
 
-    check_output(output)
-    png = render_png(read_pdf(pdf), page=page, dpi=dpi, name=str(pdf))
     target = output or pdf.with_name(f"{pdf.stem}-page{page}.png")
-    emit(png, target, pdf.stem, f"page{page}", ".png")
+    check_output(target)
+    emit(render_png(read_pdf(pdf), page=page, dpi=dpi, name=str(pdf)), target, pdf.stem, f"page{page}", ".png")
 
 
 def new_seed(seed: int | None) -> int:

@@ -15,6 +15,9 @@ MAX_TEXT = 6_000
 MAX_NAME = 120
 """Characters in a name, key or label."""
 
+MAX_SITE_TEXT = 250_000
+"""Characters of text in all of a site's rooms and statblocks together (about 400 long room cards)."""
+
 MAX_ROOMS = 500
 MAX_STATBLOCKS = 300
 MAX_LIST = 300

@@ -32,9 +32,23 @@ def safe_name(text: str, fallback: str = "sheet") -> str:
     return name or fallback
 
 
-def default_path(subject: str, sheet: str, suffix: str = ".pdf", folder: Path = Path("output")) -> Path:
+DEFAULT_FOLDER = Path("output")
+
+
+def default_path(subject: str, sheet: str, suffix: str = ".pdf", folder: Path = DEFAULT_FOLDER) -> Path:
     """output/<site-or-pack>-<sheet>.pdf"""
     return folder / f"{safe_name(subject)}-{safe_name(sheet)}{suffix}"
+
+
+def prepare_default_folder(folder: Path = DEFAULT_FOLDER) -> None:
+    """Create the default output folder, or say why it cannot be."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder} is a file, so sheetgen cannot write into an {folder}/ folder here; "
+                          "move the file away or give -o FILE")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the folder {folder}/: {exc.strerror}; give -o FILE") from None
 
 
 def _folder(path: Path) -> Path:

@@ -18,7 +18,7 @@ from sheetgen.errors import DataError, DiceError, FontError, Problem
 from sheetgen.model.common import RollRange
 from sheetgen.model.pack import ByTrack, Pack
 from sheetgen.model.site import Site
-from sheetgen.yamlread import Document, PathKey
+from sheetgen.yamlread import Document, PathKey, iter_paths
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -277,6 +277,10 @@ def check_site(site: Site, doc: Document) -> None:
     keys = [r.key for r in site.rooms]
     problems.extend(_duplicates(doc, keys, "rooms", "key"))
     problems.extend(_duplicates(doc, [s.id for s in site.statblocks], "statblocks", "id"))
+    total = sum(len(text) for _, text in iter_paths(doc.data) if isinstance(text, str))
+    if total > limits.MAX_SITE_TEXT:
+        problems.append(Problem(doc.locate(("rooms",)), f"the site holds {total:,} characters of text; at most "
+                                f"{limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)"))
     known = set(keys)
     for r, room in enumerate(site.rooms):
         for e, exit_key in enumerate(room.exits):

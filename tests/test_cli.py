@@ -96,3 +96,13 @@ def test_version_and_module_entry_point() -> None:
                           check=False)
     assert done.returncode == 0
     assert done.stdout.strip().startswith("sheetgen, version ")
+
+
+def test_an_output_file_in_the_way_of_the_output_folder(runner: CliRunner, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "output").write_text("not a folder")
+    result = runner.invoke(cli, ["cards", "the-sunken-chapel"])
+    assert result.exit_code == 2
+    assert result.stderr == ("error: output is a file, so sheetgen cannot write into an output/ folder here; "
+                             "move the file away or give -o FILE\n")

@@ -163,3 +163,13 @@ def test_a_trigger_face_that_cannot_come_up(write: Write) -> None:
         "p.yaml:10:24: check.trigger.faces[1]: 7-8 cannot come up on the check's result (1-6), "
         "so it would never trigger"
     ]
+
+
+def test_the_text_of_a_whole_site_is_bounded(write: Write) -> None:
+    from sheetgen import limits
+
+    rooms = "".join(f'  - {{key: "{i}", name: Room, description: "{"x" * 5000}"}}\n' for i in range(51))
+    path = write("s.yaml", "site: Big\nsystem: dungeon-turn\nrooms:\n" + rooms)
+    (problem,) = problems(load_site, path)
+    assert problem.startswith("s.yaml:4:3: rooms: the site holds 255,")
+    assert problem.endswith(f"at most {limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)")
