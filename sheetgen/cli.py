@@ -107,7 +107,7 @@ def check_output(output: Path | None) -> None:
     if output is None:
         from sheetgen.output import prepare_default_folder
 
-        prepare_default_folder()
+        prepare_default_folder(create=False)
     else:
         from sheetgen.output import check_destination
 

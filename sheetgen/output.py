@@ -40,11 +40,13 @@ def default_path(subject: str, sheet: str, suffix: str = ".pdf", folder: Path = 
     return folder / f"{safe_name(subject)}-{safe_name(sheet)}{suffix}"
 
 
-def prepare_default_folder(folder: Path = DEFAULT_FOLDER) -> None:
-    """Create the default output folder, or say why it cannot be."""
+def prepare_default_folder(folder: Path = DEFAULT_FOLDER, *, create: bool = True) -> None:
+    """Create the default output folder (or, with create=False, only check that it could be)."""
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder} is a file, so sheetgen cannot write into an {folder}/ folder here; "
                           "move the file away or give -o FILE")
+    if not create:
+        return
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
