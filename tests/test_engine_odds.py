@@ -169,7 +169,8 @@ def test_odds_table_rows() -> None:
     assert rows[1] == ("1", "0:10", "16.7% (1/6)", "16.7% (1/6)")
     assert rows[2] == ("2", "0:20", "16.7% (1/6)", "13.9% (5/36)")
     assert rows[7] == ("By hour 1", "1:00", "at least one: 66.5%", "")
-    assert rows[-1] == ("Expected wait", "", "1:00 (60 min)", "")
+    assert rows[-2][0] == "Expected number"
+    assert rows[-1] == ("First expected", "", "after 1:00 (60 min)", "")
 
 
 # --- one small pack per kind of trigger -------------------------------------------------------------

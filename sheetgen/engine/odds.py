@@ -386,8 +386,8 @@ def odds_table(odds: Odds) -> list[tuple[str, ...]]:
         rows.append((str(c.index), clock(c.minute), chance, fraction_text(c.chance_first)))
     for hour, p in enumerate(odds.by_hour, start=1):
         rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", ""))
-    rows.append((f"Expected in {odds.hours} h", "", f"{float(odds.expected_encounters):.2f}", ""))
+    rows.append(("Expected number", f"{odds.hours}:00", f"{float(odds.expected_encounters):.2f} by then", ""))
     first = odds.expected_minutes_to_first
     wait = "never certain" if first is None else f"{clock(first)} ({float(first):.0f} min)"
-    rows.append(("Expected wait", "", wait, ""))
+    rows.append(("First expected", "", f"after {wait}", ""))
     return rows
