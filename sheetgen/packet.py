@@ -121,6 +121,13 @@ def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: 
     return pdf, time.perf_counter() - start
 
 
+def _import_weasyprint() -> None:
+    """Import WeasyPrint (about half a second) once, before worker processes are forked from this one."""
+    import weasyprint  # noqa: F401
+
+    import sheetgen.render_reference  # noqa: F401
+
+
 def _kept(pdf: bytes) -> tuple[bytes, float]:
     return pdf, 0.0
 
@@ -140,7 +147,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     kept = [cache.load(_reference_key(pack, options.render, players)) if options.use_cache else None
             for pack in packs]
     missing = sum(pdf is None for pdf in kept)
-    with Jobs(missing if options.workers is None else min(options.workers, missing)) as jobs:
+    workers = missing if options.workers is None else min(options.workers, missing)
+    with Jobs(workers, preload=_import_weasyprint) as jobs:
         references: list[Callable[[], tuple[bytes, float]]] = []
         for pack, pdf in zip(packs, kept, strict=True):
             if pdf is None:

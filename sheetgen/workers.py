@@ -29,10 +29,15 @@ def cores() -> int:
 
 class Jobs:
     """A pool of *workers* processes (no more than the cores), started by the first job: ask for as many
-    as there are jobs to run side by side."""
+    as there are jobs to run side by side.
 
-    def __init__(self, workers: int) -> None:
+    *preload*, where workers are forked, runs here just before they are, so that what it imports is
+    imported once for all of them rather than once in each.
+    """
+
+    def __init__(self, workers: int, preload: Callable[[], object] | None = None) -> None:
         self.workers = min(workers, cores())
+        self.preload = preload
         self._pool: Executor | None = None
 
     def submit(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
@@ -50,6 +55,8 @@ class Jobs:
             # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
             fork = sys.platform == "linux" and threading.active_count() == 1
             context = multiprocessing.get_context("fork" if fork else "spawn")
+            if fork and self.preload is not None:
+                self.preload()
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
         return self._pool
 
