@@ -154,3 +154,17 @@ def test_cli_packet_defaults_and_previews(runner: CliRunner, tmp_path: Path, mon
     result = runner.invoke(cli, ["packet", "--hours", "0"])
     assert result.exit_code == 2
     assert result.stderr == "error: --hours must be a whole number from 1 to 72, not 0\n"
+
+
+def test_a_fillable_packet_keeps_every_checkbox_of_its_parts() -> None:
+    from dataclasses import replace
+
+    loaded = load_site("the-sunken-chapel")
+    base = options()
+    packet = build_packet(loaded, replace(base, render=replace(base.render, fillable=True)))
+    reader = PdfReader(io.BytesIO(packet.pdf))
+    fields = reader.get_fields() or {}
+    widgets = [a.get_object() for page in reader.pages for a in (page.get("/Annots") or [])]
+    assert len(fields) == len(widgets) > 100
+    assert any(name.startswith("dungeon-turn/") for name in fields)
+    assert any(name.startswith("timetable-") for name in fields)
