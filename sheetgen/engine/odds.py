@@ -355,9 +355,14 @@ def clock(minutes: Fraction) -> str:
     """Minutes of play as a clock: '0:10', '1:30', '0:00:10' for seconds."""
     seconds = minutes * 60
     whole = math.floor(seconds)
-    hours, rest = divmod(whole, 3600)
+    return clock_seconds(whole, exact=seconds == whole)
+
+
+def clock_seconds(seconds: int, *, exact: bool = True) -> str:
+    """Whole seconds of play as a clock (the timetable's rows need no fractions)."""
+    hours, rest = divmod(seconds, 3600)
     mins, secs = divmod(rest, 60)
-    if secs or seconds != whole:
+    if secs or not exact:
         return f"{hours}:{mins:02d}:{secs:02d}"
     return f"{hours}:{mins:02d}"
 

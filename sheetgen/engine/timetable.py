@@ -65,7 +65,7 @@ from functools import lru_cache
 from typing import Any
 
 from sheetgen.engine.deck import SIZE_RULE, DeckCard, TableRoll, build_deck, deck_size
-from sheetgen.engine.odds import Kernel, check_hours, clock, quiet_odds, units_in
+from sheetgen.engine.odds import Kernel, check_hours, clock, clock_seconds, quiet_odds, units_in
 from sheetgen.engine.procedure import (
     Machine,
     State,
@@ -218,7 +218,6 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
         else:
             rolled.append((tuple(rng.randint(1, m.sides) for _ in range(pool_dice)), None))
     baselines = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
-    unit_minutes = Fraction(pack.time.length, 60)
     rows = []
     for index, (unit, (faces, total)) in enumerate(zip(grid, rolled, strict=True), start=1):
         reads: tuple[PoolRead, ...] = ()
@@ -232,8 +231,8 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
             dice_text = str(parsed(check.roll or ""))
             rule = rule_text(pack, total)
             name = outcome_name(pack, total)
-        rows.append(CheckRow(index, unit, clock(unit * unit_minutes), _when(m, unit), dice_text, faces, total,
-                             rule, name, reads, baselines[unit]))
+        rows.append(CheckRow(index, unit, clock_seconds(unit * pack.time.length), _when(m, unit), dice_text, faces,
+                             total, rule, name, reads, baselines[unit]))
     return tuple(rows), pool_dice
 
 
