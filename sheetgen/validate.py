@@ -258,6 +258,10 @@ def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: 
             if section.kind == "check" and pack.check is None:
                 problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "kind")),
                                         "a check section needs the pack to have a check"))
+            secret = _secret(pack, section.kind, section.ref)
+            if section.player_safe and secret:
+                problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "player_safe")),
+                                        f"{secret}, so this section cannot be player_safe"))
     for t, tracker in enumerate(pack.trackers):
         for q, part in enumerate(tracker.parts):
             if part.kind in refs:
@@ -265,10 +269,19 @@ def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: 
                 if part.ref not in need_ids:
                     problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
                                             _missing(part.kind, part.ref or "", need_ids)))
-            if part.kind == "track" and part.ref in tracks and tracker.audience == "players" and \
-                    not pack.track(part.ref).player_safe:
+            secret = _secret(pack, part.kind, part.ref)
+            if tracker.audience == "players" and secret:
                 problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
-                                        f"track {part.ref!r} is not player_safe but this sheet is for players"))
+                                        f"{secret} but this sheet is for players"))
+
+
+def _secret(pack: Pack, kind: str, ref: str | None) -> str | None:
+    """Why a section or part of this kind and ref shows something the pack keeps from players, if it does."""
+    if kind == "track" and ref is not None and any(t.id == ref for t in pack.tracks):
+        return None if pack.track(ref).player_safe else f"track {ref!r} is not player_safe"
+    if kind == "table" and ref is not None and any(t.id == ref for t in pack.tables):
+        return None if pack.table(ref).player_safe else f"table {ref!r} is not player_safe"
+    return None
 
 
 def check_site(site: Site, doc: Document) -> None:

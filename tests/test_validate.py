@@ -173,3 +173,16 @@ def test_the_text_of_a_whole_site_is_bounded(write: Write) -> None:
     (problem,) = problems(load_site, path)
     assert problem.startswith("s.yaml:4:3: rooms: the site holds 255,")
     assert problem.endswith(f"at most {limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)")
+
+
+def test_a_player_safe_section_cannot_show_a_secret_table(tmp_path: Path) -> None:
+    from sheetgen.load import builtin_dir
+
+    text = (builtin_dir("rules") / "encounter-reaction.yaml").read_text(encoding="utf-8")
+    broken = text.replace("        - kind: table\n          ref: zones\n",
+                          "        - kind: table\n          ref: zones\n          player_safe: true\n")
+    assert broken != text
+    path = tmp_path / "p.yaml"
+    path.write_text(broken, encoding="utf-8")
+    (problem,) = problems(load_pack, path)
+    assert problem.endswith(".player_safe: table 'zones' is not player_safe, so this section cannot be player_safe")
