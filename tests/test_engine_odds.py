@@ -327,3 +327,17 @@ def test_an_encounter_that_stops_being_possible() -> None:
     odds = quiet_odds(pack, 1)
     assert [c.chance for c in odds.checks[:3]] == [Fraction(1, 6), 0, 0]
     assert odds.expected_minutes_to_first is None
+
+
+def test_tally_marks_that_count_for_one_check_only() -> None:
+    def pack(clears: str) -> Pack:
+        return small_pack(
+            {"pool": {"die": "d6", "base": 1, "tallies": ["noise"], "read": "highest"},
+             "trigger": {"faces": ["6"]}},
+            tallies=[{"id": "noise", "name": "Noise", "per_unit": 1, "clears": clears}],
+        )
+
+    # a mark each turn, erased after each check: always two dice
+    assert chances(pack("check"))[:3] == [(u, 1 - Fraction(5, 6) ** 2) for u in (1, 2, 3)]
+    # marks kept until an encounter (none clears them here): the pool grows by a die a turn
+    assert chances(pack("encounter"))[:3] == [(u, 1 - Fraction(5, 6) ** (u + 1)) for u in (1, 2, 3)]

@@ -25,7 +25,8 @@ pack format leaves open, made once here:
   ``base``: its grown dice and the marks on its tallies are removed. A pool with no dice is not
   rolled. An encounter also empties grown dice.
 - On an encounter, the tracks in ``on_encounter.reset`` return to their start and, with
-  ``clear_tallies``, the tally marks are cleared.
+  ``clear_tallies``, the tally marks are cleared. Marks on a tally with ``clears: check`` count for one
+  roll of the check only and are cleared after it, encounter or not.
 - Only the tallies that feed the pool are kept in the state (no other rule reads a tally), each
   capped at ``max_dice``, so the state space stays finite for the exact odds.
 """
@@ -104,6 +105,8 @@ class Machine:
         self.pool_tallies = tuple(self.pool.tallies) if self.pool is not None else ()
         per_unit = {t.id: t.per_unit for t in pack.tallies}
         self.tally_per_unit = tuple(per_unit.get(t, 0) for t in self.pool_tallies)
+        one_check = {t.id for t in pack.tallies if t.clears == "check"}
+        self.clear_after_check = tuple(t in one_check for t in self.pool_tallies)
         self.grid, self.cadence = _cadence(check)
         self.offset = check.cadence.offset
         self.since_cap = max(self.cadence.levels.values()) if self.cadence and self.cadence.levels else 0
@@ -173,7 +176,8 @@ class Machine:
             levels[i] = _clamp(levels[i] + steps, self.tracks[i])
         peak = tuple(levels)
         encounter = self._fires(result, peak)
-        marks, grown = state.marks, state.grown
+        marks = tuple(0 if clear else m for m, clear in zip(state.marks, self.clear_after_check, strict=True))
+        grown = state.grown
         if self.pool is not None and self.pool.roll_at is not None:
             marks, grown = (0,) * len(marks), 0
         if encounter:

@@ -125,6 +125,11 @@ class Tally(Strict):
     name: Name
     text: Text = ""
     per_unit: int = Field(default=0, ge=0, le=10, description="marks added every unit by the rules alone")
+    clears: Literal["encounter", "check"] = Field(
+        default="encounter",
+        description="encounter: marks stay until an encounter clears them (on_encounter.clear_tallies); "
+                    "check: marks count for the next check only",
+    )
 
 
 class ByTrack(Strict):
