@@ -717,3 +717,18 @@ def test_text_no_shipped_font_draws() -> None:
     assert str(info.value).startswith(
         'pack test-pack: trackers[0].parts[0].items[0]: character "漢" (U+6F22)'
     )
+
+
+def test_round_tracker_groups_come_from_the_pack() -> None:
+    pack = load_pack("encounter-reaction")
+    page = pack.trackers[0]
+    parts = [p.model_copy(update={"groups": ["Heroes", "Goblins", "Wolves"]}) if p.kind == "rounds" else p
+             for p in page.parts]
+    pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": parts})]})
+    text = tracker_layout(pack, pack.trackers[0], LETTER, None).text()
+    assert "Goblins" in text and "Wolves" in text and "Enemies" not in text
+    long = [p.model_copy(update={"groups": ["A very long name for a side"]}) if p.kind == "rounds" else p
+            for p in page.parts]
+    pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": long})]})
+    with pytest.raises(RenderError, match=r"groups\[0\]: 'A very long name for a side' is too long"):
+        tracker_layout(pack, pack.trackers[0], LETTER, None)

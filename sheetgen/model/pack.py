@@ -374,6 +374,8 @@ class TrackerPart(Strict):
     items: list[Text] = Field(default_factory=list, max_length=LIST)
     group: Name | None = None
     rounds: int = Field(default=10, ge=1, le=100, description="for rounds: how many combat rounds")
+    groups: list[Name] = Field(default_factory=list, max_length=4,
+                               description="for rounds: the sides that take turns; default: the party, Enemies")
 
     @model_validator(mode="after")
     def _ref(self) -> TrackerPart:

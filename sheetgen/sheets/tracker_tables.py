@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from sheetgen.errors import RenderError
 from sheetgen.markup import paragraphs, plain
 from sheetgen.model.pack import Table, TrackerPart
 from sheetgen.sheets.tracker_marks import Mark, RectMark, Sketch, TextMark, flow, flow_all, slug, text_width
@@ -40,13 +41,18 @@ def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> B
         top,
         f"rounds-{q}",
     )
-    groups = [capital(ctx.checked(pack.words.party, "words.party")), "Enemies"]
+    groups = [ctx.checked(g, ctx.where(q, "groups", i)) for i, g in enumerate(part.groups)] or [
+        capital(ctx.checked(pack.words.party, "words.party")), "Enemies"]
     marks = ["Turn", "Move", capital(ctx.checked(pack.time.action, "time.action"))]
     num_w = (
         max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
     )
     col = max(max(text_width(m, "label", LABEL) for m in marks) + 8.0, SMALL_BOX + 12.0)
     group_w = col * len(marks)
+    for i, group in enumerate(groups):
+        if text_width(group, "label-bold", BODY + 0.5) > group_w - 4.0:
+            raise RenderError(f"{pack.id}: {ctx.where(q, 'groups', i)}: {group!r} is too long for its column "
+                              f"on the round tracker; shorten it")
     notes_x = num_w + len(groups) * (group_w + 10.0)
     # header: group names over their marks
     sk.text(0.0, top - 20.0, "Round", "label-bold", LABEL)
