@@ -105,7 +105,8 @@ def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size:
         return (), None, note, morale_rule
     dice, entries, source = table
     statblocks = [*(site.statblocks if site is not None else []), *rules_pack.statblocks, *pack.statblocks]
-    cards = [_card(i, dice, entries, rules, rules_pack, statblocks, rng) for i in range(1, size + 1)]
+    roller = _CardRoller(dice, entries, rules, rules_pack, statblocks)
+    cards = [roller.card(i, rng) for i in range(1, size + 1)]
     note = f"{size} encounters, used in order, one for each check that brings one"
     return tuple(cards), source, note, morale_rule
 
@@ -149,45 +150,67 @@ def _table_entries(table: Table) -> list[_Entry]:
     return entries
 
 
-def _card(index: int, dice: str, entries: list[_Entry], rules: EncounterRules | None, rules_pack: Pack,
-          statblocks: list[Statblock], rng: random.Random) -> DeckCard:
-    roll, faces = parsed(dice).roll_detail(rng)
-    entry = next(e for e in entries if e.low <= roll <= e.high)
-    appearing, appearing_faces = parsed(entry.appearing).roll_detail(rng)
-    distance = _table_roll(rules_pack, rules.distance if rules else None, rng)
-    reaction = _table_roll(rules_pack, rules.reaction if rules else None, rng)
-    stat = next((s for s in statblocks if s.id == entry.stat), None) if entry.stat else None
-    morale = stat.morale if stat is not None else None
-    morale_roll: int | None = None
-    morale_faces: tuple[int, ...] = ()
-    fails: bool | None = None
-    if rules is not None and rules.morale is not None:
-        morale_roll, morale_faces = parsed(rules.morale.roll).roll_detail(rng)
-        if morale is not None:
-            fails = morale_roll > morale if rules.morale.fails == "above" else morale_roll >= morale
-    zone = stat.zone if stat is not None else None
-    return DeckCard(
-        index=index, dice=str(parsed(dice)), roll=roll, faces=faces, range=entry.range,
-        name=entry.name, text=entry.text, appearing_dice=entry.appearing, appearing=appearing,
-        appearing_faces=appearing_faces, distance=distance, reaction=reaction, morale=morale,
-        morale_roll=morale_roll, morale_faces=morale_faces, morale_fails=fails, zone=zone,
-        zone_text=_zone_text(rules_pack, rules, zone),
-        stat_id=stat.id if stat is not None else entry.stat,
-        stat_name=stat.name if stat is not None else None,
-    )
+class _CardRoller:
+    """Everything a deck card is rolled from, looked up once per deck rather than once per card."""
+
+    def __init__(self, dice: str, entries: list[_Entry], rules: EncounterRules | None, rules_pack: Pack,
+                 statblocks: list[Statblock]) -> None:
+        self.dice = parsed(dice)
+        self.dice_text = str(self.dice)
+        self.entries = entries
+        self.appearing = {e.appearing: parsed(e.appearing) for e in entries}
+        self.stats: dict[str, Statblock] = {}
+        for block in statblocks:
+            self.stats.setdefault(block.id, block)  # the first of a name wins: site, then packs
+        self.distance = _rolled_table(rules_pack, rules.distance if rules else None)
+        self.reaction = _rolled_table(rules_pack, rules.reaction if rules else None)
+        self.morale = rules.morale if rules is not None else None
+        self.morale_dice = parsed(self.morale.roll) if self.morale is not None else None
+        self.zone_texts = {s.zone: _zone_text(rules_pack, rules, s.zone) for s in statblocks if s.zone}
+
+    def card(self, index: int, rng: random.Random) -> DeckCard:
+        roll, faces = self.dice.roll_detail(rng)
+        entry = next(e for e in self.entries if e.low <= roll <= e.high)
+        appearing, appearing_faces = self.appearing[entry.appearing].roll_detail(rng)
+        distance = _table_roll(self.distance, rng)
+        reaction = _table_roll(self.reaction, rng)
+        stat = self.stats.get(entry.stat) if entry.stat else None
+        morale = stat.morale if stat is not None else None
+        morale_roll: int | None = None
+        morale_faces: tuple[int, ...] = ()
+        fails: bool | None = None
+        if self.morale is not None and self.morale_dice is not None:
+            morale_roll, morale_faces = self.morale_dice.roll_detail(rng)
+            if morale is not None:
+                fails = morale_roll > morale if self.morale.fails == "above" else morale_roll >= morale
+        zone = stat.zone if stat is not None else None
+        return DeckCard(
+            index=index, dice=self.dice_text, roll=roll, faces=faces, range=entry.range,
+            name=entry.name, text=entry.text, appearing_dice=entry.appearing, appearing=appearing,
+            appearing_faces=appearing_faces, distance=distance, reaction=reaction, morale=morale,
+            morale_roll=morale_roll, morale_faces=morale_faces, morale_fails=fails, zone=zone,
+            zone_text=self.zone_texts.get(zone) if zone is not None else None,
+            stat_id=stat.id if stat is not None else entry.stat,
+            stat_name=stat.name if stat is not None else None,
+        )
 
 
-def _table_roll(pack: Pack, table_id: str | None, rng: random.Random) -> TableRoll | None:
+def _rolled_table(pack: Pack, table_id: str | None) -> Table | None:
     table = next((t for t in pack.tables if t.id == table_id), None) if table_id else None
+    return table if table is not None and table.roll is not None else None
+
+
+def _table_roll(table: Table | None, rng: random.Random) -> TableRoll | None:
     if table is None or table.roll is None:
         return None
-    roll, faces = parsed(table.roll).roll_detail(rng)
+    dice = parsed(table.roll)
+    roll, faces = dice.roll_detail(rng)
     row = next((r for r in table.rows if r.roll is not None and roll in r.roll), None)
     if row is None:  # a table that does not cover its dice (caught by validation for loaded packs)
         return TableRoll(table.id, table.name, table.roll, roll, faces, "", tuple(table.columns), ("",))
     assert row.roll is not None
-    return TableRoll(table.id, table.name, str(parsed(table.roll)), roll, faces, row.roll.text,
-                     tuple(table.columns), tuple(row.cells))
+    return TableRoll(table.id, table.name, str(dice), roll, faces, row.roll.text, tuple(table.columns),
+                     tuple(row.cells))
 
 
 def _zone_text(pack: Pack, rules: EncounterRules | None, zone: str | None) -> str | None:
