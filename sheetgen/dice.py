@@ -118,17 +118,27 @@ class Dice:
         Dice are rolled one at a time, left to right, each with ``rng.randint(1, sides)``, and the faces
         come back in that order, dropped dice included, so a seed always gives the same faces.
         """
-        total = 0
+        total, rolls = self._plan
         faces: list[int] = []
-        for term in self.terms:
-            if isinstance(term, Constant):
-                total += term.sign * term.value
+        randint = rng.randint
+        for sign, count, sides, keep, highest in rolls:
+            if count == 1:
+                face = randint(1, sides)
+                faces.append(face)
+                total += sign * face
                 continue
-            rolled = [rng.randint(1, term.sides) for _ in range(term.count)]
+            rolled = [randint(1, sides) for _ in range(count)]
             faces.extend(rolled)
-            kept = rolled if term.keep is None else sorted(rolled, reverse=term.keep_highest)[: term.keep]
-            total += term.sign * sum(kept)
+            kept = rolled if keep is None else sorted(rolled, reverse=highest)[:keep]
+            total += sign * sum(kept)
         return total, tuple(faces)
+
+    @cached_property
+    def _plan(self) -> tuple[int, tuple[tuple[int, int, int, int | None, bool], ...]]:
+        """The constants' sum, and each roll as (sign, count, sides, keep, keep highest), left to right."""
+        constant = sum(t.sign * t.value for t in self.terms if isinstance(t, Constant))
+        rolls = tuple((t.sign, t.count, t.sides, t.keep, t.keep_highest) for t in self.terms if isinstance(t, Roll))
+        return constant, rolls
 
     def distribution(self) -> dict[int, Fraction]:
         """The exact probability of each total, in increasing order of total.

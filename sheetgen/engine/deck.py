@@ -162,18 +162,26 @@ class _CardRoller:
         self.stats: dict[str, Statblock] = {}
         for block in statblocks:
             self.stats.setdefault(block.id, block)  # the first of a name wins: site, then packs
-        self.distance = _rolled_table(rules_pack, rules.distance if rules else None)
-        self.reaction = _rolled_table(rules_pack, rules.reaction if rules else None)
+        self.distance = _RolledTable.of(rules_pack, rules.distance if rules else None)
+        self.reaction = _RolledTable.of(rules_pack, rules.reaction if rules else None)
         self.morale = rules.morale if rules is not None else None
         self.morale_dice = parsed(self.morale.roll) if self.morale is not None else None
-        self.zone_texts = {s.zone: _zone_text(rules_pack, rules, s.zone) for s in statblocks if s.zone}
+        self.rules_pack, self.rules = rules_pack, rules
+        self.zone_texts: dict[str, str | None] = {}
+
+    def zone_text(self, zone: str | None) -> str | None:
+        if zone is None:
+            return None
+        if zone not in self.zone_texts:
+            self.zone_texts[zone] = _zone_text(self.rules_pack, self.rules, zone)
+        return self.zone_texts[zone]
 
     def card(self, index: int, rng: random.Random) -> DeckCard:
         roll, faces = self.dice.roll_detail(rng)
         entry = next(e for e in self.entries if e.low <= roll <= e.high)
         appearing, appearing_faces = self.appearing[entry.appearing].roll_detail(rng)
-        distance = _table_roll(self.distance, rng)
-        reaction = _table_roll(self.reaction, rng)
+        distance = self.distance.roll(rng) if self.distance is not None else None
+        reaction = self.reaction.roll(rng) if self.reaction is not None else None
         stat = self.stats.get(entry.stat) if entry.stat else None
         morale = stat.morale if stat is not None else None
         morale_roll: int | None = None
@@ -189,28 +197,34 @@ class _CardRoller:
             name=entry.name, text=entry.text, appearing_dice=entry.appearing, appearing=appearing,
             appearing_faces=appearing_faces, distance=distance, reaction=reaction, morale=morale,
             morale_roll=morale_roll, morale_faces=morale_faces, morale_fails=fails, zone=zone,
-            zone_text=self.zone_texts.get(zone) if zone is not None else None,
+            zone_text=self.zone_text(zone),
             stat_id=stat.id if stat is not None else entry.stat,
             stat_name=stat.name if stat is not None else None,
         )
 
 
-def _rolled_table(pack: Pack, table_id: str | None) -> Table | None:
-    table = next((t for t in pack.tables if t.id == table_id), None) if table_id else None
-    return table if table is not None and table.roll is not None else None
+class _RolledTable:
+    """A table with roll: its dice, and the row each result falls in."""
 
+    def __init__(self, table: Table, dice: str) -> None:
+        self.table = table
+        self.dice = parsed(dice)
+        self.dice_text = str(self.dice)
+        self.columns = tuple(table.columns)
+        self.rows = [row for row in table.rows if row.roll is not None]
 
-def _table_roll(table: Table | None, rng: random.Random) -> TableRoll | None:
-    if table is None or table.roll is None:
-        return None
-    dice = parsed(table.roll)
-    roll, faces = dice.roll_detail(rng)
-    row = next((r for r in table.rows if r.roll is not None and roll in r.roll), None)
-    if row is None:  # a table that does not cover its dice (caught by validation for loaded packs)
-        return TableRoll(table.id, table.name, table.roll, roll, faces, "", tuple(table.columns), ("",))
-    assert row.roll is not None
-    return TableRoll(table.id, table.name, str(dice), roll, faces, row.roll.text, tuple(table.columns),
-                     tuple(row.cells))
+    @classmethod
+    def of(cls, pack: Pack, table_id: str | None) -> _RolledTable | None:
+        table = next((t for t in pack.tables if t.id == table_id), None) if table_id else None
+        return cls(table, table.roll) if table is not None and table.roll is not None else None
+
+    def roll(self, rng: random.Random) -> TableRoll:
+        roll, faces = self.dice.roll_detail(rng)
+        row = next((r for r in self.rows if r.roll is not None and roll in r.roll), None)
+        if row is None or row.roll is None:  # a table that does not cover its dice (refused when loaded)
+            return TableRoll(self.table.id, self.table.name, self.dice_text, roll, faces, "", self.columns, ("",))
+        return TableRoll(self.table.id, self.table.name, self.dice_text, roll, faces, row.roll.text, self.columns,
+                         tuple(row.cells))
 
 
 def _zone_text(pack: Pack, rules: EncounterRules | None, zone: str | None) -> str | None:

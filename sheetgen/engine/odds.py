@@ -12,6 +12,7 @@ before the first encounter, taken one strongly connected component at a time.
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Callable, Iterable
@@ -358,6 +359,7 @@ def clock(minutes: Fraction) -> str:
     return clock_seconds(whole, exact=seconds == whole)
 
 
+@functools.lru_cache(maxsize=4096)
 def clock_seconds(seconds: int, *, exact: bool = True) -> str:
     """Whole seconds of play as a clock (the timetable's rows need no fractions)."""
     hours, rest = divmod(seconds, 3600)

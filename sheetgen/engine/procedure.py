@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from sheetgen import limits
 from sheetgen.dice import Dice, parse_dice, pool_highest, pool_lowest
@@ -116,6 +116,7 @@ class Machine:
         self._pass: dict[tuple[State, bool], State] = {}
         self._resolve: dict[tuple[State, int], Resolution] = {}
         self.rule_texts: dict[int, str] = {}
+        self.printed: dict[Any, Any] = {}  # what the timetable prints for a step, by what decides it
         self.head = _roll_head(check)
 
     def initial(self) -> State:

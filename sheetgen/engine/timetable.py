@@ -210,15 +210,17 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
     grid = [u for u in range(1, units + 1) if m.on_grid(u)]
     pool_dice = _pool_dice(m, units) if m.pool is not None else None
     rolled: list[tuple[tuple[int, ...], int | None]] = []
+    plain = parsed(check.roll) if check.roll is not None else None
     for _ in grid:
-        if pool_dice is None:
-            assert check.roll is not None
-            value, faces = parsed(check.roll).roll_detail(rng)
+        if plain is not None:
+            value, faces = plain.roll_detail(rng)
             rolled.append((faces, value))
         else:
+            assert pool_dice is not None
             rolled.append((tuple(rng.randint(1, m.sides) for _ in range(pool_dice)), None))
     baselines = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
     rows = []
+    said: dict[int, tuple[str, str | None]] = {}  # the rule and the outcome's name, by result
     for index, (unit, (faces, total)) in enumerate(zip(grid, rolled, strict=True), start=1):
         reads: tuple[PoolRead, ...] = ()
         name: str | None = None
@@ -228,9 +230,10 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
             dice_text = f"{len(faces)}d{m.sides} (take the first N)"
             rule = _pool_rule(m)
         else:
-            dice_text = str(parsed(check.roll or ""))
-            rule = rule_text(pack, total)
-            name = outcome_name(pack, total)
+            dice_text = m.head
+            if total not in said:
+                said[total] = (rule_text(pack, total), outcome_name(pack, total))
+            rule, name = said[total]
         rows.append(CheckRow(index, unit, clock_seconds(unit * pack.time.length), _when(m, unit), dice_text, faces,
                              total, rule, name, reads, baselines[unit]))
     return tuple(rows), pool_dice
@@ -284,10 +287,15 @@ def _replay(m: Machine, units: int,
         state = step.state
         if unit not in dice:
             continue
-        levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, state.levels, strict=True))
-        pool_n = step.dice if m.pool is not None and step.rolled else None
-        text = _baseline_text(m, step.due, step.rolled, step.dice, step.result, step.encounter, state, omens)
-        out[unit] = Baseline(step.rolled, pool_n, step.result, step.encounter, levels, tuple(omens), text)
+        key = (step.due, step.rolled, step.dice, step.result, step.encounter, state, tuple(omens))
+        baseline = m.printed.get(key)
+        if baseline is None:  # the same step prints the same, so a replay builds each text once
+            levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, state.levels, strict=True))
+            pool_n = step.dice if m.pool is not None and step.rolled else None
+            text = _baseline_text(m, step.due, step.rolled, step.dice, step.result, step.encounter, state, omens)
+            baseline = m.printed[key] = Baseline(step.rolled, pool_n, step.result, step.encounter, levels,
+                                                 tuple(omens), text)
+        out[unit] = baseline
         omens = []
     return out
 
