@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from sheetgen.draw_marks import add_checkboxes, draw_marks
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.model.pack import Pack
 from sheetgen.paper import RenderOptions
 from sheetgen.pdfcanvas import DocInfo, PdfCanvas
-from sheetgen.sheets.tracker_marks import BOX_LINE, font_name
 from sheetgen.sheets.trackers import TrackerLayout, check_turns, tracker_layout
 
 Audience = Literal["gm", "players"]
@@ -76,63 +76,6 @@ def field_name(layout: TrackerLayout, box_name: str) -> str:
 
 def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool) -> None:
     """Draw one tracker page on a ReportLab canvas (without ending the page)."""
-    from reportlab.lib.colors import Color
-
-    canvas.saveState()
-    for rect in layout.rects:
-        if rect.fill is not None:
-            canvas.setFillGray(rect.fill)
-        if rect.stroke:
-            canvas.setLineWidth(rect.stroke)
-        canvas.rect(
-            rect.x,
-            rect.y,
-            rect.width,
-            rect.height,
-            stroke=1 if rect.stroke else 0,
-            fill=1 if rect.fill is not None else 0,
-        )
-    canvas.setLineCap(0)
-    for line in layout.lines:
-        canvas.setStrokeGray(line.grey)
-        canvas.setLineWidth(line.width)
-        canvas.line(line.x1, line.y1, line.x2, line.y2)
-    canvas.setStrokeGray(0)
-    for circle in layout.circles:
-        canvas.setLineWidth(circle.width)
-        if circle.fill is not None:
-            canvas.setFillGray(circle.fill)
-        canvas.circle(circle.cx, circle.cy, circle.r, stroke=1, fill=1 if circle.fill is not None else 0)
-    canvas.setFillGray(1)
-    canvas.setStrokeGray(0)
-    canvas.setLineWidth(BOX_LINE)
-    for box in layout.boxes:
-        canvas.rect(box.x, box.y, box.size, box.size, stroke=1, fill=1)
-    canvas.setFillGray(0)
-    current: tuple[str, float] | None = None
-    for text in layout.texts:
-        font = (font_name(text.role), text.size)
-        if font != current:
-            canvas.setFont(*font)
-            current = font
-        canvas.drawString(text.x, text.y, text.text)
-    canvas.restoreState()
+    draw_marks(canvas, (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts))
     if fillable:
-        black = Color(0, 0, 0)
-        # inset by the outline's half width, so a tick stays inside the printed box
-        inset = BOX_LINE / 2
-        for box in layout.boxes:
-            canvas.acroForm.checkbox(
-                name=field_name(layout, box.name),
-                tooltip=box.tooltip,
-                x=box.x + inset,
-                y=box.y + inset,
-                size=box.size - 2 * inset,
-                buttonStyle="check",
-                borderWidth=None,
-                borderColor=None,
-                fillColor=None,
-                textColor=black,
-                fieldFlags="",
-                annotationFlags="print",
-            )
+        add_checkboxes(canvas, layout.boxes, lambda box: field_name(layout, box.name))

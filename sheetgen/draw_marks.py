@@ -1,0 +1,76 @@
+"""Draw marks (sheetgen.sheets.tracker_marks) on a ReportLab canvas: the painter the tracker and
+timetable pages share.
+
+Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
+a PDF checkbox with no border or fill of its own, inset by half the box's outline, so a tick stays
+inside the printed box and the page prints the same either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from sheetgen.sheets.tracker_marks import (
+    BOX_LINE,
+    BoxMark,
+    CircleMark,
+    LineMark,
+    Mark,
+    RectMark,
+    TextMark,
+    font_name,
+)
+
+
+def draw_marks(canvas: Any, marks: Iterable[Mark]) -> None:
+    """Paint *marks* in order, each with its own stroke, fill and font."""
+    canvas.saveState()
+    canvas.setLineCap(0)
+    current: tuple[str, float] | None = None
+    for mark in marks:
+        if isinstance(mark, RectMark):
+            canvas.setStrokeGray(0)
+            if mark.fill is not None:
+                canvas.setFillGray(mark.fill)
+            if mark.stroke:
+                canvas.setLineWidth(mark.stroke)
+            canvas.rect(mark.x, mark.y, mark.width, mark.height, stroke=1 if mark.stroke else 0,
+                        fill=1 if mark.fill is not None else 0)
+        elif isinstance(mark, LineMark):
+            canvas.setStrokeGray(mark.grey)
+            canvas.setLineWidth(mark.width)
+            canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
+        elif isinstance(mark, CircleMark):
+            canvas.setStrokeGray(0)
+            canvas.setLineWidth(mark.width)
+            if mark.fill is not None:
+                canvas.setFillGray(mark.fill)
+            canvas.circle(mark.cx, mark.cy, mark.r, stroke=1, fill=1 if mark.fill is not None else 0)
+        elif isinstance(mark, BoxMark):
+            canvas.setStrokeGray(0)
+            canvas.setFillGray(1)
+            canvas.setLineWidth(BOX_LINE)
+            canvas.rect(mark.x, mark.y, mark.size, mark.size, stroke=1, fill=1)
+        elif isinstance(mark, TextMark):
+            canvas.setFillGray(0)
+            font = (font_name(mark.role), mark.size)
+            if font != current:
+                canvas.setFont(*font)
+                current = font
+            canvas.drawString(mark.x, mark.y, mark.text)
+    canvas.restoreState()
+
+
+def add_checkboxes(canvas: Any, boxes: Iterable[BoxMark], name: Callable[[BoxMark], str]) -> None:
+    """A PDF form checkbox over every tick box, named by *name*."""
+    from reportlab.lib.colors import Color
+
+    black = Color(0, 0, 0)
+    inset = BOX_LINE / 2
+    for box in boxes:
+        canvas.acroForm.checkbox(
+            name=name(box), tooltip=box.tooltip, x=box.x + inset, y=box.y + inset, size=box.size - 2 * inset,
+            buttonStyle="check", borderWidth=None, borderColor=None, fillColor=None, textColor=black,
+            fieldFlags="", annotationFlags="print",
+        )
