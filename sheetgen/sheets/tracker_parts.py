@@ -399,43 +399,26 @@ def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, 
 
 
 def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
-    sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or "Tallies", ctx.where(q, "title")))
-    rows = [
-        (ctx.checked(t.name, f"tallies[{i}].name"), "", TALLY_BOXES, f"{t.id}")
-        for i, t in enumerate(ctx.pack.tallies)
-    ]
-    top = _named_rows(sk, top, width, rows)
-    top = rules(
-        sk,
-        ctx.items(q, part),
-        width,
-        top,
-        f"tallies-{q}",
-    )
-    return Block(tuple(sk.marks), -top)
+    rows = [(ctx.checked(t.name, f"tallies[{i}].name"), "", TALLY_BOXES, t.id) for i, t in enumerate(ctx.pack.tallies)]
+    return _rows_block(ctx, q, part, width, "Tallies", rows)
 
 
 def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
-    sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or "Resources", ctx.where(q, "title")))
     rows = [
-        (
-            ctx.checked(r.name, f"resources[{i}].name"),
-            ctx.checked(r.lasts or "", f"resources[{i}].lasts"),
-            r.boxes,
-            r.id,
-        )
+        (ctx.checked(r.name, f"resources[{i}].name"), ctx.checked(r.lasts or "", f"resources[{i}].lasts"),
+         r.boxes, r.id)
         for i, r in enumerate(ctx.pack.resources)
     ]
+    return _rows_block(ctx, q, part, width, "Resources", rows)
+
+
+def _rows_block(ctx: PartContext, q: int, part: TrackerPart, width: float, default_title: str,
+                rows: list[tuple[str, str, int, str]]) -> Block:
+    """A heading, a row of boxes for each (name, note, boxes, id), then the part's items as rules."""
+    sk = Sketch()
+    top = -heading(sk, width, ctx.checked(part.title or default_title, ctx.where(q, "title")))
     top = _named_rows(sk, top, width, rows)
-    top = rules(
-        sk,
-        ctx.items(q, part),
-        width,
-        top,
-        f"resources-{q}",
-    )
+    top = rules(sk, ctx.items(q, part), width, top, f"{default_title.lower()}-{q}")
     return Block(tuple(sk.marks), -top)
 
 
