@@ -22,9 +22,6 @@ from sheetgen.paper import RenderOptions, paper_named
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-log = logging.getLogger("sheetgen")
-
-
 class SheetgenGroup(click.Group):
     """Turns sheetgen's errors into `file:line:column: field: message` lines and exit code 2."""
 
@@ -112,6 +109,16 @@ def check_output(output: Path | None) -> None:
         from sheetgen.output import check_destination
 
         check_destination(output)
+
+
+def size_option(func: F) -> F:
+    return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
+                        help="Card size: poker 2.5 x 3.5 in (nine a page) or index 3 x 5 in (four a page).")(func)
+
+
+def backs_option(func: F) -> F:
+    return click.option("--backs", is_flag=True,
+                        help="Add a back page after each front page, for double-sided printing.")(func)
 
 
 def cache_option(func: F) -> F:
@@ -298,16 +305,6 @@ def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience
     pdf = tracker_pdf(pack, options_for(paper, fillable=fillable), turns=turns,
                       audience="gm" if audience == "gm" else "players" if audience == "players" else None)
     emit(pdf, output, pack.id, "tracker")
-
-
-def size_option(func: F) -> F:
-    return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
-                        help="Card size: poker 2.5 x 3.5 in (nine a page) or index 3 x 5 in (four a page).")(func)
-
-
-def backs_option(func: F) -> F:
-    return click.option("--backs", is_flag=True,
-                        help="Add a back page after each front page, for double-sided printing.")(func)
 
 
 @cli.command()
