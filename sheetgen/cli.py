@@ -18,7 +18,7 @@ import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
-from sheetgen.paper import RenderOptions, paper_named
+from sheetgen.options import RenderOptions, paper_named
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -140,7 +140,7 @@ def systems(rules_dir: Path | None) -> None:
     Example:
         sheetgen systems --rules my-packs/
     """
-    from sheetgen.catalogue import pack_rows
+    from sheetgen.load.catalogue import pack_rows
 
     rows = pack_rows(rules_dir)
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
@@ -157,7 +157,7 @@ def check(paths: tuple[Path, ...]) -> None:
     Example:
         sheetgen check my-dungeon.yaml my-pack.yaml
     """
-    from sheetgen.catalogue import check_files
+    from sheetgen.load.catalogue import check_files
 
     for line in check_files(paths):
         click.echo(line)
@@ -172,7 +172,7 @@ def schema(which: str) -> None:
     Example:
         sheetgen schema site > site.schema.json
     """
-    from sheetgen.catalogue import json_schema
+    from sheetgen.load.catalogue import json_schema
 
     click.echo(json.dumps(json_schema(which), indent=2))
 
@@ -214,7 +214,7 @@ def odds(system: str, hours: int) -> None:
         sheetgen odds site-alarm --hours 4
     """
     from sheetgen.engine.odds import odds_table, quiet_odds
-    from sheetgen.load import load_pack
+    from sheetgen.load.files import load_pack
 
     table = odds_table(quiet_odds(load_pack(system), hours))
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
@@ -237,8 +237,10 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
         sheetgen timetable the-sunken-chapel --hours 4 --seed 1234
         sheetgen timetable site-alarm --format json -o alarm.json
     """
-    from sheetgen.engine.timetable import build_timetable, timetable_csv, timetable_json
-    from sheetgen.load import load_pack_or_site
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.export.timetable_csv import timetable_csv
+    from sheetgen.export.timetable_json import timetable_json
+    from sheetgen.load.files import load_pack_or_site
 
     check_output(output)
     pack, loaded = load_pack_or_site(subject)
@@ -251,7 +253,7 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
     elif fmt == "csv":
         data = timetable_csv(table).encode()
     else:
-        from sheetgen.draw_timetable import timetable_pdf
+        from sheetgen.render.pdf.timetable import timetable_pdf
 
         data = timetable_pdf(table, options_for(paper, seed))
     emit(data, output, name, "timetable", f".{fmt}")
@@ -271,8 +273,8 @@ def reference(system: str, paper: str, audience: str, no_cache: bool, output: Pa
     Example:
         sheetgen reference dungeon-turn --paper a4
     """
-    from sheetgen.load import load_pack
-    from sheetgen.packet import cached_reference
+    from sheetgen.load.files import load_pack
+    from sheetgen.packet.build import cached_reference
 
     check_output(output)
     pack = load_pack(system)
@@ -297,8 +299,8 @@ def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience
     Example:
         sheetgen tracker site-alarm --fillable --turns 12
     """
-    from sheetgen.draw_trackers import tracker_pdf
-    from sheetgen.load import load_pack
+    from sheetgen.load.files import load_pack
+    from sheetgen.render.pdf.trackers import tracker_pdf
 
     check_output(output)
     pack = load_pack(system)
@@ -320,8 +322,8 @@ def cards(site: str, size: str, backs: bool, paper: str, output: Path | None) ->
     Example:
         sheetgen cards my-dungeon.yaml --size index --backs
     """
-    from sheetgen.draw_cards import cards_pdf
-    from sheetgen.load import load_site
+    from sheetgen.load.files import load_site
+    from sheetgen.render.pdf.cards import cards_pdf
 
     check_output(output)
     loaded = load_site(site)
@@ -356,8 +358,8 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
         sheetgen packet my-dungeon.yaml --for players
     """
     from sheetgen.engine.odds import check_hours
-    from sheetgen.load import load_site
-    from sheetgen.packet import PacketOptions, build_packet, made_on
+    from sheetgen.load.files import load_site
+    from sheetgen.packet.build import PacketOptions, build_packet, made_on
 
     check_output(output)
     check_hours(hours)

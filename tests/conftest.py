@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from sheetgen.load import LoadedSite, load_pack, load_site
+from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.model.pack import Pack
 
 

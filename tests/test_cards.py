@@ -17,11 +17,8 @@ from pdfcheck import (
     stroked_lines,
 )
 
-from sheetgen.draw_cards import cards_pdf, draw_card_sheet
 from sheetgen.errors import DataError, RenderError
-from sheetgen.load import LoadedSite, load_site
-from sheetgen.paper import A4, LETTER, Paper, RenderOptions
-from sheetgen.sheets.cards import (
+from sheetgen.layout.cards import (
     BODY_SIZES,
     CARD_SIZES,
     FOOTER_BAND,
@@ -35,6 +32,9 @@ from sheetgen.sheets.cards import (
     item_rect,
     stat_lines,
 )
+from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.pdf.cards import cards_pdf, draw_card_sheet
 
 SIZES = ("poker", "index")
 PAPERS = (LETTER, A4)

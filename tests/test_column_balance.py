@@ -7,19 +7,19 @@ from typing import Any
 
 import pytest
 
-from sheetgen import column_balance
-from sheetgen.column_balance import ColumnsOverflow
-from sheetgen.load import load_pack
-from sheetgen.paper import LETTER, RenderOptions
-from sheetgen.render_html import LaidOut, layout
-from sheetgen.render_reference import reference_html
+from sheetgen.load.files import load_pack
+from sheetgen.options import LETTER, RenderOptions
+from sheetgen.render.html import column_balance
+from sheetgen.render.html.column_balance import ColumnsOverflow
+from sheetgen.render.html.reference import reference_html
+from sheetgen.render.html.weasy import LaidOut, layout
 
 OPTIONS = RenderOptions(paper=LETTER)
 
 
 def test_the_faster_balancing_works_with_the_weasyprint_installed() -> None:
     assert column_balance.available(), (
-        "sheetgen.column_balance does not recognise this WeasyPrint's column layout: pages are balanced by "
+        "sheetgen.render.html.column_balance does not recognise this WeasyPrint's column layout: pages are balanced by "
         "WeasyPrint itself, correct but several times slower; check the module against this version")
 
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import sheetgen.dice as dice_module
-from sheetgen.dice import (
+import sheetgen.engine.dice as dice_module
+from sheetgen.engine.dice import (
     MAX_EXACT_WORK,
     Dice,
     die_faces,

@@ -26,10 +26,10 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from sheetgen.load import builtin_pack_ids, load_pack, load_site
+from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
+from sheetgen.load.yamlread import parse_yaml
 from sheetgen.model.pack import Pack, PartKind, SectionKind
 from sheetgen.model.site import Site
-from sheetgen.yamlread import parse_yaml
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PACK_DOC = DOCS / "pack-format.md"

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
+from simulate import simulate_quiet
 
 import sheetgen
 from sheetgen.engine import procedure
 from sheetgen.engine.odds import odds_table, quiet_odds
-from sheetgen.engine.simulate import simulate_quiet
 from sheetgen.engine.types import Odds
 from sheetgen.errors import DataError, UsageError
-from sheetgen.load import load_pack
+from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
 
 RULES = Path(sheetgen.__file__).parent / "rules"
@@ -64,14 +63,13 @@ def test_exact_odds_match_a_simulation(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", PACK_FILES, ids=[p.stem for p in PACK_FILES])
-def test_odds_are_fast_and_consistent_for_eight_hours(path: Path) -> None:
+def test_odds_are_consistent_for_eight_hours(path: Path) -> None:
+    """(Their speed is measured by tests/benchmarks/run.py, not here.)"""
     pack = load_pack(str(path))
     if pack.check is None:
         pytest.skip("no check")
-    procedure._MACHINES.clear()  # nothing cached from other tests: time the real work
-    start = time.perf_counter()
+    procedure._MACHINES.clear()  # nothing cached from other tests: the real work
     odds = quiet_odds(pack, 8)
-    assert time.perf_counter() - start < 0.05
     assert_consistent(odds)
 
 

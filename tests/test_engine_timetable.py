@@ -12,17 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sheetgen
-from sheetgen.dice import die_faces, parse_dice
+from sheetgen.engine.dice import die_faces, parse_dice
 from sheetgen.engine.procedure import initial_state, rule_text, step_unit
-from sheetgen.engine.timetable import (
-    Timetable,
-    build_timetable,
-    timetable_csv,
-    timetable_json,
-    timetable_json_schema,
-)
+from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import UsageError
-from sheetgen.load import LoadedSite, load_pack, load_site
+from sheetgen.export.timetable_csv import timetable_csv
+from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
+from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.model.pack import Pack
 
 RULES = Path(sheetgen.__file__).parent / "rules"

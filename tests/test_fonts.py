@@ -117,7 +117,7 @@ def test_check_text_covered_names_every_missing_character_at_the_location() -> N
 
 
 def test_font_face_css_declares_every_face_by_a_url_the_renderer_reads() -> None:
-    from sheetgen.render_html import read_shipped_url
+    from sheetgen.render.html.weasy import read_shipped_url
 
     css = fonts.font_face_css()
     assert css.count("@font-face") == len(FACES)
@@ -183,7 +183,7 @@ def _font_dir_in_subprocess(path_entry: Path) -> dict[str, object]:
         "import json, sys\n"
         f"sys.path.insert(0, {str(path_entry)!r})\n"
         "from sheetgen import fonts\n"
-        "from sheetgen.render_html import read_shipped_url\n"
+        "from sheetgen.render.html.weasy import read_shipped_url\n"
         "folder = fonts.font_dir()\n"
         "print(json.dumps({'dir': str(folder), 'module': fonts.__file__,\n"
         "    'files': sorted(p.name for p in folder.iterdir()),\n"

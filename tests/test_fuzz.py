@@ -23,13 +23,15 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sheetgen.dice import MAX_EXACT_WORK, exact_work, parse_dice
+from sheetgen.engine.dice import MAX_EXACT_WORK, exact_work, parse_dice
 from sheetgen.engine.odds import quiet_odds
-from sheetgen.engine.timetable import Timetable, build_timetable, timetable_csv, timetable_json
+from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import SheetgenError
-from sheetgen.load import LoadedSite, builtin_dir, kind_of, pack_from_doc, site_from_doc
+from sheetgen.export.timetable_csv import timetable_csv
+from sheetgen.export.timetable_json import timetable_json
+from sheetgen.load.files import LoadedSite, builtin_dir, kind_of, pack_from_doc, site_from_doc
+from sheetgen.load.yamlread import iter_paths, parse_yaml
 from sheetgen.model.pack import Pack
-from sheetgen.yamlread import iter_paths, parse_yaml
 
 #: Examples per test; SHEETGEN_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py searches harder.
 EXAMPLES = int(os.environ.get("SHEETGEN_FUZZ_EXAMPLES", "300"))

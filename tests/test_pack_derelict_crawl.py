@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.load import load_pack
+from sheetgen.load.files import load_pack
 from sheetgen.model.pack import ByTrack, Pack
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.dice import parse_dice
-from sheetgen.load import load_pack
+from sheetgen.engine.dice import parse_dice
+from sheetgen.load.files import load_pack
 from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Pack
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen.load import load_pack
+from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
 
 
@@ -217,7 +217,7 @@ def test_gm_combat_tracker(pack: Pack) -> None:
 
 
 def test_sections_resolve_and_rolled_tables_cover_their_dice(pack: Pack) -> None:
-    from sheetgen.dice import parse_dice
+    from sheetgen.engine.dice import parse_dice
 
     ids = {"procedure": {p.id for p in pack.procedures}, "table": {t.id for t in pack.tables},
            "statblock": {s.id for s in pack.statblocks}, "track": {t.id for t in pack.tracks}}

@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
-from sheetgen.load import LoadedSite, load_site
-from sheetgen.packet import Packet, PacketOptions, build_packet
-from sheetgen.paper import A4, LETTER, Paper, RenderOptions
-from sheetgen.sheets.cards import card_layout
+from sheetgen.layout.cards import card_layout
+from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.packet.build import Packet, PacketOptions, build_packet
 
 SEED = 2024
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from sheetgen.cli import cli
-from sheetgen.paper import A4, LETTER, Paper
-from sheetgen.pdfcanvas import DocInfo, PdfCanvas
+from sheetgen.options import A4, LETTER, Paper
+from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 
 
 def two_pages(path: Path, paper: Paper) -> Path:

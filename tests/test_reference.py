@@ -16,11 +16,11 @@ from pdfcheck import char_boxes, font_problems, page_sizes, page_texts, read_pdf
 from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.errors import FontError, RenderError
 from sheetgen.fonts import shipped_dir
-from sheetgen.load import builtin_pack_ids, load_pack
+from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.model.pack import Pack, Page, Reference, Row, Section, Step, Table
-from sheetgen.paper import A4, LETTER, Paper, RenderOptions
-from sheetgen.render_html import layout
-from sheetgen.render_reference import TYPE_SIZES, RenderedReference, reference_html, render_reference
+from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.html.reference import TYPE_SIZES, RenderedReference, reference_html, render_reference
+from sheetgen.render.html.weasy import layout
 from sheetgen.sheets.mechanics import CheckBody, TrackBody
 from sheetgen.sheets.odds_chart import odds_chart
 from sheetgen.sheets.reference import (

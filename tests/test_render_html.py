@@ -20,11 +20,11 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 import sheetgen
-from sheetgen import render_html
 from sheetgen.errors import RenderError
 from sheetgen.fonts import FONTS
-from sheetgen.paper import A4, LETTER, Paper
-from sheetgen.render_html import PdfMetadata, layout, read_shipped_url, write
+from sheetgen.options import A4, LETTER, Paper
+from sheetgen.render.html import weasy as render_html
+from sheetgen.render.html.weasy import PdfMetadata, layout, read_shipped_url, write
 
 REPO = Path(sheetgen.__file__).resolve().parent.parent
 META = PdfMetadata(title="Exploration turn", subject="Procedure reference")
@@ -302,7 +302,7 @@ def test_refused_urls_are_never_opened_or_requested_in_a_fresh_process(tmp_path:
                 events.append([event, repr(args)[:80]])
         sys.addaudithook(hook)
         sys.path.insert(0, {str(REPO)!r})
-        from sheetgen.render_html import layout
+        from sheetgen.render.html.weasy import layout
         from sheetgen.errors import RenderError
         pages = {json.dumps([markup for markup, _ in REFUSED.values()])}
         refused = 0
@@ -366,7 +366,7 @@ RENDER_SCRIPT = textwrap.dedent("""\
     if sys.argv[3] == "fonttools":
         import weasyprint.pdf.fonts
         weasyprint.pdf.fonts.harfbuzz_subset = None  # as on a machine without libharfbuzz-subset
-    from sheetgen.render_html import html_to_pdf
+    from sheetgen.render.html.weasy import html_to_pdf
     html = sys.stdin.read()
     open(sys.argv[2], "wb").write(html_to_pdf(html, title="Reference", subject="Procedure"))
     """)
@@ -410,7 +410,7 @@ def test_harfbuzz_subsetting_is_available() -> None:
 def test_importing_the_modules_loads_no_renderer() -> None:
     script = (
         f"import sys; sys.path.insert(0, {str(REPO)!r})\n"
-        "import sheetgen.fonts, sheetgen.render_html\n"
+        "import sheetgen.fonts, sheetgen.render.html.weasy\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'reportlab', 'fontTools')))"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)

@@ -6,7 +6,7 @@ from collections import deque
 
 import pytest
 
-from sheetgen.load import LoadedSite, builtin_site_names, load_site
+from sheetgen.load.files import LoadedSite, builtin_site_names, load_site
 
 NAME = "the-sunken-chapel"
 
@@ -90,7 +90,7 @@ def test_traps_treasures_encounters(loaded: LoadedSite) -> None:
 
 
 def test_wandering_table(loaded: LoadedSite) -> None:
-    from sheetgen.dice import parse_dice
+    from sheetgen.engine.dice import parse_dice
 
     wandering = loaded.site.wandering
     assert wandering is not None

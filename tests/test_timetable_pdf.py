@@ -10,20 +10,20 @@ import math
 import pytest
 from pdfcheck import font_problems, image_xobjects, page_sizes, page_texts, read_pdf
 
-from sheetgen.draw_timetable import timetable_pdf
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import FontError, RenderError
-from sheetgen.load import load_pack, load_site
-from sheetgen.paper import A4, LETTER, Paper, RenderOptions
-from sheetgen.sheets.timetable_pages import (
+from sheetgen.layout.marks import BoxMark, LineMark, RectMark, TextMark, text_width
+from sheetgen.layout.timetable_pages import (
     MARGIN,
     TimetableLayout,
     pool_reads_text,
     split_omens,
     timetable_layout,
 )
-from sheetgen.sheets.timetable_parts import chart_bars, check_fonts
-from sheetgen.sheets.tracker_marks import BoxMark, LineMark, RectMark, TextMark, text_width
+from sheetgen.layout.timetable_parts import chart_bars, check_fonts
+from sheetgen.load.files import load_pack, load_site
+from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.pdf.timetable import timetable_pdf
 
 SEED = 12345
 PACKS_WITH_CHECK = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl")
@@ -323,7 +323,7 @@ def test_importing_the_renderer_does_not_import_reportlab() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, sheetgen.draw_timetable, sheetgen.sheets.timetable_pages; "
+    code = ("import sys, sheetgen.render.pdf.timetable, sheetgen.layout.timetable_pages; "
             "print(any(m.startswith('reportlab') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -17,14 +17,14 @@ from pypdf import PdfWriter
 from pypdf.generic import NameObject
 
 from sheetgen import limits
-from sheetgen.draw_trackers import tracker_layouts, tracker_pdf
 from sheetgen.errors import FontError, RenderError, UsageError
-from sheetgen.load import builtin_pack_ids, load_pack
+from sheetgen.layout.marks import BOX_MIN
+from sheetgen.layout.trackers import MARGIN, TrackerLayout, min_turns, tracker_layout
+from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
-from sheetgen.paper import A4, LETTER, Paper, RenderOptions
-from sheetgen.sheets.tracker_marks import BOX_MIN
-from sheetgen.sheets.trackers import MARGIN, TrackerLayout, min_turns, tracker_layout
+from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.pdf.trackers import tracker_layouts, tracker_pdf
 
 PACKS = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "encounter-reaction")
 PAPERS = (LETTER, A4)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import DataError
-from sheetgen.load import load_pack, load_site
+from sheetgen.load.files import load_pack, load_site
 
 Write = Callable[[str, str], Path]
 
@@ -119,7 +119,7 @@ def test_pack_and_site_are_told_apart(write: Write) -> None:
         "s.yaml:1:1: this is a site file, not a rule pack; commands that take SYSTEM want a pack "
         "(give the site to `sheetgen cards` or `sheetgen packet`)"
     ]
-    from sheetgen.load import builtin_dir
+    from sheetgen.load.files import builtin_dir
 
     pack = builtin_dir("rules") / "dungeon-turn.yaml"
     with pytest.raises(DataError, match="this is a rule pack, not a site file"):
@@ -127,7 +127,7 @@ def test_pack_and_site_are_told_apart(write: Write) -> None:
 
 
 def test_pack_cross_references(write: Write, tmp_path: Path) -> None:
-    from sheetgen.load import builtin_dir
+    from sheetgen.load.files import builtin_dir
 
     text = (builtin_dir("rules") / "dungeon-turn.yaml").read_text(encoding="utf-8")
     broken = text.replace("add: [escalation]", "add: [escalaton]").replace(
@@ -176,7 +176,7 @@ def test_the_text_of_a_whole_site_is_bounded(write: Write) -> None:
 
 
 def test_a_player_safe_section_cannot_show_a_secret_table(tmp_path: Path) -> None:
-    from sheetgen.load import builtin_dir
+    from sheetgen.load.files import builtin_dir
 
     text = (builtin_dir("rules") / "encounter-reaction.yaml").read_text(encoding="utf-8")
     broken = text.replace("        - kind: table\n          ref: zones\n",

@@ -8,10 +8,10 @@ from datetime import date
 import pytest
 
 from sheetgen.errors import Location, Problem, RenderError
-from sheetgen.load import load_site
-from sheetgen.packet import PacketOptions, build_packet
-from sheetgen.paper import LETTER, RenderOptions
-from sheetgen.workers import Jobs, cores
+from sheetgen.load.files import load_site
+from sheetgen.options import LETTER, RenderOptions
+from sheetgen.packet.build import PacketOptions, build_packet
+from sheetgen.packet.workers import Jobs, cores
 
 
 def pid_and_square(number: int) -> tuple[int, int]:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.errors import DataError
-from sheetgen.yamlread import format_path, parse_yaml, read_yaml
+from sheetgen.load.yamlread import format_path, parse_yaml, read_yaml
 
 
 def messages(raw: bytes) -> list[str]:

@@ -41,7 +41,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from sheetgen import limits
-from sheetgen.dice import Dice, parse_dice, pool_highest, pool_lowest
+from sheetgen.engine.dice import Dice, parse_dice, pool_highest, pool_lowest
 from sheetgen.errors import DataError
 from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
 
@@ -249,7 +249,7 @@ def _cadence(check: Check) -> tuple[int, ByTrack | None]:
 
 
 def _pool_sides(pool: Pool) -> int:
-    from sheetgen.dice import die_faces
+    from sheetgen.engine.dice import die_faces
 
     return die_faces(pool.die)
 

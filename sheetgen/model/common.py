@@ -140,7 +140,7 @@ Range = Annotated[
 
 
 def _dice(value: Any) -> Any:
-    from sheetgen.dice import parse_dice  # the dice module is small; late import keeps the model cheap
+    from sheetgen.engine.dice import parse_dice  # the dice module is small; late import keeps the model cheap
     from sheetgen.errors import DiceError
 
     if isinstance(value, bool) or not isinstance(value, str | int):

@@ -1,8 +1,8 @@
 """The rule-pack model: one game's exploration procedure, as validated data.
 
-Takes plain data (from sheetgen.yamlread); gives a frozen :class:`Pack`. Only the shape of each
+Takes plain data (from sheetgen.load.yamlread); gives a frozen :class:`Pack`. Only the shape of each
 part is checked here; references between parts (a check naming a track) are checked in
-sheetgen.validate, which can report every problem at once with its location.
+sheetgen.load.validate, which can report every problem at once with its location.
 """
 
 from __future__ import annotations

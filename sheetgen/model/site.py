@@ -1,7 +1,7 @@
 """The site model: one dungeon's room key, wandering table and statblocks, as validated data.
 
-Takes plain data (from sheetgen.yamlread); gives a frozen :class:`Site`. Cross-references (exits,
-statblock ids, the pack) are checked in sheetgen.validate.
+Takes plain data (from sheetgen.load.yamlread); gives a frozen :class:`Site`. Cross-references (exits,
+statblock ids, the pack) are checked in sheetgen.load.validate.
 """
 
 from __future__ import annotations

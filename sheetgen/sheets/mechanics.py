@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.dice import parse_dice
+from sheetgen.engine.dice import parse_dice
 from sheetgen.model.pack import ByTrack, Change, Check, Pack, Pool, Track
 
 MINUS = "\u2212"

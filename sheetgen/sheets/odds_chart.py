@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.model.pack import Pack
-from sheetgen.paper import POINTS_PER_INCH
+from sheetgen.options import POINTS_PER_INCH
 from sheetgen.sheets.mechanics import Fact, every
 
 

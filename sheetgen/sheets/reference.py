@@ -4,7 +4,7 @@ The view says what is on each reference page, in order: the page's heading, then
 :class:`SectionView` per section of ``pack.reference.pages[].sections[]`` with everything the section
 shows taken from the pack (the procedure's steps, the check's dice and cadence, a track's boxes and
 levels, a table's rows ...) and composed into the pack's own words. It holds plain text, never HTML:
-the renderer (sheetgen.render_reference) escapes it. The check and tracks are put into words by
+the renderer (sheetgen.render.html.reference) escapes it. The check and tracks are put into words by
 sheetgen.sheets.mechanics, and the odds chart is laid out, in points, by sheetgen.sheets.odds_chart.
 
 :func:`printed_text` lists every pack field whose text reaches the pages, by its field path, so that
@@ -26,7 +26,7 @@ from sheetgen.fonts import check_text_covered
 from sheetgen.markup import plain
 from sheetgen.model.common import RollRange, Statblock
 from sheetgen.model.pack import Action, Pack, Page, Section, Table
-from sheetgen.paper import POINTS_PER_INCH, RenderOptions
+from sheetgen.options import POINTS_PER_INCH, RenderOptions
 from sheetgen.sheets.mechanics import (
     TIMES,
     ChangeView,

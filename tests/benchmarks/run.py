@@ -327,7 +327,7 @@ def child(kind: str, args: list[str]) -> None:
     elif kind == "phases":
         phases(args[0])
     elif kind == "packs":
-        from sheetgen.load import builtin_pack_ids, load_pack
+        from sheetgen.load.files import builtin_pack_ids, load_pack
 
         print(json.dumps([p for p in builtin_pack_ids() if load_pack(p).check is not None]))
     elif kind == "odds":
@@ -341,8 +341,8 @@ def child(kind: str, args: list[str]) -> None:
 def _options() -> Any:
     from datetime import date
 
-    from sheetgen.packet import PacketOptions
-    from sheetgen.paper import LETTER, RenderOptions
+    from sheetgen.options import LETTER, RenderOptions
+    from sheetgen.packet.build import PacketOptions
 
     return PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29),
                          use_cache=False, workers=0)
@@ -352,9 +352,9 @@ def setup(work: Path) -> None:
     """The HTML of every reference page in the type size it fits in, and the packet's parts as PDFs."""
     from pypdf import PdfReader
 
-    from sheetgen.load import load_site
-    from sheetgen.packet import _cover, _draw_parts, _footers, _packs
-    from sheetgen.render_reference import reference_html, render_reference
+    from sheetgen.load.files import load_site
+    from sheetgen.packet.build import _cover, _draw_parts, _footers, _packs
+    from sheetgen.render.html.reference import reference_html, render_reference
 
     loaded = load_site(SITE)
     options = _options()
@@ -390,8 +390,8 @@ def weasyprint_alone(work: Path, stock: bool) -> None:
     manifest = json.loads((work / "manifest.json").read_text())
     htmls = [[(work / name).read_text() for name in ref["pages"]] for ref in manifest["references"]]
     start = time.perf_counter()
-    from sheetgen import column_balance
-    from sheetgen.render_html import LaidOut, PdfMetadata, layout, write
+    from sheetgen.render.html import column_balance
+    from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, write
 
     if stock:
         column_balance._weasyprint = lambda: None  # type: ignore[assignment]
@@ -404,8 +404,8 @@ def weasyprint_alone(work: Path, stock: bool) -> None:
 
 def reportlab_alone(work: Path) -> None:
     from sheetgen.engine.timetable import build_timetable
-    from sheetgen.load import load_site
-    from sheetgen.packet import _packs
+    from sheetgen.load.files import load_site
+    from sheetgen.packet.build import _packs
 
     manifest = json.loads((work / "manifest.json").read_text())
     loaded = load_site(SITE)
@@ -413,11 +413,11 @@ def reportlab_alone(work: Path) -> None:
     timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3,
                                 seed=7)
     start = time.perf_counter()
-    from sheetgen.draw_cards import draw_card_sheet
-    from sheetgen.draw_timetable import timetable_pdf
-    from sheetgen.draw_trackers import tracker_pdf
-    from sheetgen.packet import _cover, _footers
-    from sheetgen.sheets.cards import card_layout
+    from sheetgen.layout.cards import card_layout
+    from sheetgen.packet.build import _cover, _footers
+    from sheetgen.render.pdf.cards import draw_card_sheet
+    from sheetgen.render.pdf.timetable import timetable_pdf
+    from sheetgen.render.pdf.trackers import tracker_pdf
 
     for pack in _packs(loaded):
         tracker_pdf(pack, options.render)
@@ -454,10 +454,10 @@ def phases(seed: str) -> None:
     start = time.perf_counter()
     from datetime import date
 
-    from sheetgen.load import load_site
+    from sheetgen.load.files import load_site
+    from sheetgen.options import LETTER, RenderOptions
     from sheetgen.output import write_atomic
-    from sheetgen.packet import PacketOptions, build_packet
-    from sheetgen.paper import LETTER, RenderOptions
+    from sheetgen.packet.build import PacketOptions, build_packet
 
     imported = time.perf_counter()
     loaded = load_site(SITE)
@@ -485,7 +485,7 @@ def phases(seed: str) -> None:
 
 def exact_odds(pack_id: str) -> None:
     from sheetgen.engine.odds import quiet_odds
-    from sheetgen.load import load_pack
+    from sheetgen.load.files import load_pack
 
     pack = load_pack(pack_id)
     start = time.perf_counter()
@@ -496,9 +496,11 @@ def exact_odds(pack_id: str) -> None:
 def timetables() -> None:
     import random
 
-    from sheetgen.engine.simulate import simulate_quiet
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/simulate.py: test-only code
+    from simulate import simulate_quiet
+
     from sheetgen.engine.timetable import build_timetable
-    from sheetgen.load import builtin_pack_ids, load_pack, load_site
+    from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 
     loaded = load_site(SITE)
     result = {}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sheetgen.fonts import FONTS, register_reportlab_fonts
-from sheetgen.paper import Paper
+from sheetgen.options import Paper
 
 
 @dataclass(frozen=True)

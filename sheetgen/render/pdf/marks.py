@@ -1,4 +1,4 @@
-"""Draw marks (sheetgen.sheets.tracker_marks) on a ReportLab canvas: the painter the tracker and
+"""Draw marks (sheetgen.layout.marks) on a ReportLab canvas: the painter the tracker and
 timetable pages share.
 
 Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from sheetgen.sheets.tracker_marks import (
+from sheetgen.layout.marks import (
     BOX_LINE,
     BoxMark,
     CircleMark,

@@ -2,8 +2,8 @@
 
 The page head (pack, site, page label, seed), the chart of the chance per check in the first three
 hours, and the encounter deck's head and cards. Each is built with y measured from its own top
-(0 at the top edge, negative going down); sheetgen.sheets.timetable_pages puts them on the page.
-Text is set with sheetgen.sheets.tracker_marks, in the shipped fonts.
+(0 at the top edge, negative going down); sheetgen.layout.timetable_pages puts them on the page.
+Text is set with sheetgen.layout.marks, in the shipped fonts.
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from sheetgen.engine.timetable import Timetable
 from sheetgen.engine.types import Odds
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
-from sheetgen.sheets.odds_chart import percent_text
-from sheetgen.sheets.tracker_marks import (
+from sheetgen.layout.marks import (
     BOX_MIN,
     BoxMark,
     FontRole,
@@ -32,6 +31,7 @@ from sheetgen.sheets.tracker_marks import (
     flow,
     text_width,
 )
+from sheetgen.sheets.odds_chart import percent_text
 
 TEXT = 8.5
 """Size of the cards' and notes' text (never under 8 pt)."""

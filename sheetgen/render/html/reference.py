@@ -4,7 +4,7 @@ The view (sheetgen.sheets.reference) goes through the Jinja2 templates in ``temp
 (reference.html, its partials and print.css) to HTML, one document per reference page, so that one
 page that runs long can never push another. Each page is laid out at 9.5 pt; while it needs a second
 sheet of paper it is laid out again at 9, 8.5 and 8 pt (a trial whose columns overflow stops there:
-sheetgen.column_balance). A page that still does not fit at 8 pt is a
+sheetgen.render.html.column_balance). A page that still does not fit at 8 pt is a
 RenderError naming the pack, the page and the first section that ran onto the second sheet. The pages
 that fit are then written as one PDF.
 
@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from sheetgen.column_balance import ColumnsOverflow
 from sheetgen.errors import Location, Problem, RenderError
 from sheetgen.fonts import FONTS, shipped_dir
 from sheetgen.markup import inline_html, paragraphs
 from sheetgen.model.pack import Pack
-from sheetgen.paper import RenderOptions
-from sheetgen.render_html import LaidOut, PdfMetadata, layout, write
+from sheetgen.options import RenderOptions
+from sheetgen.render.html.column_balance import ColumnsOverflow
+from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, write
 from sheetgen.sheets.reference import KEEP_ROWS, PageView, ReferenceView, box_row, check_fonts, reference_view
 
 if TYPE_CHECKING:

@@ -1,8 +1,8 @@
 """Draw a pre-rolled timetable: a :class:`~sheetgen.engine.timetable.Timetable` and the render options in,
 PDF bytes out.
 
-Where everything goes is decided by sheetgen.sheets.timetable_pages; this module only draws its marks
-on a :class:`~sheetgen.pdfcanvas.PdfCanvas`, page by page, in vectors (the chart too). With
+Where everything goes is decided by sheetgen.layout.timetable_pages; this module only draws its marks
+on a :class:`~sheetgen.render.pdf.canvas.PdfCanvas`, page by page, in vectors (the chart too). With
 ``fillable``, every tick box is also a PDF checkbox; the widget has no border or fill of its own, so
 the page prints the same either way. The Actual cells stay for a pencil: a PDF text field would need
 one of the standard 14 fonts, which sheetgen does not use.
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sheetgen.draw_marks import add_checkboxes, draw_marks
 from sheetgen.engine.timetable import Timetable
-from sheetgen.paper import RenderOptions
-from sheetgen.pdfcanvas import DocInfo, PdfCanvas
-from sheetgen.sheets.timetable_pages import TimetableLayout, TimetablePage, timetable_layout
-from sheetgen.sheets.tracker_marks import BoxMark
+from sheetgen.layout.marks import BoxMark
+from sheetgen.layout.timetable_pages import TimetableLayout, TimetablePage, timetable_layout
+from sheetgen.options import RenderOptions
+from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
+from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
 
 
 def timetable_pdf(timetable: Timetable, options: RenderOptions) -> bytes:

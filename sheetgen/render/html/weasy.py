@@ -9,7 +9,7 @@ WeasyPrint reads nothing but the files shipped in sheetgen's ``fonts/`` and ``te
 ``sheetgen:`` URLs (see :func:`sheetgen.fonts.shipped_url`); any other URL is refused, and a render that
 asked for one fails with a RenderError naming it. Text is set only in the shipped fonts. The same HTML
 gives the same bytes. WeasyPrint's log messages are kept out of the terminal: warnings come back in
-``warnings`` (and go to the ``sheetgen.render_html`` logger at DEBUG); errors fail the render.
+``warnings`` (and go to the ``sheetgen.render.html.weasy`` logger at DEBUG); errors fail the render.
 
 WeasyPrint is imported only when something is rendered.
 """
@@ -302,7 +302,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     """Lay out *html* with the shipped fonts, then *stylesheets* (names of CSS files in templates/),
     then *base_css*; rules in the page's own ``<style>`` elements win over all of them.
 
-    Columns are balanced by sheetgen.column_balance. With *stop_at_overflow*, a page whose columns
+    Columns are balanced by sheetgen.render.html.column_balance. With *stop_at_overflow*, a page whose columns
     cannot hold their content raises ColumnsOverflow at once instead of being laid out in full (for a
     sheet that only asks whether it fits on one page).
 
@@ -313,7 +313,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetchingError
 
-    from sheetgen import column_balance
+    from sheetgen.render.html import column_balance
 
     # A font configuration per document (about 10 ms) keeps a page's own @font-face rules to itself.
     font_config = FontConfiguration()

@@ -1,6 +1,6 @@
-"""Draw a card layout: a :class:`~sheetgen.sheets.cards.CardSheet` in, PDF bytes out.
+"""Draw a card layout: a :class:`~sheetgen.layout.cards.CardSheet` in, PDF bytes out.
 
-All positions come from sheetgen.sheets.cards; this module only puts its boxes, rules, paragraphs and
+All positions come from sheetgen.layout.cards; this module only puts its boxes, rules, paragraphs and
 crop marks on a ReportLab canvas, page by page.
 """
 
@@ -9,11 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from sheetgen.load import LoadedSite
-from sheetgen.paper import RenderOptions
-from sheetgen.pdfcanvas import DocInfo, PdfCanvas
-from sheetgen.sheets.card_text import make_paragraph
-from sheetgen.sheets.cards import (
+from sheetgen.layout.card_text import make_paragraph
+from sheetgen.layout.cards import (
     LINE,
     BoxItem,
     CardSheet,
@@ -23,6 +20,9 @@ from sheetgen.sheets.cards import (
     TextItem,
     card_layout,
 )
+from sheetgen.load.files import LoadedSite
+from sheetgen.options import RenderOptions
+from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 
 
 def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poker", "index"] = "poker",

@@ -1,7 +1,7 @@
 """Tracker parts that are mostly text: combat rounds, ruled tables, notes and action lists.
 
 Each function takes a pack's TrackerPart and a width and gives a Block (marks from its top-left corner,
-y negative downwards), like those of sheetgen.sheets.tracker_parts.
+y negative downwards), like those of sheetgen.layout.tracker_parts.
 """
 
 from __future__ import annotations
@@ -10,10 +10,8 @@ import math
 from dataclasses import replace
 
 from sheetgen.errors import RenderError
-from sheetgen.markup import paragraphs, plain
-from sheetgen.model.pack import Table, TrackerPart
-from sheetgen.sheets.tracker_marks import Mark, RectMark, Sketch, TextMark, flow, flow_all, slug, text_width
-from sheetgen.sheets.tracker_parts import (
+from sheetgen.layout.marks import Mark, RectMark, Sketch, TextMark, flow, flow_all, slug, text_width
+from sheetgen.layout.tracker_parts import (
     BODY,
     LABEL,
     SMALL_BOX,
@@ -25,6 +23,8 @@ from sheetgen.sheets.tracker_parts import (
     rules,
     short_duration,
 )
+from sheetgen.markup import paragraphs, plain
+from sheetgen.model.pack import Table, TrackerPart
 
 # -- combat rounds -------------------------------------------------------------------------------------
 
@@ -179,7 +179,7 @@ def _column_widths(natural: list[float], least: list[float], width: float) -> li
         extra = (width - sum(natural)) / len(natural)
         last = natural[-1] + extra * len(natural)
         return [*natural[:-1], last] if len(natural) > 1 else [width]
-    if sum(least) > width:  # words too long for the page are cut (sheetgen.sheets.tracker_marks.flow)
+    if sum(least) > width:  # words too long for the page are cut (sheetgen.layout.marks.flow)
         return [w * width / sum(least) for w in least]
     widths = list(least)
     spare = width - sum(widths)

@@ -1,7 +1,7 @@
 """Track parts of a tracker page: a row of boxes, a segmented clock, or a ladder of named levels.
 
 Takes a pack's track part and a width; gives a Block (marks from its top-left corner, y negative
-downwards) like the other parts in sheetgen.sheets.tracker_parts. A clock of more than 16 segments or a
+downwards) like the other parts in sheetgen.layout.tracker_parts. A clock of more than 16 segments or a
 ladder of more than 13 levels is drawn as boxes.
 """
 
@@ -10,10 +10,8 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from sheetgen.markup import paragraphs
-from sheetgen.model.pack import Check, Track, TrackerPart
-from sheetgen.sheets.tracker_marks import CircleMark, Sketch, flow, slug, text_width
-from sheetgen.sheets.tracker_parts import (
+from sheetgen.layout.marks import CircleMark, Sketch, flow, slug, text_width
+from sheetgen.layout.tracker_parts import (
     BODY,
     BOX,
     LABEL,
@@ -25,6 +23,8 @@ from sheetgen.sheets.tracker_parts import (
     put,
     rules,
 )
+from sheetgen.markup import paragraphs
+from sheetgen.model.pack import Check, Track, TrackerPart
 
 # -- tracks --------------------------------------------------------------------------------------------
 

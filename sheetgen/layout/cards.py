@@ -3,7 +3,7 @@
 The sheet holds every card (its text, boxes and rules in page coordinates, points from the bottom-left
 corner), the page and the place it is printed at, the crop marks and, on request, the back of every card.
 Text is measured here with ReportLab's Paragraph, and :func:`make_paragraph` builds the very same
-paragraphs for sheetgen.draw_cards, so what is laid out is what is drawn.
+paragraphs for sheetgen.render.pdf.cards, so what is laid out is what is drawn.
 
 How the cards sit on the paper:
 
@@ -31,12 +31,12 @@ from typing import Any, Literal
 
 from sheetgen.errors import Location, RenderError
 from sheetgen.fonts import FONTS, check_text_covered
-from sheetgen.load import LoadedSite, display_name
+from sheetgen.layout.card_text import TextStyle, min_width, natural_width, split_to_fit, text_height
+from sheetgen.load.files import LoadedSite, display_name
 from sheetgen.markup import inline_reportlab, paragraphs, plain
 from sheetgen.model.common import Statblock
 from sheetgen.model.site import Room, Site
-from sheetgen.paper import POINTS_PER_INCH, Paper
-from sheetgen.sheets.card_text import TextStyle, min_width, natural_width, split_to_fit, text_height
+from sheetgen.options import POINTS_PER_INCH, Paper
 
 CardSizeName = Literal["poker", "index"]
 CardKind = Literal["room", "stat"]

@@ -15,10 +15,10 @@ from pydantic import BaseModel, ValidationError
 
 from sheetgen import limits
 from sheetgen.errors import DataError, DiceError, FontError, Problem
+from sheetgen.load.yamlread import Document, PathKey, iter_paths
 from sheetgen.model.common import RollRange
 from sheetgen.model.pack import ByTrack, Pack
 from sheetgen.model.site import Site
-from sheetgen.yamlread import Document, PathKey, iter_paths
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -319,7 +319,7 @@ def glyph_problems(doc: Document, skip: Collection[PathKey] = ()) -> list[Proble
     """Every character of the file's text (values and keys) that none of the shipped fonts can draw,
     at its line and field, so that it is reported before anything is rendered."""
     from sheetgen.fonts import check_text_covered
-    from sheetgen.yamlread import iter_paths
+    from sheetgen.load.yamlread import iter_paths
 
     problems: list[Problem] = []
 
@@ -374,7 +374,7 @@ def _duplicates(doc: Document, values: Sequence[str], list_name: str, field: str
 
 
 def _faces(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> list[int] | None:
-    from sheetgen.dice import parse_dice
+    from sheetgen.engine.dice import parse_dice
 
     try:
         dist = parse_dice(dice).distribution()
@@ -385,7 +385,7 @@ def _faces(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> 
 
 
 def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Iterator[Problem]:
-    from sheetgen.dice import die_faces
+    from sheetgen.engine.dice import die_faces
 
     if single:
         try:
@@ -396,7 +396,7 @@ def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Ite
 
 def _result_faces(pack: Pack) -> list[int]:
     """Every value the check's result (before any track is added) can take."""
-    from sheetgen.dice import die_faces, parse_dice
+    from sheetgen.engine.dice import die_faces, parse_dice
 
     assert pack.check is not None
     if pack.check.pool is not None:

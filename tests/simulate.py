@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sheetgen.dice import Constant, parse_dice
+from sheetgen.engine.dice import Constant, parse_dice
 from sheetgen.engine.odds import check_hours, no_check_error, units_in
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.model.pack import Pack
@@ -147,7 +147,7 @@ def _roller(pack: Pack, rng: random.Random) -> Callable[[int], int]:
     assert check is not None
     rand = rng.random
     if check.pool is not None:
-        from sheetgen.dice import die_faces
+        from sheetgen.engine.dice import die_faces
 
         sides = die_faces(check.pool.die)
         readers: dict[str, Callable[[list[int]], int]] = {"highest": max, "lowest": min, "sum": sum}

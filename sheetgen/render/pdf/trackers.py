@@ -1,7 +1,7 @@
 """Draw tracker pages: a pack and the render options in, PDF bytes out (one page per tracker page).
 
-The layout (sheetgen.sheets.trackers) decides where everything goes; this module only draws it on a
-:class:`~sheetgen.pdfcanvas.PdfCanvas`. With ``fillable``, every tick box is also a PDF form checkbox
+The layout (sheetgen.layout.trackers) decides where everything goes; this module only draws it on a
+:class:`~sheetgen.render.pdf.canvas.PdfCanvas`. With ``fillable``, every tick box is also a PDF form checkbox
 that can be ticked in a PDF reader; the widget has no border or fill of its own, so the page prints
 with the same plain boxes either way. A field is named by the pack, the page and the box
 (``dungeon-turn/dm-trackers/turn-12``), so names stay unique when the trackers of several packs end up
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from sheetgen.draw_marks import add_checkboxes, draw_marks
 from sheetgen.errors import RenderError, UsageError
+from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_layout
 from sheetgen.model.pack import Pack
-from sheetgen.paper import RenderOptions
-from sheetgen.pdfcanvas import DocInfo, PdfCanvas
-from sheetgen.sheets.trackers import TrackerLayout, check_turns, tracker_layout
+from sheetgen.options import RenderOptions
+from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
+from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
 
 Audience = Literal["gm", "players"]
 

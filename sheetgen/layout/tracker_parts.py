@@ -1,10 +1,10 @@
 """Blocks of a tracker page: a pack's TrackerPart and a width in, marks and a height out.
 
 Every block is built from its top-left corner (y negative downwards) by a function named after the part
-kind; sheetgen.sheets.trackers places the blocks on the page. This module holds what all parts share
+kind; sheetgen.layout.trackers places the blocks on the page. This module holds what all parts share
 (the context, headings, rule lines, rows of boxes), the turns grid, and the parts that are rows of
-boxes (tallies, resources, countdowns); tracks are in sheetgen.sheets.tracker_tracks, and combat
-rounds, tables, notes and actions in sheetgen.sheets.tracker_tables. The turns grid is the one block
+boxes (tallies, resources, countdowns); tracks are in sheetgen.layout.tracker_tracks, and combat
+rounds, tables, notes and actions in sheetgen.layout.tracker_tables. The turns grid is the one block
 whose height depends on a count, so it is built in two steps: :func:`turns_grid` (what a row looks
 like) and :func:`turns_block` (that many turns).
 """
@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from sheetgen import limits
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
-from sheetgen.model.pack import Action, Pack, TrackerPage, TrackerPart
-from sheetgen.sheets.tracker_marks import (
+from sheetgen.layout.marks import (
     BOX_MIN,
     Mark,
     Sketch,
@@ -29,6 +28,7 @@ from sheetgen.sheets.tracker_marks import (
     slug,
     text_width,
 )
+from sheetgen.model.pack import Action, Pack, TrackerPage, TrackerPart
 
 BODY = 8.5
 """Rule lines and table text."""

@@ -1,7 +1,7 @@
 """Timetable pages: a pre-rolled :class:`~sheetgen.engine.timetable.Timetable` and a paper in, a
 :class:`TimetableLayout` out.
 
-Every page is a list of marks in PDF points (origin at the bottom left), so sheetgen.draw_timetable
+Every page is a list of marks in PDF points (origin at the bottom left), so sheetgen.render.pdf.timetable
 only draws them and tests can see which check rows and deck cards went on which page, and where,
 without a PDF. Check rows go three hours to a page (a page that cannot hold its three hours is split
 at a row), each page with the same head: the pack, site, seed, hours, the check's formula, the
@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.errors import RenderError
-from sheetgen.paper import POINTS_PER_INCH, Paper
-from sheetgen.sheets.timetable_parts import (
+from sheetgen.layout.marks import BOX_MIN, BoxMark, LineMark, Mark, RectMark, Sketch, flow, text_width
+from sheetgen.layout.timetable_parts import (
     CHART_WIDTH,
     HEAD_FILL,
     HEAD_HEIGHT,
@@ -35,7 +35,7 @@ from sheetgen.sheets.timetable_parts import (
     page_head,
     set_text,
 )
-from sheetgen.sheets.tracker_marks import BOX_MIN, BoxMark, LineMark, Mark, RectMark, Sketch, flow, text_width
+from sheetgen.options import POINTS_PER_INCH, Paper
 
 MARGIN = 0.5 * POINTS_PER_INCH
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""

@@ -20,10 +20,9 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Literal
 
 from sheetgen import __version__
-from sheetgen.load import LoadedSite
-from sheetgen.markup import plain
+from sheetgen.load.files import LoadedSite
 from sheetgen.model.pack import Pack
-from sheetgen.paper import RenderOptions
+from sheetgen.options import RenderOptions
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -91,17 +90,17 @@ def _phase(timings: Timings | None, name: str) -> Iterator[None]:
 
 
 def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
-    from sheetgen import cache
+    from sheetgen.packet import cache
 
     return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm")
 
 
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
     """The pack's reference pages, from the cache when this pack, paper and audience were drawn before."""
-    from sheetgen import cache
+    from sheetgen.packet import cache
 
     def make() -> bytes:
-        from sheetgen.render_reference import reference_pdf
+        from sheetgen.render.html.reference import reference_pdf
 
         return reference_pdf(pack, render, players=players)
 
@@ -111,8 +110,8 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
 def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: bool) -> tuple[bytes, float]:
     """Render a pack's reference pages and keep them in the cache (a job for a worker process); give the
     PDF and the seconds it took."""
-    from sheetgen import cache
-    from sheetgen.render_reference import reference_pdf
+    from sheetgen.packet import cache
+    from sheetgen.render.html.reference import reference_pdf
 
     start = time.perf_counter()
     pdf = reference_pdf(pack, render, players=players)
@@ -125,7 +124,7 @@ def _import_weasyprint() -> None:
     """Import WeasyPrint (about half a second) once, before worker processes are forked from this one."""
     import weasyprint  # noqa: F401
 
-    import sheetgen.render_reference  # noqa: F401
+    import sheetgen.render.html.reference  # noqa: F401
 
 
 def _kept(pdf: bytes) -> tuple[bytes, float]:
@@ -139,8 +138,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     Reference pages missing from the cache are rendered in worker processes (WeasyPrint is the slow
     part) while this process draws the trackers, the timetable and the cards with ReportLab.
     """
-    from sheetgen import cache
-    from sheetgen.workers import Jobs
+    from sheetgen.packet import cache
+    from sheetgen.packet.workers import Jobs
 
     players = options.audience == "players"
     packs = _packs(loaded)
@@ -172,10 +171,10 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 timings: Timings | None) -> list[Part]:
     """The parts drawn with ReportLab: trackers, timetable and encounter deck, room and stat cards."""
     with _phase(timings, "reportlab"):
-        from sheetgen.draw_cards import draw_card_sheet
-        from sheetgen.draw_timetable import timetable_pdf
-        from sheetgen.draw_trackers import tracker_pdf
-        from sheetgen.sheets.cards import card_layout
+        from sheetgen.layout.cards import card_layout
+        from sheetgen.render.pdf.cards import draw_card_sheet
+        from sheetgen.render.pdf.timetable import timetable_pdf
+        from sheetgen.render.pdf.trackers import tracker_pdf
     players = options.audience == "players"
     parts: list[Part] = []
     for pack in _packs(loaded):
@@ -234,26 +233,11 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
 
 
 def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]]) -> bytes:
-    from sheetgen.pdfcanvas import DocInfo, PdfCanvas, body_font, label_font
+    from sheetgen.render.pdf.cover import cover_pdf
 
     paper = options.render.paper
-    doc = PdfCanvas(paper, DocInfo(title=loaded.site.site, subject="Session packet"))
-    c = doc.canvas
-    margin = 0.75 * 72
-    y = paper.height - 1.4 * 72
-    c.setFont(label_font(bold=True), 10)
-    kind = "Session packet for the players" if options.audience == "players" else "Session packet"
-    c.drawString(margin, y, kind.upper())
-    y -= 34
-    c.setFont(body_font(bold=True), 28)
-    c.drawString(margin, y, plain(loaded.site.site))
-    y -= 30
-    c.setLineWidth(1.2)
-    c.line(margin, y, paper.width - margin, y)
-    y -= 26
-    packs = " + ".join(p.name for p in _packs(loaded))
     facts = [
-        ("Rules", packs),
+        ("Rules", " + ".join(p.name for p in _packs(loaded))),
         ("Seed", str(options.seed)),
         ("Paper", paper.name.upper() if paper.name == "a4" else paper.name.capitalize()),
         ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}"),
@@ -262,50 +246,8 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
         facts.insert(2, ("Timetable", f"{options.hours} hours of play, pre-rolled"))
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
-    for label, value in facts:
-        c.setFont(label_font(bold=True), 10)
-        c.drawString(margin, y, label)
-        c.setFont(body_font(), 11.5)
-        c.drawString(margin + 80, y, plain(value))
-        y -= 19
-    y -= 24
-    c.setFont(label_font(bold=True), 13)
-    c.drawString(margin, y, "Contents")
-    y -= 8
-    c.setLineWidth(0.75)
-    c.line(margin, y, paper.width - margin, y)
-    y -= 20
-    for title, page in contents:
-        c.setFont(body_font(), 12)
-        c.drawString(margin, y, plain(title))
-        c.drawRightString(paper.width - margin, y, str(page))
-        width = c.stringWidth(plain(title), body_font(), 12)
-        c.setDash(1, 3)
-        c.line(margin + width + 6, y + 2, paper.width - margin - c.stringWidth(str(page), body_font(), 12) - 6, y + 2)
-        c.setDash()
-        y -= 20
-    c.showPage()
-    return doc.finish()
-
-
-def _footers(loaded: LoadedSite, options: PacketOptions, labels: list[tuple[str, int] | None]) -> bytes:
-    """One page per packet page: the footer text where the page carries one, blank otherwise."""
-    from sheetgen.pdfcanvas import DocInfo, PdfCanvas, label_font
-
-    paper = options.render.paper
-    doc = PdfCanvas(paper, DocInfo(title="footers", subject=""))
-    c = doc.canvas
-    margin = 0.5 * 72
-    for label in labels:
-        if label is not None:
-            part, number = label
-            c.setFont(label_font(), 8)
-            c.setLineWidth(0.5)
-            c.line(margin, 0.42 * 72, paper.width - margin, 0.42 * 72)
-            c.drawString(margin, 0.28 * 72, plain(f"{loaded.site.site} · {part}"))
-            c.drawRightString(paper.width - margin, 0.28 * 72, f"page {number}")
-        c.showPage()
-    return doc.finish()
+    kind = "Session packet for the players" if options.audience == "players" else "Session packet"
+    return cover_pdf(paper, loaded.site.site, kind, facts, contents)
 
 
 def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], readers: list[PdfReader],
@@ -323,7 +265,9 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], reader
             for _ in reader.pages:
                 labels.append((part.title, len(labels) + 1) if part.footer else None)
     with _phase(timings, "reportlab"):
-        footer_pdf = _footers(loaded, options, labels)
+        from sheetgen.render.pdf.cover import footers_pdf
+
+        footer_pdf = footers_pdf(options.render.paper, loaded.site.site, labels)
     with _phase(timings, "merge"):
         return _finish(loaded, options, writer, parts, starts, labels, PdfReader(io.BytesIO(footer_pdf)),
                        contents)

@@ -1,7 +1,7 @@
 """Tracker pages: a pack's tracker page and a paper in, a :class:`TrackerLayout` out.
 
 The layout holds every tick box, label, rule and line of one page in PDF points (origin at the bottom
-left), so sheetgen.draw_trackers only draws it and tests can count boxes without a PDF. The page is a
+left), so sheetgen.render.pdf.trackers only draws it and tests can count boxes without a PDF. The page is a
 title band, then the page's parts in the pack's order on a two-column grid computed from the paper:
 small parts (tallies, resources, countdowns, notes, tracks of boxes or a clock) go side by side in
 pairs, the others run across the page. A turns grid takes the height the other parts leave: as many
@@ -17,9 +17,7 @@ from typing import Literal
 
 from sheetgen import limits
 from sheetgen.errors import RenderError, UsageError
-from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
-from sheetgen.paper import POINTS_PER_INCH, Paper
-from sheetgen.sheets.tracker_marks import (
+from sheetgen.layout.marks import (
     BoxMark,
     CircleMark,
     LineMark,
@@ -30,7 +28,7 @@ from sheetgen.sheets.tracker_marks import (
     flow,
     text_width,
 )
-from sheetgen.sheets.tracker_parts import (
+from sheetgen.layout.tracker_parts import (
     Block,
     PartContext,
     TurnsGrid,
@@ -44,8 +42,10 @@ from sheetgen.sheets.tracker_parts import (
     turns_grid,
     turns_title,
 )
-from sheetgen.sheets.tracker_tables import actions_block, notes_block, rounds_block, table_block
-from sheetgen.sheets.tracker_tracks import track_block
+from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_block, table_block
+from sheetgen.layout.tracker_tracks import track_block
+from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
+from sheetgen.options import POINTS_PER_INCH, Paper
 
 MARGIN = 0.5 * POINTS_PER_INCH
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""

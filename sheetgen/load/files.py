@@ -13,10 +13,10 @@ from importlib import resources
 from pathlib import Path
 
 from sheetgen.errors import DataError, Location, Problem
+from sheetgen.load.validate import build_model, check_pack, check_site
+from sheetgen.load.yamlread import Document, read_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
-from sheetgen.validate import build_model, check_pack, check_site
-from sheetgen.yamlread import Document, read_yaml
 
 
 class NotAPack(DataError):

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import DataError, Problem
-from sheetgen.load import builtin_dir, display_name, kind_of, load_pack, pack_from_doc, site_from_doc
+from sheetgen.load.files import builtin_dir, display_name, kind_of, load_pack, pack_from_doc, site_from_doc
+from sheetgen.load.yamlread import read_yaml
 from sheetgen.model.pack import ByTrack, Check, Pack
 from sheetgen.model.site import Site
-from sheetgen.yamlread import read_yaml
 
 
 def describe_check(check: Check | None, pack: Pack) -> str:
@@ -98,7 +98,7 @@ def check_files(paths: tuple[Path, ...]) -> list[str]:
 def json_schema(which: str) -> dict[str, Any]:
     """The JSON Schema of a pack, a site, or the JSON that `sheetgen timetable --format json` writes."""
     if which == "timetable":
-        from sheetgen.engine.timetable import timetable_json_schema
+        from sheetgen.export.timetable_json import timetable_json_schema
 
         schema = timetable_json_schema()
     else:

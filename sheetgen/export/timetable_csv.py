@@ -1,0 +1,55 @@
+"""A pre-rolled Timetable in, one CSV table of its rows and its deck out.
+
+CSV (``timetable_csv``): one table with a ``section`` column, "check" for the rows and "deck" for the
+cards, in that order, and the columns of :data:`CSV_COLUMNS`; a cell that does not apply is empty.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from sheetgen.engine.deck import DeckCard
+from sheetgen.engine.timetable import Timetable
+
+CSV_COLUMNS = (
+    "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",
+    "baseline", "encounter", "levels", "omens",
+    "name", "range", "appearing", "distance", "reaction", "morale", "morale_check", "zone", "stat",
+)
+
+
+def timetable_csv(t: Timetable) -> str:
+    """The rows, then the deck, as one CSV with a ``section`` column (see :data:`CSV_COLUMNS`)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    for r in t.rows:
+        writer.writerow({
+            "section": "check", "index": r.index, "clock": r.clock, "unit": r.unit, "when": r.when,
+            "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": r.rule,
+            "outcome": r.outcome or "",
+            "pool_reads": " | ".join(f"{p.dice}: {p.result}" for p in r.pool_reads),
+            "baseline": r.baseline.text, "encounter": "yes" if r.baseline.encounter else "no",
+            "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
+            "omens": "; ".join(r.baseline.omens),
+        })
+    for c in t.deck:
+        writer.writerow({
+            "section": "deck", "index": c.index, "dice": " ".join(map(str, c.faces)), "roll": c.roll,
+            "name": c.name, "range": c.range, "appearing": c.appearing,
+            "distance": "" if c.distance is None else f"{c.distance.roll}: {c.distance.result}",
+            "reaction": "" if c.reaction is None else f"{c.reaction.roll}: {c.reaction.result}",
+            "morale": "" if c.morale is None else c.morale,
+            "morale_check": _morale_cell(c),
+            "zone": c.zone or "", "stat": c.stat_name or c.stat_id or "",
+        })
+    return out.getvalue()
+
+
+def _morale_cell(c: DeckCard) -> str:
+    if c.morale_roll is None:
+        return ""
+    if c.morale_fails is None:
+        return str(c.morale_roll)
+    return f"{c.morale_roll}: {'fails' if c.morale_fails else 'holds'}"

@@ -1,0 +1,185 @@
+"""A pre-rolled Timetable in, its JSON data (and the JSON Schema of that data) out.
+
+``timetable_json``; ``timetable_json_schema`` is its JSON Schema. Exact fractions are strings
+such as "1/6"; ``approx`` is the same number rounded to 6 places::
+
+    {"format": "sheetgen-timetable", "version": 1, "seed": int, "hours": int,
+     "pack": {"id", "name"}, "site": str|null, "encounters_pack": str|null,
+     "unit": {"name", "plural", "minutes": "10", "count": int},
+     "check": null | {"name", "formula", "result", "roll", "pool_dice": int|null},
+     "tracks": [{"id", "name", "start"}],
+     "odds": null | {"checks": [{"index", "unit", "clock", "chance", "chance_first", "rolled"}],
+                     "by_hour": [{"hour", "chance"}], "expected_encounters",
+                     "expected_minutes_to_first": {...}|null},      # each chance: {"exact", "approx"}; exact
+                                                                    # is null past 1,000 digits
+     "rows": [{"index", "unit", "clock", "when", "dice_text", "dice": [int], "roll": int|null,
+               "rule", "outcome": str|null,
+               "pool_reads": [{"dice", "result", "rule", "outcome"}],
+               "baseline": {"rolled", "dice": int|null, "result": int|null, "encounter",
+                            "levels": [{"track", "name", "level"}], "omens": [str], "text"}}],
+     "deck": {"source": str|null, "note", "size_rule", "morale_rule": str|null,
+              "cards": [{"index", "dice", "roll", "faces", "range", "name", "text",
+                         "appearing": {"dice", "roll", "faces"},
+                         "distance": table-roll|null, "reaction": table-roll|null,
+                         "morale": int|null, "morale_check": {"roll", "faces", "fails": bool|null}|null,
+                         "zone": str|null, "zone_text": str|null,
+                         "stat": {"id", "name"}|null}]},
+     "note": str}
+    table-roll: {"table", "name", "dice", "roll", "faces", "range", "columns": [str], "cells": [str]}
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from sheetgen.engine.deck import TableRoll
+from sheetgen.engine.odds import clock
+from sheetgen.engine.timetable import Timetable, TrackLevel
+from sheetgen.engine.types import Odds
+
+#: An exact fraction longer than this is written as null: past it, turning it into digits costs more
+#: than the rest of the timetable (Python refuses integers of more than 4,300 digits by default).
+MAX_EXACT_DIGITS = 1_000
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    if max(p.numerator.bit_length(), p.denominator.bit_length()) > MAX_EXACT_DIGITS * 3.32:
+        return {"exact": None, "approx": round(float(p), 6)}
+    return {"exact": f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator),
+            "approx": round(float(p), 6)}
+
+
+def _odds_json(odds: Odds | None) -> dict[str, Any] | None:
+    if odds is None:
+        return None
+    first = odds.expected_minutes_to_first
+    return {
+        "checks": [{"index": c.index, "unit": c.unit, "clock": clock(c.minute), "chance": _chance(c.chance),
+                    "chance_first": _chance(c.chance_first), "rolled": _chance(c.rolled)}
+                   for c in odds.checks],
+        "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(odds.by_hour, start=1)],
+        "expected_encounters": _chance(odds.expected_encounters),
+        "expected_minutes_to_first": None if first is None else _chance(first),
+    }
+
+
+def _table_roll_json(t: TableRoll | None) -> dict[str, Any] | None:
+    if t is None:
+        return None
+    return {"table": t.table, "name": t.name, "dice": t.dice, "roll": t.roll, "faces": list(t.faces),
+            "range": t.range, "columns": list(t.columns), "cells": list(t.cells)}
+
+
+def _levels_json(levels: tuple[TrackLevel, ...]) -> list[dict[str, Any]]:
+    return [{"track": lv.track, "name": lv.name, "level": lv.level} for lv in levels]
+
+
+def timetable_json(t: Timetable) -> dict[str, Any]:
+    """The timetable as plain JSON data, in the shape the module docstring shows."""
+    minutes = t.unit_minutes
+    return {
+        "format": "sheetgen-timetable",
+        "version": 1,
+        "seed": t.seed,
+        "hours": t.hours,
+        "pack": {"id": t.pack_id, "name": t.pack_name},
+        "site": t.site_name,
+        "encounters_pack": t.encounter_pack_id,
+        "unit": {"name": t.unit_name, "plural": t.unit_plural,
+                 "minutes": str(minutes) if minutes.denominator != 1 else str(minutes.numerator),
+                 "count": t.units},
+        "check": None if t.check_name is None else {
+            "name": t.check_name, "formula": t.formula, "result": t.result_word, "roll": t.roll,
+            "pool_dice": t.pool_dice},
+        "tracks": [{"id": lv.track, "name": lv.name, "start": lv.level} for lv in t.tracks],
+        "odds": _odds_json(t.odds),
+        "rows": [{
+            "index": r.index, "unit": r.unit, "clock": r.clock, "when": r.when, "dice_text": r.dice_text,
+            "dice": list(r.dice), "roll": r.roll, "rule": r.rule, "outcome": r.outcome,
+            "pool_reads": [{"dice": p.dice, "result": p.result, "rule": p.rule, "outcome": p.outcome}
+                           for p in r.pool_reads],
+            "baseline": {"rolled": r.baseline.rolled, "dice": r.baseline.dice, "result": r.baseline.result,
+                         "encounter": r.baseline.encounter, "levels": _levels_json(r.baseline.levels),
+                         "omens": list(r.baseline.omens), "text": r.baseline.text},
+        } for r in t.rows],
+        "deck": {
+            "source": t.deck_source, "note": t.deck_note, "size_rule": t.size_rule,
+            "morale_rule": t.morale_rule,
+            "cards": [{
+                "index": c.index, "dice": c.dice, "roll": c.roll, "faces": list(c.faces), "range": c.range,
+                "name": c.name, "text": c.text,
+                "appearing": {"dice": c.appearing_dice, "roll": c.appearing,
+                              "faces": list(c.appearing_faces)},
+                "distance": _table_roll_json(c.distance), "reaction": _table_roll_json(c.reaction),
+                "morale": c.morale,
+                "morale_check": None if c.morale_roll is None else {
+                    "roll": c.morale_roll, "faces": list(c.morale_faces), "fails": c.morale_fails},
+                "zone": c.zone, "zone_text": c.zone_text,
+                "stat": None if c.stat_id is None else {"id": c.stat_id, "name": c.stat_name},
+            } for c in t.deck],
+        },
+        "note": t.note,
+    }
+
+
+def timetable_json_schema() -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) of :func:`timetable_json`'s output."""
+    string, integer, boolean = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
+
+    def nullable(schema: dict[str, Any]) -> dict[str, Any]:
+        return {"anyOf": [schema, {"type": "null"}]}
+
+    def obj(**props: Any) -> dict[str, Any]:
+        return {"type": "object", "required": list(props), "properties": props, "additionalProperties": False}
+
+    def array(items: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "array", "items": items}
+
+    chance = obj(exact=nullable({"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}), approx={"type": "number"})
+    level = obj(track=string, name=string, level=integer)
+    table_roll = obj(table=string, name=string, dice=string, roll=integer, faces=array(integer), range=string,
+                     columns=array(string), cells=array(string))
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "sheetgen pre-rolled timetable",
+        **obj(
+            format={"const": "sheetgen-timetable"},
+            version={"const": 1},
+            seed=integer,
+            hours={"type": "integer", "minimum": 1},
+            pack=obj(id=string, name=string),
+            site=nullable(string),
+            encounters_pack=nullable(string),
+            unit=obj(name=string, plural=string, minutes=string, count=integer),
+            check=nullable(obj(name=string, formula=string, result=string, roll=string,
+                               pool_dice=nullable(integer))),
+            tracks=array(obj(id=string, name=string, start=integer)),
+            odds=nullable(obj(
+                checks=array(obj(index=integer, unit=integer, clock=string, chance=chance,
+                                 chance_first=chance, rolled=chance)),
+                by_hour=array(obj(hour=integer, chance=chance)),
+                expected_encounters=chance,
+                expected_minutes_to_first=nullable(chance),
+            )),
+            rows=array(obj(
+                index=integer, unit=integer, clock=string, when=string, dice_text=string, dice=array(integer),
+                roll=nullable(integer), rule=string, outcome=nullable(string),
+                pool_reads=array(obj(dice=integer, result=integer, rule=string, outcome=nullable(string))),
+                baseline=obj(rolled=boolean, dice=nullable(integer), result=nullable(integer),
+                             encounter=boolean, levels=array(level), omens=array(string), text=string),
+            )),
+            deck=obj(
+                source=nullable(string), note=string, size_rule=string, morale_rule=nullable(string),
+                cards=array(obj(
+                    index=integer, dice=string, roll=integer, faces=array(integer), range=string, name=string,
+                    text=string, appearing=obj(dice=string, roll=integer, faces=array(integer)),
+                    distance=nullable(table_roll), reaction=nullable(table_roll), morale=nullable(integer),
+                    morale_check=nullable(obj(roll=integer, faces=array(integer), fails=nullable(boolean))),
+                    zone=nullable(string), zone_text=nullable(string),
+                    stat=nullable(obj(id=string, name=nullable(string))),
+                )),
+            ),
+            note=string,
+        ),
+    }

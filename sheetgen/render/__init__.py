@@ -1,0 +1,1 @@
+"""Make PDF bytes: WeasyPrint for the HTML reference pages, ReportLab for the drawn pages."""

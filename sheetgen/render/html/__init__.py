@@ -1,0 +1,1 @@
+"""HTML pages to PDF with WeasyPrint: templates, fonts, column balancing, the fit to a page."""

@@ -1,0 +1,1 @@
+"""Placed marks to PDF with ReportLab: one canvas, one painter, one module per sheet kind."""
