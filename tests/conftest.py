@@ -14,6 +14,11 @@ from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.model.pack import Pack
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="write the picture tests' golden PNGs anew (look at them before committing)")
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner()
