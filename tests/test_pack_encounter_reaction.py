@@ -68,7 +68,7 @@ def test_the_six_actions(pack: Pack) -> None:
     actions = {a.name: a for a in pack.actions if a.group == "actions"}
     assert list(actions) == ["Attack", "Cast", "Hold", "Jump", "Rush", "Use"]
     assert actions["Attack"].text == "Make an Attack Check with your Weapon, dealing its damage on a pass."
-    assert actions["Cast"].text == "You cast a Spell (p. 90)."
+    assert actions["Cast"].text == "You cast a Spell."  # no page of a book the packet does not hold
     assert actions["Hold"].text == "Use an Action or Move on an Off-Turn."
     assert actions["Jump"].text == "Spend half your Speed to leap up to that distance horizontally."
     assert actions["Rush"].text == "Gain Speed this Turn equal to your Speed."
@@ -105,7 +105,7 @@ def test_retreating_and_running_enemies(pack: Pack) -> None:
     retreat = section(pack, "Retreating")
     assert "spend their Action and Move" in retreat and "combat ends after this Turn" in retreat
     running = section(pack, "Running Enemies")
-    assert "prioritized Actions" in running and "(p. 110)" in running and "Morale score" in running
+    assert "prioritized Actions" in running and "Morale score" in running
 
 
 def test_zones(pack: Pack) -> None:
@@ -122,7 +122,7 @@ def test_zones(pack: Pack) -> None:
 def test_distance_defaults_use_the_zone_words(pack: Pack) -> None:
     assert pack.encounter is not None and pack.encounter.distance == "npc-distance"
     table = pack.table("npc-distance")
-    assert table.default is True and "default" in table.text
+    assert table.default is True  # printed "(default)" beside the table name
     assert table.roll == "1d6"
     assert [(r, c[0]) for r, c in rows(pack, "npc-distance")] == [("1-2", "Close"), ("3-4", "Near"),
                                                                    ("5-6", "Far")]
@@ -132,7 +132,7 @@ def test_reaction_is_2d6_with_default_rows(pack: Pack) -> None:
     assert pack.encounter is not None and pack.encounter.reaction == "npc-reaction"
     table = pack.table("npc-reaction")
     assert table.roll == "2d6"
-    assert table.default is True and "default" in table.text
+    assert table.default is True  # printed "(default)" beside the table name
     assert "end Combat" in table.text
     assert rows(pack, "npc-reaction") == [
         ("2", ["Hostile, attacks"]),

@@ -77,7 +77,7 @@ def test_end_of_round_procedure_in_order(pack: Pack) -> None:
     assert "supply checks for any active light sources" in proc.steps[0].text
     assert "**+1**" in proc.steps[1].text
     assert "**d10**" in proc.steps[2].text and "immediate random encounter" in proc.steps[2].text
-    assert "does not give how they are made" in proc.text  # the supply check mechanics are not given
+    assert "the game's own supply check rule" in proc.text  # the text gives no mechanics for them
 
 
 ACTIONS = ["Converse", "Disarm", "Explore", "Hide", "Interact", "Pick Lock", "Search", "Rest", "Return",

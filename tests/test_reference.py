@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from pdfcheck import char_boxes, font_problems, page_sizes, page_texts, read_pdf, squeeze
+from pydantic import BaseModel
 
 from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.errors import FontError, RenderError
@@ -155,6 +156,30 @@ def test_a_table_with_default_rows_says_so() -> None:
     assert reaction.default and reaction.roll == "2d6"
     assert [r.roll for r in reaction.rows] == ["2", "3-5", "6-8", "9-11", "12"]
     assert not tables["Zone"].default
+
+
+AUTHOR_WORDS = re.compile(r"this pack|change it here|the text (leaves|gives|names|does)|\(p\. ?\d+\)|\b(\w+) \2\b",
+                          re.IGNORECASE)
+
+
+def _all_strings(value: object, path: str) -> list[tuple[str, str]]:
+    if isinstance(value, str):
+        return [(path, value)]
+    if isinstance(value, BaseModel):
+        return [s for k in type(value).model_fields for s in _all_strings(getattr(value, k), f"{path}.{k}")]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in _all_strings(v, f"{path}.{k}")]
+    if isinstance(value, list | tuple):
+        return [s for i, v in enumerate(value) for s in _all_strings(v, f"{path}[{i}]")]
+    return []
+
+
+@pytest.mark.parametrize("pack_id", builtin_pack_ids())
+def test_built_in_packs_speak_to_the_table_not_to_the_packs_author(pack_id: str) -> None:
+    """Notes on the defaults a pack chose are YAML comments; no page of a book the packet does not hold."""
+    slips = [f"{path}: {m.group(0)!r}" for path, text in _all_strings(load_pack(pack_id), pack_id)
+             for m in [AUTHOR_WORDS.search(text)] if m]
+    assert slips == []
 
 
 def test_checkboxes_in_text_become_a_row_of_boxes() -> None:
