@@ -259,6 +259,44 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
     emit(data, output, name, "timetable", f".{fmt}")
 
 
+@cli.command("export")
+@click.argument("subject", metavar="SITE|SYSTEM")
+@click.option("--to", "fmt", required=True,
+              type=click.Choice(["foundry", "foundry-v12", "roll20", "obsidian", "markdown"]),
+              help="foundry: Foundry VTT 13 and later; foundry-v12: Foundry VTT 12; roll20: TableExport "
+                   "commands; obsidian: a note for the Dice Roller plugin; markdown: plain Markdown.")
+@click.option("-o", "--output", metavar="PATH",
+              help="A file for everything, or a folder (existing, or ending in /) for one file per table.")
+@seed_option
+@click.option("--hours", type=int, default=3, show_default=True,
+              help="Hours of play to pre-roll (obsidian and markdown hold the timetable and deck).")
+def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int) -> None:
+    """Export every table of a site or pack to a virtual tabletop or a notes app.
+
+    \b
+    Example:
+        sheetgen export the-sunken-chapel --to foundry
+        sheetgen export encounter-reaction --to roll20 -o reaction-tables.txt
+        sheetgen export my-dungeon.yaml --to obsidian --seed 1234 -o vault/Dungeon.md
+    """
+    from sheetgen.engine.odds import check_hours
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.export.formats import FORMATS, export
+    from sheetgen.export.tables import pack_subject, site_subject
+    from sheetgen.load.files import load_pack_or_site
+
+    check_hours(hours)
+    pack, loaded = load_pack_or_site(subject)
+    site, encounter_pack = (loaded.site, loaded.encounter_pack) if loaded else (None, None)
+    timetable = None
+    if FORMATS[fmt].timetable:
+        timetable = build_timetable(pack, site=site, encounter_pack=encounter_pack, hours=hours, seed=new_seed(seed))
+    exported = (site_subject(loaded.site, loaded.slug, pack, encounter_pack, timetable) if loaded
+                else pack_subject(pack, timetable))
+    for path in export(exported, fmt, output):
+        click.echo(str(path))
+
+
 @cli.command()
 @click.argument("system")
 @paper_option

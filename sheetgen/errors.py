@@ -81,3 +81,7 @@ class OutputError(SheetgenError):
 
 class UsageError(SheetgenError):
     """A command-line value is wrong (a paper size, a page number, a limit)."""
+
+
+class ExportError(SheetgenError):
+    """A table cannot be written in the format asked for (its dice have no form there)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 
 from markupsafe import Markup
 
@@ -34,6 +35,33 @@ def inline_reportlab(text: str) -> str:
 def plain(text: str) -> str:
     """The text without the **bold** and _italic_ marks, for canvas strings and file names."""
     return _format(text, ("", ""), ("", ""))
+
+
+def convert(text: str, escape: Callable[[str], str], bold: tuple[str, str], italic: tuple[str, str]) -> str:
+    """Text in another format's markup: ``escape`` applied to the words, **bold** and _italic_ rewritten.
+
+    The marks are found in the text as written, before escaping, so an escape that touches ``*`` or
+    ``_`` (Markdown's) cannot hide them; the words inside the marks are escaped too.
+    """
+    out: list[str] = []
+    at = 0
+    for match in _BOLD.finditer(text):
+        out.append(_convert_italic(text[at:match.start()], escape, italic))
+        out.append(bold[0] + _convert_italic(match[1], escape, italic) + bold[1])
+        at = match.end()
+    out.append(_convert_italic(text[at:], escape, italic))
+    return "".join(out)
+
+
+def _convert_italic(text: str, escape: Callable[[str], str], italic: tuple[str, str]) -> str:
+    out: list[str] = []
+    at = 0
+    for match in _ITALIC.finditer(text):
+        out.append(escape(text[at:match.start()]))
+        out.append(italic[0] + escape(match[1]) + italic[1])
+        at = match.end()
+    out.append(escape(text[at:]))
+    return "".join(out)
 
 
 def paragraphs(text: str) -> list[str]:

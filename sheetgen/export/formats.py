@@ -1,0 +1,82 @@
+"""A format's name, a subject and where to write in; the export's files written atomically out.
+
+:data:`FORMATS` is the table from a format's name to its writer. Where the files go:
+
+- ``-o FILE``: everything in that one file (for Foundry, a JSON list of RollTable documents);
+- ``-o DIR`` (an existing folder, or a path ending in ``/``): one file per table, named by its id
+  (``npc-reaction.json``), and for the Markdown formats ``timetable.md`` and ``deck.md``;
+- neither: ``output/<name>-<format><suffix>``, except Foundry, whose "Import Data" takes one
+  table per file: ``output/<name>-foundry/`` with one file per table.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from sheetgen.errors import ExportError, OutputError
+from sheetgen.export import foundry, markdown, obsidian, roll20
+from sheetgen.export.tables import Exported, Subject
+from sheetgen.output import DEFAULT_FOLDER, check_destination, default_path, prepare_default_folder, write_atomic
+
+
+@dataclass(frozen=True)
+class Format:
+    write: Callable[[Subject], Exported]
+    suffix: str
+    timetable: bool       # holds the pre-rolled timetable and deck
+    per_table: bool       # without -o, one file per table in a folder
+
+
+FORMATS: dict[str, Format] = {
+    "foundry": Format(foundry.write_v13, ".json", timetable=False, per_table=True),
+    "foundry-v12": Format(foundry.write_v12, ".json", timetable=False, per_table=True),
+    "roll20": Format(roll20.write, ".txt", timetable=False, per_table=False),
+    "obsidian": Format(obsidian.write, ".md", timetable=True, per_table=False),
+    "markdown": Format(markdown.write, ".md", timetable=True, per_table=False),
+}
+
+
+def wants_folder(output: str | None, fmt: str) -> bool:
+    """Whether the export goes to a folder, one file per table."""
+    if output is None:
+        return FORMATS[fmt].per_table
+    return output.endswith(("/", os.sep)) or Path(output).is_dir()
+
+
+def destination(output: str | None, fmt: str, name: str) -> Path:
+    """The file or folder written to; checked before any work, so a bad -o fails at once."""
+    folder = wants_folder(output, fmt)
+    if output is None:
+        prepare_default_folder(create=False)
+        return DEFAULT_FOLDER / f"{name}-{fmt}" if folder else default_path(name, fmt, FORMATS[fmt].suffix)
+    path = Path(output)
+    if not folder:
+        return check_destination(path)
+    if path.exists() and not path.is_dir():
+        raise OutputError(f"-o: {path} is a file, not a folder")
+    parent = path.parent if str(path.parent) else Path(".")
+    if not path.exists() and not parent.is_dir():
+        raise OutputError(f"-o: the folder {parent} does not exist; create it first")
+    return path
+
+
+def export(subject: Subject, fmt: str, output: str | None) -> list[Path]:
+    """Write ``subject`` in format ``fmt`` to ``output`` (see the module docstring); give the paths written."""
+    if not subject.tables and subject.timetable is None:
+        what = "tables, pre-rolled checks or encounters" if FORMATS[fmt].timetable else "tables"
+        raise ExportError(f"{subject.name} has no {what} to export; nothing was written")
+    folder = wants_folder(output, fmt)
+    target = destination(output, fmt, subject.slug)
+    exported = FORMATS[fmt].write(subject)
+    if target.parent == DEFAULT_FOLDER:
+        prepare_default_folder()
+    if not folder:
+        return [write_atomic(target, exported.whole)]
+    try:
+        target.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create the folder {target}: {exc.strerror}") from None
+    return [write_atomic(target / name, data) for name, data in exported.parts]

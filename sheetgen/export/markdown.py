@@ -1,0 +1,205 @@
+"""Tables, a timetable and a deck in; GitHub-flavoured Markdown out, to read on a screen or print.
+
+One section per table: a heading, the table's description, then a Markdown table whose first column
+is the roll (headed by the dice, the ranges as the file wrote them) and whose other columns are the
+table's own; a list (no dice) has no roll column. Then, when there are pre-rolls, the timetable (one
+row per check: time, dice, what decides it, what a quiet party gets) and the encounter deck (one row
+per card). **Bold** and _italic_ become ``**bold**`` and ``*italic*``; every other character Markdown
+would read as markup (``|``, ``*``, ``_``, ``[``, ``<``, ``#`` ...) is escaped with a backslash, and a
+cell's paragraphs are joined with ``<br>``, so each entry's words come out exactly as written.
+
+sheetgen.export.obsidian builds on these functions with its own escaping and table form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from sheetgen.engine.deck import DeckCard, TableRoll
+from sheetgen.engine.timetable import CheckRow, Timetable
+from sheetgen.export.tables import Exported, ExportTable, Subject
+from sheetgen.markup import convert, paragraphs
+
+#: Characters that would start markup somewhere in GitHub-flavoured Markdown.
+SPECIAL = "\\`*_[]<>|~#"
+
+
+def escaper(special: str) -> Callable[[str], str]:
+    """A function that puts a backslash before each of ``special``."""
+    table = {ord(ch): "\\" + ch for ch in special}
+    return lambda text: text.translate(table)
+
+
+@dataclass(frozen=True)
+class Flavour:
+    """What differs between plain Markdown and a notes app's: escaping and the form of a rolled table."""
+
+    escape: Callable[[str], str]
+    table: Callable[[ExportTable, Flavour], list[str]]
+    block_ids: bool = False   # "^wandering" after each table, for links to it
+
+
+def inline(text: str, flavour: Flavour) -> str:
+    """Text for a table cell: markup converted, the rest escaped, paragraphs joined by <br>."""
+    return "<br><br>".join(convert(p, flavour.escape, ("**", "**"), ("*", "*")) for p in paragraphs(text))
+
+
+def paragraph_lines(text: str, flavour: Flavour) -> list[str]:
+    """Text as Markdown paragraphs, each followed by a blank line."""
+    lines = []
+    for p in paragraphs(text):
+        lines += [convert(p, flavour.escape, ("**", "**"), ("*", "*")), ""]
+    return lines
+
+
+def grid(head: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A Markdown table of cells that are already escaped."""
+    lines = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " for _ in head) + "|"]
+    lines += ["| " + " | ".join(cell or " " for cell in row) + " |" for row in rows]
+    return lines
+
+
+def plain_table(table: ExportTable, flavour: Flavour) -> list[str]:
+    """A table as it is: the roll column (for a table with dice), then the table's own columns."""
+    columns = [inline(c, flavour) for c in table.columns]
+    if table.dice is None:
+        return grid(columns, [[inline(c, flavour) for c in row.cells] for row in table.rows])
+    return grid([flavour.escape(table.dice), *columns],
+                [[flavour.escape(row.range), *(inline(c, flavour) for c in row.cells)] for row in table.rows])
+
+
+MARKDOWN = Flavour(escape=escaper(SPECIAL), table=plain_table)
+
+
+def table_section(table: ExportTable, flavour: Flavour, level: int = 2) -> list[str]:
+    lines = [f"{'#' * level} {flavour.escape(table.name)}", ""]
+    lines += paragraph_lines(table.text, flavour)
+    lines += flavour.table(table, flavour)
+    lines.append("")
+    if flavour.block_ids:
+        lines += [f"^{table.id}", ""]
+    return lines
+
+
+def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
+    """The pre-rolled checks, one row each; nothing when the pack has no check."""
+    if not t.rows:
+        return []
+    esc = flavour.escape
+    hours = f"{t.hours} hour{'s' if t.hours != 1 else ''}"
+    lines = [f"{'#' * level} Timetable", ""]
+    lines += [esc(f"{t.check_name}, pre-rolled for {hours} of play with seed {t.seed}. At each check, read its "
+                  "row: the dice are already rolled, the rule says what they bring, and the last column is "
+                  f"what a quiet party gets (tracks at their start, no {t.result_word} from noise)."), ""]
+    lines += paragraph_lines(t.formula or "", flavour)
+    if t.pool_dice is not None and t.rows:  # the same for every row: said once
+        lines += paragraph_lines(f"Each row: {t.rows[0].rule}.", flavour)
+    with_when = any(r.when for r in t.rows)
+    head = ["Check", "Time", *(["When"] if with_when else []), esc(f"Dice ({t.roll})" if t.roll else "Dice"),
+            "What decides it", "Quiet party"]
+    rows = [[str(r.index), r.clock, *([esc(r.when)] if with_when else []), esc(_faces(r)),
+             inline(_rule(r), flavour), inline(r.baseline.text, flavour)] for r in t.rows]
+    lines += grid(head, rows)
+    lines.append("")
+    if flavour.block_ids:
+        lines += ["^timetable", ""]
+    return lines
+
+
+def _faces(row: CheckRow) -> str:
+    if row.roll is None or len(row.dice) == 1:
+        return " ".join(map(str, row.dice))
+    return f"{'+'.join(map(str, row.dice))} = {row.roll}"
+
+
+def _rule(row: CheckRow) -> str:
+    if not row.pool_reads:
+        return row.rule if not row.outcome or row.outcome in row.rule else f"{row.rule} ({row.outcome})"
+    runs: list[tuple[int, int, str]] = []  # what the first N dice read, N in runs that read alike
+    for read in row.pool_reads:
+        if runs and runs[-1][2] == read.rule:
+            runs[-1] = (runs[-1][0], read.dice, read.rule)
+        else:
+            runs.append((read.dice, read.dice, read.rule))
+    return " \u00b7 ".join(f"N = {lo if lo == hi else f'{lo}-{hi}'}: {rule}" for lo, hi, rule in runs)
+
+
+def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
+    """The encounter deck, one row per card, used in order; nothing when there is no deck.
+
+    Columns that no card fills (no distance table, no zones) are left out.
+    """
+    if not t.deck:
+        return []
+    esc = flavour.escape
+    lines = [f"{'#' * level} Encounter deck", ""]
+    lines += [esc(f"{t.deck_source}: {t.deck_note}; seed {t.seed}."), ""]
+    if t.morale_rule:
+        lines += [esc(f"Morale: {t.morale_rule}."), ""]
+    columns: list[tuple[str, list[str]]] = [
+        ("Card", [str(c.index) for c in t.deck]),
+        (esc(f"Roll ({t.deck[0].dice})"), [esc(f"{c.roll} ({c.range})") for c in t.deck]),
+        ("Encounter", [inline(c.name, flavour) + (f"<br>{inline(c.text, flavour)}" if c.text else "")
+                       for c in t.deck]),
+        ("Appearing", [esc(_appearing(c)) for c in t.deck]),
+        ("Distance", [inline(_table_roll(c.distance), flavour) for c in t.deck]),
+        ("Reaction", [inline(_table_roll(c.reaction), flavour) for c in t.deck]),
+        ("Morale", [esc(_morale(c)) for c in t.deck]),
+        ("Zone", [inline(c.zone or "", flavour) for c in t.deck]),
+        ("Statblock", [inline(c.stat_name or c.stat_id or "", flavour) for c in t.deck]),
+    ]
+    kept = [(head, cells) for head, cells in columns if any(cells)]
+    lines += grid([head for head, _ in kept], [list(row) for row in zip(*(cells for _, cells in kept), strict=True)])
+    lines.append("")
+    if flavour.block_ids:
+        lines += ["^deck", ""]
+    return lines
+
+
+def _appearing(card: DeckCard) -> str:
+    if "d" not in card.appearing_dice.lower():  # a plain number, not a roll
+        return str(card.appearing)
+    return f"{card.appearing} ({card.appearing_dice})"
+
+
+def _table_roll(roll: TableRoll | None) -> str:
+    """'Close (1d6 = 2): within reach', or nothing when the deck has no such table."""
+    if roll is None:
+        return ""
+    rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
+    return f"{roll.result} ({roll.dice} = {roll.roll})" + (f": {rest}" if rest else "")
+
+
+def _morale(card: DeckCard) -> str:
+    if card.morale_roll is None:
+        return "" if card.morale is None else str(card.morale)
+    if card.morale is None or card.morale_fails is None:
+        return f"check rolled {card.morale_roll}"
+    return f"{card.morale}; check rolled {card.morale_roll}: {'fails' if card.morale_fails else 'holds'}"
+
+
+def document(subject: Subject, flavour: Flavour) -> Exported:
+    """Everything in one note, and each table, the timetable and the deck in notes of their own."""
+    parts = [(f"{table.id}.md", _text(table_section(table, flavour, 1))) for table in subject.tables]
+    lines = [f"# {flavour.escape(subject.name)}", ""]
+    for table in subject.tables:
+        lines += table_section(table, flavour)
+    if subject.timetable is not None:
+        for name, section in (("timetable", timetable_section), ("deck", deck_section)):
+            body = section(subject.timetable, flavour)
+            lines += body
+            if body:
+                parts.append((f"{name}.md", _text(section(subject.timetable, flavour, 1))))
+    return Exported(whole=_text(lines), parts=tuple(parts))
+
+
+def _text(lines: list[str]) -> bytes:
+    while lines and not lines[-1]:
+        lines = lines[:-1]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def write(subject: Subject) -> Exported:
+    """Plain GitHub-flavoured Markdown."""
+    return document(subject, MARKDOWN)

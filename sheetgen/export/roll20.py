@@ -1,0 +1,57 @@
+"""Tables in; the chat commands of Roll20's TableExport script out, which rebuild them as rollable tables.
+
+Per table ``!import-table --<id> --show|hide`` (shown to players only when the pack marks the table
+player-safe), then per row ``!import-table-item --<id> --<text> --<weight> --``. Roll20's tables have
+weights and no ranges, so a row's weight is the number of ways the dice roll a total in it: the
+weights of a table add up to its dice's outcome count (36 for 2d6) and Roll20 draws with the dice's
+odds. A table's Roll20 name is its id (no spaces, so ``[[1t[npc-reaction]]]`` rolls it).
+
+A row's text is its first cell, then its other cells as "Column: cell", separated by " — ", on one
+line and without **bold** or _italic_ marks. TableExport splits a command at a space followed by
+``--`` and turns ``[[`` into an inline roll, so the text is escaped as TableExport itself escapes it:
+" --" as ``[TABLEEXPORT:ESCAPE]``, "--" as ``<%%-%%>``, "[" and "]" as ``<%%91%%>`` and ``<%%93%%>``;
+TableExport turns them back on import.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sheetgen.errors import ExportError
+from sheetgen.export.tables import MAX_WEIGHT, Exported, ExportRow, ExportTable, Subject, row_details
+from sheetgen.markup import plain
+
+SEPARATOR = " \u2014 "
+
+_ESCAPES = {" --": "[TABLEEXPORT:ESCAPE]", "--": "<%%-%%>", "[": "<%%91%%>", "]": "<%%93%%>"}
+_ESCAPE = re.compile(r" --|--|\[|\]")
+
+
+def write(subject: Subject) -> Exported:
+    """All the tables' commands in one file, and each table's in a file of its own."""
+    parts = tuple((f"{table.id}.txt", "\n".join(commands(table)) + "\n") for table in subject.tables)
+    return Exported(whole="\n".join(text for _, text in parts).encode(),
+                    parts=tuple((name, text.encode()) for name, text in parts))
+
+
+def commands(table: ExportTable) -> list[str]:
+    """The chat commands that rebuild one table."""
+    heaviest = max(row.weight for row in table.rows)
+    if heaviest > MAX_WEIGHT:
+        raise ExportError(f"{table.label}: its dice {table.dice} have too many outcomes for Roll20's weights "
+                          f"(a row weighs {heaviest:,}; Roll20 counts exactly only to {MAX_WEIGHT:,})")
+    lines = [f"!import-table --{table.id} --{'show' if table.player_safe else 'hide'}"]
+    lines.extend(f"!import-table-item --{table.id} --{escape(item_text(table, row))} --{row.weight} --"
+                 for row in table.rows)
+    return lines
+
+
+def item_text(table: ExportTable, row: ExportRow) -> str:
+    """A row as one line of plain text: "Giant Rats — Number appearing: 2d4"."""
+    parts = [plain(row.cells[0])] + [f"{plain(col)}: {plain(cell)}" for col, cell in row_details(table, row)]
+    return " ".join(SEPARATOR.join(parts).split())
+
+
+def escape(text: str) -> str:
+    """Text for a TableExport argument (one line, without its whitespace at either end)."""
+    return _ESCAPE.sub(lambda m: _ESCAPES[m[0]], " ".join(text.split()))

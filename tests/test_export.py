@@ -1,0 +1,433 @@
+"""`sheetgen export`: every format validated, read back and compared with the tables it came from."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import cli
+from sheetgen.engine.dice import parse_dice
+from sheetgen.engine.timetable import build_timetable
+from sheetgen.export import foundry, markdown, obsidian, roll20
+from sheetgen.export.formats import FORMATS
+from sheetgen.export.tables import ExportTable, Subject, pack_tables, row_details, site_tables
+from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
+from sheetgen.markup import paragraphs, plain
+
+SCHEMAS = Path(__file__).parent / "schemas"
+
+TRICKY_PACK = """
+kind: pack
+id: tricky
+name: Tricky Tables
+time: {unit: turn, length: 10 minutes}
+reference: {pages: [{title: Tricky, sections: [{kind: text, title: T, text: x}]}]}
+tables:
+  - id: best-three
+    name: Best Three
+    roll: 4d6kh3
+    columns: [Result, Note]
+    text: "Keep the **highest** three; _never_ the lowest."
+    rows:
+      - {roll: 3-8, cells: ["Pipe | and --dashes-- and [[brackets]]", "$5 and 100%% and ==marked=="]}
+      - {roll: 9-17, cells: ["**Strong** and _swift_", ""]}
+      - {roll: 18, cells: ["<b>not bold</b> \\\\ back\\\\slash #tag `code` ~x~", "*star* and a_b_c"]}
+  - id: worst-of-two
+    name: Worst of Two
+    roll: 2d20kl1
+    columns: [Result]
+    rows:
+      - {roll: 1-10, cells: ["Low"]}
+      - {roll: 11+, cells: ["High"]}
+  - id: percent
+    name: Percent
+    roll: d%
+    columns: [Result]
+    rows:
+      - {roll: 01-50, cells: ["Half"]}
+      - {roll: 51-99, cells: ["Most"]}
+      - {roll: "00", cells: ["Hundred"]}
+  - id: list
+    name: A List
+    columns: [Thing, Why]
+    player_safe: true
+    rows:
+      - {cells: ["First", "Paragraph one.\\n\\nParagraph two."]}
+      - {cells: ["Second", "Because."]}
+"""
+
+HUGE_PACK = """
+kind: pack
+id: many-dice
+name: Many Dice
+time: {unit: turn, length: 10 minutes}
+reference: {pages: [{title: Many, sections: [{kind: text, title: T, text: x}]}]}
+tables:
+  - id: avalanche
+    name: Avalanche
+    roll: 30d6
+    columns: [Result]
+    rows:
+      - {roll: 30-104, cells: ["Buried"]}
+      - {roll: 105-180, cells: ["Clear"]}
+"""
+
+
+@pytest.fixture
+def tricky(tmp_path: Path) -> Path:
+    path = tmp_path / "tricky.yaml"
+    path.write_text(TRICKY_PACK, encoding="utf-8")
+    return path
+
+
+def all_subjects(tricky: Path) -> list[tuple[ExportTable, ...]]:
+    chapel = load_site("the-sunken-chapel")
+    subjects = [pack_tables(load_pack(p)) for p in builtin_pack_ids()]
+    subjects.append(site_tables(chapel.site, chapel.slug, chapel.pack, chapel.encounter_pack))
+    subjects.append(pack_tables(load_pack(str(tricky))))
+    return subjects
+
+
+def outcome_count(dice: str) -> int:
+    """Every face of every die, counted independently of the export code."""
+    terms = re.findall(r"(\d*)d(\d+|%)", dice)
+    return math.prod(int(s if s != "%" else 100) ** int(n or 1) for n, s in terms)
+
+
+def every_table(tricky: Path) -> list[ExportTable]:
+    return [t for tables in all_subjects(tricky) for t in tables]
+
+
+# --- the shared walk ----------------------------------------------------------------------------------
+
+
+def test_weights_are_the_ways_to_roll_each_range(tricky: Path) -> None:
+    tables = {t.id: t for t in pack_tables(load_pack(str(tricky)))}
+    best = tables["best-three"]
+    assert [(r.low, r.high) for r in best.rows] == [(3, 8), (9, 17), (18, 18)]
+    assert best.rows[2].weight == 21  # 6,6,6 kept from 6666 and the 20 orders of 666x with x < 6
+    assert best.outcomes == 6**4
+    assert [(r.low, r.high, r.weight) for r in tables["worst-of-two"].rows] == [(1, 10, 300), (11, 20, 100)]
+    assert [(r.span, r.weight) for r in tables["percent"].rows] == [("1-50", 50), ("51-99", 49), ("100", 1)]
+    assert tables["percent"].formula == "1d100"
+    assert [(r.span, r.weight) for r in tables["list"].rows] == [("1", 1), ("2", 1)]
+    assert tables["list"].formula == "1d2"
+
+
+def test_weights_match_every_roll_of_the_dice_counted_one_by_one(tricky: Path) -> None:
+    tables = {t.id: t for t in pack_tables(load_pack(str(tricky)))}
+    best = Counter(sum(sorted(faces)[1:]) for faces in itertools.product(range(1, 7), repeat=4))
+    assert [r.weight for r in tables["best-three"].rows] == [
+        sum(n for total, n in best.items() if r.low <= total <= r.high) for r in tables["best-three"].rows]
+    worst = Counter(min(faces) for faces in itertools.product(range(1, 21), repeat=2))
+    assert [r.weight for r in tables["worst-of-two"].rows] == [
+        sum(n for total, n in worst.items() if r.low <= total <= r.high) for r in tables["worst-of-two"].rows]
+
+
+def test_every_table_covers_every_face_of_its_dice(tricky: Path) -> None:
+    for table in every_table(tricky):
+        faces = [f for r in table.rows for f in range(r.low, r.high + 1)]
+        assert len(faces) == len(set(faces)), table.id
+        if table.dice is None:
+            assert faces == list(range(1, len(table.rows) + 1))
+            continue
+        assert sorted(faces) == sorted(parse_dice(table.dice).distribution()), table.id
+        assert table.outcomes == outcome_count(table.dice), table.id
+
+
+def test_a_site_names_its_tables_once_each() -> None:
+    chapel = load_site("the-sunken-chapel")
+    ids = [t.id for t in site_tables(chapel.site, chapel.slug, chapel.pack, chapel.encounter_pack)]
+    assert ids == ["wandering", "npc-distance", "npc-reaction", "zones", "defending", "ending-combat", "morale"]
+
+
+# --- Foundry --------------------------------------------------------------------------------------------
+
+
+def schema(version: int) -> dict[str, Any]:
+    return json.loads((SCHEMAS / f"foundry-rolltable-v{version}.schema.json").read_text())
+
+
+@pytest.mark.parametrize(("version", "write"), [(13, foundry.write_v13), (12, foundry.write_v12)])
+def test_foundry_documents_validate_and_read_back(tricky: Path, version: int,
+                                                  write: Callable[[Subject], Any]) -> None:
+    validator = jsonschema.Draft202012Validator(schema(version))
+    for tables in all_subjects(tricky):
+        exported = write(Subject("x", "x", tables))
+        documents = json.loads(exported.whole)
+        assert [name for name, _ in exported.parts] == [f"{t.id}.json" for t in tables]
+        for table, doc, (_, part) in zip(tables, documents, exported.parts, strict=True):
+            assert json.loads(part) == doc
+            validator.validate(doc)
+            assert doc["formula"] == table.formula
+            assert doc["flags"]["sheetgen"]["table"] == table.id
+            ranges = [tuple(r["range"]) for r in doc["results"]]
+            assert all(low <= high for low, high in ranges)
+            assert ranges == [(r.low, r.high) for r in table.rows]
+            assert [r["weight"] for r in doc["results"]] == [r.weight for r in table.rows]
+            for result, row in zip(doc["results"], table.rows, strict=True):
+                if version == 13:
+                    name, details = result["name"], re.findall(r"<p><strong>(.*?):</strong> (.*?)</p>",
+                                                               result["description"])
+                else:
+                    name, *rest = result["text"].split("<br><strong>")
+                    details = [tuple(part.split(":</strong> ", 1)) for part in rest]
+                assert _words(_html_text(name)) == _words(plain(row.cells[0]))
+                assert [(_html_text(col), _words(_html_text(text))) for col, text in details] == [
+                    (col, _words(plain(cell))) for col, cell in row_details(table, row)]
+
+
+def test_foundry_schemas_tell_the_versions_apart(tricky: Path) -> None:
+    tables = pack_tables(load_pack(str(tricky)))
+    v13 = json.loads(foundry.write_v13(Subject("x", "x", tables)).whole)[0]
+    v12 = json.loads(foundry.write_v12(Subject("x", "x", tables)).whole)[0]
+    assert not jsonschema.Draft202012Validator(schema(12)).is_valid(v13)
+    assert not jsonschema.Draft202012Validator(schema(13)).is_valid(v12)
+
+
+def test_foundry_text_is_html_with_the_markup_converted(tricky: Path) -> None:
+    tables = {t.id: t for t in pack_tables(load_pack(str(tricky)))}
+    v13 = foundry.rolltable(tables["best-three"], v12=False)
+    assert v13["description"] == "<p>Keep the <strong>highest</strong> three; <em>never</em> the lowest.</p>"
+    strong, odd = v13["results"][1], v13["results"][2]
+    assert strong["name"] == "Strong and swift"      # a v13 name is plain text
+    assert strong["description"] == ""
+    assert odd["name"] == "<b>not bold</b> \\ back\\slash #tag `code` ~x~"
+    assert odd["description"] == "<p><strong>Note:</strong> *star* and a_b_c</p>"
+    v12 = foundry.rolltable(tables["best-three"], v12=True)
+    assert v12["results"][1]["text"] == "<strong>Strong</strong> and <em>swift</em>"
+    assert v12["results"][2]["text"].startswith("&lt;b&gt;not bold&lt;/b&gt;")
+    listed = foundry.rolltable(tables["list"], v12=True)
+    assert listed["results"][0]["text"] == ("First<br><strong>Why:</strong> Paragraph one.<br>Paragraph two.")
+
+
+def _html_text(html: str) -> str:
+    text = re.sub(r"<br>", " ", html)
+    text = re.sub(r"</?(strong|em|p)>", "", text)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&#x27;", "'").replace("&quot;", '"') \
+        .replace("&amp;", "&")
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+# --- Roll20 ---------------------------------------------------------------------------------------------
+
+_UNESCAPES = {"<%%91%%>": "[", "<%%93%%>": "]", "<%%-%%>": "--", "[TABLEEXPORT:ESCAPE]": " --"}
+
+
+def read_table_export(text: str) -> dict[str, dict[str, Any]]:
+    """What TableExport makes of the commands: each line split at whitespace + "--", then unescaped."""
+    tables: dict[str, dict[str, Any]] = {}
+    for line in text.splitlines():
+        if not line:
+            continue
+        args = re.split(r"\s+--", line)
+        if args[0] == "!import-table":
+            tables[args[1]] = {"show": args[2] == "show", "items": []}
+        else:
+            assert args[0] == "!import-table-item" and len(args) == 5, line
+            name = re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]", lambda m: _UNESCAPES[m[0]], args[2])
+            tables[args[1]]["items"].append((name, int(args[3])))
+    return tables
+
+
+def test_roll20_commands_read_back_with_the_dice_weights(tricky: Path) -> None:
+    for tables in all_subjects(tricky):
+        exported = roll20.write(Subject("x", "x", tables))
+        read = read_table_export(exported.whole.decode())
+        assert list(read) == [t.id for t in tables]
+        for table in tables:
+            items = read[table.id]["items"]
+            assert read[table.id]["show"] == table.player_safe
+            assert [w for _, w in items] == [r.weight for r in table.rows]
+            expected = outcome_count(table.dice) if table.dice else len(table.rows)
+            assert sum(w for _, w in items) == expected
+            for (name, _), row in zip(items, table.rows, strict=True):
+                assert name == roll20.item_text(table, row)
+                assert name.split(roll20.SEPARATOR)[0] == " ".join(plain(row.cells[0]).split())
+
+
+def test_roll20_escapes_what_tableexport_would_split_or_roll(tricky: Path) -> None:
+    table = next(t for t in pack_tables(load_pack(str(tricky))) if t.id == "best-three")
+    line = roll20.commands(table)[1]
+    assert line == ("!import-table-item --best-three --Pipe | and[TABLEEXPORT:ESCAPE]dashes<%%-%%> and "
+                    "<%%91%%><%%91%%>brackets<%%93%%><%%93%%> — Note: $5 and 100%% and ==marked== --136 --")
+    assert roll20.escape("a -- b\n\nc") == "a[TABLEEXPORT:ESCAPE] b c"
+
+
+# --- Markdown and Obsidian ----------------------------------------------------------------------------
+
+
+def markdown_tables(text: str) -> list[list[list[str]]]:
+    """The Markdown tables of a document, each a list of rows of raw cells (head row first)."""
+    tables: list[list[list[str]]] = []
+    current: list[list[str]] | None = None
+    for line in text.splitlines():
+        if line.startswith("| "):
+            cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+            if current is None:
+                current = []
+                tables.append(current)
+            if not all(set(c) <= {"-"} for c in cells):
+                current.append(cells)
+        else:
+            current = None
+    return tables
+
+
+def unmark(cell: str) -> str:
+    """A cell back to sheetgen's markup: \\x is x, ** stays, * is _, <br><br> a paragraph break."""
+    out = []
+    i = 0
+    cell = cell.replace("<br><br>", "\n\n")
+    while i < len(cell):
+        if cell[i] == "\\":
+            out.append(cell[i + 1])
+            i += 2
+        elif cell.startswith("**", i):
+            out.append("**")
+            i += 2
+        elif cell[i] == "*":
+            out.append("_")
+            i += 1
+        else:
+            out.append(cell[i])
+            i += 1
+    return "".join(out).strip()
+
+
+def written(text: str) -> str:
+    return "\n\n".join(paragraphs(text))
+
+
+def test_markdown_reads_back_word_for_word(tricky: Path) -> None:
+    for tables in all_subjects(tricky):
+        read = markdown_tables(markdown.write(Subject("x", "x", tables)).whole.decode())
+        assert len(read) == len(tables)
+        for table, grid in zip(tables, read, strict=True):
+            head, rows = grid[0], grid[1:]
+            roll = [] if table.dice is None else [table.dice]
+            assert [unmark(c) for c in head] == roll + list(table.columns)
+            assert len(rows) == len(table.rows)
+            for cells, row in zip(rows, table.rows, strict=True):
+                if table.dice is not None:
+                    assert unmark(cells[0]) == row.range
+                    cells = cells[1:]
+                assert [unmark(c) for c in cells] == [written(c) for c in row.cells]
+
+
+def test_obsidian_lookup_tables_read_back(tricky: Path) -> None:
+    for tables in all_subjects(tricky):
+        text = obsidian.write(Subject("x", "x", tables)).whole.decode()
+        read = markdown_tables(text)
+        for table, grid in zip(tables, read, strict=True):
+            assert f"\n^{table.id}\n" in text
+            if table.dice is None:
+                assert len(grid[0]) == len(table.columns)
+                continue
+            assert grid[0][0] == f"dice: {table.formula}"
+            assert len(grid[0]) == 2
+            for cells, row in zip(grid[1:], table.rows, strict=True):
+                assert cells[0] == row.span
+                first = cells[1].split("<br>**")[0]
+                assert unmark(first) == written(row.cells[0])
+
+
+def test_obsidian_escapes_its_own_markup(tricky: Path) -> None:
+    text = obsidian.write(Subject("x", "x", pack_tables(load_pack(str(tricky))))).whole.decode()
+    assert "Pipe \\| and --dashes-- and \\[\\[brackets\\]\\]" in text
+    assert "\\$5 and 100%\\% and =\\=marked=\\=" in text
+    assert "\\#tag" in text
+
+
+@pytest.mark.parametrize(("fmt", "tool"), [("foundry", "Foundry"), ("foundry-v12", "Foundry"),
+                                           ("roll20", "Roll20")])
+def test_dice_beyond_a_tools_weights_are_refused_naming_the_table(tmp_path: Path, runner: CliRunner, fmt: str,
+                                                                   tool: str) -> None:
+    (tmp_path / "many.yaml").write_text(HUGE_PACK, encoding="utf-8")
+    out = tmp_path / "many.out"
+    result = runner.invoke(cli, ["export", str(tmp_path / "many.yaml"), "--to", fmt, "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"error: avalanche (Avalanche, in pack many-dice): its dice 30d6 have too many outcomes "
+        f"for {tool}'s weights (a row weighs 115,226,257,756,425,359,105,304; {tool} counts exactly only to "
+        "9,007,199,254,740,991)\n")
+    assert not out.exists()
+
+
+def test_markdown_writes_any_dice(tmp_path: Path, runner: CliRunner) -> None:
+    (tmp_path / "many.yaml").write_text(HUGE_PACK, encoding="utf-8")
+    for fmt in ("markdown", "obsidian"):
+        result = runner.invoke(cli, ["export", str(tmp_path / "many.yaml"), "--to", fmt, "-o", str(tmp_path / "m.md")])
+        assert result.exit_code == 0, result.output
+    assert "| dice: 30d6 | Result |" in (tmp_path / "m.md").read_text()
+
+
+def test_markdown_holds_the_timetable_and_deck_of_the_seed(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "chapel.md"
+    result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "markdown", "--seed", "42", "--hours", "2",
+                                 "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    chapel = load_site("the-sunken-chapel")
+    table = build_timetable(chapel.pack, site=chapel.site, encounter_pack=chapel.encounter_pack, hours=2, seed=42)
+    grids = markdown_tables(text)
+    timetable, deck = grids[-2], grids[-1]
+    assert [row[1] for row in timetable[1:]] == [r.clock for r in table.rows]
+    assert [row[2] for row in timetable[1:]] == [str(r.dice[0]) for r in table.rows]
+    assert [unmark(row[2].split("<br>")[0]) for row in deck[1:]] == [c.name for c in table.deck]
+    assert [row[1] for row in deck[1:]] == [f"{c.roll} ({c.range})" for c in table.deck]
+    assert "seed 42" in text
+    again = tmp_path / "again.md"
+    runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "markdown", "--seed", "42", "--hours", "2",
+                        "-o", str(again)])
+    assert again.read_bytes() == out.read_bytes()
+
+
+# --- the command ----------------------------------------------------------------------------------------
+
+
+def test_formats_are_a_table_of_writers() -> None:
+    assert list(FORMATS) == ["foundry", "foundry-v12", "roll20", "obsidian", "markdown"]
+
+
+def test_foundry_goes_to_a_folder_of_one_file_per_table(runner: CliRunner, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, ["export", "encounter-reaction", "--to", "foundry"])
+    assert result.exit_code == 0, result.output
+    folder = Path("output/encounter-reaction-foundry")
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted(f"{t.id}.json" for t in pack_tables(load_pack("encounter-reaction")))
+    assert result.output.splitlines() == [str(folder / f"{t.id}.json")
+                                          for t in pack_tables(load_pack("encounter-reaction"))]
+    one = runner.invoke(cli, ["export", "encounter-reaction", "--to", "roll20"])
+    assert one.output == "output/encounter-reaction-roll20.txt\n"
+    into = runner.invoke(cli, ["export", "encounter-reaction", "--to", "markdown", "-o", "notes/"])
+    assert into.exit_code == 0, into.output
+    assert sorted(p.name for p in Path("notes").iterdir()) == sorted(names_md := [
+        f"{t.id}.md" for t in pack_tables(load_pack("encounter-reaction"))]) and names_md
+
+
+def test_a_pack_without_tables_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["export", "dungeon-turn", "--to", "foundry", "-o", str(tmp_path / "x.json")])
+    assert result.exit_code == 2
+    assert result.output == "error: Dungeon Turns has no tables to export; nothing was written\n"
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_export_help_has_an_example(runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["export", "--help"])
+    assert "sheetgen export the-sunken-chapel --to foundry" in result.output
