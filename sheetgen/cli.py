@@ -297,6 +297,38 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
         click.echo(str(path))
 
 
+@cli.group("import")
+def import_group() -> None:
+    """Turn another tool's file into a sheetgen site file.
+
+    \b
+    Example:
+        sheetgen import watabou dungeon.json -o my-dungeon.yaml
+    """
+
+
+@import_group.command("watabou")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the site file here instead of output/<file name>.yaml.")
+@click.option("--system", "system", default="dungeon-turn", show_default=True,
+              help="The rule pack the site is played with: a built-in id or a path to a pack file.")
+@click.option("--square", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="Feet to a square of the map's grid.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def import_watabou(file: Path, output: Path | None, system: str, square: int, force: bool) -> None:
+    """A site file from a dungeon of Watabou's One Page Dungeon (its JSON export).
+
+    \b
+    Example:
+        sheetgen import watabou dungeon.json -o my-dungeon.yaml --square 5
+        sheetgen check my-dungeon.yaml && sheetgen packet my-dungeon.yaml
+    """
+    from sheetgen.importers.watabou import import_watabou as convert
+
+    click.echo(str(convert(file, output, system=system, square=square, force=force)))
+
+
 @cli.command()
 @click.argument("system")
 @paper_option

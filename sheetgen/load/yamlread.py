@@ -102,6 +102,11 @@ class _StrictLoader(yaml.SafeLoader):
 def read_yaml(path: Path, display: str | None = None) -> Document:
     """Read and parse *path*; every problem becomes a DataError located in the file."""
     name = display or str(path)
+    return parse_yaml(read_bytes(path, name, "a YAML file"), name)
+
+
+def read_bytes(path: Path, name: str, what: str) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES; a DataError located in the file otherwise."""
     here = Location(name)
     too_big = f"sheetgen reads files of at most {limits.MAX_FILE_BYTES:,} bytes"
     try:
@@ -110,7 +115,7 @@ def read_yaml(path: Path, display: str | None = None) -> Document:
             raise IsADirectoryError
         if not stat.S_ISREG(info.st_mode):
             # a device, pipe or socket (/dev/zero, /dev/stdin) could be endless or never answer
-            raise DataError("is not a regular file; give the path of a YAML file", here)
+            raise DataError(f"is not a regular file; give the path of {what}", here)
         if info.st_size > limits.MAX_FILE_BYTES:
             raise DataError(f"file is {info.st_size:,} bytes; {too_big}", here)
         with path.open("rb") as handle:
@@ -120,10 +125,10 @@ def read_yaml(path: Path, display: str | None = None) -> Document:
     except FileNotFoundError:
         raise DataError("no such file; check the path", here) from None
     except IsADirectoryError:
-        raise DataError("is a folder, not a YAML file", here) from None
+        raise DataError(f"is a folder, not {what}", here) from None
     except OSError as exc:
         raise DataError(f"cannot be read: {exc.strerror}", here) from None
-    return parse_yaml(raw, name)
+    return raw
 
 
 def parse_yaml(raw: bytes, name: str) -> Document:

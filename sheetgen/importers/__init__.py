@@ -1,0 +1,1 @@
+"""Other tools' files in; sheetgen site files out."""
