@@ -42,10 +42,15 @@ def heavy_imports(*args: str) -> list[str]:
     ["schema", "pack"],
     ["timetable", "site-alarm", "--format", "json", "--seed", "3"],
     ["timetable", "site-alarm", "--format", "csv", "--seed", "3"],
+    ["export", str(SITE), "--to", "obsidian", "--seed", "3"],
+    ["export", str(SITE), "--to", "foundry"],
+    ["import", "watabou", str(ROOT / "tests" / "watabou" / "sample-1.json")],
 ], ids=lambda args: " ".join(a if "/" not in a else Path(a).name for a in args))
 def test_commands_that_draw_nothing_import_no_renderer(args: list[str], tmp_path: Path) -> None:
     if args[0] == "timetable":
         args = [*args, "-o", str(tmp_path / f"timetable.{args[3]}")]
+    if args[0] in ("export", "import"):
+        args = [*args, "-o", str(tmp_path / "out") + ("/" if args[-1] == "foundry" else ".txt")]
     assert heavy_imports(*args) == []
 
 
