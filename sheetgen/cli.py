@@ -281,10 +281,11 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
     """
     from sheetgen.engine.odds import check_hours
     from sheetgen.engine.timetable import build_timetable
-    from sheetgen.export.formats import FORMATS, export
+    from sheetgen.export.formats import FORMATS, check_export_output, export
     from sheetgen.export.tables import pack_subject, site_subject
     from sheetgen.load.files import load_pack_or_site
 
+    check_export_output(output, fmt)
     check_hours(hours)
     pack, loaded = load_pack_or_site(subject)
     site, encounter_pack = (loaded.site, loaded.encounter_pack) if loaded else (None, None)

@@ -431,3 +431,13 @@ def test_a_pack_without_tables_is_refused(runner: CliRunner, tmp_path: Path) -> 
 def test_export_help_has_an_example(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["export", "--help"])
     assert "sheetgen export the-sunken-chapel --to foundry" in result.output
+
+
+def test_an_impossible_output_is_refused_before_any_work(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(cli, ["export", "no-such-site.yaml", "--to", "markdown", "-o", str(tmp_path / "no/x.md")])
+    assert result.exit_code == 2
+    assert result.output == f"error: -o: the folder {tmp_path / 'no'} does not exist; create it first\n"
+    (tmp_path / "file").write_text("x")
+    into_file = runner.invoke(cli, ["export", "encounter-reaction", "--to", "foundry",
+                                    "-o", str(tmp_path / "file") + "/"])
+    assert into_file.output == f"error: -o: {tmp_path / 'file'} is a file, not a folder\n"

@@ -63,6 +63,11 @@ def destination(output: str | None, fmt: str, name: str) -> Path:
     return path
 
 
+def check_export_output(output: str | None, fmt: str) -> None:
+    """Refuse an impossible -o (or output/ folder) before any work."""
+    destination(output, fmt, "check")
+
+
 def export(subject: Subject, fmt: str, output: str | None) -> list[Path]:
     """Write ``subject`` in format ``fmt`` to ``output`` (see the module docstring); give the paths written."""
     if not subject.tables and subject.timetable is None:

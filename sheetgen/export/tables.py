@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from sheetgen.engine.dice import Constant, Dice, Roll, parse_dice
@@ -76,6 +76,14 @@ class Subject:
     timetable: Timetable | None = None
 
 
+@dataclass(frozen=True)
+class Exported:
+    """A format's files: everything in one, and one per table (with the timetable and deck apart)."""
+
+    whole: bytes
+    parts: tuple[tuple[str, bytes], ...]  # file name, content
+
+
 def site_subject(site: Site, slug: str, pack: Pack, encounter_pack: Pack | None,
                  timetable: Timetable | None) -> Subject:
     """A site's tables, and its pre-rolls when there are any."""
@@ -121,13 +129,11 @@ def _unique(tables: list[tuple[ExportTable, str]]) -> tuple[ExportTable, ...]:
     out = []
     for table, prefix in tables:
         if table.id in seen:
-            table = ExportTable(f"{prefix}-{table.id}", table.name, table.dice, table.formula, table.columns,
-                                table.rows, table.text, table.source, table.player_safe)
+            table = replace(table, id=f"{prefix}-{table.id}")
         n = 2
         base = table.id
         while table.id in seen:  # still taken: number it
-            table = ExportTable(f"{base}-{n}", table.name, table.dice, table.formula, table.columns, table.rows,
-                                table.text, table.source, table.player_safe)
+            table = replace(table, id=f"{base}-{n}")
             n += 1
         seen.add(table.id)
         out.append(table)
@@ -221,11 +227,3 @@ def tool_formula(dice: Dice) -> str:
 def row_details(table: ExportTable, row: ExportRow) -> list[tuple[str, str]]:
     """The row's cells after the first, with their columns, leaving out the empty ones."""
     return [(col, cell) for col, cell in zip(table.columns[1:], row.cells[1:], strict=True) if cell.strip()]
-
-
-@dataclass(frozen=True)
-class Exported:
-    """A format's files: everything in one, and one per table (with the timetable and deck apart)."""
-
-    whole: bytes
-    parts: tuple[tuple[str, bytes], ...]  # file name, content
