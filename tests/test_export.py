@@ -14,6 +14,8 @@ from typing import Any
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sheetgen.cli import cli
 from sheetgen.engine.dice import parse_dice
@@ -441,3 +443,24 @@ def test_an_impossible_output_is_refused_before_any_work(runner: CliRunner, tmp_
     into_file = runner.invoke(cli, ["export", "encounter-reaction", "--to", "foundry",
                                     "-o", str(tmp_path / "file") + "/"])
     assert into_file.output == f"error: -o: {tmp_path / 'file'} is a file, not a folder\n"
+
+
+WORDS = st.lists(st.sampled_from([*list("ab _*|\\[]<>#`~$%=-!\né"), "**", "\n\n", " --"]), max_size=30).map("".join)
+
+
+@given(WORDS)
+def test_any_text_survives_markdown_and_obsidian(text: str) -> None:
+    for flavour in (markdown.MARKDOWN, obsidian.OBSIDIAN):
+        cell = markdown.inline(text, flavour)
+        assert "\n" not in cell
+        assert not re.search(r"(?<!\\)\|", cell)  # no bare | to split the cell
+        if flavour is markdown.MARKDOWN:
+            assert unmark(cell) == written(text)
+
+
+@given(WORDS)
+def test_any_text_survives_tableexport(text: str) -> None:
+    escaped = roll20.escape(text)
+    assert not re.search(r"\s--", escaped)
+    back = re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]", lambda m: _UNESCAPES[m[0]], escaped)
+    assert back == " ".join(text.split())
