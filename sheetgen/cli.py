@@ -18,7 +18,7 @@ import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
-from sheetgen.options import RenderOptions, paper_named
+from sheetgen.options import CardPrint, RenderOptions, paper_named, parse_back_offset
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,11 +54,23 @@ class SheetgenGroup(click.Group):
                 click.echo("This is a bug in sheetgen. Run again with --debug for the details.", err=True)
             ctx.exit(1)
 
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from sheetgen.settings import ENV, settings_path
+
+        path = settings_path()
+        where = str(path) if path is not None else f"none ({ENV} is empty)"
+        formatter.write_paragraph()
+        formatter.write_text(
+            f"Settings file (TOML; {ENV} names another): {where}. It holds defaults for options, such as "
+            'paper = "a4" or back-offset = [0.5, -1.0]; options on the command line win.'
+        )
+
 
 @click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="sheetgen")
 @click.option("--debug", is_flag=True, help="Show tracebacks and renderer warnings.")
-def cli(debug: bool) -> None:
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
     """Printable game-master sheets for dungeon exploration.
 
     \b
@@ -66,6 +78,13 @@ def cli(debug: bool) -> None:
         sheetgen packet
     """
     logging.basicConfig(level=logging.DEBUG if debug else logging.ERROR, format="%(name)s: %(message)s")
+    command = cli.commands.get(ctx.invoked_subcommand or "")
+    if command is not None:
+        from sheetgen.settings import command_defaults
+
+        defaults = command_defaults({param.name for param in command.params if param.name})
+        if defaults:
+            ctx.default_map = {command.name or "": defaults}
 
 
 def paper_option(func: F) -> F:
@@ -83,8 +102,50 @@ def seed_option(func: F) -> F:
                         help="Seed for the dice (default: a new one, printed on the sheet).")(func)
 
 
-def options_for(paper: str, seed: int | None = None, fillable: bool = False) -> RenderOptions:
-    return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable)
+class BackOffset(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
+    name = "X,Y"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[float, float]:
+        try:
+            return parse_back_offset(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def back_offset_option(func: F) -> F:
+    return click.option("--back-offset", type=BackOffset(), default="0,0", show_default=True,
+                        help="Move the back pages by X,Y mm (right and up, as seen on the back), as read off "
+                             "`sheetgen calibrate`. Example: --back-offset 0.5,-1")(func)
+
+
+def ink_option(func: F) -> F:
+    return click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
+                        help="saver: no grey or black fills; boxes, bands and headers in outline. "
+                             "Example: --ink saver")(func)
+
+
+def large_option(func: F) -> F:
+    return click.option("--large/--no-large", default=False, show_default=True,
+                        help="Large print: reference pages in 12 pt type (they may take more than one sheet). "
+                             "Example: --for players --large")(func)
+
+
+def card_print_options(func: F) -> F:
+    func = click.option("--layout", type=click.Choice(["home", "shop"]), default="home", show_default=True,
+                        help="home: cards side by side with crop marks; shop: one card a page at trim size "
+                             "(plus bleed), back then front, with TrimBox and BleedBox. "
+                             "Example: --layout shop --bleed")(func)
+    func = click.option("--bleed/--no-bleed", default=False, show_default=True,
+                        help="A 1/8 in bleed around each card, text kept 1/8 in inside the trim "
+                             "(with --layout shop).")(func)
+    return func
+
+
+def options_for(paper: str, seed: int | None = None, fillable: bool = False, *, ink: str = "normal",
+                large: bool = False, language: str = "en", cards: CardPrint | None = None) -> RenderOptions:
+    return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable,
+                         ink="saver" if ink == "saver" else "normal", large=large, language=language,
+                         cards=cards or CardPrint())
 
 
 def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str = ".pdf") -> Path:
@@ -117,8 +178,13 @@ def size_option(func: F) -> F:
 
 
 def backs_option(func: F) -> F:
-    return click.option("--backs", is_flag=True,
+    return click.option("--backs/--no-backs", default=False, show_default=True,
                         help="Add a back page after each front page, for double-sided printing.")(func)
+
+
+def fillable_option(func: F) -> F:
+    return click.option("--fillable/--no-fillable", default=False, show_default=True,
+                        help="Make every tick box a PDF checkbox that can be ticked on screen.")(func)
 
 
 def cache_option(func: F) -> F:
@@ -228,8 +294,10 @@ def odds(system: str, hours: int) -> None:
 @seed_option
 @click.option("--format", "fmt", type=click.Choice(["pdf", "csv", "json"]), default="pdf", show_default=True)
 @paper_option
+@ink_option
 @output_option
-def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, output: Path | None) -> None:
+def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, ink: str,
+              output: Path | None) -> None:
     """Pre-roll the encounter timetable and encounter deck.
 
     \b
@@ -255,7 +323,8 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
     else:
         from sheetgen.render.pdf.timetable import timetable_pdf
 
-        data = timetable_pdf(table, options_for(paper, seed))
+        language = loaded.language if loaded else pack.language
+        data = timetable_pdf(table, options_for(paper, seed, ink=ink, language=language))
     emit(data, output, name, "timetable", f".{fmt}")
 
 
@@ -335,34 +404,40 @@ def import_watabou(file: Path, output: Path | None, system: str, square: int, fo
 @paper_option
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
               help="players: only the sections the pack marks as safe for players.")
+@ink_option
+@large_option
 @cache_option
 @output_option
-def reference(system: str, paper: str, audience: str, no_cache: bool, output: Path | None) -> None:
+def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_cache: bool,
+              output: Path | None) -> None:
     """The one-page reference(s) of a pack, for behind the screen.
 
     \b
     Example:
         sheetgen reference dungeon-turn --paper a4
+        sheetgen reference dungeon-turn --for players --large --ink saver
     """
     from sheetgen.load.files import load_pack
     from sheetgen.packet.build import cached_reference
 
     check_output(output)
     pack = load_pack(system)
-    pdf = cached_reference(pack, options_for(paper), players=audience == "players", use_cache=not no_cache)
+    options = options_for(paper, ink=ink, large=large, language=pack.language)
+    pdf = cached_reference(pack, options, players=audience == "players", use_cache=not no_cache)
     emit(pdf, output, pack.id, "reference" if audience == "gm" else "reference-players")
 
 
 @cli.command()
 @click.argument("system")
 @paper_option
-@click.option("--fillable", is_flag=True, help="Make every box a PDF checkbox that can be ticked on screen.")
+@fillable_option
+@ink_option
 @click.option("--turns", type=click.IntRange(1, None),
               help="Turns to show (default: as many as fit, at least 3 hours).")
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]),
               help="Only the sheets for the GM or the players.")
 @output_option
-def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience: str | None,
+def tracker(system: str, paper: str, fillable: bool, ink: str, turns: int | None, audience: str | None,
             output: Path | None) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
@@ -375,7 +450,7 @@ def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience
 
     check_output(output)
     pack = load_pack(system)
-    pdf = tracker_pdf(pack, options_for(paper, fillable=fillable), turns=turns,
+    pdf = tracker_pdf(pack, options_for(paper, fillable=fillable, ink=ink, language=pack.language), turns=turns,
                       audience="gm" if audience == "gm" else "players" if audience == "players" else None)
     emit(pdf, output, pack.id, "tracker")
 
@@ -384,21 +459,29 @@ def tracker(system: str, paper: str, fillable: bool, turns: int | None, audience
 @click.argument("site")
 @size_option
 @backs_option
+@back_offset_option
+@card_print_options
+@ink_option
 @paper_option
 @output_option
-def cards(site: str, size: str, backs: bool, paper: str, output: Path | None) -> None:
+def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], bleed: bool, layout: str, ink: str,
+          paper: str, output: Path | None) -> None:
     """Room-key cards and stat cards from a site file.
 
     \b
     Example:
         sheetgen cards my-dungeon.yaml --size index --backs
+        sheetgen cards my-dungeon.yaml --backs --back-offset 0.5,-1
+        sheetgen cards my-dungeon.yaml --layout shop --bleed
     """
     from sheetgen.load.files import load_site
     from sheetgen.render.pdf.cards import cards_pdf
 
     check_output(output)
     loaded = load_site(site)
-    pdf = cards_pdf(loaded, options_for(paper), size="index" if size == "index" else "poker", backs=backs)
+    card_print = CardPrint(back_offset=back_offset, bleed=bleed, layout="shop" if layout == "shop" else "home")
+    options = options_for(paper, ink=ink, language=loaded.language, cards=card_print)
+    pdf = cards_pdf(loaded, options, size="index" if size == "index" else "poker", backs=backs)
     emit(pdf, output, loaded.slug, "cards")
 
 
@@ -411,13 +494,17 @@ def cards(site: str, size: str, backs: bool, paper: str, output: Path | None) ->
 @paper_option
 @size_option
 @backs_option
-@click.option("--fillable", is_flag=True, help="Make tracker boxes PDF checkboxes.")
+@back_offset_option
+@fillable_option
+@ink_option
+@large_option
 @click.option("--previews", is_flag=True, help="Also write a PNG of each page next to the PDF.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but the path of the packet.")
 @cache_option
 @output_option
 def packet(site: str | None, seed: int | None, hours: int, audience: str, paper: str, size: str, backs: bool,
-           fillable: bool, previews: bool, quiet: bool, no_cache: bool, output: Path | None) -> None:
+           back_offset: tuple[float, float], fillable: bool, ink: str, large: bool, previews: bool, quiet: bool,
+           no_cache: bool, output: Path | None) -> None:
     """The whole session packet: cover, references, trackers, timetable, room and stat cards.
 
     With no SITE, builds the bundled example site (the-sunken-chapel).
@@ -426,7 +513,8 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
     Example:
         sheetgen packet
         sheetgen packet my-dungeon.yaml --seed 1234 --hours 4 --paper a4 --backs
-        sheetgen packet my-dungeon.yaml --for players
+        sheetgen packet my-dungeon.yaml --for players --large
+        sheetgen packet my-dungeon.yaml --backs --back-offset 0.5,-1 --ink saver
     """
     from sheetgen.engine.odds import check_hours
     from sheetgen.load.files import load_site
@@ -437,7 +525,9 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
     loaded = load_site(site or "the-sunken-chapel")
     seed = new_seed(seed)
     options = PacketOptions(
-        render=options_for(paper, seed, fillable), seed=seed, hours=hours,
+        render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,
+                           cards=CardPrint(back_offset=back_offset)),
+        seed=seed, hours=hours,
         audience="players" if audience == "players" else "gm",
         card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
         use_cache=not no_cache,
@@ -460,6 +550,24 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
             write_atomic(path.with_name(f"{path.stem}-page{number}.png"), render_png(built.pdf, page=number, dpi=60))
     if show:
         click.echo(f"{built.pages} pages, seed {seed}.", err=True)
+
+
+@cli.command()
+@paper_option
+@output_option
+def calibrate(paper: str, output: Path | None) -> None:
+    """A sheet to print once, double-sided: rulers to check actual size, and a target that shows how far
+    the printer shifts the back page, for --back-offset.
+
+    \b
+    Example:
+        sheetgen calibrate --paper a4
+        sheetgen cards my-dungeon.yaml --backs --back-offset 0.5,-1
+    """
+    from sheetgen.render.pdf.calibration import calibration_pdf
+
+    check_output(output)
+    emit(calibration_pdf(paper_named(paper)), output, "sheetgen", "calibration")
 
 
 def main() -> None:

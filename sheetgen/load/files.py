@@ -34,6 +34,11 @@ class LoadedSite:
     def slug(self) -> str:
         return self.path.stem
 
+    @property
+    def language(self) -> str:
+        """The language of the site's text: the site's own, or its pack's."""
+        return self.site.language or self.pack.language
+
 
 def builtin_dir(kind: str) -> Path:
     """The folder of built-in packs ("rules") or example sites ("sites")."""

@@ -56,6 +56,18 @@ def _slug(value: str) -> str:
 Id = Annotated[str, AfterValidator(_slug)]
 """An identifier other parts of the file refer to: lower-case letters, digits and hyphens."""
 
+_LANGUAGE = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*\Z")
+
+
+def _language(value: str) -> str:
+    if not _LANGUAGE.match(value):
+        raise ValueError(f"{value!r} is not a language tag: use one such as 'en', 'de' or 'pt-BR'")
+    return value
+
+
+Language = Annotated[str, AfterValidator(_language)]
+"""The language the text is written in, as a BCP 47 tag: en, fr, pt-BR."""
+
 
 def _key_to_str(value: Any) -> Any:
     if isinstance(value, bool):

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from sheetgen import limits
-from sheetgen.model.common import DiceText, Duration, Id, Name, Range, Statblock, Strict, Text
+from sheetgen.model.common import DiceText, Duration, Id, Language, Name, Range, Statblock, Strict, Text
 
 LIST = limits.MAX_LIST
 
@@ -399,6 +399,7 @@ class Pack(Strict):
     name: Name
     summary: Text = ""
     source: Text = Field(default="", description="where the rules come from")
+    language: Language = Field(default="en", description="the language of the pack's text: en, de, pt-BR")
     words: Words = Field(default_factory=Words)
     time: TimeRules
     procedures: list[Procedure] = Field(default_factory=list, max_length=LIST)

@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from sheetgen import limits
-from sheetgen.model.common import DiceText, Id, Key, Name, Range, Statblock, Strict, Text
+from sheetgen.model.common import DiceText, Id, Key, Language, Name, Range, Statblock, Strict, Text
 
 
 class Room(Strict):
@@ -53,6 +53,7 @@ class Site(Strict):
         description="a second pack whose distance, reaction and morale rules fill in encounters",
     )
     author: Name | None = None
+    language: Language | None = Field(default=None, description="the language of the site's text; default: the pack's")
     text: Text = ""
     rooms: list[Room] = Field(min_length=1, max_length=limits.MAX_ROOMS)
     wandering: Wandering | None = None

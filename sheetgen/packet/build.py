@@ -3,7 +3,9 @@
 Takes a loaded site and packet options; gives the packet's PDF bytes: a cover with contents, the
 reference pages, the trackers, the timetable and encounter deck, the room cards and the stat cards,
 with an outline, page labels that match the printed page numbers, a footer on every page but the
-cards, and the document's metadata. Reproducible: the same inputs and seed give the same bytes.
+cards, the document's metadata and language, and the title shown in the viewer's title bar. The
+reference pages' tags do not survive the merge: the packet is not a tagged PDF. Reproducible: the
+same inputs and seed give the same bytes.
 """
 
 from __future__ import annotations
@@ -92,7 +94,8 @@ def _phase(timings: Timings | None, name: str) -> Iterator[None]:
 def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
     from sheetgen.packet import cache
 
-    return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm")
+    return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm",
+                         render.ink, "large" if render.large else "")
 
 
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
@@ -196,7 +199,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         parts.append(Part("Timetable and encounter deck", timetable_pdf(timetable, options.render)))
         progress("room and stat cards")
         sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
-        cards = draw_card_sheet(sheet)
+        cards = draw_card_sheet(sheet, options.render)
     entries = tuple(
         (f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page)
         for card in sheet.cards if card.part == 0
@@ -247,7 +250,7 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
     kind = "Session packet for the players" if options.audience == "players" else "Session packet"
-    return cover_pdf(paper, loaded.site.site, kind, facts, contents)
+    return cover_pdf(paper, loaded.site.site, kind, facts, contents, language=loaded.language)
 
 
 def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], readers: list[PdfReader],
@@ -276,7 +279,7 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], reader
 def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts: list[Part], starts: list[int],
             labels: list[tuple[str, int] | None], footers: PdfReader, contents: tuple[tuple[str, int], ...]) -> Packet:
     from pypdf.constants import PageLabelStyle
-    from pypdf.generic import ArrayObject, ByteStringObject
+    from pypdf.generic import ArrayObject, BooleanObject, ByteStringObject, NameObject, TextStringObject
 
     for index, label in enumerate(labels):
         if label is not None:
@@ -299,6 +302,8 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     }
     writer.add_metadata(metadata)
     writer.page_mode = "/UseOutlines"
+    writer._root_object[NameObject("/Lang")] = TextStringObject(loaded.language)
+    writer.create_viewer_preferences()[NameObject("/DisplayDocTitle")] = BooleanObject(True)
     # A document id made from everything the packet is made of keeps rebuilds byte-identical.
     digest = hashlib.sha256(repr((metadata, labels, [(p.title, p.entries) for p in parts])).encode())
     for part in parts:

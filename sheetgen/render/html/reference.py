@@ -6,7 +6,9 @@ page that runs long can never push another. Each page is laid out at 9.5 pt; whi
 sheet of paper it is laid out again at 9, 8.5 and 8 pt (a trial whose columns overflow stops there:
 sheetgen.render.html.column_balance). A page that still does not fit at 8 pt is a
 RenderError naming the pack, the page and the first section that ran onto the second sheet. The pages
-that fit are then written as one PDF.
+that fit are then written as one tagged PDF (headings, paragraphs, lists and tables marked for screen
+readers) in the pack's language. Large print (``options.large``) sets every page in 12 pt and lets it
+run onto as many sheets as it needs.
 
 Pack text reaches the HTML only escaped (sheetgen.markup.inline_html), and every character of it is
 checked against the shipped fonts first, so a character they lack is reported at its pack field.
@@ -36,6 +38,9 @@ if TYPE_CHECKING:
 
 #: Type sizes a page is tried at, in points, largest first; 8 pt is the smallest a sheet may use.
 TYPE_SIZES = (9.5, 9.0, 8.5, 8.0)
+
+#: The type size of large print (--large); such a page may take more than one sheet.
+LARGE_TYPE = 12.0
 
 _TEMPLATE_NAME = re.compile(r"[a-z0-9_]+(?:/[a-z0-9_]+)*\.(?:html|css)\Z")
 
@@ -92,6 +97,8 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "page_total": len(view.pages),
         "paper": options.paper,
         "type_size": type_size,
+        "language": options.language,
+        "ink_saver": options.ink_saver,
         "label_font": Markup(FONTS.css_stack(FONTS.label).replace('"', "&quot;")),
         "body_font": Markup(FONTS.css_stack(FONTS.body).replace('"', "&quot;")),
     }
@@ -109,6 +116,7 @@ def reference_html(pack: Pack, options: RenderOptions, *, type_size: float = 9.5
                    page_index: int | None = None, players: bool = False) -> str:
     """The HTML of the pack's reference pages (or of the one at *page_index*, counted from 0), set in
     *type_size* points; each page starts on a new sheet. *players*: see :func:`reference_pdf`."""
+    options = replace(options, language=pack.language)
     return _html(reference_view(pack, options, players=players), options, type_size, page_index)
 
 
@@ -125,6 +133,7 @@ def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False) 
 def render_reference(pack: Pack, options: RenderOptions, *, players: bool = False) -> RenderedReference:
     """Like :func:`reference_pdf`, and say which type size each page needed and what WeasyPrint warned."""
     check_fonts(pack)
+    options = replace(options, language=pack.language)
     view = reference_view(pack, options, players=players)
     laid_out: list[LaidOut] = []
     sizes: list[float] = []
@@ -135,7 +144,8 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
     first = laid_out[0]
     combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
     warnings = tuple(w for doc in laid_out for w in doc.warnings)
-    metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"))
+    metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"),
+                           language=pack.language, tagged=True)
     rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 
@@ -146,6 +156,8 @@ def _fit(view: ReferenceView, options: RenderOptions, index: int, page: PageView
     A size whose columns overflow is given up as soon as that shows (ColumnsOverflow), except the
     smallest, which is always laid out in full so that a page that never fits can be described.
     """
+    if options.large:
+        return layout(_html(view, options, LARGE_TYPE, index)), LARGE_TYPE
     sizes = list(TYPE_SIZES)
     while True:
         size = sizes.pop(0)

@@ -77,6 +77,9 @@ class PdfMetadata:
     keywords: tuple[str, ...] = ()
     creator: str = "sheetgen"
     created: datetime | None = None
+    language: str = "en"
+    tagged: bool = False
+    """Write a tagged PDF (its structure, for screen readers and reflow)."""
 
     def creation_date(self) -> str | None:
         """The creation date as a W3C date string, or None for no date."""
@@ -360,8 +363,10 @@ def write(laid_out: LaidOut, metadata: PdfMetadata) -> RenderedDocument:
     info.keywords = list(metadata.keywords)
     info.generator = metadata.creator
     info.created = info.modified = metadata.creation_date()
+    info.lang = metadata.language
     with _weasyprint_logs() as records, _source_date_epoch(metadata.created):
-        pdf = document.write_pdf(pdf_identifier=False)
+        # a tagged PDF also asks the viewer to show its title in the title bar (DisplayDocTitle)
+        pdf = document.write_pdf(pdf_identifier=False, pdf_tags=metadata.tagged)
     warnings = _check(laid_out.fetcher, records)
     _check_fonts_used(document)
     return RenderedDocument(pdf=pdf, page_count=laid_out.page_count, warnings=laid_out.warnings + warnings)

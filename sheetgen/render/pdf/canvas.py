@@ -1,6 +1,7 @@
 """A ReportLab canvas set up the sheetgen way: shipped fonts only, reproducible bytes, metadata.
 
-Takes a paper and a title; gives a canvas to draw on and, at the end, PDF bytes. Imports
+Takes a paper and a title; gives a canvas to draw on and, at the end, PDF bytes. Every PDF names its
+language and asks the viewer to show its title (not the file name) in the title bar. Imports
 ReportLab only when called.
 """
 
@@ -22,6 +23,7 @@ class DocInfo:
     subject: str
     author: str = "sheetgen"
     keywords: tuple[str, ...] = field(default_factory=tuple)
+    language: str = "en"
 
 
 class PdfCanvas:
@@ -42,13 +44,26 @@ class PdfCanvas:
             initialFontName=FONTS.label.reportlab_font(),
             initialFontSize=10,
             pageCompression=1,
+            lang=info.language,
         )
+        self.canvas.setViewerPreference("DisplayDocTitle", "true")
         self.canvas.setTitle(info.title)
         self.canvas.setSubject(info.subject)
         self.canvas.setAuthor(info.author)
         self.canvas.setCreator("sheetgen")
         if info.keywords:
             self.canvas.setKeywords(", ".join(info.keywords))
+
+    def end_page(self, *, tab_rows: bool = False) -> None:
+        """End the page; with *tab_rows*, the page's form fields take the Tab key row by row."""
+        self.canvas.showPage()
+        if tab_rows:
+            from reportlab.pdfbase.pdfdoc import PDFName
+
+            page = self.canvas._doc.Pages.pages[-1]
+            # ReportLab writes only the page keys its class lists; /Tabs is not among them
+            page.__NoDefault__ = [*page.__NoDefault__, "Tabs"]
+            page.Tabs = PDFName("R")
 
     def finish(self) -> bytes:
         self.canvas.save()

@@ -1,14 +1,20 @@
 """Draw a card layout: a :class:`~sheetgen.layout.cards.CardSheet` in, PDF bytes out.
 
-All positions come from sheetgen.layout.cards; this module only puts its boxes, rules, paragraphs and
-crop marks on a ReportLab canvas, page by page.
+All positions come from sheetgen.layout.cards (and sheetgen.layout.card_shop for a print shop); this
+module only puts their boxes, rules, paragraphs and crop marks on a ReportLab canvas, page by page.
+Two things happen only here, at the printer's end: the home layout's back pages are moved by the
+back offset the calibration page measured, and in ink-saver mode filled boxes are drawn in outline
+(white text on black turns black).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, Literal
 
+from sheetgen.errors import UsageError
+from sheetgen.layout.card_shop import ShopPage, shop_pages
 from sheetgen.layout.card_text import make_paragraph
 from sheetgen.layout.cards import (
     LINE,
@@ -30,27 +36,60 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
     """The room cards, then the statblock cards, of *loaded*'s site as a PDF.
 
     With *backs*, every page of fronts is followed by a page of backs for double-sided printing
-    (flip on the long edge).
+    (flip on the long edge), moved by ``options.cards.back_offset``. ``options.cards.layout == "shop"``
+    gives one card side a page instead, back then front, with a bleed when ``options.cards.bleed``.
     """
+    options = replace(options, language=loaded.language)
+    if options.cards.layout == "shop":
+        sheet = card_layout(loaded, options.paper, size=size, backs=True)
+        return draw_shop_pages(sheet, shop_pages(sheet, bleed=options.cards.bleed), options)
+    if options.cards.bleed:
+        raise UsageError("--bleed: cards with a bleed cannot share a page edge to edge; "
+                         "add --layout shop for one card a page at trim plus bleed")
     sheet = card_layout(loaded, options.paper, size=size, backs=backs)
-    return draw_card_sheet(sheet)
+    return draw_card_sheet(sheet, options)
 
 
-def draw_card_sheet(sheet: CardSheet) -> bytes:
+def _doc_info(sheet: CardSheet, options: RenderOptions, where: str) -> DocInfo:
+    return DocInfo(title=f"{sheet.site_name}: room and statblock cards",
+                   subject=f"{sheet.size.name} cards, {where}",
+                   keywords=("sheetgen", "cards", sheet.size.name), language=options.language)
+
+
+def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> bytes:
     """Draw every page of *sheet* and give the PDF bytes."""
-    what = f"{sheet.size.name} cards"
-    pdf = PdfCanvas(sheet.paper, DocInfo(title=f"{sheet.site_name}: room and statblock cards",
-                                         subject=f"{what}, {sheet.paper.name} paper",
-                                         keywords=("sheetgen", "cards", sheet.size.name)))
+    options = options or RenderOptions(paper=sheet.paper)
+    pdf = PdfCanvas(sheet.paper, _doc_info(sheet, options, f"{sheet.paper.name} paper"))
     canvas = pdf.canvas
+    dx, dy = options.cards.back_shift
+    saver = options.ink_saver
     for page in sheet.pages:
+        canvas.saveState()
+        if page.side == "back" and (dx or dy):
+            # the printer puts the back page's content off by (-dx, -dy): move it back
+            canvas.translate(dx, dy)
         _draw_crop_marks(canvas, sheet.crop_marks)
         if page.side == "front":
             for index in page.cards:
-                _draw_items(canvas, sheet.cards[index].items)
+                _draw_items(canvas, sheet.cards[index].items, saver)
         else:
             for index in page.cards:
-                _draw_items(canvas, sheet.backs[index].items)
+                _draw_items(canvas, sheet.backs[index].items, saver)
+        canvas.restoreState()
+        canvas.showPage()
+    return pdf.finish()
+
+
+def draw_shop_pages(sheet: CardSheet, pages: Iterable[ShopPage], options: RenderOptions) -> bytes:
+    """Draw the print-shop pages of *sheet*, each with its own page size, TrimBox and BleedBox."""
+    pdf = PdfCanvas(sheet.paper, _doc_info(sheet, options, "one card side a page for a print shop"))
+    canvas = pdf.canvas
+    for page in pages:
+        canvas.setPageSize((page.width, page.height))
+        trim = page.trim
+        canvas.setTrimBox((trim.x, trim.y, trim.right, trim.top))
+        canvas.setBleedBox((0, 0, page.width, page.height))
+        _draw_items(canvas, page.items, options.ink_saver)
         canvas.showPage()
     return pdf.finish()
 
@@ -64,10 +103,10 @@ def _draw_crop_marks(canvas: Any, marks: Iterable[CropMark]) -> None:
     canvas.restoreState()
 
 
-def _draw_items(canvas: Any, items: Iterable[Item]) -> None:
+def _draw_items(canvas: Any, items: Iterable[Item], ink_saver: bool = False) -> None:
     for item in items:
         if isinstance(item, BoxItem):
-            _draw_box(canvas, item)
+            _draw_box(canvas, _saver_box(item) if ink_saver else item)
         elif isinstance(item, RuleItem):
             canvas.saveState()
             canvas.setLineWidth(item.line_width)
@@ -75,9 +114,17 @@ def _draw_items(canvas: Any, items: Iterable[Item]) -> None:
             canvas.line(item.x0, item.y0, item.x1, item.y1)
             canvas.restoreState()
         elif isinstance(item, TextItem):
-            paragraph = make_paragraph(item.markup, item.style)
+            style = replace(item.style, grey=0.0) if ink_saver else item.style
+            paragraph = make_paragraph(item.markup, style)
             paragraph.wrap(item.width, item.height + 1.0)
             paragraph.drawOn(canvas, item.x, item.top - item.height)
+
+
+def _saver_box(box: BoxItem) -> BoxItem:
+    """A filled box as its outline only."""
+    if box.fill is None or box.fill >= 1:
+        return box
+    return replace(box, fill=None, line_width=box.line_width or LINE)
 
 
 def _draw_box(canvas: Any, box: BoxItem) -> None:

@@ -12,9 +12,9 @@ from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas, body_font, label_font
 
 
 def cover_pdf(paper: Paper, title: str, kind: str, facts: list[tuple[str, str]],
-              contents: list[tuple[str, int]]) -> bytes:
+              contents: list[tuple[str, int]], *, language: str = "en") -> bytes:
     """A one-page cover: *kind* above *title*, a label and value per fact, then the contents with page numbers."""
-    doc = PdfCanvas(paper, DocInfo(title=title, subject="Session packet"))
+    doc = PdfCanvas(paper, DocInfo(title=title, subject="Session packet", language=language))
     c = doc.canvas
     margin = 0.75 * 72
     y = paper.height - 1.4 * 72

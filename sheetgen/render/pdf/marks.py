@@ -3,7 +3,8 @@ timetable pages share.
 
 Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
 a PDF checkbox with no border or fill of its own, inset by half the box's outline, so a tick stays
-inside the printed box and the page prints the same either way.
+inside the printed box and the page prints the same either way. In ink-saver mode a grey or black
+rectangle is drawn as its outline only.
 """
 
 from __future__ import annotations
@@ -22,13 +23,25 @@ from sheetgen.layout.marks import (
     font_name,
 )
 
+SAVER_OUTLINE = 0.75
+"""The outline an ink-saver page draws instead of a filled rectangle that had none."""
 
-def draw_marks(canvas: Any, marks: Iterable[Mark]) -> None:
-    """Paint *marks* in order, each with its own stroke, fill and font."""
+
+def saver_rect(mark: RectMark) -> RectMark:
+    """*mark* without ink-hungry fill: a grey or black area becomes its outline (white fills stay)."""
+    if mark.fill is None or mark.fill >= 1:
+        return mark
+    return RectMark(mark.x, mark.y, mark.width, mark.height, fill=None, stroke=mark.stroke or SAVER_OUTLINE)
+
+
+def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -> None:
+    """Paint *marks* in order, each with its own stroke, fill and font; see the module for *ink_saver*."""
     canvas.saveState()
     canvas.setLineCap(0)
     current: tuple[str, float] | None = None
     for mark in marks:
+        if isinstance(mark, RectMark) and ink_saver:
+            mark = saver_rect(mark)
         if isinstance(mark, RectMark):
             canvas.setStrokeGray(0)
             if mark.fill is not None:

@@ -26,10 +26,11 @@ def timetable_pdf(timetable: Timetable, options: RenderOptions) -> bytes:
     The seed printed is the timetable's own: it is the one its dice were rolled with.
     """
     return draw_timetable(timetable_layout(timetable, options.paper), fillable=options.fillable,
-                          timetable=timetable)
+                          timetable=timetable, ink_saver=options.ink_saver, language=options.language)
 
 
-def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timetable) -> bytes:
+def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timetable, ink_saver: bool = False,
+                   language: str = "en") -> bytes:
     """Draw every page of *layout* and give the PDF bytes."""
     t = timetable
     pdf = PdfCanvas(layout.paper, DocInfo(
@@ -37,16 +38,17 @@ def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timeta
         subject=f"Pre-rolled checks and encounters for {t.hours} hours, seed {t.seed}, "
                 f"{layout.paper.css_size} paper",
         keywords=("timetable", t.pack_id, f"seed {t.seed}"),
+        language=language,
     ))
     for page in layout.pages:
-        draw_page(pdf.canvas, page, fillable=fillable)
-        pdf.canvas.showPage()
+        draw_page(pdf.canvas, page, fillable=fillable, ink_saver=ink_saver)
+        pdf.end_page(tab_rows=fillable)
     return pdf.finish()
 
 
-def draw_page(canvas: Any, page: TimetablePage, *, fillable: bool) -> None:
+def draw_page(canvas: Any, page: TimetablePage, *, fillable: bool, ink_saver: bool = False) -> None:
     """Draw one page's marks on a ReportLab canvas (without ending the page)."""
-    draw_marks(canvas, page.marks)
+    draw_marks(canvas, page.marks, ink_saver=ink_saver)
     if fillable:
         add_checkboxes(canvas, (m for m in page.marks if isinstance(m, BoxMark)),
                        lambda box: f"timetable-{box.name}")

@@ -3,7 +3,9 @@
 The layout (sheetgen.layout.trackers) decides where everything goes; this module only draws it on a
 :class:`~sheetgen.render.pdf.canvas.PdfCanvas`. With ``fillable``, every tick box is also a PDF form checkbox
 that can be ticked in a PDF reader; the widget has no border or fill of its own, so the page prints
-with the same plain boxes either way. A field is named by the pack, the page and the box
+with the same plain boxes either way. Each field has a tooltip ("Dungeon turn 7"), prints (the Print
+flag), carries its own appearance streams for ticked and not, and the Tab key moves row by row.
+A field is named by the pack, the page and the box
 (``dungeon-turn/dm-trackers/turn-12``), so names stay unique when the trackers of several packs end up
 in one packet.
 """
@@ -62,11 +64,12 @@ def tracker_pdf(
             title=f"{pack.name}: trackers",
             subject=f"Tracker sheets {' and '.join(kinds)}, {options.paper.css_size} paper",
             keywords=("tracker", pack.id),
+            language=pack.language,
         ),
     )
     for layout in layouts:
-        draw_layout(pdf.canvas, layout, fillable=options.fillable)
-        pdf.canvas.showPage()
+        draw_layout(pdf.canvas, layout, fillable=options.fillable, ink_saver=options.ink_saver)
+        pdf.end_page(tab_rows=options.fillable)
     return pdf.finish()
 
 
@@ -74,8 +77,9 @@ def field_name(layout: TrackerLayout, box_name: str) -> str:
     return f"{layout.pack_id}/{layout.page_id}/{box_name}"
 
 
-def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool) -> None:
+def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool, ink_saver: bool = False) -> None:
     """Draw one tracker page on a ReportLab canvas (without ending the page)."""
-    draw_marks(canvas, (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts))
+    draw_marks(canvas, (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts),
+               ink_saver=ink_saver)
     if fillable:
         add_checkboxes(canvas, layout.boxes, lambda box: field_name(layout, box.name))

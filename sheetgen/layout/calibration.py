@@ -1,0 +1,146 @@
+"""The calibration sheet: a paper in, the marks of its two pages out (front, then back).
+
+Printed once, double-sided and flipped on the long edge, it answers two questions about a printer:
+
+- Does it print at actual size? The front has a 100 mm and a 4 in ruler across the page and the same
+  two down it; a print dialog that scales to fit makes them short.
+- How far does it shift the back page? Both sides carry the same registration target at the very
+  centre of the page (so it is where it should be on the back whichever way the sheet is turned): a
+  cross and two scales in millimetres. Held up to a light from the back, the front's cross shows
+  through and falls on the back's scales at the offset to give ``--back-offset``: a back printed
+  1 mm too far right shows the front's cross at -1 on its across scale, and -1 is what moves the
+  back pages 1 mm left.
+
+Rulers and scales are drawn as plain lines in page coordinates, so a test can measure them in the PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.layout.marks import CircleMark, LineMark, Mark, Sketch
+from sheetgen.options import MAX_BACK_OFFSET_MM, POINTS_PER_INCH, POINTS_PER_MM, Paper
+
+MARGIN = 0.75 * POINTS_PER_INCH
+RULER_MM = 100
+RULER_IN = 4
+SCALE_MM = int(MAX_BACK_OFFSET_MM)
+"""The registration scales run from -SCALE_MM to +SCALE_MM, as far as a back offset may go."""
+TICK = 0.5
+"""Line width of ruler and scale ticks: thin, so a reading is exact."""
+
+
+@dataclass(frozen=True)
+class CalibrationPage:
+    side: str
+    """front or back"""
+    marks: tuple[Mark, ...]
+
+
+def _ruler(sk: Sketch, x0: float, y0: float, *, across: bool, metric: bool) -> None:
+    """A ruler from (x0, y0), ticks on one side, along x (*across*) or up y; mm or eighths of an inch."""
+    steps = RULER_MM * 2 if metric else RULER_IN * 8
+    unit = POINTS_PER_MM / 2 if metric else POINTS_PER_INCH / 8
+    length = steps * unit
+    if across:
+        sk.add(LineMark(x0, y0, x0 + length, y0, TICK))
+    else:
+        sk.add(LineMark(x0, y0, x0, y0 + length, TICK))
+    for step in range(steps + 1):
+        if metric:
+            size = 12.0 if step % 20 == 0 else 8.0 if step % 10 == 0 else 5.0 if step % 2 == 0 else 2.5
+        else:
+            size = 12.0 if step % 8 == 0 else 8.0 if step % 4 == 0 else 5.0 if step % 2 == 0 else 3.0
+        at = step * unit
+        if across:
+            sk.add(LineMark(x0 + at, y0, x0 + at, y0 + size, TICK))
+        else:
+            sk.add(LineMark(x0, y0 + at, x0 + size, y0 + at, TICK))
+        major = step % 20 == 0 if metric else step % 8 == 0
+        if major:
+            number = step // 2 if metric else step // 8
+            text = f"{number}" + (" mm" if metric and number == RULER_MM else " in" if not metric and number == RULER_IN
+                                  else "")
+            if across:
+                sk.text(x0 + at, y0 + 15.0, text, "label", 7.0, align="centre" if step else "left")
+            else:
+                sk.text(x0 + 15.0, y0 + at - 2.5, text, "label", 7.0)
+
+
+def _target(sk: Sketch, cx: float, cy: float, side: str) -> None:
+    """The registration cross at (cx, cy) and its two scales, -SCALE_MM to +SCALE_MM.
+
+    The back's across scale stands above the cross, the front's below it, so that the front's scale,
+    showing through the paper, never lies over the back's (the up-down scales are apart already: the
+    front's shows through on the left).
+    """
+    offset = (SCALE_MM + 4) * POINTS_PER_MM  # the scales stand clear of each other and of the centre
+    reach = offset + 3.5 * POINTS_PER_MM  # through the scales' ticks, short of their numbers
+    sk.add(LineMark(cx - reach, cy, cx + reach, cy, TICK))
+    sk.add(LineMark(cx, cy - reach, cx, cy + reach, TICK))
+    sk.add(CircleMark(cx, cy, 3 * POINTS_PER_MM, TICK))
+    up = 1.0 if side == "back" else -1.0
+    base = cy + up * offset
+    for half in range(-2 * SCALE_MM, 2 * SCALE_MM + 1):
+        mm = half / 2
+        at = mm * POINTS_PER_MM
+        size = 9.0 if half % 10 == 0 else 6.0 if half % 2 == 0 else 3.0
+        # across scale: read X where the other side's upright line crosses it
+        sk.add(LineMark(cx + at, base, cx + at, base + up * size, TICK))
+        # up-down scale, right of the upright line: read Y where a level line crosses it
+        sk.add(LineMark(cx + offset, cy + at, cx + offset + size, cy + at, TICK))
+        if half % 10 == 0:
+            label = f"{mm:+g}" if mm else "0"
+            sk.text(cx + at, base + (12.0 if up > 0 else -17.0), label, "label", 6.5, align="centre")
+            sk.text(cx + offset + 12.0, cy + at - 2.2, label, "label", 6.5)
+    sk.add(LineMark(cx - SCALE_MM * POINTS_PER_MM, base, cx + SCALE_MM * POINTS_PER_MM, base, TICK))
+    sk.add(LineMark(cx + offset, cy - SCALE_MM * POINTS_PER_MM, cx + offset, cy + SCALE_MM * POINTS_PER_MM, TICK))
+    sk.text(cx, base + (22.0 if up > 0 else -27.0), "X (mm, + is right)", "label-bold", 7.0, align="centre")
+    sk.text(cx + offset + 26.0, cy + SCALE_MM * POINTS_PER_MM + 6.0, "Y (mm, + is up)", "label-bold", 7.0)
+    sk.text(cx - reach, cy - up * (reach + 10.0) + (8.0 if up < 0 else 0.0), f"registration target ({side})",
+            "label", 7.0)
+
+
+def _lines(sk: Sketch, x: float, y: float, lines: list[tuple[str, str]], size: float = 10.0) -> float:
+    for text, role in lines:
+        sk.text(x, y, text, "label-bold" if role == "bold" else "body", size)
+        y -= size * 1.45
+    return y
+
+
+def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
+    """The front (rulers, target, how to print) and the back (target, how to read it) for *paper*."""
+    width, height = paper.size
+    cx, cy = width / 2, height / 2
+    top = height - MARGIN
+
+    front = Sketch()
+    front.text(MARGIN, top, "sheetgen calibration sheet", "label-bold", 16.0)
+    _lines(front, MARGIN, top - 24.0, [
+        (f"Print this page double-sided on {paper.css_size} paper, flipped on the long edge,", "body"),
+        ("at actual size: turn off \u201cFit to page\u201d or \u201cScale\u201d in the print dialog.", "body"),
+        ("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in.", "bold"),
+        ("2. Turn the sheet over and read the target on the back.", "bold"),
+    ])
+    ruler_y = top - 110.0
+    _ruler(front, MARGIN, ruler_y, across=True, metric=True)
+    _ruler(front, MARGIN, ruler_y - 40.0, across=True, metric=False)
+    ruler_x = MARGIN
+    low = MARGIN + 20.0
+    _ruler(front, ruler_x, low, across=False, metric=True)
+    _ruler(front, ruler_x + 60.0, low, across=False, metric=False)
+    _target(front, cx, cy, "front")
+
+    back = Sketch()
+    back.text(MARGIN, top, "Back of the calibration sheet", "label-bold", 16.0)
+    _lines(back, MARGIN, top - 24.0, [
+        ("Hold the sheet up to a window or a lamp with this side towards you.", "body"),
+        ("The front's cross shows through. Where its upright line crosses the X scale,", "body"),
+        ("read X; where its level line crosses the Y scale, read Y (in millimetres).", "body"),
+        ("Then print card backs with that offset:", "body"),
+        ("    sheetgen cards SITE --backs --back-offset X,Y", "bold"),
+        ("or put  back-offset = [X, Y]  in the settings file (see sheetgen --help).", "body"),
+        ("A cross that shows through right on 0, 0: the printer needs no offset.", "body"),
+    ])
+    _target(back, cx, cy, "back")
+    return CalibrationPage("front", tuple(front.marks)), CalibrationPage("back", tuple(back.marks))

@@ -1,0 +1,21 @@
+"""Draw the calibration sheet: a paper in, a two-page PDF out (see sheetgen.layout.calibration)."""
+
+from __future__ import annotations
+
+from sheetgen.layout.calibration import calibration_pages
+from sheetgen.options import Paper
+from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
+from sheetgen.render.pdf.marks import draw_marks
+
+
+def calibration_pdf(paper: Paper) -> bytes:
+    """The front (rulers and target) and the back (target and how to read it) as one PDF."""
+    pdf = PdfCanvas(paper, DocInfo(
+        title="sheetgen calibration sheet",
+        subject=f"Rulers (100 mm, 4 in) and a duplex registration target, {paper.css_size} paper",
+        keywords=("sheetgen", "calibration"),
+    ))
+    for page in calibration_pages(paper):
+        draw_marks(pdf.canvas, page.marks)
+        pdf.end_page()
+    return pdf.finish()
