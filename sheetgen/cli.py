@@ -61,9 +61,10 @@ class SheetgenGroup(click.Group):
         where = str(path) if path is not None else f"none ({ENV} is empty)"
         formatter.write_paragraph()
         formatter.write_text(
-            f"Settings file (TOML; {ENV} names another): {where}. It holds defaults for options, such as "
-            'paper = "a4" or back-offset = [0.5, -1.0]; options on the command line win.'
+            f"The settings file (TOML; {ENV} names another) holds defaults for options, such as "
+            'paper = "a4" or back-offset = [0.5, -1.0]; options on the command line win. It is:'
         )
+        formatter.write(f"  {where}\n")  # unwrapped, so it can be copied
 
 
 @click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -87,14 +87,19 @@ def settings_path() -> Path | None:
 
 
 def _key_position(text: str, key: str) -> tuple[int, int]:
-    """The line and column where top-level *key* is given (before any [table]); (0, 0) if not found."""
-    pattern = re.compile(rf"""\s*(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*[=.]""")
+    """The line and column where top-level *key* is given (a key before any [table], or a [table] of that
+    name); (0, 0) if not found."""
+    name = rf"""(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')"""
+    assignment = re.compile(rf"\s*{name}\s*[=.]")
+    table = re.compile(rf"\s*\[\[?\s*{name}\s*[\].]")
+    in_table = False
     for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("["):
-            break
-        match = pattern.match(line)
-        if match:
-            return number, len(line) - len(line.lstrip()) + 1
+        column = len(line) - len(line.lstrip()) + 1
+        if table.match(line):
+            return number, column
+        in_table = in_table or line.lstrip().startswith("[")
+        if not in_table and assignment.match(line):
+            return number, column
     return 0, 0
 
 

@@ -57,3 +57,11 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ["SHEETGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _no_settings_file() -> None:
+    """No test reads the user's own settings file (tests that want one set SHEETGEN_CONFIG themselves)."""
+    import os
+
+    os.environ["SHEETGEN_CONFIG"] = ""

@@ -46,6 +46,8 @@ class Case:
     setup: str | None = None
     created: str | None = None
     text: str | None = None
+    settings: bool = False
+    """The file is the settings file (SHEETGEN_CONFIG names it)."""
 
     @property
     def name(self) -> str:
@@ -146,8 +148,10 @@ def prepare(case: Case, folder: Path) -> Run:
 
 def execute(run: Run) -> Run:
     args = shlex.split(run.case.args.format(file=run.case.name, out="out.pdf"))
+    env = sheetgen_env()
+    env["SHEETGEN_CONFIG"] = run.case.name if run.case.settings else ""
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=run.folder, env=sheetgen_env(),
+    done = subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=run.folder, env=env,
                           capture_output=True, timeout=TIMEOUT, check=False)
     run.seconds = time.perf_counter() - started
     run.exit = done.returncode
