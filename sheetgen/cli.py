@@ -127,7 +127,8 @@ def ink_option(func: F) -> F:
 
 def large_option(func: F) -> F:
     return click.option("--large/--no-large", default=False, show_default=True,
-                        help="Large print: reference pages in 12 pt type (they may take more than one sheet). "
+                        help="Large print for the players' pages: references in 12 pt type (a page may take "
+                             "more than one sheet), the players' trackers enlarged to a 12 pt body. "
                              "Example: --for players --large")(func)
 
 
@@ -433,25 +434,28 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
 @paper_option
 @fillable_option
 @ink_option
+@large_option
 @click.option("--turns", type=click.IntRange(1, None),
               help="Turns to show (default: as many as fit, at least 3 hours).")
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]),
               help="Only the sheets for the GM or the players.")
 @output_option
-def tracker(system: str, paper: str, fillable: bool, ink: str, turns: int | None, audience: str | None,
-            output: Path | None) -> None:
+def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turns: int | None,
+            audience: str | None, output: Path | None) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
     \b
     Example:
         sheetgen tracker site-alarm --fillable --turns 12
+        sheetgen tracker dungeon-turn --for players --large
     """
     from sheetgen.load.files import load_pack
     from sheetgen.render.pdf.trackers import tracker_pdf
 
     check_output(output)
     pack = load_pack(system)
-    pdf = tracker_pdf(pack, options_for(paper, fillable=fillable, ink=ink, language=pack.language), turns=turns,
+    options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language)
+    pdf = tracker_pdf(pack, options, turns=turns,
                       audience="gm" if audience == "gm" else "players" if audience == "players" else None)
     emit(pdf, output, pack.id, "tracker")
 

@@ -295,3 +295,37 @@ def test_settings_file_that_is_not_text(tmp_path: Path) -> None:
     path.write_bytes(b'paper = "a4"\n\xff\xfe')
     with pytest.raises(DataError, match=r"settings.toml:1:1: not UTF-8 text \(byte 14\)"):
         read_settings(path)
+
+
+def _median_char_height(data: bytes) -> float:
+    from statistics import median
+
+    from pdfcheck import char_boxes
+
+    return median(top - bottom for _, (_, bottom, _, top) in char_boxes(data, 0))
+
+
+def test_large_print_enlarges_the_players_trackers_only() -> None:
+    from sheetgen.draw_trackers import page_scale, tracker_layouts
+    from sheetgen.sheets.tracker_parts import BODY
+
+    pack = load_pack("dungeon-turn")
+    large = RenderOptions(large=True, fillable=True)
+    normal = tracker_pdf(pack, RenderOptions(fillable=True), audience="players")
+    enlarged = tracker_pdf(pack, large, audience="players")
+    assert page_sizes(read_pdf(enlarged)) == page_sizes(read_pdf(normal))
+    ratio = _median_char_height(enlarged) / _median_char_height(normal)
+    layout = tracker_layouts(pack, large, audience="players")[0]
+    scale = page_scale(large, layout.audience)
+    assert BODY * scale >= 12
+    assert ratio == pytest.approx(scale, rel=0.02)  # measured on the characters drawn
+    # every checkbox sits on its enlarged box
+    widgets = {w.get_object()["/T"]: [float(v) for v in w.get_object()["/Rect"]]
+               for w in read_pdf(enlarged).pages[0]["/Annots"]}
+    for box in layout.boxes:
+        left, bottom, right, top = widgets[f"dungeon-turn/{layout.page_id}/{box.name}"]
+        assert box.x * scale < left < right < (box.x + box.size) * scale
+        assert box.y * scale < bottom < top < (box.y + box.size) * scale
+    # the game master's pages stay as they are
+    assert tracker_pdf(pack, RenderOptions(large=True), audience="gm") == tracker_pdf(pack, RenderOptions(),
+                                                                                     audience="gm")

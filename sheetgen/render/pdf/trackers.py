@@ -12,16 +12,32 @@ in one packet.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from sheetgen.errors import RenderError, UsageError
+from sheetgen.layout.marks import Mark
+from sheetgen.layout.tracker_parts import BODY
 from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_layout
 from sheetgen.model.pack import Pack
-from sheetgen.options import RenderOptions
+from sheetgen.options import Paper, RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
 
 Audience = Literal["gm", "players"]
+
+LARGE_BODY = 12.0
+"""The body type of a players' page in large print."""
+
+
+def page_scale(options: RenderOptions, audience: str) -> float:
+    """How much a tracker page is enlarged: large print (``options.large``) sets a players' page's body
+    type in LARGE_BODY points by laying it out on a smaller sheet and drawing it enlarged to the paper."""
+    return LARGE_BODY / BODY if options.large and audience == "players" else 1.0
+
+
+def _layout_paper(paper: Paper, scale: float) -> Paper:
+    return Paper(paper.name, paper.width / scale, paper.height / scale, paper.css_size)
 
 
 def tracker_layouts(
@@ -43,7 +59,8 @@ def tracker_layouts(
         raise UsageError(
             f"--turns: the tracker pages of {pack.name} ({pack.id}) have no turns to count; leave --turns out"
         )
-    return [tracker_layout(pack, page, options.paper, turns) for page in pages]
+    return [tracker_layout(pack, page, _layout_paper(options.paper, page_scale(options, page.audience)), turns)
+            for page in pages]
 
 
 def tracker_pdf(
@@ -68,7 +85,8 @@ def tracker_pdf(
         ),
     )
     for layout in layouts:
-        draw_layout(pdf.canvas, layout, fillable=options.fillable, ink_saver=options.ink_saver)
+        draw_layout(pdf.canvas, layout, fillable=options.fillable, ink_saver=options.ink_saver,
+                    scale=page_scale(options, layout.audience))
         pdf.end_page(tab_rows=options.fillable)
     return pdf.finish()
 
@@ -77,9 +95,18 @@ def field_name(layout: TrackerLayout, box_name: str) -> str:
     return f"{layout.pack_id}/{layout.page_id}/{box_name}"
 
 
-def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool, ink_saver: bool = False) -> None:
-    """Draw one tracker page on a ReportLab canvas (without ending the page)."""
-    draw_marks(canvas, (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts),
-               ink_saver=ink_saver)
+def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool, ink_saver: bool = False,
+                scale: float = 1.0) -> None:
+    """Draw one tracker page on a ReportLab canvas (without ending the page), enlarged by *scale*."""
+    marks: tuple[Mark, ...] = (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts)
+    if scale == 1:
+        draw_marks(canvas, marks, ink_saver=ink_saver)
+    else:
+        canvas.saveState()
+        canvas.scale(scale, scale)
+        draw_marks(canvas, marks, ink_saver=ink_saver)
+        canvas.restoreState()
     if fillable:
-        add_checkboxes(canvas, layout.boxes, lambda box: field_name(layout, box.name))
+        boxes = [box if scale == 1 else replace(box, x=box.x * scale, y=box.y * scale, size=box.size * scale)
+                 for box in layout.boxes]
+        add_checkboxes(canvas, boxes, lambda box: field_name(layout, box.name))
