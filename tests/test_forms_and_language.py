@@ -12,12 +12,12 @@ from click.testing import CliRunner
 from pdfcheck import page_sizes, read_pdf
 
 from sheetgen.cli import cli
-from sheetgen.draw_calibration import calibration_pdf
-from sheetgen.draw_cards import cards_pdf
-from sheetgen.draw_trackers import tracker_pdf
 from sheetgen.errors import DataError
-from sheetgen.load import builtin_dir, load_pack, load_site
-from sheetgen.paper import LETTER, RenderOptions
+from sheetgen.load.files import builtin_dir, load_pack, load_site
+from sheetgen.options import LETTER, RenderOptions
+from sheetgen.render.pdf.calibration import calibration_pdf
+from sheetgen.render.pdf.cards import cards_pdf
+from sheetgen.render.pdf.trackers import tracker_pdf
 from sheetgen.settings import read_settings
 
 # --- fillable trackers ----------------------------------------------------------------------------------
@@ -92,8 +92,8 @@ def test_a_ticked_box_shows_when_rendered(fillable_tracker: bytes) -> None:
 
 
 def test_timetable_checkboxes_tab_row_by_row() -> None:
-    from sheetgen.draw_timetable import timetable_pdf
     from sheetgen.engine.timetable import build_timetable
+    from sheetgen.render.pdf.timetable import timetable_pdf
 
     loaded = load_site("the-sunken-chapel")
     table = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3, seed=3)
@@ -115,8 +115,8 @@ def _shows_title(catalog: dict[str, object]) -> bool:
 
 
 def test_every_drawn_sheet_names_its_language_and_shows_its_title() -> None:
-    from sheetgen.draw_timetable import timetable_pdf
     from sheetgen.engine.timetable import build_timetable
+    from sheetgen.render.pdf.timetable import timetable_pdf
 
     loaded = load_site("the-sunken-chapel")
     table = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=1, seed=3)
@@ -131,7 +131,7 @@ def test_every_drawn_sheet_names_its_language_and_shows_its_title() -> None:
 
 
 def test_reference_pages_are_tagged_in_the_packs_language() -> None:
-    from sheetgen.render_reference import render_reference
+    from sheetgen.render.html.reference import render_reference
 
     rendered = render_reference(load_pack("site-alarm"), RenderOptions())
     catalog = _catalog(rendered.pdf)
@@ -147,7 +147,7 @@ def _with_language(text: str, language: str) -> str:
 
 
 def test_pack_and_site_language(tmp_path: Path) -> None:
-    from sheetgen.render_reference import reference_html
+    from sheetgen.render.html.reference import reference_html
 
     pack_file = tmp_path / "pack.yaml"
     pack_file.write_text(_with_language((builtin_dir("rules") / "dungeon-turn.yaml").read_text("utf-8"), "fr"),
@@ -196,7 +196,7 @@ def test_packet_keeps_language_title_outline_labels_and_fields(runner: CliRunner
 
 
 def test_large_print_sets_reference_pages_in_12_pt() -> None:
-    from sheetgen.render_reference import LARGE_TYPE, reference_html, render_reference
+    from sheetgen.render.html.reference import LARGE_TYPE, reference_html, render_reference
 
     pack = load_pack("dungeon-turn")
     rendered = render_reference(pack, RenderOptions(large=True), players=True)
@@ -306,8 +306,8 @@ def _median_char_height(data: bytes) -> float:
 
 
 def test_large_print_enlarges_the_players_trackers_only() -> None:
-    from sheetgen.draw_trackers import page_scale, tracker_layouts
-    from sheetgen.sheets.tracker_parts import BODY
+    from sheetgen.layout.tracker_parts import BODY
+    from sheetgen.render.pdf.trackers import page_scale, tracker_layouts
 
     pack = load_pack("dungeon-turn")
     large = RenderOptions(large=True, fillable=True)

@@ -11,14 +11,14 @@ from click.testing import CliRunner
 from pdfcheck import char_boxes, page_sizes, page_texts, read_pdf, squeeze, stroked_lines
 
 from sheetgen.cli import cli
-from sheetgen.draw_calibration import calibration_pdf
-from sheetgen.draw_cards import cards_pdf
-from sheetgen.draw_trackers import tracker_pdf
 from sheetgen.errors import UsageError
-from sheetgen.load import LoadedSite, load_pack, load_site
-from sheetgen.paper import A4, BLEED, LETTER, POINTS_PER_MM, CardPrint, Paper, RenderOptions, parse_back_offset
-from sheetgen.sheets.calibration import MARGIN, SCALE_MM
-from sheetgen.sheets.cards import CARD_SIZES, PADDING, card_layout
+from sheetgen.layout.calibration import MARGIN, SCALE_MM
+from sheetgen.layout.cards import CARD_SIZES, PADDING, card_layout
+from sheetgen.load.files import LoadedSite, load_pack, load_site
+from sheetgen.options import A4, BLEED, LETTER, POINTS_PER_MM, CardPrint, Paper, RenderOptions, parse_back_offset
+from sheetgen.render.pdf.calibration import calibration_pdf
+from sheetgen.render.pdf.cards import cards_pdf
+from sheetgen.render.pdf.trackers import tracker_pdf
 
 MM = POINTS_PER_MM
 
@@ -211,8 +211,8 @@ def test_ink_saver_trackers_have_no_grey_fills(pack_id: str) -> None:
 
 
 def test_ink_saver_timetable_has_no_grey_fills(chapel_site: LoadedSite) -> None:
-    from sheetgen.draw_timetable import timetable_pdf
     from sheetgen.engine.timetable import build_timetable
+    from sheetgen.render.pdf.timetable import timetable_pdf
 
     table = build_timetable(chapel_site.pack, site=chapel_site.site, encounter_pack=chapel_site.encounter_pack,
                             hours=3, seed=7)
