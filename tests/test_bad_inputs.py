@@ -189,7 +189,8 @@ def test_the_suite_is_complete() -> None:
     used = {case.file for case in CASES} | {"good-pack.yaml"}
     committed = {p.name for p in CASES_DIR.glob("*.yaml")}
     assert committed - used <= {"good-site.yaml", "good-pack.yaml"}, f"unused case files: {committed - used}"
-    assert all(p.stat().st_size < 20_000 for p in CASES_DIR.iterdir()), "keep committed case files small"
+    inputs = [p for p in CASES_DIR.iterdir() if p.name != "cases.toml"]  # the list of cases grows with the suite
+    assert all(p.stat().st_size < 20_000 for p in inputs), "keep committed input files small"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
