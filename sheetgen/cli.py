@@ -281,10 +281,11 @@ def odds(system: str, hours: int) -> None:
     Example:
         sheetgen odds site-alarm --hours 4
     """
-    from sheetgen.engine.odds import odds_table, quiet_odds
+    from sheetgen.engine.odds import quiet_odds
     from sheetgen.load.files import load_pack
+    from sheetgen.words import odds_rows
 
-    table = odds_table(quiet_odds(load_pack(system), hours))
+    table = odds_rows(quiet_odds(load_pack(system), hours))
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for row in table:
         click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())

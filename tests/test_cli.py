@@ -24,8 +24,9 @@ def test_systems_lists_the_five_packs(runner: CliRunner) -> None:
     assert lines[0].split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
     ids = [line.split()[0] for line in lines[1:]]
     assert ids == ["derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm"]
-    assert "1d6 + Escalation >= 6, every dungeon turn" in result.output
-    assert "d10 <= Alarm, every exploration round" in result.output
+    assert "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)" in result.output
+    assert ("d10: immediate random encounter on a result at or below the Alarm value; every exploration round "
+            "(30 minutes)") in result.output
     assert "exploration round (30 min)" in result.output
 
 

@@ -13,11 +13,12 @@ from simulate import simulate_quiet
 
 import sheetgen
 from sheetgen.engine import procedure
-from sheetgen.engine.odds import odds_table, quiet_odds
+from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.types import Odds
 from sheetgen.errors import DataError, UsageError
 from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
+from sheetgen.words import odds_rows
 
 RULES = Path(sheetgen.__file__).parent / "rules"
 PACK_FILES = sorted(RULES.glob("*.yaml"))
@@ -162,13 +163,13 @@ def test_hours_out_of_range(hours: int) -> None:
 
 
 def test_odds_table_rows() -> None:
-    rows = odds_table(quiet_odds(builtin("dungeon-turn"), 1))
+    rows = odds_rows(quiet_odds(builtin("dungeon-turn"), 1))
     assert rows[0] == ("Check", "Time", "Chance of danger", "First danger")
-    assert rows[1] == ("1", "0:10", "16.7% (1/6)", "16.7% (1/6)")
-    assert rows[2] == ("2", "0:20", "16.7% (1/6)", "13.9% (5/36)")
+    assert rows[1] == ("1", "0:10", "1 in 6 (16.7%)", "1 in 6 (16.7%)")
+    assert rows[2] == ("2", "0:20", "1 in 6 (16.7%)", "5/36 (13.9%)")
     assert rows[7] == ("By hour 1", "1:00", "at least one: 66.5%", "")
     assert rows[-2][0] == "Expected number"
-    assert rows[-1] == ("First expected", "", "after 1:00 (60 min)", "")
+    assert rows[-1] == ("First expected", "", "after 1:00 (about 60 minutes)", "")
 
 
 # --- one small pack per kind of trigger -------------------------------------------------------------

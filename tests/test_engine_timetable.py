@@ -13,13 +13,23 @@ from hypothesis import strategies as st
 
 import sheetgen
 from sheetgen.engine.dice import die_faces, parse_dice
-from sheetgen.engine.procedure import initial_state, rule_text, step_unit
+from sheetgen.engine.procedure import initial_state, step_unit
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import UsageError
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
 from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.model.pack import Pack
+from sheetgen.words import (
+    baseline_text,
+    omen_text,
+    row_clock,
+    row_dice,
+    row_rule,
+    row_when,
+    rule_text,
+    timetable_note,
+)
 
 RULES = Path(sheetgen.__file__).parent / "rules"
 PACKS_WITH_CHECK = ["dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl"]
@@ -99,7 +109,7 @@ def test_dungeon_turn_baseline_by_hand() -> None:
     for row in table.rows:
         assert row.roll is not None
         assert row.baseline.encounter == (row.roll == 6)  # a quiet party never marks escalation
-        assert row.baseline.text == ("danger; Escalation 0" if row.roll == 6 else "no danger; Escalation 0")
+        assert baseline_text(table, row) == ("danger; Escalation 0" if row.roll == 6 else "no danger; Escalation 0")
 
 
 def test_site_alarm_baseline_by_hand() -> None:
@@ -119,7 +129,7 @@ def test_encounter_clock_baseline_by_hand() -> None:
     assert table.pool_dice == 6
     clock = 0
     for row in table.rows:
-        assert row.dice_text == "6d6 (take the first N)"
+        assert row_dice(table, row) == "6d6 (take the first N)"
         assert [p.result for p in row.pool_reads] == [max(row.dice[:n]) for n in range(1, 7)]
         before = clock
         clock += {1: 0, 2: 0, 3: 0, 4: 1, 5: 1, 6: 2}[row.dice[0]]  # a quiet party's pool: one die
@@ -130,20 +140,20 @@ def test_encounter_clock_baseline_by_hand() -> None:
         assert (row.baseline.encounter, row.baseline.levels[0].level) == (encounter, clock)
         assert bool(row.baseline.omens) == omen
         if omen:
-            assert row.baseline.omens == ("Omen (Encounter Clock 3)",)
-            assert "omen: Omen (Encounter Clock 3)" in row.baseline.text
+            assert [omen_text(table.pack, o) for o in row.baseline.omens] == ["Omen (Encounter Clock 3)"]
+            assert "omen: Omen (Encounter Clock 3)" in baseline_text(table, row)
 
 
 def test_derelict_rows_say_at_which_levels_they_are_rolled() -> None:
     table = build_timetable(builtin("derelict-crawl"), site=None, encounter_pack=None, hours=2, seed=1)
-    assert [(r.clock, r.when) for r in table.rows] == [
+    assert [(row_clock(table, r), row_when(table, r)) for r in table.rows] == [
         ("0:30", "rolled at Alert Level 3-4"),
         ("1:00", "rolled at Alert Level 3-4, or on the hour at any level"),
         ("1:30", "rolled at Alert Level 3-4"),
         ("2:00", "rolled at Alert Level 3-4, or on the hour at any level"),
     ]
     assert [r.baseline.rolled for r in table.rows] == [False, True, False, True]
-    assert table.rows[0].baseline.text == "not rolled (Alert Level 1); Alert Level 1"
+    assert baseline_text(table, table.rows[0]) == "not rolled (Alert Level 1); Alert Level 1"
 
 
 # --- rule texts --------------------------------------------------------------------------------------
@@ -180,7 +190,7 @@ def test_rows_carry_the_rule_and_the_outcome_name() -> None:
     table = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=3)
     for row in table.rows:
         assert row.roll is not None
-        assert row.rule == rule_text(pack, row.roll)
+        assert row_rule(table, row) == rule_text(pack, row.roll)
         assert row.outcome == ("Wandering monster" if row.roll == 6 else "Quiet")
 
 
@@ -232,7 +242,7 @@ def test_a_pack_without_a_check_still_has_a_deck(chapel: LoadedSite) -> None:
     table = chapel_timetable(chapel, pack=builtin("encounter-reaction"))
     assert table.rows == () and table.odds is None
     assert len(table.deck) == 3
-    assert table.note.startswith("Encounters has no exploration check")
+    assert timetable_note(table).startswith("Encounters has no exploration check")
 
 
 def test_no_wandering_table_means_an_empty_deck() -> None:
@@ -348,7 +358,7 @@ def test_the_seed_and_names_are_on_the_timetable(chapel: LoadedSite) -> None:
     assert (table.seed, table.pack_id, table.pack_name, table.site_name, table.hours) == (
         4242, "dungeon-turn", "Dungeon Turns", "The Sunken Chapel", 2)
     assert table.odds is not None and table.odds.hours == 2
-    assert [r.clock for r in table.rows[:3]] == ["0:10", "0:20", "0:30"]
+    assert [row_clock(table, r) for r in table.rows[:3]] == ["0:10", "0:20", "0:30"]
 
 
 # --- any small pack ---------------------------------------------------------------------------------
@@ -388,10 +398,11 @@ def test_any_small_pack(pack: Pack, seed: int, hours: int) -> None:
         for level, track in zip(row.baseline.levels, pack.tracks, strict=True):
             assert track.min <= level.level <= track.max
         assert row.roll is not None and pack.check is not None
-        assert row.rule.startswith(f"{pack.check.roll} = {row.roll}: ")
-        if row.baseline.rolled and row.rule.endswith(": encounter"):
+        rule = row_rule(table, row)
+        assert rule.startswith(f"{pack.check.roll} = {row.roll}: ")
+        if row.baseline.rolled and rule.endswith(": encounter"):
             assert row.baseline.encounter
-        if row.baseline.rolled and ": no encounter" in row.rule:
+        if row.baseline.rolled and ": no encounter" in rule:
             assert not row.baseline.encounter
     odds = table.odds
     assert odds is not None

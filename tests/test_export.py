@@ -25,6 +25,7 @@ from sheetgen.export.formats import FORMATS
 from sheetgen.export.tables import ExportTable, Subject, pack_tables, row_details, site_tables
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 from sheetgen.markup import paragraphs, plain
+from sheetgen.words import row_clock
 
 SCHEMAS = Path(__file__).parent / "schemas"
 
@@ -387,7 +388,7 @@ def test_markdown_holds_the_timetable_and_deck_of_the_seed(runner: CliRunner, tm
     table = build_timetable(chapel.pack, site=chapel.site, encounter_pack=chapel.encounter_pack, hours=2, seed=42)
     grids = markdown_tables(text)
     timetable, deck = grids[-2], grids[-1]
-    assert [row[1] for row in timetable[1:]] == [r.clock for r in table.rows]
+    assert [row[1] for row in timetable[1:]] == [row_clock(table, r) for r in table.rows]
     assert [row[2] for row in timetable[1:]] == [str(r.dice[0]) for r in table.rows]
     assert [unmark(row[2].split("<br>")[0]) for row in deck[1:]] == [c.name for c in table.deck]
     assert [row[1] for row in deck[1:]] == [f"{c.roll} ({c.range})" for c in table.deck]

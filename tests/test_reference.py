@@ -79,9 +79,7 @@ def test_the_check_is_spelled_out_dice_trigger_cadence_and_reset() -> None:
     view = reference_view(load_pack("dungeon-turn"), options())
     (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
     facts = {f.label: f.text for f in check.facts}
-    assert facts["Dice"] == "1d6 + Escalation"
-    assert facts["Trigger"] == "danger on a total of 6 or higher"
-    assert facts["Cadence"] == "every dungeon turn (10 minutes)"
+    assert facts["Rule"] == "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)"
     assert facts["Afterwards"] == "Escalation returns to 0"
     assert check.formula.startswith("Roll **1d6 + Escalation**")
 
@@ -103,8 +101,9 @@ def test_the_encounter_clock_check_shows_its_pool_and_advance_table() -> None:
     view = reference_view(load_pack("encounter-clock"), options())
     (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
     facts = {f.label: f.text for f in check.facts}
-    assert "plus one d6 for each mark of Loud Noise, Stolen Coin" in facts["Dice"]
-    assert facts["Trigger"] == "encounter when the Encounter Clock is full (6)"
+    assert "plus one d6 for each mark of Loud Noise, Stolen Coin" in facts["Pool"]
+    assert facts["Rule"] == ("highest die of a pool of d6: encounter when the Encounter Clock is full (6); "
+                             "every dungeon round (10 minutes)")
     assert "every tally mark is cleared" in facts["Afterwards"]
     assert check.advance is not None
     assert check.advance.rows == (("1-3", "no advance"), ("4-5", "+1 segment"), ("6", "+2 segments"))

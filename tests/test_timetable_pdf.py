@@ -24,6 +24,15 @@ from sheetgen.layout.timetable_parts import chart_bars, check_fonts
 from sheetgen.load.files import load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.pdf.timetable import timetable_pdf
+from sheetgen.words import (
+    baseline_text,
+    check_sentence,
+    omen_text,
+    pool_rule,
+    row_clock,
+    row_rule,
+    row_when,
+)
 
 SEED = 12345
 PACKS_WITH_CHECK = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl")
@@ -271,19 +280,21 @@ def test_pdf_text_holds_every_rolled_fact(source: str) -> None:
                 assert compact(f"Tracks at the start: {lv.name} {lv.level}") in text
         for frame in page.rows:
             row = rows[frame.index]
-            assert row.clock in text
-            shown, omens = split_omens(row.baseline.text, row.baseline.omens)
+            clock, rule, when = row_clock(t, row), row_rule(t, row), row_when(t, row)
+            assert clock in text
+            shown, omens = split_omens(baseline_text(t, row), [omen_text(t.pack, o) for o in row.baseline.omens])
             assert compact(shown) in text
             for omen in omens:
                 assert compact(omen) in text
             if row.roll is None:  # a pool: the shared rule, the dice in order and what each N reads
-                assert compact(row.rule) in text
-                assert compact(row.clock + "".join(map(str, row.dice))) in text
+                assert compact(pool_rule(t.pack, trigger=False)) in text
+                assert compact(check_sentence(t.pack)) in text
+                assert compact(clock + "".join(map(str, row.dice))) in text
                 assert compact(pool_reads_text(row).replace("**", "")) in text
             else:
-                assert compact(row.rule) in text
-            if row.when:
-                assert compact(row.when) in text
+                assert compact(rule) in text
+            if when:
+                assert compact(when) in text
         for frame in page.cards:
             card = cards[frame.index]
             assert compact(f"{card.index}. {card.name}") in text

@@ -12,8 +12,6 @@ before the first encounter, taken one strongly connected component at a time.
 
 from __future__ import annotations
 
-import functools
-import math
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -347,54 +345,3 @@ def _solve(component: list[Node], edges: dict[Node, list[tuple[Node, Fraction]]]
                         row[c] -= factor * head[c]
     for i, node in enumerate(component):
         expected[node] = matrix[i][size]
-
-
-# --- for the terminal ----------------------------------------------------------------------------
-
-
-def clock(minutes: Fraction) -> str:
-    """Minutes of play as a clock: '0:10', '1:30', '0:00:10' for seconds."""
-    seconds = minutes * 60
-    whole = math.floor(seconds)
-    return clock_seconds(whole, exact=seconds == whole)
-
-
-@functools.lru_cache(maxsize=4096)
-def clock_seconds(seconds: int, *, exact: bool = True) -> str:
-    """Whole seconds of play as a clock (the timetable's rows need no fractions)."""
-    hours, rest = divmod(seconds, 3600)
-    mins, secs = divmod(rest, 60)
-    if secs or not exact:
-        return f"{hours}:{mins:02d}:{secs:02d}"
-    return f"{hours}:{mins:02d}"
-
-
-def percent(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.1:
-        return "<0.1%"
-    return f"{value:.1f}%"
-
-
-def fraction_text(p: Fraction) -> str:
-    """'16.7% (1/6)'; the fraction only when it is short enough to read."""
-    if p.denominator == 1 or p.denominator > 10_000:
-        return percent(p)
-    return f"{percent(p)} ({p.numerator}/{p.denominator})"
-
-
-def odds_table(odds: Odds) -> list[tuple[str, ...]]:
-    """Rows for the terminal: a header, one row per check, then the totals."""
-    rows: list[tuple[str, ...]] = [("Check", "Time", f"Chance of {odds.result}", f"First {odds.result}")]
-    for c in odds.checks:
-        chance = fraction_text(c.chance)
-        if c.rolled != 1:
-            chance += f", rolled {percent(c.rolled)}"
-        rows.append((str(c.index), clock(c.minute), chance, fraction_text(c.chance_first)))
-    for hour, p in enumerate(odds.by_hour, start=1):
-        rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", ""))
-    rows.append(("Expected number", f"{odds.hours}:00", f"{float(odds.expected_encounters):.2f} by then", ""))
-    first = odds.expected_minutes_to_first
-    wait = "never certain" if first is None else f"{clock(first)} ({float(first):.0f} min)"
-    rows.append(("First expected", "", f"after {wait}", ""))
-    return rows

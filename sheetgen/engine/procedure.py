@@ -1,4 +1,4 @@
-"""One pack's exploration procedure as a state machine: a Pack in, states, steps and rule texts out.
+"""One pack's exploration procedure as a state machine: a Pack in, states and steps out (numbers only).
 
 The state is what the rules remember between units: the level of every track, the marks on the
 tallies that feed the check's dice pool, the dice the pool has grown by, and the units since the
@@ -115,9 +115,7 @@ class Machine:
         self.sides = _pool_sides(self.pool) if self.pool is not None else 0
         self._pass: dict[tuple[State, bool], State] = {}
         self._resolve: dict[tuple[State, int], Resolution] = {}
-        self.rule_texts: dict[int, str] = {}
-        self.printed: dict[Any, Any] = {}  # what the timetable prints for a step, by what decides it
-        self.head = _roll_head(check)
+        self.printed: dict[Any, Any] = {}  # the timetable's baseline for a step, by what decides it
 
     def initial(self) -> State:
         return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, 0)
@@ -176,7 +174,7 @@ class Machine:
             steps = next((row.by for row in rows if result in row.roll), 0)
             levels[i] = _clamp(levels[i] + steps, self.tracks[i])
         peak = tuple(levels)
-        encounter = self._fires(result, peak)
+        encounter = self.fires(result, peak)
         marks = tuple(0 if clear else m for m, clear in zip(state.marks, self.clear_after_check, strict=True))
         grown = state.grown
         if self.pool is not None and self.pool.roll_at is not None:
@@ -189,7 +187,8 @@ class Machine:
             grown = 0
         return Resolution(State(tuple(levels), marks, grown, 0), encounter, steps, peak)
 
-    def _fires(self, result: int, levels: tuple[int, ...]) -> bool:
+    def fires(self, result: int, levels: tuple[int, ...]) -> bool:
+        """Whether this result (after any advance) brings an encounter with the tracks at these levels."""
         trigger = self.check.trigger
         if trigger.track_full is not None:
             i = self.index[trigger.track_full]
@@ -339,150 +338,3 @@ def outcome_name(pack: Pack, result: int) -> str | None:
     """The pack's name for this result of the check's die (check.outcomes), if it names them."""
     check = require_check(pack)
     return next((o.result for o in check.outcomes if result in o.roll), None)
-
-
-# --- the rule, in the pack's words ------------------------------------------------------------------
-
-
-def roll_head(pack: Pack) -> str:
-    """What the result is read from: '1d6', 'd10', 'highest d6'."""
-    return machine(pack).head
-
-
-def _roll_head(check: Check) -> str:
-    if check.pool is None:
-        assert check.roll is not None
-        return str(parse_dice(check.roll))
-    die = str(parse_dice(check.pool.die))
-    return {"highest": f"highest {die}", "lowest": f"lowest {die}"}.get(check.pool.read, f"{die} total")
-
-
-def rule_text(pack: Pack, result: int) -> str:
-    """The rule that decides a pre-rolled result, with the threshold solved for the track.
-
-    "d10 = 4: encounter if Alarm is 4 or more"; "1d6 = 3: danger if Escalation is 3 or more";
-    "1d6 = 6: encounter"; "1d6 = 1: no encounter at any Alert Level"; for a clock that fills,
-    "highest d6 = 6: +2 segments on Encounter Clock; encounter if it is at 4 or more".
-    """
-    m = machine(pack)
-    found = m.rule_texts.get(result)
-    if found is None:
-        found = m.rule_texts[result] = _rule_text(m, result)
-    return found
-
-
-def _rule_text(m: Machine, result: int) -> str:
-    check = m.check
-    head = f"{m.head} = {result}"
-    word = check.result
-    if check.trigger.track_full is not None:
-        return f"{head}: {_advance_text(m, result)}"
-    variable = _variable(m)
-    if variable is None and (m.add or _by_track(m) is not None):
-        return f"{head}: {_formula_text(m, result)}"
-    if variable is None:
-        fires = m._fires(result, m.initial().levels)
-        return f"{head}: {word}" if fires else f"{head}: no {word}"
-    name, low, high, levels_for = variable
-    hits = [v for v in range(low, high + 1) if m._fires(result, levels_for(v))]
-    if not hits:
-        return f"{head}: no {word} at any {name}"
-    if len(hits) == high - low + 1:
-        return f"{head}: {word}"
-    return f"{head}: {word} if {name} is {_levels_phrase(hits, low, high)}"
-
-
-def _advance_text(m: Machine, result: int) -> str:
-    assert m.advance is not None and m.check.trigger.track_full is not None
-    i, rows = m.advance
-    track = m.tracks[i]
-    row = next((r for r in rows if result in r.roll), None)
-    steps = row.by if row is not None else 0
-    label = row.label if row is not None and row.label else None
-    if steps == 0:
-        return label or f"{track.name} does not move"
-    moved = f"{label} on {track.name}" if label else f"{track.name} +{steps}"
-    full = m.index[m.check.trigger.track_full]
-    if full != i:
-        return moved
-    at = max(track.min, track.max - steps)
-    where = f"it is at {at}" if at == track.max else f"it is at {at} or more"
-    if at == track.min:
-        return f"{moved}; {m.check.result}"
-    return f"{moved}; {m.check.result} if {where}"
-
-
-def _variable(m: Machine) -> tuple[str, int, int, Callable[[int], tuple[int, ...]]] | None:
-    """The one quantity the trigger depends on: a track, or the sum of the added tracks."""
-    by_track = _by_track(m)
-    base = m.initial().levels
-    involved = sorted(set(m.add) | ({m.index[by_track]} if by_track is not None else set()))
-    if not involved:
-        return None
-
-    if len(involved) == 1:
-        i = involved[0]
-        track = m.tracks[i]
-
-        def one(v: int) -> tuple[int, ...]:
-            return (*base[:i], v, *base[i + 1:])
-
-        return track.name, track.min, track.max, one
-    if by_track is None:
-        # Only the sum of the added tracks matters: put it all on the first, the rest at their minimum.
-        first, rest = m.add[0], m.add[1:]
-        low = sum(m.tracks[i].min for i in m.add)
-        high = sum(m.tracks[i].max for i in m.add)
-        names = " + ".join(m.tracks[i].name for i in m.add)
-        floor = list(base)
-        for i in rest:
-            floor[i] = m.tracks[i].min
-
-        def total(v: int) -> tuple[int, ...]:
-            levels = list(floor)
-            levels[first] = v - sum(m.tracks[i].min for i in rest)
-            return tuple(levels)
-
-        return names, low, high, total
-    return None
-
-
-def _by_track(m: Machine) -> str | None:
-    trigger = m.check.trigger
-    return next((v.track for v in (trigger.at_least, trigger.at_most) if isinstance(v, ByTrack)), None)
-
-
-def _formula_text(m: Machine, result: int) -> str:
-    """The trigger written out, for a rule that adds one track and compares with another."""
-    trigger = m.check.trigger
-    added = " + ".join([str(result), *(m.tracks[i].name for i in m.add)])
-    value = trigger.at_least if trigger.at_least is not None else trigger.at_most
-    assert isinstance(value, ByTrack)
-    against = m.pack.track(value.track).name
-    if value.levels is not None:
-        against = f"the value for the {against}"
-    relation = "at least" if trigger.at_least is not None else "at most"
-    return f"{m.check.result} if {added} is {relation} {against}"
-
-
-def _levels_phrase(hits: list[int], low: int, high: int) -> str:
-    """'3 or more', '2 or less', '4', '1-2 or 4': the levels at which a rule fires."""
-    if hits == list(range(hits[0], hits[-1] + 1)) and hits[0] != hits[-1]:
-        if hits[-1] == high:
-            return f"{hits[0]} or more"
-        if hits[0] == low:
-            return f"{hits[-1]} or less"
-    return level_span(hits)
-
-
-def level_span(values: list[int]) -> str:
-    """'3-4', '1-2 or 4': levels as ranges."""
-    spans: list[tuple[int, int]] = []
-    for v in sorted(set(values)):
-        if spans and spans[-1][1] == v - 1:
-            spans[-1] = (spans[-1][0], v)
-        else:
-            spans.append((v, v))
-    parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
-

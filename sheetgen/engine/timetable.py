@@ -1,8 +1,9 @@
 """Pre-rolled timetables: a pack (and a site), hours and a seed in, a printable Timetable out.
 
-A timetable has one row per point where the check may be rolled, with its dice rolled in advance,
-the rule that decides them in the pack's words, and the outcome for a quiet party (the procedure
-replayed with exactly these dice: sheetgen.engine.procedure). Then a deck of encounters, each
+A timetable has one row per point where the check may be rolled, with its dice rolled in advance and
+the outcome for a quiet party (the procedure replayed with exactly these dice:
+sheetgen.engine.procedure). It holds numbers only; sheetgen.words puts each row's rule, time and
+outcome into words. Then a deck of encounters, each
 pre-rolled in full, used one by one whenever a check brings one.
 
 Rows. One at every point of the cadence grid (``offset + g, offset + 2g, ...``; for a cadence by
@@ -34,21 +35,11 @@ from fractions import Fraction
 from functools import lru_cache
 
 from sheetgen.engine.deck import SIZE_RULE, DeckCard, build_deck, deck_size
-from sheetgen.engine.odds import Kernel, check_hours, clock_seconds, quiet_odds, units_in
-from sheetgen.engine.procedure import (
-    Machine,
-    State,
-    by_level,
-    level_span,
-    machine,
-    outcome_name,
-    roll_head,
-    rule_text,
-    step_unit,
-)
+from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
+from sheetgen.engine.procedure import Machine, State, machine, outcome_name, step_unit
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.types import Odds
-from sheetgen.model.pack import ByTrack, Pack
+from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 
 MIN_POOL_DICE = 6
@@ -67,33 +58,37 @@ class PoolRead:
 
     dice: int
     result: int
-    rule: str
     outcome: str | None
+
+
+@dataclass(frozen=True)
+class Omen:
+    """An omen level reached: the track's id and the index of the level in its ``levels``."""
+
+    track: str
+    level: int
 
 
 @dataclass(frozen=True)
 class Baseline:
     """What a quiet party's procedure does with this row's dice."""
 
+    due: bool                   # the cadence called for a check here
     rolled: bool
     dice: int | None            # the pool's size when rolled (None for a plain roll or no roll)
+    pool: int                   # the dice in the pool at the check, rolled or not (0 for a plain roll)
     result: int | None
     encounter: bool
     levels: tuple[TrackLevel, ...]  # after the check (and any reset)
-    omens: tuple[str, ...]          # omen levels reached since the previous row
-    text: str                       # e.g. "no danger; Escalation 0"
+    omens: tuple[Omen, ...]         # omen levels reached since the previous row
 
 
 @dataclass(frozen=True)
 class CheckRow:
     index: int          # 1-based
     unit: int           # the unit at whose end the check falls
-    clock: str          # "0:10"
-    when: str           # at which levels it is rolled; "" when it is always rolled
-    dice_text: str      # "1d6", or "6d6 (take the first N)"
     dice: tuple[int, ...]  # the faces, in the order rolled (for a pool: in the order to use them)
     roll: int | None    # a plain roll's total; None for a pool
-    rule: str           # the rule that decides it, in the pack's words
     outcome: str | None  # the pack's name for a plain roll's result (check.outcomes)
     pool_reads: tuple[PoolRead, ...]
     baseline: Baseline
@@ -101,6 +96,7 @@ class CheckRow:
 
 @dataclass(frozen=True)
 class Timetable:
+    pack: Pack
     pack_id: str
     pack_name: str
     site_name: str | None
@@ -114,7 +110,6 @@ class Timetable:
     check_name: str | None
     formula: str | None
     result_word: str            # the pack's word for what a check brings: "danger"
-    roll: str | None            # what a row's result is read from: "1d6", "highest d6"
     pool_dice: int | None       # dice pre-rolled on each pool row
     tracks: tuple[TrackLevel, ...]  # every track at its start
     rows: tuple[CheckRow, ...]
@@ -124,7 +119,6 @@ class Timetable:
     size_rule: str
     morale_rule: str | None
     odds: Odds | None
-    note: str
 
 
 def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int,
@@ -137,11 +131,8 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     expected = odds.expected_encounters if odds is not None else Fraction(0)
     deck, source, deck_note, morale_rule = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
     check = pack.check
-    note = "" if check is not None else (
-        f"{pack.name} has no exploration check: draw from the deck when the {pack.words.gm} calls for "
-        "an encounter."
-    )
     return Timetable(
+        pack=pack,
         pack_id=pack.id,
         pack_name=pack.name,
         site_name=site.site if site is not None else None,
@@ -155,7 +146,6 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
         check_name=check.name if check is not None else None,
         formula=check.formula if check is not None else None,
         result_word=check.result if check is not None else "encounter",
-        roll=roll_head(pack) if check is not None else None,
         pool_dice=pool_dice,
         tracks=tuple(TrackLevel(t.id, t.name, t.initial) for t in pack.tracks),
         rows=rows,
@@ -165,7 +155,6 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
         size_rule=SIZE_RULE,
         morale_rule=morale_rule,
         odds=odds,
-        note=note,
     )
 
 
@@ -189,22 +178,15 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
             rolled.append((tuple(rng.randint(1, m.sides) for _ in range(pool_dice)), None))
     baselines = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
     rows = []
-    said: dict[int, tuple[str, str | None]] = {}  # the rule and the outcome's name, by result
     for index, (unit, (faces, total)) in enumerate(zip(grid, rolled, strict=True), start=1):
         reads: tuple[PoolRead, ...] = ()
         name: str | None = None
         if total is None:
-            reads = tuple(PoolRead(n, r, rule_text(pack, r), outcome_name(pack, r))
+            reads = tuple(PoolRead(n, r, outcome_name(pack, r))
                           for n in range(1, len(faces) + 1) for r in [_read(m, faces[:n])])
-            dice_text = f"{len(faces)}d{m.sides} (take the first N)"
-            rule = _pool_rule(m)
         else:
-            dice_text = m.head
-            if total not in said:
-                said[total] = (rule_text(pack, total), outcome_name(pack, total))
-            rule, name = said[total]
-        rows.append(CheckRow(index, unit, clock_seconds(unit * pack.time.length), _when(m, unit), dice_text, faces,
-                             total, rule, name, reads, baselines[unit]))
+            name = outcome_name(pack, total)
+        rows.append(CheckRow(index, unit, faces, total, name, reads, baselines[unit]))
     return tuple(rows), pool_dice
 
 
@@ -240,7 +222,7 @@ def _replay(m: Machine, units: int,
     """The quiet party's procedure with exactly these dice: a Baseline for every row's unit."""
     pack = m.pack
     state = m.initial()
-    omens: list[str] = []
+    omens: list[Omen] = []
     out: dict[int, Baseline] = {}
     for unit in range(1, units + 1):
         faces, total = dice.get(unit, ((), None))
@@ -258,126 +240,21 @@ def _replay(m: Machine, units: int,
             continue
         key = (step.due, step.rolled, step.dice, step.result, step.encounter, state, tuple(omens))
         baseline = m.printed.get(key)
-        if baseline is None:  # the same step prints the same, so a replay builds each text once
+        if baseline is None:  # the same step gives the same baseline, so a replay builds each once
             levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, state.levels, strict=True))
             pool_n = step.dice if m.pool is not None and step.rolled else None
-            text = _baseline_text(m, step.due, step.rolled, step.dice, step.result, step.encounter, state, omens)
-            baseline = m.printed[key] = Baseline(step.rolled, pool_n, step.result, step.encounter, levels,
-                                                 tuple(omens), text)
+            baseline = m.printed[key] = Baseline(step.due, step.rolled, pool_n, step.dice, step.result,
+                                                 step.encounter, levels, tuple(omens))
         out[unit] = baseline
         omens = []
     return out
 
 
-def _omens(m: Machine, before: tuple[int, ...], peak: tuple[int, ...]) -> list[str]:
+def _omens(m: Machine, before: tuple[int, ...], peak: tuple[int, ...]) -> list[Omen]:
     found = []
     for track, old, new in zip(m.tracks, before, peak, strict=True):
-        for level in track.levels:
+        for i, level in enumerate(track.levels):
             if level.omen and old < level.at.low <= new:
-                found.append(f"{level.label} ({track.name} {level.at})")
+                found.append(Omen(track.id, i))
     return found
 
-
-def _baseline_text(m: Machine, due: bool, rolled: bool, dice: int, result: int | None, encounter: bool,
-                   state: State, omens: list[str]) -> str:
-    word = m.check.result
-    parts: list[str] = []
-    if not due and m.cadence is not None:
-        track = m.pack.track(m.cadence.track)
-        parts.append(f"not rolled ({track.name} {state.levels[m.index[track.id]]})")
-    elif not due:
-        parts.append("not rolled")
-    elif not rolled:
-        assert m.pool is not None
-        needed = f", rolled at {m.pool.roll_at}" if m.pool.roll_at is not None else ""
-        parts.append(f"not rolled (pool of {dice}{needed})")
-    else:
-        outcome = word if encounter else f"no {word}"
-        if m.pool is not None:
-            outcome = f"first {dice}: {m.pool.read} {result}, {outcome}"
-        parts.append(outcome)
-    if m.tracks:
-        parts.append(", ".join(f"{t.name} {lv}" for t, lv in zip(m.tracks, state.levels, strict=True)))
-    parts.extend(f"omen: {omen}" for omen in omens)
-    return "; ".join(parts)
-
-
-@lru_cache(maxsize=4096)
-def _when(m: Machine, unit: int) -> str:
-    """At which levels a grid point's check is rolled, for a party whose level held since the last check."""
-    pool = m.pool
-    roll_at = f"rolled when the pool holds {pool.roll_at} dice or more" if pool and pool.roll_at else ""
-    cadence = m.cadence
-    if cadence is None:
-        return roll_at
-    assert cadence.levels is not None
-    track = m.pack.track(cadence.track)
-    elapsed = unit - m.offset
-    groups: dict[int, list[int]] = {}
-    for level in range(track.min, track.max + 1):
-        groups.setdefault(by_level(m.pack, cadence, level), []).append(level)
-    every = track.max - track.min + 1
-    smallest = min(groups)
-    parts: list[str] = []
-    covered = 0
-    for value in sorted(groups):
-        if elapsed % value:
-            continue
-        covered += len(groups[value])
-        if covered == every:
-            target = f"any {track.name}" if not parts else "any level"
-        else:
-            target = f"{track.name} {level_span(groups[value])}"
-        parts.append(f"at {target}" if value == smallest else f"{_period(m, value)} at {target}")
-    text = ("rolled " + ", or ".join(parts)) if parts else (
-        f"rolled only if {track.name}'s cadence has passed since the last check")
-    return f"{text}; {roll_at}" if roll_at else text
-
-
-def _period(m: Machine, units: int) -> str:
-    seconds = units * m.pack.time.length
-    if seconds == 3600:
-        return "on the hour"
-    if seconds % 3600 == 0:
-        return f"every {seconds // 3600} hours"
-    if seconds % 60 == 0:
-        return f"every {seconds // 60} minutes"
-    return f"every {seconds} seconds"
-
-
-@lru_cache(maxsize=4096)
-def _pool_rule(m: Machine) -> str:
-    """A pool row's rule: how many dice to take and what their reading does."""
-    pool = m.pool
-    assert pool is not None
-    names = {t.id: t.name for t in m.pack.tallies}
-    sources = [names.get(tid, tid) for tid in pool.tallies]
-    count = "N = the dice in the pool"
-    if sources:
-        count += f" ({pool.base} + one per mark of {', '.join(sources)})"
-    check = m.check
-    trigger = check.trigger
-    word = check.result
-    read = f"{pool.read} die" if pool.read != "sum" else "total"
-    if check.advance is not None:
-        track = m.pack.track(check.advance.track)
-        steps = ", ".join(f"{row.roll} {row.label or f'+{row.by}'}" for row in check.advance.by)
-        what = f"{read}: {steps} on {track.name}"
-        if trigger.track_full is not None:
-            what += f"; {word} when {m.pack.track(trigger.track_full).name} is full ({track.max})"
-    elif trigger.faces is not None:
-        what = f"{word} if the {read} is {', '.join(str(f) for f in trigger.faces)}"
-    else:
-        value = trigger.at_least if trigger.at_least is not None else trigger.at_most
-        relation = "or more" if trigger.at_least is not None else "or less"
-        if isinstance(value, ByTrack):
-            shown = m.pack.track(value.track).name
-            if value.levels:
-                shown += " (its value for the level)"
-        else:
-            shown = str(value)
-        what = f"{word} if the {read} is {shown} {relation}"
-    return f"take the first N dice, {count}; {what}"
-
-
-# --- JSON and CSV --------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
+from sheetgen.words import baseline_text, read_rule, row_clock, row_rule, row_when, timetable_roll
 
 #: Characters that would start markup somewhere in GitHub-flavoured Markdown.
 SPECIAL = "\\`*_[]<>|~#"
@@ -94,12 +95,13 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
                   f"what a quiet party gets (tracks at their start, no {t.result_word} from noise)."), ""]
     lines += paragraph_lines(t.formula or "", flavour)
     if t.pool_dice is not None and t.rows:  # the same for every row: said once
-        lines += paragraph_lines(f"Each row: {t.rows[0].rule}.", flavour)
-    with_when = any(r.when for r in t.rows)
-    head = ["Check", "Time", *(["When"] if with_when else []), esc(f"Dice ({t.roll})" if t.roll else "Dice"),
+        lines += paragraph_lines(f"Each row: {row_rule(t, t.rows[0])}.", flavour)
+    with_when = any(row_when(t, r) for r in t.rows)
+    roll = timetable_roll(t)
+    head = ["Check", "Time", *(["When"] if with_when else []), esc(f"Dice ({roll})" if roll else "Dice"),
             "What decides it", "Quiet party"]
-    rows = [[str(r.index), r.clock, *([esc(r.when)] if with_when else []), esc(_faces(r)),
-             inline(_rule(r), flavour), inline(r.baseline.text, flavour)] for r in t.rows]
+    rows = [[str(r.index), row_clock(t, r), *([esc(row_when(t, r))] if with_when else []), esc(_faces(r)),
+             inline(_rule(t, r), flavour), inline(baseline_text(t, r), flavour)] for r in t.rows]
     lines += grid(head, rows)
     lines.append("")
     if flavour.block_ids:
@@ -113,15 +115,17 @@ def _faces(row: CheckRow) -> str:
     return f"{'+'.join(map(str, row.dice))} = {row.roll}"
 
 
-def _rule(row: CheckRow) -> str:
+def _rule(t: Timetable, row: CheckRow) -> str:
     if not row.pool_reads:
-        return row.rule if not row.outcome or row.outcome in row.rule else f"{row.rule} ({row.outcome})"
+        rule = row_rule(t, row)
+        return rule if not row.outcome or row.outcome in rule else f"{rule} ({row.outcome})"
     runs: list[tuple[int, int, str]] = []  # what the first N dice read, N in runs that read alike
     for read in row.pool_reads:
-        if runs and runs[-1][2] == read.rule:
-            runs[-1] = (runs[-1][0], read.dice, read.rule)
+        said = read_rule(t, read)
+        if runs and runs[-1][2] == said:
+            runs[-1] = (runs[-1][0], read.dice, said)
         else:
-            runs.append((read.dice, read.dice, read.rule))
+            runs.append((read.dice, read.dice, said))
     return " \u00b7 ".join(f"N = {lo if lo == hi else f'{lo}-{hi}'}: {rule}" for lo, hi, rule in runs)
 
 

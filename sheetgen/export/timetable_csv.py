@@ -11,6 +11,7 @@ import io
 
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
+from sheetgen.words import baseline_text, omen_text, row_clock, row_rule, row_when
 
 CSV_COLUMNS = (
     "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",
@@ -26,13 +27,14 @@ def timetable_csv(t: Timetable) -> str:
     writer.writeheader()
     for r in t.rows:
         writer.writerow({
-            "section": "check", "index": r.index, "clock": r.clock, "unit": r.unit, "when": r.when,
-            "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": r.rule,
+            "section": "check", "index": r.index, "clock": row_clock(t, r), "unit": r.unit,
+            "when": row_when(t, r),
+            "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": row_rule(t, r),
             "outcome": r.outcome or "",
             "pool_reads": " | ".join(f"{p.dice}: {p.result}" for p in r.pool_reads),
-            "baseline": r.baseline.text, "encounter": "yes" if r.baseline.encounter else "no",
+            "baseline": baseline_text(t, r), "encounter": "yes" if r.baseline.encounter else "no",
             "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
-            "omens": "; ".join(r.baseline.omens),
+            "omens": "; ".join(omen_text(t.pack, o) for o in r.baseline.omens),
         })
     for c in t.deck:
         writer.writerow({

@@ -34,9 +34,20 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.engine.deck import TableRoll
-from sheetgen.engine.odds import clock
 from sheetgen.engine.timetable import Timetable, TrackLevel
 from sheetgen.engine.types import Odds
+from sheetgen.words import (
+    baseline_text,
+    clock,
+    omen_text,
+    read_rule,
+    row_clock,
+    row_dice,
+    row_rule,
+    row_when,
+    timetable_note,
+    timetable_roll,
+)
 
 #: An exact fraction longer than this is written as null: past it, turning it into digits costs more
 #: than the rest of the timetable (Python refuses integers of more than 4,300 digits by default).
@@ -55,7 +66,7 @@ def _odds_json(odds: Odds | None) -> dict[str, Any] | None:
         return None
     first = odds.expected_minutes_to_first
     return {
-        "checks": [{"index": c.index, "unit": c.unit, "clock": clock(c.minute), "chance": _chance(c.chance),
+        "checks": [{"index": c.index, "unit": c.unit, "clock": clock(c.minute * 60), "chance": _chance(c.chance),
                     "chance_first": _chance(c.chance_first), "rolled": _chance(c.rolled)}
                    for c in odds.checks],
         "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(odds.by_hour, start=1)],
@@ -90,18 +101,20 @@ def timetable_json(t: Timetable) -> dict[str, Any]:
                  "minutes": str(minutes) if minutes.denominator != 1 else str(minutes.numerator),
                  "count": t.units},
         "check": None if t.check_name is None else {
-            "name": t.check_name, "formula": t.formula, "result": t.result_word, "roll": t.roll,
+            "name": t.check_name, "formula": t.formula, "result": t.result_word, "roll": timetable_roll(t),
             "pool_dice": t.pool_dice},
         "tracks": [{"id": lv.track, "name": lv.name, "start": lv.level} for lv in t.tracks],
         "odds": _odds_json(t.odds),
         "rows": [{
-            "index": r.index, "unit": r.unit, "clock": r.clock, "when": r.when, "dice_text": r.dice_text,
-            "dice": list(r.dice), "roll": r.roll, "rule": r.rule, "outcome": r.outcome,
-            "pool_reads": [{"dice": p.dice, "result": p.result, "rule": p.rule, "outcome": p.outcome}
+            "index": r.index, "unit": r.unit, "clock": row_clock(t, r), "when": row_when(t, r),
+            "dice_text": row_dice(t, r), "dice": list(r.dice), "roll": r.roll, "rule": row_rule(t, r),
+            "outcome": r.outcome,
+            "pool_reads": [{"dice": p.dice, "result": p.result, "rule": read_rule(t, p), "outcome": p.outcome}
                            for p in r.pool_reads],
             "baseline": {"rolled": r.baseline.rolled, "dice": r.baseline.dice, "result": r.baseline.result,
                          "encounter": r.baseline.encounter, "levels": _levels_json(r.baseline.levels),
-                         "omens": list(r.baseline.omens), "text": r.baseline.text},
+                         "omens": [omen_text(t.pack, o) for o in r.baseline.omens],
+                         "text": baseline_text(t, r)},
         } for r in t.rows],
         "deck": {
             "source": t.deck_source, "note": t.deck_note, "size_rule": t.size_rule,
@@ -119,7 +132,7 @@ def timetable_json(t: Timetable) -> dict[str, Any]:
                 "stat": None if c.stat_id is None else {"id": c.stat_id, "name": c.stat_name},
             } for c in t.deck],
         },
-        "note": t.note,
+        "note": timetable_note(t),
     }
 
 

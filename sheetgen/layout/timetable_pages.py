@@ -11,6 +11,7 @@ page of rows when all of it fits there, else on pages of its own, two cards acro
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -36,6 +37,17 @@ from sheetgen.layout.timetable_parts import (
     set_text,
 )
 from sheetgen.options import POINTS_PER_INCH, Paper
+from sheetgen.words import (
+    baseline_text,
+    check_sentence,
+    omen_text,
+    pool_rule,
+    row_clock,
+    row_rule,
+    row_when,
+    timetable_note,
+    timetable_roll,
+)
 
 MARGIN = 0.5 * POINTS_PER_INCH
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
@@ -121,15 +133,17 @@ def _facts(t: Timetable, width: float) -> Sketch:
     sk = Sketch()
     y = 0.0
     if t.check_name is None:
-        if t.note:
-            y -= set_text(sk, t.note, 0.0, y, width, 9.0, base="body") + 4.0
+        note = timetable_note(t)
+        if note:
+            y -= set_text(sk, note, 0.0, y, width, 9.0, base="body") + 4.0
         return sk
-    y -= set_text(sk, f"**{t.check_name}:** {t.formula or ''}", 0.0, y, width, 9.0, base="body") + 4.0
+    y -= set_text(sk, f"**{t.check_name}:** {t.formula or ''} **Rule:** {check_sentence(t.pack)}", 0.0, y, width,
+                  9.0, base="body") + 4.0
     starts = ", ".join(f"{lv.name} {lv.level}" for lv in t.tracks)
     if starts:
         y -= set_text(sk, f"**Tracks at the start:** {starts}", 0.0, y, width, TEXT) + 3.0
     if t.pool_dice is not None and t.rows:
-        y -= set_text(sk, f"**Pool:** {t.rows[0].rule}", 0.0, y, width, TEXT) + 3.0
+        y -= set_text(sk, f"**Pool:** {pool_rule(t.pack, trigger=False)}", 0.0, y, width, TEXT) + 3.0
     return sk
 
 
@@ -195,10 +209,11 @@ def _columns(t: Timetable, width: float, size: float) -> Columns:
     box_w, time_w = 24.0, 34.0
     words = width - box_w - time_w - roll_w - actual_w
     if words < QUIET_MIN + RULE_MIN:
-        dice = f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None else f"the faces of {t.roll} do"
+        dice = (f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None
+                else f"the faces of {timetable_roll(t)} do")
         raise RenderError(f"{t.pack_name} ({t.pack_id}): {dice} not fit on a timetable row beside the rules; "
                           "use fewer dice in the check")
-    needs = [_needs(r, size) for r in t.rows]
+    needs = [_needs(t, r, size) for r in t.rows]
     quiet = max((q for q, _ in needs), default=0.0)
     rule = max((r for _, r in needs), default=0.0)
     if quiet + rule <= words:
@@ -217,16 +232,17 @@ def _columns(t: Timetable, width: float, size: float) -> Columns:
                    width - actual_w, width, size, wrapped)
 
 
-def _needs(row: CheckRow, size: float) -> tuple[float, float]:
+def _needs(t: Timetable, row: CheckRow, size: float) -> tuple[float, float]:
     """The widths a row's quiet-party text and rule text need to stay on one line each."""
     slack = 2 * PAD + 2.0
-    text = split_omens(row.baseline.text, row.baseline.omens)[0]
+    text = split_omens(baseline_text(t, row), _omens(t, row))[0]
     quiet = text_width(text, "label-bold" if row.baseline.encounter else "label", size)
     if row.baseline.encounter:
         quiet += text_width(ENCOUNTER_MARK + " ", "symbols", size)
-    rule = text_width(_plain(_rule_text(row)), "label", size)
-    if row.when:
-        rule = max(rule, text_width(row.when, "body-italic", size + 0.5))
+    rule = text_width(_plain(_rule_text(t, row)), "label", size)
+    when = row_when(t, row)
+    if when:
+        rule = max(rule, text_width(when, "body-italic", size + 0.5))
     return quiet + slack, rule + slack
 
 
@@ -234,11 +250,16 @@ def _plain(text: str) -> str:
     return text.replace("**", "")
 
 
-def _rule_text(row: CheckRow) -> str:
+def _omens(t: Timetable, row: CheckRow) -> list[str]:
+    return [omen_text(t.pack, omen) for omen in row.baseline.omens]
+
+
+def _rule_text(t: Timetable, row: CheckRow) -> str:
     """What the rule cell says: the rule in the pack's words, or for a pool what each N reads."""
     if row.roll is None:
         return pool_reads_text(row)
-    return row.rule if not row.outcome or row.outcome in row.rule else f"{row.rule} ({row.outcome})"
+    rule = row_rule(t, row)
+    return rule if not row.outcome or row.outcome in rule else f"{rule} ({row.outcome})"
 
 
 def pool_groups(row: CheckRow) -> list[tuple[int, int, int]]:
@@ -266,7 +287,7 @@ def _table_head(t: Timetable, cols: Columns) -> Sketch:
     sk = Sketch()
     names = ", ".join(lv.name for lv in t.tracks)
     pool = t.pool_dice is not None
-    rule_head = f"{(t.roll or '').capitalize()} of the first N dice" if pool else "What decides it"
+    rule_head = f"{(timetable_roll(t) or '').capitalize()} of the first N dice" if pool else "What decides it"
     heads = [(cols.box, "Done", ""), (cols.time, "Time", ""),
              (cols.roll, "Dice in order" if pool else "Roll", ""),
              (cols.rule, rule_head, "N = the dice in the pool" if pool else ""),
@@ -302,14 +323,15 @@ def _row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, fl
     top = baseline + size * 0.93
     rule_w = cols.quiet - cols.rule - 2 * PAD
     y = top
-    y -= set_text(body, _rule_text(row), cols.rule + PAD, y, rule_w, size)
-    if row.when:
-        y -= set_text(body, f"_{row.when}_", cols.rule + PAD, y, rule_w, size + 0.5, base="body")
+    y -= set_text(body, _rule_text(t, row), cols.rule + PAD, y, rule_w, size)
+    when = row_when(t, row)
+    if when:
+        y -= set_text(body, f"_{when}_", cols.rule + PAD, y, rule_w, size + 0.5, base="body")
     low = y
     quiet_w = cols.actual - cols.quiet - 2 * PAD
     y = top
     base = row.baseline
-    text, omens = split_omens(base.text, base.omens)
+    text, omens = split_omens(baseline_text(t, row), _omens(t, row))
     if base.encounter:
         mark_w = text_width(ENCOUNTER_MARK + " ", "symbols", size)
         body.text(cols.quiet + PAD, baseline, ENCOUNTER_MARK, "symbols", size)
@@ -321,7 +343,8 @@ def _row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, fl
         body.text(cols.quiet + PAD, y - size * 0.93, OMEN_MARK, "symbols", size)
         y -= set_text(body, f"**omen:** {omen}", cols.quiet + PAD + mark_w, y, quiet_w - mark_w, size)
     low = min(low, y)
-    body.text(cols.time + PAD, baseline, row.clock, "label-bold", 10.5)
+    time = row_clock(t, row)
+    body.text(cols.time + PAD, baseline, time, "label-bold", 10.5)
     if row.roll is not None:
         body.text(cols.roll + PAD, baseline, str(row.roll), "label-bold", 13.0)
         if len(row.dice) > 1:
@@ -335,7 +358,7 @@ def _row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, fl
                       align="centre")
     box_x = cols.box + (cols.time - cols.box - BOX_MIN) / 2
     body.add(BoxMark(f"check-{row.index}", box_x, -PAD - BOX_MIN, BOX_MIN,
-                     f"check {row.index} at {row.clock} done"))
+                     f"check {row.index} at {time} done"))
     return body, round(max(ROW_MIN, -low + PAD), 2)
 
 
@@ -483,7 +506,7 @@ def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: floa
         for made in chunk:
             hint = hours_text(first, last)
             if len(chunk) > 1:
-                hint = f"{made[0][0].clock} to {made[-1][0].clock}"
+                hint = f"{row_clock(t, made[0][0])} to {row_clock(t, made[-1][0])}"
             pages.append((hint, made))
     plans = []
     for number, (hint, made) in enumerate(pages, start=1):
@@ -492,6 +515,9 @@ def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: floa
             extra = 0.0
         else:
             extra = max(0.0, min(max(ROW_STRETCH, ROW_ROOMY - max(h for _, _, h in made)), spare / len(made)))
+            # row heights are kept to hundredths of a point: round the stretch down so that the
+            # rounded rows still add up to no more than the room
+            extra = math.floor(extra * 100) / 100
         blocks = [_row_block(row, body, h + extra, width, n % 2 == 1)
                   for n, (row, body, h) in enumerate(made)]
         plans.append(_Plan(hint, False, [info, head, *blocks], cols))

@@ -31,7 +31,7 @@ from sheetgen.layout.marks import (
     flow,
     text_width,
 )
-from sheetgen.sheets.odds_chart import percent_text
+from sheetgen.words import baseline_text, check_sentence, percent, read_rule, row_rule, row_when, timetable_note
 
 TEXT = 8.5
 """Size of the cards' and notes' text (never under 8 pt)."""
@@ -60,7 +60,8 @@ def check_fonts(t: Timetable) -> None:
     checked(t.pack_name, pack, "name")
     if t.site_name:
         checked(t.site_name, site, "site")
-    fields = (("check.name", t.check_name), ("check.formula", t.formula), ("note", t.note),
+    fields = (("check.name", t.check_name), ("check.formula", t.formula), ("note", timetable_note(t)),
+              ("check", check_sentence(t.pack)),
               ("deck", t.deck_source), ("deck", t.deck_note), ("encounters.morale", t.morale_rule))
     for field, value in fields:
         if value:
@@ -68,8 +69,8 @@ def check_fonts(t: Timetable) -> None:
     for lv in t.tracks:
         checked(lv.name, pack, f"tracks.{lv.track}.name")
     for row in t.rows:
-        texts = [row.rule, row.when, row.baseline.text, row.outcome or "", *row.baseline.omens,
-                 *(p.rule for p in row.pool_reads)]
+        texts = [row_rule(t, row), row_when(t, row), baseline_text(t, row), row.outcome or "",
+                 *(read_rule(t, p) for p in row.pool_reads)]
         for text in texts:
             checked(text, pack, "check")
     for card in t.deck:
@@ -184,7 +185,7 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
         if step:
             sk.line(left, y, right, y, RULE, 0.75)
         if step % 2 == 0:
-            sk.text(left - 3.0, y - 2.8, percent_text(p).replace(".0%", "%"), "label", SMALL, align="right")
+            sk.text(left - 3.0, y - 2.8, percent(p).replace(".0%", "%"), "label", SMALL, align="right")
     for bar in bars:
         h = y_at(bar.chance) - bottom
         if h > 0:
@@ -196,7 +197,7 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
         sk.line(x, bottom, x, bottom - 3.0, RULE)
         sk.text(x, bottom - 12.0, f"{hour} h" if hour else "0", "label", SMALL, align="centre")
     y = bottom - 16.0
-    by_hour = ", ".join(f"{percent_text(p)} by hour {h}" for h, p in enumerate(odds.by_hour[:hours], 1))
+    by_hour = ", ".join(f"{percent(p)} by hour {h}" for h, p in enumerate(odds.by_hour[:hours], 1))
     y -= set_text(sk, f"At least one {t.result_word}: {by_hour}.", 0.0, y, width, SMALL)
     return sk
 

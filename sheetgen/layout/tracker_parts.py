@@ -29,6 +29,7 @@ from sheetgen.layout.marks import (
     text_width,
 )
 from sheetgen.model.pack import Action, Pack, TrackerPage, TrackerPart
+from sheetgen.words import duration
 
 BODY = 8.5
 """Rule lines and table text."""
@@ -86,25 +87,6 @@ class PartContext:
 
 
 # -- small helpers -------------------------------------------------------------------------------------
-
-
-def short_duration(seconds: int) -> str:
-    """'10 min', '1 hr', '30 s', '1 hr 30 min'."""
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    parts = [f"{hours} hr" if hours else "", f"{minutes} min" if minutes else "", f"{secs} s" if secs else ""]
-    return " ".join(p for p in parts if p)
-
-
-def long_duration(seconds: int) -> str:
-    """'3 hours', '1 hour 40 minutes', '50 minutes', '30 seconds'."""
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-
-    def unit(n: int, word: str) -> str:
-        return f"{n} {word}" + ("" if n == 1 else "s") if n else ""
-
-    return " ".join(p for p in (unit(hours, "hour"), unit(minutes, "minute"), unit(secs, "second")) if p)
 
 
 def elapsed_unit(unit_length: int) -> tuple[int, str]:
@@ -232,7 +214,7 @@ def _short_actions(pack: Pack, group: str | None) -> list[Action]:
 def _shown(pack: Pack, turns: int) -> str:
     """'18 dungeon turns = 3 hours shown'."""
     unit = pack.time.unit if turns == 1 else pack.time.plural
-    return f"{turns} {unit} = {long_duration(turns * pack.time.length)} shown"
+    return f"{turns} {unit} = {duration(turns * pack.time.length)} shown"
 
 
 def turns_title(pack: Pack, part: TrackerPart) -> str:
@@ -277,7 +259,7 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
                 "Small boxes in each "
                 + pack.time.unit
                 + ": "
-                + ", ".join(f"**{a.name}** ({short_duration(a.time or 0)})" for a, _ in subs)
+                + ", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _ in subs)
             )
             top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-legend", bullet=None)
     head = Block(tuple(sk.marks), -top + 6.0)
@@ -431,7 +413,7 @@ def countdown_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     unit = pack.time.length
     count = max(1, rest.time // unit)
     per, abbrev = elapsed_unit(unit)
-    what = [ctx.checked(rest.time_label or long_duration(rest.time), f"rests[{r}].time_label")]
+    what = [ctx.checked(rest.time_label or duration(rest.time), f"rests[{r}].time_label")]
     if rest.risk:
         what.append(ctx.checked(rest.risk, f"rests[{r}].risk"))
     f = flow(" · ".join(f"**{w}**" if i == 0 else w for i, w in enumerate(what)), width, BODY)
@@ -440,7 +422,7 @@ def countdown_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     labels = [str((k + 1) * unit // per) for k in range(count)]
     labels[-1] += f" {abbrev}"
     names = [f"{rest.id}-{k + 1}" for k in range(count)]
-    tips = [f"{rest.name}: {long_duration((k + 1) * unit)}" for k in range(count)]
+    tips = [f"{rest.name}: {duration((k + 1) * unit)}" for k in range(count)]
     top -= box_row(sk, 0.0, top, width, labels, names, tips, max_pitch=34.0) + 4.0
     top = rules(
         sk,

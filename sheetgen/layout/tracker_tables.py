@@ -21,10 +21,10 @@ from sheetgen.layout.tracker_parts import (
     heading,
     put,
     rules,
-    short_duration,
 )
 from sheetgen.markup import paragraphs, plain
 from sheetgen.model.pack import Table, TrackerPart
+from sheetgen.words import duration
 
 # -- combat rounds -------------------------------------------------------------------------------------
 
@@ -212,7 +212,7 @@ def actions_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     col_w = (width - 14.0 * (columns - 1)) / columns
     entries = []
     for i, a in chosen:
-        time = short_duration(a.time or pack.time.length)
+        time = duration(a.time or pack.time.length, short=True)
         summary = ctx.checked(a.summary or (paragraphs(a.text) or [""])[0], f"actions[{i}].summary")
         entries.append(
             flow(f"**{ctx.checked(a.name, f'actions[{i}].name')}** ({time}) {summary}", col_w, BODY)

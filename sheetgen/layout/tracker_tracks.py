@@ -25,6 +25,7 @@ from sheetgen.layout.tracker_parts import (
 )
 from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Check, Track, TrackerPart
+from sheetgen.words import advance_steps, check_sentence, read_name
 
 # -- tracks --------------------------------------------------------------------------------------------
 
@@ -38,20 +39,24 @@ def _check_uses(check: Check, track_id: str) -> bool:
 
 def track_rules(ctx: PartContext, q: int, part: TrackerPart, track: Track) -> list[str]:
     """The rule lines printed with a track: the part's items when it has any; otherwise the track's own
-    text and resets and, for the GM, the check that reads the track."""
+    text and resets and, for the GM, the check that reads the track, in the pack's words and in the
+    sentence every sheet prints for it."""
     if part.items:
         return ctx.items(q, part)
+    check = ctx.pack.check
+    reads = ctx.gm and check is not None and _check_uses(check, track.id)
+    # the check in the one sentence every sheet prints for it
+    rule = ["**Rule:** " + ctx.checked(check_sentence(ctx.pack), "check")] if reads else []
     t = ctx.pack.tracks.index(track)
     lines = [ctx.checked(p, f"tracks[{t}].text") for p in paragraphs(track.text)[:1]]
     for r, reset in enumerate(track.resets):
         to = track.initial if reset.to is None else reset.to
         lines.append(f"Back to {to}: " + ctx.checked(reset.when, f"tracks[{t}].resets[{r}].when"))
-    check = ctx.pack.check
-    if ctx.gm and check is not None and _check_uses(check, track.id):
+    if reads and check is not None:
         lines.append(
             f"**{ctx.checked(check.name, 'check.name')}:** " + ctx.checked(check.formula, "check.formula")
         )
-    return lines
+    return [*lines, *rule]
 
 
 def advance_legend(ctx: PartContext, track: Track) -> str | None:
@@ -59,12 +64,8 @@ def advance_legend(ctx: PartContext, track: Track) -> str | None:
     check = ctx.pack.check
     if not ctx.gm or check is None or check.advance is None or check.advance.track != track.id:
         return None
-    read = {"highest": "highest die", "lowest": "lowest die", "sum": "total"}
-    what = read[check.pool.read] if check.pool else "roll"
-    rows = "; ".join(
-        f"**{row.roll}** {ctx.checked(row.label, 'check.advance.by') if row.label else f'+{row.by}'}"
-        for row in check.advance.by
-    )
+    what = read_name(check)
+    rows = "; ".join(f"**{roll}** {ctx.checked(moves, 'check.advance.by')}" for roll, moves in advance_steps(check))
     return f"{check.name}, {what}: {rows}"
 
 

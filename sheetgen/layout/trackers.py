@@ -35,7 +35,6 @@ from sheetgen.layout.tracker_parts import (
     capital,
     countdown_block,
     heading,
-    long_duration,
     resources_block,
     tallies_block,
     turns_block,
@@ -46,6 +45,7 @@ from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_bl
 from sheetgen.layout.tracker_tracks import track_block
 from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
 from sheetgen.options import POINTS_PER_INCH, Paper
+from sheetgen.words import duration
 
 MARGIN = 0.5 * POINTS_PER_INCH
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
@@ -313,7 +313,7 @@ def _turn_counts(
             )
         raise RenderError(
             f"{_where(pack, page, paper)}: three hours of play ({least} {plural}, "
-            f"{long_duration(least * pack.time.length)}) do not fit on one page beside its other parts; "
+            f"{duration(least * pack.time.length)}) do not fit on one page beside its other parts; "
             f"at most {most} fit. Take parts off the page, or ask for fewer with --turns"
         )
     return {first: fill, **dict.fromkeys(others, least)}

@@ -11,52 +11,9 @@ from typing import Any
 from sheetgen.errors import DataError, Problem
 from sheetgen.load.files import builtin_dir, display_name, kind_of, load_pack, pack_from_doc, site_from_doc
 from sheetgen.load.yamlread import read_yaml
-from sheetgen.model.pack import ByTrack, Check, Pack
+from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
-
-
-def describe_check(check: Check | None, pack: Pack) -> str:
-    """One line: the check's dice, trigger and cadence, e.g. 'd10 <= Alarm, every exploration round'."""
-    if check is None:
-        return "no exploration check"
-    if check.pool is not None:
-        dice = f"{check.pool.read} of a pool of {check.pool.die}"
-    else:
-        dice = " + ".join([check.roll or "", *(pack.track(name).name for name in check.add)])
-    trig = check.trigger
-    if trig.at_least is not None:
-        rule = f"{dice} >= {_value(trig.at_least, pack)}"
-    elif trig.at_most is not None:
-        rule = f"{dice} <= {_value(trig.at_most, pack)}"
-    elif trig.faces is not None:
-        rule = f"{dice} on " + ", ".join(str(f) for f in trig.faces)
-    else:
-        clock = pack.track(trig.track_full or "")
-        rule = f"{dice} advances {clock.name}; {check.result} when full ({clock.max})"
-    every = check.cadence.every
-    if isinstance(every, ByTrack):
-        cadence = "every " + _value(every, pack, unit=pack.time.plural)
-    else:
-        cadence = f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
-    return f"{rule}, {cadence}"
-
-
-def _value(value: int | ByTrack, pack: Pack, unit: str = "") -> str:
-    if isinstance(value, int):
-        return str(value)
-    track = pack.track(value.track)
-    if value.levels is None:
-        return track.name
-    parts = [f"{n}{' ' + unit if unit else ''} at {track.name} {at}" for at, n in value.levels.items()]
-    return "(" + "; ".join(parts) + ")"
-
-
-def _minutes(seconds: int) -> str:
-    if seconds % 3600 == 0:
-        return f"{seconds // 3600} h"
-    if seconds % 60 == 0:
-        return f"{seconds // 60} min"
-    return f"{seconds} s"
+from sheetgen.words import check_sentence, duration
 
 
 def pack_rows(rules_dir: Path | None) -> list[tuple[str, str, str, str]]:
@@ -69,8 +26,8 @@ def pack_rows(rules_dir: Path | None) -> list[tuple[str, str, str, str]]:
     rows = [("ID", "NAME", "TIME UNIT", "CHECK")]
     for path in paths:
         pack = load_pack(str(path))
-        unit = f"{pack.time.unit} ({_minutes(pack.time.length)})"
-        rows.append((pack.id, pack.name, unit, describe_check(pack.check, pack)))
+        unit = f"{pack.time.unit} ({duration(pack.time.length, short=True)})"
+        rows.append((pack.id, pack.name, unit, check_sentence(pack)))
     return rows
 
 

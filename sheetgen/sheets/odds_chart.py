@@ -13,7 +13,8 @@ from fractions import Fraction
 from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.model.pack import Pack
 from sheetgen.options import POINTS_PER_INCH
-from sheetgen.sheets.mechanics import Fact, every
+from sheetgen.sheets.mechanics import Fact
+from sheetgen.words import about, chance, clock, every, percent
 
 
 @dataclass(frozen=True)
@@ -123,36 +124,10 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         legend_y=round(CHART_HEIGHT - 2, 2),
         facts=odds_facts(pack, odds),
         at_least="At least one by",
-        by_hour=tuple(Fact(f"hour {h}", percent_text(p)) for h, p in enumerate(odds.by_hour, 1)),
+        by_hour=tuple(Fact(f"hour {h}", percent(p)) for h, p in enumerate(odds.by_hour, 1)),
         quiet=f"Quiet {pack.words.party}: only the rules move the tracks.",
         beside=beside,
     )
-
-
-def chance_text(p: Fraction) -> str:
-    """'1 in 6 (16.7%)', '5/36 (13.9%)' or '28.6%'."""
-    pct = percent_text(p)
-    if p == 0 or p == 1:
-        return pct
-    if p.numerator == 1 and p.denominator <= 1000:
-        return f"1 in {p.denominator} ({pct})"
-    if p.denominator <= 100:
-        return f"{p.numerator}/{p.denominator} ({pct})"
-    return pct
-
-
-def percent_text(p: Fraction) -> str:
-    value = float(p) * 100
-    if 0 < value < 0.1:
-        return "under 0.1%"
-    if 99.9 < value < 100:
-        return "over 99.9%"
-    return f"{value:.1f}%"
-
-
-def _clock_text(minute: Fraction) -> str:
-    whole = int(minute)
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
@@ -170,12 +145,12 @@ def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
         if len(gaps) == 1:
             (gap,) = gaps
             per = f"per {pack.time.unit}" if gap == odds.unit_minutes else f"a check {every(int(gap * 60))}"
-        facts.append(Fact("Each check", f"{chance_text(checks[0].chance)} {per}"))
+        facts.append(Fact("Each check", f"{chance(checks[0].chance)} {per}"))
     else:
         facts.append(Fact("Each check", _varying(checks)))
     wait = odds.expected_minutes_to_first
     if wait is not None:
-        facts.append(Fact("Average wait", _wait_text(wait)))
+        facts.append(Fact("Average wait", about(wait)))
     else:
         facts.append(Fact("Average wait", f"a quiet {pack.words.party} may never meet {result}"))
     return tuple(facts)
@@ -192,19 +167,12 @@ def _varying(checks: tuple[CheckOdds, ...]) -> str:
         return "0% at every check"
     first, last = possible[0], possible[-1]
     peak = max(possible, key=lambda c: (c.chance, -c.minute))
-    parts = [f"{percent_text(first.chance)} at {_clock_text(first.minute)}"]
+    parts = [f"{percent(first.chance)} at {clock(first.minute * 60)}"]
     if peak is not first:
-        parts.append(f"highest {percent_text(peak.chance)} at {_clock_text(peak.minute)}")
+        parts.append(f"highest {percent(peak.chance)} at {clock(peak.minute * 60)}")
     if last is not peak and last is not first:
-        parts.append(f"{percent_text(last.chance)} at {_clock_text(last.minute)}")
+        parts.append(f"{percent(last.chance)} at {clock(last.minute * 60)}")
     text = ", ".join(parts)
     if first is not checks[0]:
-        text = f"none before {_clock_text(first.minute)}; " + text
+        text = f"none before {clock(first.minute * 60)}; " + text
     return text
-
-
-def _wait_text(minutes: Fraction) -> str:
-    value = float(minutes)
-    if value >= 120:
-        return f"about {value / 60:.1f} hours".replace(".0 hours", " hours")
-    return f"about {round(value)} minutes"

@@ -27,18 +27,9 @@ from sheetgen.markup import plain
 from sheetgen.model.common import RollRange, Statblock
 from sheetgen.model.pack import Action, Pack, Page, Section, Table
 from sheetgen.options import POINTS_PER_INCH, RenderOptions
-from sheetgen.sheets.mechanics import (
-    TIMES,
-    ChangeView,
-    CheckBody,
-    Fact,
-    TrackBody,
-    check_view,
-    duration_text,
-    signed,
-    track_view,
-)
+from sheetgen.sheets.mechanics import ChangeView, CheckBody, Fact, TrackBody, check_view, track_view
 from sheetgen.sheets.odds_chart import OddsBody, odds_chart
+from sheetgen.words import TIMES, duration, signed
 
 #: The box a checkbox row draws for each of these characters in pack text.
 BOX = "☐"
@@ -393,7 +384,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return _single_name(body.resources, "Resources"), body
     if kind == "rests":
         rests = RestsBody(tuple(
-            RestView(r.name, r.time_label or duration_text(r.time), r.risk,
+            RestView(r.name, r.time_label or duration(r.time), r.risk,
                      _countdown(pack, r.time, r.countdown), pack.time.plural)
             for r in pack.rests
         ))
@@ -464,7 +455,7 @@ def _action(pack: Pack, action: Action) -> ActionView:
     bonuses = action.summary if described and (action.items or action.notes) else ""
     return ActionView(
         name=action.name,
-        time=duration_text(action.time) if action.time is not None else "",
+        time=duration(action.time) if action.time is not None else "",
         summary=action.summary or (action.text if not action.items else ""),
         text=action.text if described else action.summary,
         items=tuple(action.items),
@@ -487,7 +478,7 @@ def _countdown(pack: Pack, seconds: int, countdown: bool) -> int:
 def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, danger: int) -> tuple[str, ...]:
     changes = []
     if unit_length is not None:
-        changes.append(f"{pack.time.unit}: {duration_text(unit_length)}")
+        changes.append(f"{pack.time.unit}: {duration(unit_length)}")
     if consumption != 1:
         changes.append(f"resource use {TIMES}{consumption}")
     if danger != 1:
