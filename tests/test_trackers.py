@@ -25,6 +25,7 @@ from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.pdf.trackers import tracker_layouts, tracker_pdf
+from sheetgen.sheets.mechanics import track_boxes, track_view
 
 PACKS = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "encounter-reaction")
 PAPERS = (LETTER, A4)
@@ -342,7 +343,8 @@ def test_trackers_read_back_from_the_pdf(rendered: dict[tuple[str, str], bytes],
     assert " 0 10 20 30 40 50 60 70 80 90 " in dungeon
     assert " 10 20 30 40 50 60 min" in dungeon
     alarm = pdf_text(rendered[("site-alarm", paper.name)])
-    assert " 0 1 2 3 4 5 6 7 8 9 10 " in alarm and "Quiet and still" in alarm and "Fully awakened" in alarm
+    assert " 1 2 3 4 5 6 7 8 9 10 " in alarm and " 0 1 2 " not in alarm  # one box per step above 0
+    assert "Quiet and still" in alarm and "Fully awakened" in alarm
     derelict = pdf_text(rendered[("derelict-crawl", paper.name)])
     for level in range(1, 5):
         assert f"Alert Level {level}" in derelict
@@ -375,7 +377,7 @@ def test_site_alarm_rounds_of_three_actions_and_the_alarm_track() -> None:
         "150",
     ]
     alarm = [b for b in layout.boxes if b.name.startswith("alarm-")]
-    assert [b.name for b in alarm] == [f"alarm-{v}" for v in range(11)]
+    assert [b.name for b in alarm] == [f"alarm-{v}" for v in range(1, 11)]  # 0 is no box marked
     text = words(layout)
     for step in (
         "supply checks for any active light sources",
@@ -596,7 +598,7 @@ def test_an_unseen_pack_with_other_parts(pack_file: Callable[[dict[str, Any]], P
     assert "For the players" in words(tallies)
     for name in ("Noise", "Blood spilt", "Lies told"):
         assert name in pdf_text(data, 0)
-    assert [b.name for b in tracks.boxes if b.name.startswith("doom-")] == [f"doom-{v}" for v in range(7)]
+    assert [b.name for b in tracks.boxes if b.name.startswith("doom-")] == [f"doom-{v}" for v in range(1, 7)]
     assert [b.name for b in tracks.boxes if b.name.startswith("storm-")] == [
         f"storm-{v}" for v in range(1, 9)
     ]
@@ -732,3 +734,35 @@ def test_round_tracker_groups_come_from_the_pack() -> None:
     pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": long})]})
     with pytest.raises(RenderError, match=r"groups\[0\]: 'A very long name for a side' is too long"):
         tracker_layout(pack, pack.trackers[0], LETTER, None)
+
+
+@pytest.mark.parametrize("pack_id", builtin_pack_ids())
+def test_every_track_has_the_boxes_the_reference_draws(pack_id: str) -> None:
+    """The reference page and the tracker draw a track's boxes from one description (track_boxes,
+    track_rungs), so they cannot disagree on how many there are or what they stand for."""
+    pack = load_pack(pack_id)
+    seen = 0
+    for layout in tracker_layouts(pack, RenderOptions()):
+        for track in pack.tracks:
+            drawn = [b.tooltip for b in layout.boxes if b.name.startswith(f"{track.id}-")]
+            if not drawn:
+                continue
+            seen += 1
+            body = track_view(pack, track)
+            if track.display == "ladder" and track.max - track.min <= 12:
+                expected = [f"{track.name} {rung.level}" for rung, _ in body.ladder]
+            else:
+                expected = [f"{track.name} {box.label}" for box in track_boxes(track)]
+                if track.display == "boxes":
+                    assert [box.label for box in body.boxes] == [box.label for box in track_boxes(track)]
+            assert sorted(drawn) == sorted(expected)
+    assert seen or not pack.tracks
+
+
+def test_a_track_of_0_to_10_has_ten_boxes_on_every_sheet() -> None:
+    pack = load_pack("site-alarm")
+    alarm = pack.track("alarm")
+    assert (alarm.min, alarm.max) == (0, 10)
+    assert [box.label for box in track_view(pack, alarm).boxes] == [str(n) for n in range(1, 11)]
+    layout = tracker_layouts(pack, RenderOptions(), audience="gm")[0]
+    assert len([b for b in layout.boxes if b.name.startswith("alarm-")]) == 10

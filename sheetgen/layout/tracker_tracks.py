@@ -25,6 +25,7 @@ from sheetgen.layout.tracker_parts import (
 )
 from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Check, Track, TrackerPart
+from sheetgen.sheets.mechanics import track_boxes, track_rungs
 from sheetgen.words import advance_steps, check_sentence, read_name
 
 # -- tracks --------------------------------------------------------------------------------------------
@@ -97,9 +98,10 @@ def _boxes(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
     sk = Sketch()
     t = ctx.pack.tracks.index(track)
     top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
-    labels = [ctx.checked(b, f"tracks[{t}].box_labels[{i}]") for i, b in enumerate(track.box_labels)] or [
-        str(v) for v in range(track.min, track.max + 1)
-    ]
+    # the same boxes as the reference page draws: one per step above the minimum
+    labels = [box.label for box in track_boxes(track)]
+    for i, label in enumerate(track.box_labels):
+        ctx.checked(label, f"tracks[{t}].box_labels[{i}]")
     names = [f"{track.id}-{slug(label) or i + 1}" for i, label in enumerate(labels)]
     tips = [f"{track.name} {label}" for label in labels]
     top -= box_row(sk, 0.0, top, width, labels, names, tips) + 4.0
@@ -137,16 +139,16 @@ def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
         angle = math.pi / 2 - 2 * math.pi * angle_step / segments
         return cx + r * math.cos(angle), cy + r * math.sin(angle)
 
-    for k in range(segments):
+    for k, box in enumerate(track_boxes(track)):
         x, y = at(k, radius)
         sk.line(cx, cy, x, y, 1.0)
         bx, by = at(k + 0.5, radius * 0.55)
-        value = track.min + k + 1
+        value = box.level
         sk.box(
             bx - SMALL_BOX / 2, by - SMALL_BOX / 2, SMALL_BOX, f"{track.id}-{value}", f"{track.name} {value}"
         )
         nx, ny = at(k + 0.5, radius * 0.86)
-        sk.text(nx, ny - LABEL * 0.35, str(value), "label", LABEL, align="centre")
+        sk.text(nx, ny - LABEL * 0.35, box.label, "label", LABEL, align="centre")
     for level in track.levels:
         step = level.at.low - track.min
         if 0 < step < segments:
@@ -188,7 +190,7 @@ def _ladder(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: fl
 def _ladder_across(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: float) -> Block:
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
-    values = list(range(track.min, track.max + 1))
+    values = [rung.level for rung in track_rungs(track)]
     pitch = width / len(values)
     col_w = pitch - 10.0
     bottom = top
@@ -219,7 +221,7 @@ def _ladder_down(ctx: PartContext, q: int, part: TrackerPart, track: Track, widt
     top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
     number_w = max(text_width(str(v), "label-bold", 13.0) for v in (track.min, track.max))
     text_x = BOX + number_w + 14.0
-    for value in range(track.max, track.min - 1, -1):
+    for value in reversed([rung.level for rung in track_rungs(track)]):
         label, text = _level_label(track, value, first=1)
         sk.box(0.0, top - BOX, BOX, f"{track.id}-{value}", f"{track.name} {value}")
         sk.text(BOX + 6.0, top - BOX / 2 - 13 * 0.35, str(value), "label-bold", 13.0)

@@ -212,6 +212,30 @@ def _change(change: Change, direction: Literal["up", "down"]) -> ChangeView:
     return ChangeView(amount, change.when)
 
 
+def track_boxes(track: Track) -> tuple[TrackBox, ...]:
+    """The boxes of a track drawn as boxes or a clock, the same on every sheet: one for each step above
+    its minimum, so that the number of marked boxes is the track's level (none marked: the minimum).
+    A track of 0-10 has ten boxes, labelled 1 to 10 unless the pack gives ``box_labels``."""
+    omens = _omen_levels(track)
+    labels = track.box_labels or [str(n) for n in range(track.min + 1, track.max + 1)]
+    return tuple(
+        TrackBox(level, label, level in omens, level == track.initial)
+        for level, label in zip(range(track.min + 1, track.max + 1), labels, strict=True)
+    )
+
+
+def track_rungs(track: Track) -> tuple[TrackBox, ...]:
+    """The rungs of a track drawn as a ladder: one for every level, its minimum included, since a
+    ladder marks where the track stands rather than counting up to it."""
+    omens = _omen_levels(track)
+    return tuple(TrackBox(level, str(level), level in omens, level == track.initial)
+                 for level in range(track.min, track.max + 1))
+
+
+def _omen_levels(track: Track) -> set[int]:
+    return {n for lv in track.levels if lv.omen for n in range(lv.at.low, lv.at.high + 1)}
+
+
 def track_view(pack: Pack, track: Track) -> TrackBody:
     """The track in words and boxes."""
     facts = [Fact("Range", track_range(track))]
@@ -222,22 +246,14 @@ def track_view(pack: Pack, track: Track) -> TrackBody:
     levels = tuple(
         LevelView(str(lv.at), lv.at.low, lv.at.high, lv.label, lv.text, lv.omen) for lv in track.levels
     )
-    omens = {n for lv in track.levels if lv.omen for n in range(lv.at.low, lv.at.high + 1)}
-    labels = track.box_labels or [str(n) for n in range(track.min + 1, track.max + 1)]
-    boxes = tuple(
-        TrackBox(level, label, level in omens, level == track.initial)
-        for level, label in zip(range(track.min + 1, track.max + 1), labels, strict=True)
-    )
+    boxes = track_boxes(track)
     ladder: tuple[tuple[TrackBox, LevelView | None], ...] = ()
     clock = None
     if track.display == "ladder":
         # Each level's text stands beside the first box of its range; levels the ladder shows are not
         # listed again below it.
         first = {lv.low: lv for lv in levels}
-        ladder = tuple(
-            (TrackBox(level, str(level), level in omens, level == track.initial), first.get(level))
-            for level in range(track.min, track.max + 1)
-        )
+        ladder = tuple((rung, first.get(rung.level)) for rung in track_rungs(track))
         levels = ()
     elif track.display == "clock":
         clock = _clock(boxes)
