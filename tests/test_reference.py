@@ -365,7 +365,7 @@ def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
     metadata = reader.metadata
     assert metadata is not None
     assert metadata.title == f"{load_pack(pack_id).name} — Reference"
-    assert metadata.subject.startswith("Game master's reference for ")
+    assert metadata.subject.startswith(f"{load_pack(pack_id).words.gm}'s reference for ")  # the pack's word
 
 
 KEY_FACTS = {

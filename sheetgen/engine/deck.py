@@ -2,11 +2,13 @@
 
 Each card is one wandering encounter rolled in full: which entry, how many, how far, their reaction,
 a morale roll, and the statblock it refers to (its morale and zone). Cards come from the site's
-wandering table or, with no site (or a site without one), from a table with id ``wandering`` in the
-pack (its first column names the encounter; columns named "appearing" or "number appearing" and
-"stat" are read when present). Distance, reaction and the morale roll follow the encounter rules of
-the encounters pack when it has them, else of the pack; a rule or table that is missing leaves its
-field None.
+wandering table or, with no site (or a site without one), from the pack table its encounter rules
+name (``encounter.wandering``, by default ``wandering``): its first column names the encounter, and
+the columns the rules name for the number appearing and the statblock (``appearing_columns``,
+``stat_columns``: the first of each list the table has, in any case; by default "Appearing", "Number
+Appearing" or "No. Appearing", and "Stat" or "Statblock") are read when present. Distance,
+reaction and the morale roll follow the encounter rules of the encounters pack when it has them, else
+of the pack; a rule or table that is missing leaves its field None.
 
 Each card uses the Random in this order: the wandering roll, the number appearing, the distance
 roll, the reaction roll and the morale roll, each skipped when its rule is missing.
@@ -101,7 +103,8 @@ def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size:
     table = _wandering(pack, site, encounter_pack)
     if table is None:
         where = "the site has none" if site is not None else "no site was given"
-        note = f"no encounter deck: {where}, and the pack has no table with id 'wandering'"
+        wanted = (pack.encounter or EncounterRules()).wandering
+        note = f"no encounter deck: {where}, and the pack has no table with id '{wanted}'"
         return (), None, note, morale_rule
     dice, entries, source = table
     statblocks = [*(site.statblocks if site is not None else []), *rules_pack.statblocks, *pack.statblocks]
@@ -119,10 +122,11 @@ def _wandering(pack: Pack, site: Site | None,
     for source in (pack, encounter_pack):
         if source is None:
             continue
-        table = next((t for t in source.tables if t.id == "wandering" and t.roll is not None), None)
+        rules = source.encounter or EncounterRules()
+        table = next((t for t in source.tables if t.id == rules.wandering and t.roll is not None), None)
         if table is not None:
             assert table.roll is not None
-            return table.roll, _table_entries(table), f"{source.name}: {table.name} ({table.roll})"
+            return table.roll, _table_entries(table, rules), f"{source.name}: {table.name} ({table.roll})"
     return None
 
 
@@ -131,11 +135,9 @@ def _site_entry(entry: WanderingEntry) -> _Entry:
     return _Entry(r.text, r.low, r.high, entry.name, entry.text, entry.appearing, entry.stat)
 
 
-def _table_entries(table: Table) -> list[_Entry]:
-    columns = [c.lower() for c in table.columns]
-    appearing = next(
-        (i for i, c in enumerate(columns) if c in ("appearing", "number appearing", "no. appearing")), None)
-    stat = next((i for i, c in enumerate(columns) if c in ("stat", "statblock")), None)
+def _table_entries(table: Table, rules: EncounterRules) -> list[_Entry]:
+    appearing = _column(table, rules.appearing_columns)
+    stat = _column(table, rules.stat_columns)
     entries = []
     for row in table.rows:
         assert row.roll is not None
@@ -148,6 +150,12 @@ def _table_entries(table: Table) -> list[_Entry]:
         entries.append(_Entry(row.roll.text, row.roll.low, row.roll.high, row.cells[0], "; ".join(rest),
                               number, row.cells[stat] if stat is not None else None))
     return entries
+
+
+def _column(table: Table, names: list[str]) -> int | None:
+    """The index of the first of *names* (in any case) that the table has as a column."""
+    columns = [c.casefold() for c in table.columns]
+    return next((columns.index(n.casefold()) for n in names if n.casefold() in columns), None)
 
 
 class _CardRoller:

@@ -15,8 +15,8 @@ least 6 (or ``roll_at``), never more than ``max_dice``.
 The deck (sheetgen.engine.deck). ``max(3, ceil(E + 2 * sqrt(E)) + 1)`` cards, where E is the exact
 expected number of encounters for a quiet party in the hours (0 for a pack with no check): about two
 standard deviations of margin for a party that makes more noise. Cards come from the site's wandering
-table, else from a pack table with id ``wandering``; with neither, the deck is empty and
-``deck_note`` says why.
+table, else from the pack table its encounter rules name (``wandering`` by default); with neither, the
+deck is empty and ``deck_note`` says why.
 
 Randomness. One ``random.Random(seed)``, used in this order: for each row in time order, the
 check's dice (a plain roll with ``Dice.roll_detail``; a pool die by die with ``randint(1, sides)``);

@@ -35,6 +35,7 @@ from sheetgen.layout.card_text import TextStyle, min_width, natural_width, split
 from sheetgen.load.files import LoadedSite, display_name
 from sheetgen.markup import inline_reportlab, paragraphs, plain
 from sheetgen.model.common import Statblock
+from sheetgen.model.pack import encounter_rules
 from sheetgen.model.site import Room, Site
 from sheetgen.options import POINTS_PER_INCH, Paper
 
@@ -348,9 +349,10 @@ def _room_blocks(room: Room, site: Site) -> list[_Block]:
     return blocks
 
 
-def stat_lines(block: Statblock) -> list[tuple[str, str]]:
+def stat_lines(block: Statblock, after: Sequence[str] = ("Speed", "HD")) -> list[tuple[str, str]]:
     """The statblock's stats in print order: the file's order, with Zone, Morale and # Appearing after
-    Speed (after HD when there is no Speed), as in the encounter-reaction example."""
+    the first of the stats *after* names that it has (the encounter rules' ``stats_after``; by default
+    Speed, else HD, as in the encounter-reaction example), at the top when it has none of them."""
     stats = list(block.stats.items())
     have = {label.casefold() for label, _ in stats}
     extra = [
@@ -364,7 +366,7 @@ def stat_lines(block: Statblock) -> list[tuple[str, str]]:
     ]
     labels = [label.casefold() for label, _ in stats]
     at = 0
-    for anchor in ("speed", "hd"):
+    for anchor in (label.casefold() for label in after):
         if anchor in labels:
             at = labels.index(anchor) + 1
             break
@@ -380,11 +382,11 @@ def _action_markup(name: str, kind: str | None, text: str) -> str:
     return markup
 
 
-def _stat_blocks(block: Statblock, size: float, inner_width: float) -> list[_Block]:
+def _stat_blocks(block: Statblock, size: float, inner_width: float, after: Sequence[str]) -> list[_Block]:
     blocks: list[_Block] = []
     blocks.extend(_Para(f"<i>{inline_reportlab(text)}</i>") for text in paragraphs(block.description))
     cells = [f"<b>{inline_reportlab(label)}:</b> {inline_reportlab(value)}"
-             for label, value in stat_lines(block)]
+             for label, value in stat_lines(block, after)]
     half = (inner_width - _COLUMN_GAP) / 2
     two_columns = all(natural_width(cell, _body(size)) <= half for cell in cells)
     step = 2 if two_columns else 1
@@ -738,6 +740,7 @@ def _check_fonts(loaded: LoadedSite) -> None:
 def card_faces(loaded: LoadedSite, size: CardSize) -> list[_Face]:
     site = loaded.site
     inner = size.width - 2 * PADDING
+    after = encounter_rules(loaded.pack, loaded.encounter_pack)[1].stats_after
     faces: list[_Face] = []
     for i, room in enumerate(site.rooms):
         def room_header(part: int, room: Room = room) -> tuple[list[Item], float]:
@@ -754,7 +757,7 @@ def card_faces(loaded: LoadedSite, size: CardSize) -> list[_Face]:
             return _stat_header(block, part, size)
 
         def stat_build(body: float, block: Statblock = block) -> list[_Block]:
-            return _stat_blocks(block, body, inner)
+            return _stat_blocks(block, body, inner, after)
 
         body, parts = _fit(stat_build, size, stat_header, f"statblocks[{i}] ({block.id})")
         faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items))

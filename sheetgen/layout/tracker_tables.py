@@ -42,7 +42,7 @@ def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> B
         f"rounds-{q}",
     )
     groups = [ctx.checked(g, ctx.where(q, "groups", i)) for i, g in enumerate(part.groups)] or [
-        capital(ctx.checked(pack.words.party, "words.party")), "Enemies"]
+        capital(ctx.checked(pack.words.party, "words.party")), capital(ctx.checked(pack.words.foes, "words.foes"))]
     marks = ["Turn", "Move", capital(ctx.checked(pack.time.action, "time.action"))]
     num_w = (
         max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0

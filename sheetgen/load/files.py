@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from sheetgen.errors import DataError, Location, Problem
-from sheetgen.load.validate import build_model, check_pack, check_site
+from sheetgen.load.validate import build_model, check_pack, check_site, check_site_rules
 from sheetgen.load.yamlread import Document, read_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
@@ -153,6 +153,7 @@ def site_from_doc(doc: Document, path: Path) -> LoadedSite:
             raise
     pack, encounter_pack = packs
     assert pack is not None
+    check_site_rules(site, doc, pack, encounter_pack)
     return LoadedSite(site, pack, encounter_pack, path)
 
 

@@ -16,8 +16,8 @@ from pydantic import BaseModel, ValidationError
 from sheetgen import limits
 from sheetgen.errors import DataError, DiceError, FontError, Problem
 from sheetgen.load.yamlread import Document, PathKey, iter_paths
-from sheetgen.model.common import RollRange
-from sheetgen.model.pack import ByTrack, Pack
+from sheetgen.model.common import RollRange, Statblock
+from sheetgen.model.pack import ByTrack, Morale, Pack, encounter_rules
 from sheetgen.model.site import Site
 
 M = TypeVar("M", bound=BaseModel)
@@ -233,6 +233,8 @@ def check_pack(pack: Pack, doc: Document) -> None:
     if pack.encounter is not None:
         for name in ("distance", "reaction", "zones"):
             need(tables, getattr(pack.encounter, name), ("encounter", name), "table")
+        problems.extend(_wandering_problems(pack, doc))
+    problems.extend(_morale_problems(pack.statblocks, pack, doc))
     _check_sections(pack, doc, problems, tracks, tables)
     problems.extend(glyph_problems(doc))
     if problems:
@@ -313,6 +315,59 @@ def check_site(site: Site, doc: Document) -> None:
     problems.extend(glyph_problems(doc, skip={("system",), ("encounters",)}))
     if problems:
         raise DataError.many(problems)
+
+
+def check_site_rules(site: Site, doc: Document, pack: Pack, encounter_pack: Pack | None) -> None:
+    """What a site must agree on with the packs it is played with: each statblock's morale can be
+    reached by the morale roll of the encounter rules that apply."""
+    rules_pack, _ = encounter_rules(pack, encounter_pack)
+    problems = _morale_problems(site.statblocks, rules_pack, doc)
+    if problems:
+        raise DataError.many(problems)
+
+
+def _morale_problems(statblocks: Sequence[Statblock], rules_pack: Pack, doc: Document) -> list[Problem]:
+    """A statblock's morale outside what the morale roll can give (2-12 for 2d6) would make the check
+    certain either way: refused where it is written."""
+    from sheetgen.engine.dice import parse_dice
+
+    morale = encounter_rules(rules_pack, None)[1].morale or Morale()
+    try:
+        dice = parse_dice(morale.roll)
+    except DiceError:
+        return []  # reported where the roll is written
+    problems = []
+    for i, block in enumerate(statblocks):
+        if block.morale is not None and not dice.minimum <= block.morale <= dice.maximum:
+            problems.append(Problem(doc.locate(("statblocks", i, "morale")),
+                                    f"{block.morale} cannot be reached by the morale roll {morale.roll} "
+                                    f"({dice.minimum}-{dice.maximum}, from {rules_pack.id})"))
+    return problems
+
+
+def _wandering_problems(pack: Pack, doc: Document) -> list[Problem]:
+    """The encounter rules name a wandering table that exists and has dice, and columns it has."""
+    rules = pack.encounter
+    assert rules is not None
+    table = next((t for t in pack.tables if t.id == rules.wandering), None)
+    if table is None:
+        if "wandering" not in rules.model_fields_set:
+            return []  # the default: a pack without a wandering table of its own
+        return [Problem(doc.locate(("encounter", "wandering")),
+                        _missing("table", rules.wandering, [t.id for t in pack.tables]))]
+    problems = []
+    if table.roll is None:
+        problems.append(Problem(doc.locate(("encounter", "wandering")),
+                                f'table "{table.id}" has no roll, so a deck cannot draw from it'))
+    columns = {c.casefold() for c in table.columns}
+    for field in ("appearing_columns", "stat_columns"):
+        names: list[str] = getattr(rules, field)
+        if field in rules.model_fields_set and not any(n.casefold() in columns for n in names):
+            wanted = " or ".join(f'"{n}"' for n in names)
+            problems.append(Problem(doc.locate(("encounter", field)),
+                                    f'table "{table.id}" has no column {wanted} '
+                                    f'(its columns: {", ".join(table.columns)})'))
+    return problems
 
 
 def glyph_problems(doc: Document, skip: Collection[PathKey] = ()) -> list[Problem]:

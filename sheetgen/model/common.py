@@ -185,7 +185,8 @@ class Statblock(Strict):
     description: Text = ""
     stats: dict[Name, Key] = Field(default_factory=dict, description="printed in the order given")
     zone: Name | None = None
-    morale: int | None = Field(default=None, ge=2, le=12)
+    morale: int | None = Field(default=None, ge=0, le=10_000,
+                               description="checked against the morale roll of the encounter rules: 2-12 for 2d6")
     appearing: DiceText | None = None
     actions: list[StatAction] = Field(default_factory=list, max_length=limits.MAX_LIST)
     notes: Text = ""

@@ -22,6 +22,7 @@ class Words(Strict):
 
     gm: Name = Field(default="GM", description="Judge, GM, Narrator, DM ...")
     party: Name = "party"
+    foes: Name = Field(default="enemies", description="the other side of a fight: enemies, monsters, foes")
 
 
 class TimeRules(Strict):
@@ -322,6 +323,25 @@ class EncounterRules(Strict):
     reaction: Id | None = None
     morale: Morale | None = None
     zones: Id | None = Field(default=None, description="a table naming the zones")
+    wandering: Id = Field(default="wandering",
+                          description="the pack's table an encounter deck draws from when the site has none")
+    appearing_columns: list[Name] = Field(
+        default_factory=lambda: ["Appearing", "Number Appearing", "No. Appearing"], max_length=LIST,
+        description="the column of that table holding the number appearing (dice): the first of these it has")
+    stat_columns: list[Name] = Field(
+        default_factory=lambda: ["Stat", "Statblock"], max_length=LIST,
+        description="the column of that table naming a statblock: the first of these it has")
+    stats_after: list[Name] = Field(
+        default_factory=lambda: ["Speed", "HD"], max_length=LIST,
+        description="a statblock's Zone, Morale and # Appearing are printed after the first of these stats it "
+                    "has (at the top when it has none)")
+
+
+def encounter_rules(pack: Pack, encounter_pack: Pack | None) -> tuple[Pack, EncounterRules]:
+    """The pack whose encounter rules fill in encounters (a site's `encounters` pack when it has rules,
+    else its `system` pack) and those rules (the defaults when it gives none)."""
+    rules_pack = encounter_pack if encounter_pack is not None and encounter_pack.encounter else pack
+    return rules_pack, rules_pack.encounter or EncounterRules()
 
 
 SectionKind = Literal[
@@ -375,7 +395,7 @@ class TrackerPart(Strict):
     group: Name | None = None
     rounds: int = Field(default=10, ge=1, le=100, description="for rounds: how many combat rounds")
     groups: list[Name] = Field(default_factory=list, max_length=4,
-                               description="for rounds: the sides that take turns; default: the party, Enemies")
+                               description="for rounds: the sides that take turns; default: words.party, words.foes")
 
     @model_validator(mode="after")
     def _ref(self) -> TrackerPart:

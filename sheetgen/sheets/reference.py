@@ -293,7 +293,8 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
         raise RenderError(f"{pack.name}: no section of its reference pages is marked player_safe, so there "
                           "is no reference for the players", Location(file=pack.id, field="reference"))
     titles = "; ".join(plain(p.title) for p in pages)
-    audience = "Players'" if players else "Game master's"
+    gm = pack.words.gm
+    audience = "Players'" if players else f"{gm[:1].upper()}{gm[1:]}'s"
     return ReferenceView(
         pack_id=pack.id,
         pack_name=pack.name,
