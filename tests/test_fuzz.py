@@ -1,9 +1,11 @@
 """Property-based tests over everything that reads untrusted input: the loader, the dice parser, the engine.
 
 For any input the outcome is a valid result or one of sheetgen's own errors (a SheetgenError subclass,
-which the CLI reports with exit code 2), never another exception. A timetable rolled for any pack the
-loader accepts keeps every track within its range. Examples are bounded for CI; each test prints how
-many it tried and how they came out.
+which the CLI reports with exit code 2), never another exception. Inputs made to be wrong (a stray
+byte, a required field left out, a bundled file with one known mistake put in) must be refused, with
+a DataError that says where: these tests fail if validation accepts everything. A timetable rolled
+for any pack the loader accepts keeps every track within its range. Examples are bounded for CI; each
+test prints how many it tried and how they came out.
 """
 
 from __future__ import annotations
@@ -26,11 +28,11 @@ from hypothesis import strategies as st
 from sheetgen.engine.dice import MAX_EXACT_WORK, exact_work, parse_dice
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import Timetable, build_timetable
-from sheetgen.errors import SheetgenError
+from sheetgen.errors import DataError, SheetgenError
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json
 from sheetgen.load.files import LoadedSite, builtin_dir, kind_of, pack_from_doc, site_from_doc
-from sheetgen.load.yamlread import iter_paths, parse_yaml
+from sheetgen.load.yamlread import format_path, iter_paths, parse_yaml
 from sheetgen.model.pack import Pack
 
 #: Examples per test; SHEETGEN_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py searches harder.
@@ -68,6 +70,20 @@ def outcome_of(action: Callable[[], Any], outcomes: Counter[str], stage: str = "
         return None
     outcomes[f"{stage}accepted"] += 1
     return result
+
+
+def refused_at(raw: bytes, folder: Path, outcomes: Counter[str], what: str) -> list[tuple[int, str]]:
+    """Load *raw*, which is known to be wrong: it must be refused with a DataError whose every problem
+    has a place in the file; gives each problem's (line, field)."""
+    try:
+        load_bytes(raw, folder)
+    except DataError as exc:
+        places = [(p.location.line, p.location.field) for p in exc.problems]
+        assert places and all(p.location.file == "fuzz.yaml" and p.location.line >= 1 for p in exc.problems), \
+            [str(p) for p in exc.problems]
+        outcomes[f"{what} refused"] += 1
+        return places
+    raise AssertionError(f"{what}: accepted, though it is known to be wrong")
 
 
 def check_timetable(table: Timetable, pack: Pack) -> None:
@@ -152,6 +168,36 @@ def test_loader_on_any_bytes(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     report(capsys, "loader, any bytes", outcomes)
 
 
+@st.composite
+def broken_bytes(draw: st.DrawFn) -> tuple[bytes, int, str]:
+    """A bundled file with a byte no sheetgen file may hold put in anywhere: (the bytes, the line it is
+    on, what it is)."""
+    raw = draw(st.sampled_from(bundled_bytes()))
+    at = draw(st.integers(0, len(raw)))
+    while 0 < at < len(raw) and raw[at] & 0xC0 == 0x80:  # not inside a UTF-8 character
+        at -= 1
+    bad, what = draw(st.sampled_from([(b"\x00", "a NUL byte"), (b"\xff", "a byte that is not UTF-8"),
+                                      (b"\xc3", "a cut UTF-8 character")]))
+    if bad == b"\xc3" and at < len(raw) and raw[at] & 0x80:
+        bad = b"\xff"  # a lead byte before another lead byte may still decode: use one that never does
+    return raw[:at] + bad + raw[at:], raw[:at].count(b"\n") + 1, what
+
+
+def test_loader_refuses_a_bad_byte_at_its_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    outcomes: Counter[str] = Counter()
+
+    @FUZZ
+    @given(broken_bytes())
+    def run(case: tuple[bytes, int, str]) -> None:
+        raw, line, what = case
+        outcomes["examples"] += 1
+        places = refused_at(raw, tmp_path, outcomes, what)
+        assert [place_line for place_line, _ in places] == [line], (what, places)
+
+    run()
+    report(capsys, "loader, a bad byte in a bundled file", outcomes)
+
+
 # --- the validators: any structure with the formats' own field names ---------------------------
 
 FIELDS = [
@@ -168,6 +214,10 @@ SCALARS = st.one_of(
     st.sampled_from(["pack", "site", "dungeon-turn", "1d6", "d0", "1-6", "10 minutes", "a", "1", "-1",
                      "0d6", "1000d1000", "../x.yaml", "boxes", "gm", "players", "text"]),
 )
+
+
+REQUIRED = {"pack": ("id", "name", "time", "reference"), "site": ("site", "system", "rooms")}
+"""The fields a pack or a site cannot do without."""
 
 
 def structures() -> st.SearchStrategy[Any]:
@@ -188,7 +238,12 @@ def test_validators_on_any_structure(capsys: pytest.CaptureFixture[str], tmp_pat
     def run(data: dict[str, Any], kind: dict[str, str]) -> None:
         outcomes["examples"] += 1
         raw = yaml.safe_dump({**data, **kind}, allow_unicode=True, sort_keys=False).encode()
-        outcome_of(lambda: load_bytes(raw, tmp_path), outcomes)
+        required = REQUIRED.get(kind.get("kind", ""), ())
+        missing = [name for name in required if name not in data]
+        if not missing:
+            outcome_of(lambda: load_bytes(raw, tmp_path), outcomes)
+            return
+        refused_at(raw, tmp_path, outcomes, "required field missing")
 
     run()
     report(capsys, "validators, any structure", outcomes)
@@ -259,6 +314,86 @@ def test_bundled_files_mutated(capsys: pytest.CaptureFixture[str], tmp_path: Pat
 
     run()
     report(capsys, "bundled files mutated, then timetables", outcomes)
+
+
+# --- the validators: the bundled files with one known mistake -------------------------------------
+
+#: Mappings whose keys are the file's own (a statblock's stats, levels by range), not fields.
+FREE_MAPPINGS = {"stats", "levels"}
+
+
+def _paths(tree: Any, test: Callable[[tuple[Any, ...], Any], bool]) -> list[tuple[Any, ...]]:
+    return [path for path, value in iter_paths(tree) if test(path, value)]
+
+
+@st.composite
+def known_mistakes(draw: st.DrawFn) -> tuple[bytes, str, str]:
+    """A bundled file with one mistake of a kind validation must catch: (the bytes, the field path the
+    mistake is at, what it is)."""
+    name = draw(st.sampled_from(sorted(BUNDLED)), label="file")
+    tree = copy.deepcopy(BUNDLED[name])
+    site = "rooms" in tree
+    choices: list[tuple[str, list[tuple[Any, ...]]]] = [
+        ("an unknown field", _paths(tree, lambda p, v: isinstance(v, dict) and (not p or p[-1] not in FREE_MAPPINGS))),
+        ("an id that is not an id", _paths(tree, lambda p, v: bool(p) and p[-1] == "id" and isinstance(v, str))),
+        ("dice that cannot be rolled", _paths(tree, lambda p, v: bool(p) and p[-1] == "roll" and isinstance(v, str))),
+        ("an empty name", _paths(tree, lambda p, v: bool(p) and p[-1] == "name" and isinstance(v, str))),
+        ("a reference to nothing", _paths(tree, lambda p, v: bool(p) and p[-1] in ("ref", "system")
+                                          and isinstance(v, str))),
+        ("a repeated id", _paths(tree, lambda p, v: isinstance(v, list) and len(v) > 0
+                                 and all(isinstance(i, dict) and "id" in i for i in v))),
+        ("a morale out of reach", _paths(tree, lambda p, v: bool(p) and p[-1] == "morale" and isinstance(v, int))),
+        ("an exit to no room", _paths(tree, lambda p, v: site and bool(p) and p[-1] == "exits")),
+    ]
+    what, paths = draw(st.sampled_from([(w, ps) for w, ps in choices if ps]), label="mistake")
+    path = draw(st.sampled_from(paths), label="at")
+    node: Any = tree
+    for part in path[:-1]:
+        node = node[part]
+    last = path[-1] if path else None
+    if what == "an unknown field":
+        target = node[last] if path else tree
+        target["zzz-not-a-field"] = 1
+        path = (*path, "zzz-not-a-field")
+    elif what == "an id that is not an id":
+        node[last] = "Not An Id!"
+    elif what == "dice that cannot be rolled":
+        node[last] = "d0"
+    elif what == "an empty name":
+        node[last] = "   "
+    elif what == "a reference to nothing":
+        node[last] = "no-such-thing"
+    elif what == "a repeated id":
+        items = node[last] if path else tree
+        i = draw(st.integers(0, len(items) - 1), label="item")
+        items.append(copy.deepcopy(items[i]))
+        path = (*path, len(items) - 1, "id")
+    elif what == "a morale out of reach":
+        node[last] = 99
+    else:
+        node[last] = [*node[last], "no-such-room"]
+        path = (*path, len(node[last]) - 1)
+    raw = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False).encode()
+    return raw, format_path(path), what
+
+
+def test_validators_refuse_known_mistakes_where_they_are(capsys: pytest.CaptureFixture[str],
+                                                         tmp_path: Path) -> None:
+    """One mistake put into a valid file: refused, with a problem at the mistake's own field (or, for a
+    value that cannot be read at all, at the field that holds it)."""
+    outcomes: Counter[str] = Counter()
+
+    @FUZZ
+    @given(known_mistakes())
+    def run(case: tuple[bytes, str, str]) -> None:
+        raw, field, what = case
+        outcomes["examples"] += 1
+        places = refused_at(raw, tmp_path, outcomes, what)
+        assert any(at == field or at.startswith((f"{field}.", f"{field}[")) for _, at in places), \
+            (what, field, places)
+
+    run()
+    report(capsys, "validators, a bundled file with one known mistake", outcomes)
 
 
 # --- the dice parser --------------------------------------------------------------------------------
