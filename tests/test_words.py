@@ -143,3 +143,17 @@ def test_every_sheet_moves_the_encounter_clock_the_same_way(sheets: dict[str, di
     text = re.sub(r"\s*<[^>]+>\s*", " ", sheets["encounter-clock"][sheet])  # the reference's table cells
     for roll, moves in steps:
         assert squeeze(f"{roll} {moves}") in squeeze(text)
+
+
+def test_the_engine_returns_numbers_and_leaves_the_words_to_this_module() -> None:
+    import ast
+
+    import sheetgen.engine
+
+    engine = Path(sheetgen.engine.__file__).parent
+    for module in sorted(engine.glob("*.py")):
+        tree = ast.parse(module.read_text())
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+        imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        later = ("sheetgen.words", "sheetgen.sheets", "sheetgen.layout")
+        assert not any(name.startswith(later) for name in imported), (module.name, imported)

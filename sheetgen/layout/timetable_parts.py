@@ -31,7 +31,16 @@ from sheetgen.layout.marks import (
     flow,
     text_width,
 )
-from sheetgen.words import baseline_text, check_sentence, percent, read_rule, row_rule, row_when, timetable_note
+from sheetgen.words import (
+    baseline_text,
+    check_sentence,
+    duration,
+    percent,
+    read_rule,
+    row_rule,
+    row_when,
+    timetable_note,
+)
 
 TEXT = 8.5
 """Size of the cards' and notes' text (never under 8 pt)."""
@@ -161,7 +170,7 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
     sk = Sketch()
     hours = min(CHART_HOURS, odds.hours)
     bars = chart_bars(odds, hours)
-    first = "hour" if hours == 1 else f"{hours} hours"
+    first = duration(hours * 3600).removeprefix("1 ")  # "hour", "3 hours"
     title = f"Chance of {t.result_word} at each check in the first {first}, quiet party"
     height = set_text(sk, title, 0.0, 0.0, width, SMALL, bold=True)
     peak = chart_top(bars)

@@ -14,7 +14,7 @@ from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.model.pack import Pack
 from sheetgen.options import POINTS_PER_INCH
 from sheetgen.sheets.mechanics import Fact
-from sheetgen.words import about, chance, clock, every, percent
+from sheetgen.words import about, chance, clock, duration, every, percent
 
 
 @dataclass(frozen=True)
@@ -137,7 +137,8 @@ def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     checks = odds.checks
     if not checks:
-        facts.append(Fact("Each check", f"none is rolled in the first {odds.hours} hours"))
+        span = duration(odds.hours * 3600).removeprefix("1 ")  # "hour", "3 hours"
+        facts.append(Fact("Each check", f"none is rolled in the first {span}"))
     elif len({c.chance for c in checks}) == 1:
         minutes = [c.minute for c in checks]
         gaps = {b - a for a, b in zip([Fraction(0), *minutes], minutes, strict=False)}
