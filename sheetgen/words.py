@@ -32,7 +32,7 @@ from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, by_level, machine
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
 from sheetgen.engine.types import Odds
-from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
+from sheetgen.model.pack import ByTrack, Check, EncounterRules, Pack, Pool, Track
 
 MINUS = "\u2212"
 TIMES = "\u00d7"
@@ -508,6 +508,37 @@ def _pool_rule(m: Machine, trigger: bool) -> str:
     elif trigger:
         parts.append(f"{read}: {trigger_text(m.pack, check, table=False)}")
     return "; ".join(parts)
+
+
+# --- a timetable's encounter deck ---------------------------------------------------------------------
+
+SIZE_RULE = "max(3, ceil(E + 2 * sqrt(E)) + 1) cards, E the expected encounters for a quiet party"
+"""How many cards a deck holds (sheetgen.engine.deck.deck_size), in words."""
+
+
+def deck_source(t: Timetable) -> str | None:
+    """'The Sunken Chapel: wandering encounters (1d8)', 'Hex Crawl: Monsters of the Moor (1d6)'."""
+    source = t.deck_from
+    if source is None:
+        return None
+    return f"{source.owner}: {source.table or 'wandering encounters'} ({source.dice})"
+
+
+def deck_note(t: Timetable) -> str:
+    """How the deck is used, or why there is none."""
+    if t.deck:
+        return f"{len(t.deck)} encounters, used in order, one for each check that brings one"
+    where = "the site has none" if t.site_name is not None else "no site was given"
+    wanted = (t.pack.encounter or EncounterRules()).wandering
+    return f"no encounter deck: {where}, and the pack has no table with id '{wanted}'"
+
+
+def morale_rule(t: Timetable) -> str | None:
+    """'roll 2d6: above Morale, the group fails', or None without a morale rule."""
+    if t.morale is None:
+        return None
+    fails = "above" if t.morale.fails == "above" else "at or above"
+    return f"roll {t.morale.roll}: {fails} Morale, the group fails"
 
 
 # --- the odds, for the terminal ------------------------------------------------------------------------

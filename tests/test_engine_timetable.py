@@ -22,6 +22,8 @@ from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.model.pack import Pack
 from sheetgen.words import (
     baseline_text,
+    deck_note,
+    deck_source,
     omen_text,
     row_clock,
     row_dice,
@@ -202,7 +204,7 @@ def test_deck_comes_from_the_wandering_table(chapel: LoadedSite) -> None:
     wandering = chapel.site.wandering
     assert wandering is not None
     assert len(table.deck) == 8  # 3 expected dangers in 3 hours: ceil(3 + 2 * sqrt(3)) + 1
-    assert table.deck_source == "The Sunken Chapel: wandering encounters (1d8)"
+    assert deck_source(table) == "The Sunken Chapel: wandering encounters (1d8)"
     assert chapel.encounter_pack is not None
     reaction_rows = chapel.encounter_pack.table("npc-reaction").rows
     stats = {s.id: s for s in chapel.site.statblocks}
@@ -248,7 +250,7 @@ def test_a_pack_without_a_check_still_has_a_deck(chapel: LoadedSite) -> None:
 def test_no_wandering_table_means_an_empty_deck() -> None:
     table = build_timetable(builtin("dungeon-turn"), site=None, encounter_pack=None, hours=1, seed=1)
     assert table.deck == ()
-    assert table.deck_note == "no encounter deck: no site was given, and the pack has no table with id 'wandering'"
+    assert deck_note(table) == "no encounter deck: no site was given, and the pack has no table with id 'wandering'"
 
 
 def test_a_pack_wandering_table_fills_the_deck() -> None:
@@ -259,7 +261,7 @@ def test_a_pack_wandering_table_fills_the_deck() -> None:
                  "rows": [{"roll": "1-2", "cells": ["Rats", "2d6"]}, {"roll": "3-4", "cells": ["Ghoul", "1"]}]}],
     )
     table = build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=3)
-    assert table.deck_source == "Test: Wandering Monsters (1d4)"
+    assert deck_source(table) == "Test: Wandering Monsters (1d4)"
     assert len(table.deck) == 6  # 2 expected: ceil(2 + 2 * sqrt(2)) + 1 = 5 + 1
     for card in table.deck:
         assert card.name == ("Rats" if card.roll <= 2 else "Ghoul")

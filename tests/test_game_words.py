@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.engine.deck import build_deck
+from sheetgen.engine.deck import DeckSource, build_deck
+from sheetgen.engine.timetable import build_timetable
 from sheetgen.errors import DataError
 from sheetgen.layout.cards import stat_lines
 from sheetgen.layout.trackers import tracker_layout
@@ -17,6 +18,7 @@ from sheetgen.load.files import load_pack, load_site
 from sheetgen.model.pack import EncounterRules, encounter_rules
 from sheetgen.options import LETTER, RenderOptions
 from sheetgen.sheets.reference import reference_view
+from sheetgen.words import deck_source, morale_rule
 
 Write = Callable[[str, str], Path]
 
@@ -65,8 +67,8 @@ trackers:
 
 def test_the_deck_draws_from_the_table_and_columns_the_pack_names(write: Write) -> None:
     pack = load_pack(str(write("hex.yaml", PACK)))
-    cards, source, _, morale_rule = build_deck(pack, None, None, 12, random.Random(3))
-    assert source == "Hex Crawl: Monsters of the Moor (1d6)"
+    cards, source, morale = build_deck(pack, None, None, 12, random.Random(3))
+    assert source == DeckSource("Hex Crawl", "Monsters of the Moor", "1d6")
     assert {c.name for c in cards} == {"Bog hounds", "Moor troll"}
     for card in cards:
         hound = card.name == "Bog hounds"
@@ -75,7 +77,10 @@ def test_the_deck_draws_from_the_table_and_columns_the_pack_names(write: Write) 
         assert card.morale == (15 if hound else 3)  # a d20 morale: 15 is in reach
         assert card.morale_roll is not None and 1 <= card.morale_roll <= 20
         assert card.text == ""  # the columns it read are not repeated as notes
-    assert morale_rule == "roll 1d20: above Morale, the group fails"
+    assert morale is not None and (morale.roll, morale.fails) == ("1d20", "above")
+    table = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=3)
+    assert deck_source(table) == "Hex Crawl: Monsters of the Moor (1d6)"
+    assert morale_rule(table) == "roll 1d20: above Morale, the group fails"
 
 
 def test_without_declared_columns_the_defaults_are_read(write: Write) -> None:
@@ -83,7 +88,7 @@ def test_without_declared_columns_the_defaults_are_read(write: Write) -> None:
             .replace("[Who, How many, Block]", "[Who, Appearing, Stat]"))
     pack = load_pack(str(write("hex.yaml", text)))
     assert (pack.encounter or EncounterRules()).appearing_columns[0] == "Appearing"
-    cards, _, _, _ = build_deck(pack, None, None, 6, random.Random(1))
+    cards, _, _ = build_deck(pack, None, None, 6, random.Random(1))
     assert {c.stat_id for c in cards} <= {"hound", "troll"} and all(c.stat_id for c in cards)
 
 
@@ -95,8 +100,8 @@ def test_a_pack_without_encounter_rules_uses_the_table_called_wandering(write: W
     pack = load_pack(str(write("hex.yaml", text)))
     assert pack.encounter is None
     assert encounter_rules(pack, None)[1].wandering == "wandering"
-    cards, source, _, _ = build_deck(pack, None, None, 3, random.Random(1))
-    assert source == "Hex Crawl: Monsters of the Moor (1d6)" and len(cards) == 3
+    cards, source, _ = build_deck(pack, None, None, 3, random.Random(1))
+    assert source is not None and source.table == "Monsters of the Moor" and len(cards) == 3
 
 
 def test_a_wandering_table_that_is_not_there_is_reported_where_it_is_named(write: Write) -> None:

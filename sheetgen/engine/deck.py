@@ -24,12 +24,10 @@ from fractions import Fraction
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.errors import DiceError
 from sheetgen.model.common import Statblock
-from sheetgen.model.pack import EncounterRules, Pack, Table
+from sheetgen.model.pack import EncounterRules, Morale, Pack, Table
 from sheetgen.model.site import Site, WanderingEntry
 
 MIN_DECK = 3
-
-SIZE_RULE = "max(3, ceil(E + 2 * sqrt(E)) + 1) cards, E the expected encounters for a quiet party"
 
 
 def deck_size(expected: Fraction) -> int:
@@ -54,6 +52,15 @@ class TableRoll:
     @property
     def result(self) -> str:
         return self.cells[0]
+
+
+@dataclass(frozen=True)
+class DeckSource:
+    """Where a deck's cards come from: a site's wandering table, or a pack's table."""
+
+    owner: str            # the site's or the pack's name
+    table: str | None     # the pack table's name; None for the site's wandering table
+    dice: str
 
 
 @dataclass(frozen=True)
@@ -92,33 +99,27 @@ class _Entry:
 
 
 def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size: int,
-          rng: random.Random) -> tuple[tuple[DeckCard, ...], str | None, str, str | None]:
-    """The cards (rolled in order with ``rng``), where they come from, a note for the sheet, the morale rule."""
+               rng: random.Random) -> tuple[tuple[DeckCard, ...], DeckSource | None, Morale | None]:
+    """The cards (rolled in order with ``rng``; none when there is no table to draw from), where they
+    come from, and the morale rule of the encounter rules that fill them in."""
     rules_pack = encounter_pack if encounter_pack is not None and encounter_pack.encounter else pack
     rules = rules_pack.encounter
-    morale_rule = None
-    if rules is not None and rules.morale is not None:
-        fails = "above" if rules.morale.fails == "above" else "at or above"
-        morale_rule = f"roll {rules.morale.roll}: {fails} Morale, the group fails"
+    morale = rules.morale if rules is not None else None
     table = _wandering(pack, site, encounter_pack)
     if table is None:
-        where = "the site has none" if site is not None else "no site was given"
-        wanted = (pack.encounter or EncounterRules()).wandering
-        note = f"no encounter deck: {where}, and the pack has no table with id '{wanted}'"
-        return (), None, note, morale_rule
-    dice, entries, source = table
+        return (), None, morale
+    entries, source = table
     statblocks = [*(site.statblocks if site is not None else []), *rules_pack.statblocks, *pack.statblocks]
-    roller = _CardRoller(dice, entries, rules, rules_pack, statblocks)
+    roller = _CardRoller(source.dice, entries, rules, rules_pack, statblocks)
     cards = [roller.card(i, rng) for i in range(1, size + 1)]
-    note = f"{size} encounters, used in order, one for each check that brings one"
-    return tuple(cards), source, note, morale_rule
+    return tuple(cards), source, morale
 
 
 def _wandering(pack: Pack, site: Site | None,
-               encounter_pack: Pack | None) -> tuple[str, list[_Entry], str] | None:
+               encounter_pack: Pack | None) -> tuple[list[_Entry], DeckSource] | None:
     if site is not None and site.wandering is not None:
         w = site.wandering
-        return w.roll, [_site_entry(e) for e in w.entries], f"{site.site}: wandering encounters ({w.roll})"
+        return [_site_entry(e) for e in w.entries], DeckSource(site.site, None, w.roll)
     for source in (pack, encounter_pack):
         if source is None:
             continue
@@ -126,7 +127,7 @@ def _wandering(pack: Pack, site: Site | None,
         table = next((t for t in source.tables if t.id == rules.wandering and t.roll is not None), None)
         if table is not None:
             assert table.roll is not None
-            return table.roll, _table_entries(table, rules), f"{source.name}: {table.name} ({table.roll})"
+            return _table_entries(table, rules), DeckSource(source.name, table.name, table.roll)
     return None
 
 

@@ -16,7 +16,7 @@ The deck (sheetgen.engine.deck). ``max(3, ceil(E + 2 * sqrt(E)) + 1)`` cards, wh
 expected number of encounters for a quiet party in the hours (0 for a pack with no check): about two
 standard deviations of margin for a party that makes more noise. Cards come from the site's wandering
 table, else from the pack table its encounter rules name (``wandering`` by default); with neither, the
-deck is empty and ``deck_note`` says why.
+deck is empty (sheetgen.words.deck_note says why).
 
 Randomness. One ``random.Random(seed)``, used in this order: for each row in time order, the
 check's dice (a plain roll with ``Dice.roll_detail``; a pool die by die with ``randint(1, sides)``);
@@ -34,12 +34,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from sheetgen.engine.deck import SIZE_RULE, DeckCard, build_deck, deck_size
+from sheetgen.engine.deck import DeckCard, DeckSource, build_deck, deck_size
 from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine, outcome_name, step_unit
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.types import Odds
-from sheetgen.model.pack import Pack
+from sheetgen.model.pack import Morale, Pack
 from sheetgen.model.site import Site
 
 MIN_POOL_DICE = 6
@@ -114,10 +114,8 @@ class Timetable:
     tracks: tuple[TrackLevel, ...]  # every track at its start
     rows: tuple[CheckRow, ...]
     deck: tuple[DeckCard, ...]
-    deck_source: str | None     # "The Sunken Chapel: wandering encounters (1d8)"
-    deck_note: str
-    size_rule: str
-    morale_rule: str | None
+    deck_from: DeckSource | None  # where the deck's cards come from; None: there is no deck
+    morale: Morale | None         # how a card's morale check is rolled, from the encounter rules
     odds: Odds | None
 
 
@@ -129,7 +127,7 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     odds = quiet_odds(pack, hours) if pack.check is not None else None
     rows, pool_dice = _rows(pack, hours, rng) if pack.check is not None else ((), None)
     expected = odds.expected_encounters if odds is not None else Fraction(0)
-    deck, source, deck_note, morale_rule = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
+    deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
     check = pack.check
     return Timetable(
         pack=pack,
@@ -150,10 +148,8 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
         tracks=tuple(TrackLevel(t.id, t.name, t.initial) for t in pack.tracks),
         rows=rows,
         deck=deck,
-        deck_source=source,
-        deck_note=deck_note,
-        size_rule=SIZE_RULE,
-        morale_rule=morale_rule,
+        deck_from=source,
+        morale=morale,
         odds=odds,
     )
 

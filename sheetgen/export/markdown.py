@@ -20,7 +20,17 @@ from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
-from sheetgen.words import baseline_text, read_rule, row_clock, row_rule, row_when, timetable_roll
+from sheetgen.words import (
+    baseline_text,
+    deck_note,
+    deck_source,
+    morale_rule,
+    read_rule,
+    row_clock,
+    row_rule,
+    row_when,
+    timetable_roll,
+)
 
 #: Characters that would start markup somewhere in GitHub-flavoured Markdown.
 SPECIAL = "\\`*_[]<>|~#"
@@ -138,9 +148,10 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
         return []
     esc = flavour.escape
     lines = [f"{'#' * level} Encounter deck", ""]
-    lines += [esc(f"{t.deck_source}: {t.deck_note}; seed {t.seed}."), ""]
-    if t.morale_rule:
-        lines += [esc(f"Morale: {t.morale_rule}."), ""]
+    lines += [esc(f"{deck_source(t)}: {deck_note(t)}; seed {t.seed}."), ""]
+    morale = morale_rule(t)
+    if morale:
+        lines += [esc(f"Morale: {morale}."), ""]
     columns: list[tuple[str, list[str]]] = [
         ("Card", [str(c.index) for c in t.deck]),
         (esc(f"Roll ({t.deck[0].dice})"), [esc(f"{c.roll} ({c.range})") for c in t.deck]),

@@ -37,8 +37,12 @@ from sheetgen.engine.deck import TableRoll
 from sheetgen.engine.timetable import Timetable, TrackLevel
 from sheetgen.engine.types import Odds
 from sheetgen.words import (
+    SIZE_RULE,
     baseline_text,
     clock,
+    deck_note,
+    deck_source,
+    morale_rule,
     omen_text,
     read_rule,
     row_clock,
@@ -117,8 +121,8 @@ def timetable_json(t: Timetable) -> dict[str, Any]:
                          "text": baseline_text(t, r)},
         } for r in t.rows],
         "deck": {
-            "source": t.deck_source, "note": t.deck_note, "size_rule": t.size_rule,
-            "morale_rule": t.morale_rule,
+            "source": deck_source(t), "note": deck_note(t), "size_rule": SIZE_RULE,
+            "morale_rule": morale_rule(t),
             "cards": [{
                 "index": c.index, "dice": c.dice, "roll": c.roll, "faces": list(c.faces), "range": c.range,
                 "name": c.name, "text": c.text,

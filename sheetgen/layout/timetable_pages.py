@@ -40,6 +40,7 @@ from sheetgen.options import POINTS_PER_INCH, Paper
 from sheetgen.words import (
     baseline_text,
     check_sentence,
+    deck_note,
     omen_text,
     pool_rule,
     row_clock,
@@ -445,7 +446,7 @@ def timetable_layout(t: Timetable, paper: Paper) -> TimetableLayout:
         plans.extend(_row_plans(t, cols, made, room - info.height, info, sum(b.height for b in deck)))
     elif not t.deck:
         raise RenderError(f"{t.pack_name} ({t.pack_id}) has no check and no encounter deck, so its timetable "
-                          f"would be empty ({t.deck_note}); give a site with a wandering table")
+                          f"would be empty ({deck_note(t)}); give a site with a wandering table")
     plans.extend(_deck_plans(t, width, room, plans, info, deck))
     total = len(plans)
     pages = tuple(_page(t, paper, n, total, plan) for n, plan in enumerate(plans, start=1))

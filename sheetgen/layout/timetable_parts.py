@@ -34,7 +34,10 @@ from sheetgen.layout.marks import (
 from sheetgen.words import (
     baseline_text,
     check_sentence,
+    deck_note,
+    deck_source,
     duration,
+    morale_rule,
     percent,
     read_rule,
     row_rule,
@@ -71,7 +74,7 @@ def check_fonts(t: Timetable) -> None:
         checked(t.site_name, site, "site")
     fields = (("check.name", t.check_name), ("check.formula", t.formula), ("note", timetable_note(t)),
               ("check", check_sentence(t.pack)),
-              ("deck", t.deck_source), ("deck", t.deck_note), ("encounters.morale", t.morale_rule))
+              ("deck", deck_source(t)), ("deck", deck_note(t)), ("encounters.morale", morale_rule(t)))
     for field, value in fields:
         if value:
             checked(value, pack, field)
@@ -292,16 +295,18 @@ def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
     """The deck's title, where its cards come from, how to use them and the morale rule, ruled off."""
     sk = Sketch()
     title = "Encounter deck" + (" (continued)" if continued else "")
-    if t.deck_source:
-        title += f" \u2014 {t.deck_source}"
+    source = deck_source(t)
+    if source:
+        title += f" \u2014 {source}"
     y = -set_text(sk, title, 0.0, 0.0, width, 11.0, bold=True) - 2.0
     if not continued:
         use = ""
         if t.deck and t.rows:
             use = " Tick each card as you use it."
-        y -= set_text(sk, f"{t.deck_note[:1].upper()}{t.deck_note[1:]}.{use}", 0.0, y, width, TEXT)
-        if t.morale_rule and t.deck:
-            y -= set_text(sk, f"**Morale:** {t.morale_rule}.", 0.0, y, width, TEXT)
+        note, morale = deck_note(t), morale_rule(t)
+        y -= set_text(sk, f"{note[:1].upper()}{note[1:]}.{use}", 0.0, y, width, TEXT)
+        if morale and t.deck:
+            y -= set_text(sk, f"**Morale:** {morale}.", 0.0, y, width, TEXT)
     sk.line(0.0, y - 3.0, width, y - 3.0, RULE)
     return sk
 
