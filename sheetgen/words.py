@@ -16,8 +16,13 @@ The formatters, one of each:
 
 Then the check (:func:`dice_text`, :func:`trigger_text`, :func:`cadence_text` and
 :func:`check_sentence`, the one line every sheet prints for the check), the rule that decides a
-pre-rolled result (:func:`rule_text`) and a timetable's rows (:func:`row_rule`, :func:`row_when`,
-:func:`baseline_text`, ...).
+pre-rolled result (:func:`rule_text`), a timetable's rows (:func:`row_rule`, :func:`row_when`,
+:func:`baseline_text`, ...) and its deck (:func:`deck_source`, :func:`deck_note`,
+:func:`morale_rule`), and the odds table of `sheetgen odds` (:func:`odds_rows`).
+
+A new rule is put into words here, beside the functions that say the same kind of thing, from the
+pack and the engine's numbers (a Timetable carries its pack); every sheet and export that prints it
+calls that function, and the engine goes on returning numbers.
 """
 
 from __future__ import annotations
