@@ -12,13 +12,17 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
 from sheetgen.options import CardPrint, RenderOptions, paper_named, parse_back_offset
+
+if TYPE_CHECKING:
+    from sheetgen.load.files import LoadedSite
+    from sheetgen.model.pack import Pack
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -194,6 +198,11 @@ def cache_option(func: F) -> F:
                         help="Render reference pages afresh instead of reusing them from the cache.")(func)
 
 
+def variant_option(func: F) -> F:
+    return click.option("--variant", metavar="ID",
+                        help="Play one of the pack's variants: its unit, check and rates (see the reference).")(func)
+
+
 def rules_option(func: F) -> F:
     return click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
                         help="Also list the packs in this folder.")(func)
@@ -264,6 +273,19 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
     emit(render_png(read_pdf(pdf), page=page, dpi=dpi, name=str(pdf)), target, pdf.stem, f"page{page}", ".png")
 
 
+def variant_of(found: tuple[Pack, LoadedSite | None], variant: str | None) -> tuple[Pack, LoadedSite | None]:
+    """A pack (and the site it came with) under the variant asked for."""
+    from sheetgen.load.variants import site_with_variant, with_variant
+
+    pack, loaded = found
+    if variant is None:
+        return pack, loaded
+    if loaded is None:
+        return with_variant(pack, variant), None
+    changed = site_with_variant(loaded, variant)
+    return changed.pack, changed
+
+
 def new_seed(seed: int | None) -> int:
     """The seed given, or a fresh one (short enough to read off a sheet and type back in)."""
     import random
@@ -274,18 +296,29 @@ def new_seed(seed: int | None) -> int:
 @cli.command()
 @click.argument("system")
 @click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to cover.")
-def odds(system: str, hours: int) -> None:
+@click.option("--extra", type=int, default=0, show_default=True,
+              help="Also show the odds with this many extra rolls of the check an hour (0 to 10).")
+@variant_option
+def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
     """Exact odds of a pack's check for a quiet party, as a table.
 
     \b
     Example:
         sheetgen odds site-alarm --hours 4
+        sheetgen odds dungeon-turn --extra 1
+        sheetgen odds dungeon-turn --variant optional-variant-fast-turns
     """
-    from sheetgen.engine.odds import quiet_odds
+    from sheetgen.engine.odds import extra_odds, quiet_odds
     from sheetgen.load.files import load_pack
+    from sheetgen.load.variants import with_variant
+    from sheetgen.mechanic_words import extra_rows, mechanics_rows
     from sheetgen.words import odds_rows
 
-    table = odds_rows(quiet_odds(load_pack(system), hours))
+    pack = with_variant(load_pack(system), variant)
+    quiet = quiet_odds(pack, hours)
+    table = odds_rows(quiet) + mechanics_rows(quiet)
+    if extra:
+        table += extra_rows(quiet, extra_odds(pack, hours, extra))
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for row in table:
         click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
@@ -298,8 +331,9 @@ def odds(system: str, hours: int) -> None:
 @click.option("--format", "fmt", type=click.Choice(["pdf", "csv", "json"]), default="pdf", show_default=True)
 @paper_option
 @ink_option
+@variant_option
 @output_option
-def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, ink: str,
+def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, ink: str, variant: str | None,
               output: Path | None) -> None:
     """Pre-roll the encounter timetable and encounter deck.
 
@@ -314,7 +348,7 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
     from sheetgen.load.files import load_pack_or_site
 
     check_output(output)
-    pack, loaded = load_pack_or_site(subject)
+    pack, loaded = variant_of(load_pack_or_site(subject), variant)
     seed = new_seed(seed)
     table = build_timetable(pack, site=loaded.site if loaded else None,
                             encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
@@ -342,7 +376,9 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
 @seed_option
 @click.option("--hours", type=int, default=3, show_default=True,
               help="Hours of play to pre-roll (obsidian and markdown hold the timetable and deck).")
-def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int) -> None:
+@variant_option
+def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int,
+                  variant: str | None) -> None:
     """Export every table of a site or pack to a virtual tabletop or a notes app.
 
     \b
@@ -359,7 +395,7 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
 
     check_export_output(output, fmt)
     check_hours(hours)
-    pack, loaded = load_pack_or_site(subject)
+    pack, loaded = variant_of(load_pack_or_site(subject), variant)
     site, encounter_pack = (loaded.site, loaded.encounter_pack) if loaded else (None, None)
     timetable = None
     if FORMATS[fmt].timetable:
@@ -410,8 +446,9 @@ def import_watabou(file: Path, output: Path | None, system: str, square: int, fo
 @ink_option
 @large_option
 @cache_option
+@variant_option
 @output_option
-def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_cache: bool,
+def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_cache: bool, variant: str | None,
               output: Path | None) -> None:
     """The one-page reference(s) of a pack, for behind the screen.
 
@@ -421,10 +458,11 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
         sheetgen reference dungeon-turn --for players --large --ink saver
     """
     from sheetgen.load.files import load_pack
+    from sheetgen.load.variants import with_variant
     from sheetgen.packet.build import cached_reference
 
     check_output(output)
-    pack = load_pack(system)
+    pack = with_variant(load_pack(system), variant)
     options = options_for(paper, ink=ink, large=large, language=pack.language)
     pdf = cached_reference(pack, options, players=audience == "players", use_cache=not no_cache)
     emit(pdf, output, pack.id, "reference" if audience == "gm" else "reference-players")
@@ -440,9 +478,10 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
               help="Turns to show (default: as many as fit, at least 3 hours).")
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]),
               help="Only the sheets for the GM or the players.")
+@variant_option
 @output_option
 def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turns: int | None,
-            audience: str | None, output: Path | None) -> None:
+            audience: str | None, variant: str | None, output: Path | None) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
     \b
@@ -451,10 +490,11 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
         sheetgen tracker dungeon-turn --for players --large
     """
     from sheetgen.load.files import load_pack
+    from sheetgen.load.variants import with_variant
     from sheetgen.render.pdf.trackers import tracker_pdf
 
     check_output(output)
-    pack = load_pack(system)
+    pack = with_variant(load_pack(system), variant)
     options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language)
     pdf = tracker_pdf(pack, options, turns=turns,
                       audience="gm" if audience == "gm" else "players" if audience == "players" else None)
@@ -507,10 +547,11 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @click.option("--previews", is_flag=True, help="Also write a PNG of each page next to the PDF.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but the path of the packet.")
 @cache_option
+@variant_option
 @output_option
 def packet(site: str | None, seed: int | None, hours: int, audience: str, paper: str, size: str, backs: bool,
            back_offset: tuple[float, float], fillable: bool, ink: str, large: bool, previews: bool, quiet: bool,
-           no_cache: bool, output: Path | None) -> None:
+           no_cache: bool, variant: str | None, output: Path | None) -> None:
     """The whole session packet: cover, references, trackers, timetable, room and stat cards.
 
     With no SITE, builds the bundled example site (the-sunken-chapel).
@@ -528,7 +569,9 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
 
     check_output(output)
     check_hours(hours)
-    loaded = load_site(site or "the-sunken-chapel")
+    from sheetgen.load.variants import site_with_variant
+
+    loaded = site_with_variant(load_site(site or "the-sunken-chapel"), variant)
     seed = new_seed(seed)
     options = PacketOptions(
         render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,

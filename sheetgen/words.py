@@ -238,7 +238,13 @@ def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
     else:
         text = f"every {units_span(pack, every_)}"
     offset = check.cadence.offset
-    if offset:
+    if check.pool is not None and check.pool.roll_at is not None and every_ == 1 and not offset:
+        from sheetgen.mechanic_words import pool_cadence_text
+
+        return pool_cadence_text(pack)
+    if check.cadence.first is not None:
+        text += f"; the first at the end of {pack.time.unit} {offset + check.cadence.first}"
+    elif offset:
         text += f"; the first after {offset} {pack.time.unit if offset == 1 else pack.time.plural} more"
     return text
 
@@ -428,11 +434,11 @@ def omen_text(pack: Pack, omen: Omen) -> str:
 
 def baseline_text(t: Timetable, row: CheckRow) -> str:
     """What a quiet party's procedure does with the row's dice: 'no danger; Escalation 0'."""
-    return _baseline_text(machine(t.pack), row.baseline)
+    return _baseline_text(machine(t.pack), row.baseline, row.unit)
 
 
 @lru_cache(maxsize=4096)
-def _baseline_text(m: Machine, b: Baseline) -> str:
+def _baseline_text(m: Machine, b: Baseline, unit: int) -> str:
     word = m.check.result
     parts: list[str] = []
     if not b.due and m.cadence is not None:
@@ -449,9 +455,12 @@ def _baseline_text(m: Machine, b: Baseline) -> str:
         if m.pool is not None:
             outcome = f"first {b.dice}: {m.pool.read} {b.result}, {outcome}"
         parts.append(outcome)
-    if b.levels:
-        parts.append(", ".join(f"{lv.name} {lv.level}" for lv in b.levels))
+    if m.read:  # only the tracks the check reads: the others do not decide the row
+        parts.append(", ".join(f"{b.levels[i].name} {b.levels[i].level}" for i in m.read))
     parts.extend(f"omen: {omen_text(m.pack, omen)}" for omen in b.omens)
+    from sheetgen.mechanic_words import row_extras
+
+    parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due))
     return "; ".join(parts)
 
 
@@ -463,7 +472,7 @@ def _when(m: Machine, unit: int) -> str:
     if cadence is None:
         return roll_at
     track = m.pack.track(cadence.track)
-    elapsed = unit - m.offset
+    elapsed = unit - m.offset - (m.check.cadence.first or 0)
     groups: dict[int, list[int]] = {}
     for level in range(track.min, track.max + 1):
         groups.setdefault(by_level(m.pack, cadence, level), []).append(level)
@@ -567,5 +576,5 @@ def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
 
 
 def track_range(track: Track) -> str:
-    """'0-10'."""
-    return f"{track.min}-{track.max}"
+    """'0-10', or '-2 to 2' when it starts below 0."""
+    return f"{track.min} to {track.max}" if track.min < 0 else f"{track.min}-{track.max}"

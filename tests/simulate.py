@@ -31,6 +31,8 @@ class SimulatedOdds:
     first: tuple[int, ...]       # runs in which that encounter was the first
     by_hour: tuple[int, ...]     # runs with at least one encounter by the end of hour 1, 2, ...
     encounters: int              # encounters in all runs together
+    outcomes: tuple[tuple[int, ...], ...] = ()          # per named outcome: runs in which it came up, by unit
+    outcome_by_hour: tuple[tuple[int, ...], ...] = ()   # per named outcome: runs with it by hour 1, 2, ...
 
     def chance(self, unit: int) -> float:
         return self.triggered[unit - 1] / self.runs
@@ -39,8 +41,12 @@ class SimulatedOdds:
         return self.first[unit - 1] / self.runs
 
 
-def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random) -> SimulatedOdds:
-    """Play ``runs`` sessions of ``hours`` hours for a quiet party and count the encounters."""
+def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra: int = 0) -> SimulatedOdds:
+    """Play ``runs`` sessions of ``hours`` hours for a quiet party and count the encounters.
+
+    With ``extra``, the check is rolled that many more times at the end of every hour (after its own
+    check); those encounters count in ``encounters`` and ``by_hour``, not in the per-unit counts.
+    """
     check_hours(hours)
     if pack.check is None:
         raise no_check_error(pack)
@@ -53,44 +59,63 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random) -> Sim
     for hour in range(hours, 0, -1):
         for u in range(1, units_in(pack, hour) + 1):
             hour_of[u] = hour
+    hour_ends = {units_in(pack, hour) for hour in range(1, hours + 1)} if extra else set()
+    extra_first = [0] * (units + 1)
+    extra_hits = 0
     rolled = [0] * (units + 1)
     triggered = [0] * (units + 1)
     first = [0] * (units + 1)
     table = _Table(m)
     moved = table.moved
+    named = len(m.check.outcomes)
+    outcome_at = [[0] * (units + 1) for _ in range(named)]
+    outcome_first = [[0] * (units + 1) for _ in range(named)]
     for _ in range(runs):
         sid = 0
         seen = False
+        seen_outcome = [False] * named
         for unit in range(1, units + 1):
             nxt = moved[after[unit]]
             target = nxt[sid]
             sid = target if target >= 0 else table.fill_move(sid, after[unit])
-            if not grid[unit]:
-                continue
-            dice = table.dice[sid]
-            if dice == _UNKNOWN:
-                dice = table.fill_check(sid)
-            if dice == _NOT_DUE:
-                continue
-            if dice == _SKIP:
-                sid = table.skipped[sid]
-                continue
-            rolled[unit] += 1
-            key = (sid, roll(dice))
-            found = table.resolved.get(key)
-            if found is None:
-                found = table.fill_resolve(key)
-            sid, encounter = found
-            if encounter:
-                triggered[unit] += 1
-                if not seen:
-                    first[unit] += 1
+            if grid[unit]:
+                dice = table.dice[sid]
+                if dice == _UNKNOWN:
+                    dice = table.fill_check(sid)
+                if dice == _SKIP:
+                    sid = table.skipped[sid]
+                elif dice != _NOT_DUE:
+                    rolled[unit] += 1
+                    key = (sid, roll(dice))
+                    found = table.resolved.get(key)
+                    if found is None:
+                        found = table.fill_resolve(key)
+                    sid, encounter, outcome = found
+                    if outcome >= 0:
+                        outcome_at[outcome][unit] += 1
+                        if not seen_outcome[outcome]:
+                            outcome_first[outcome][unit] += 1
+                            seen_outcome[outcome] = True
+                    if encounter:
+                        triggered[unit] += 1
+                        if not seen:
+                            first[unit] += 1
+                            seen = True
+            if unit in hour_ends:
+                sid, hits, fresh = table.extra_rolls(sid, extra, roll, seen)
+                extra_hits += hits
+                if fresh:
+                    extra_first[unit] += 1
                     seen = True
     by_hour = []
     for hour in range(1, hours + 1):
-        by_hour.append(sum(first[1 : units_in(pack, hour) + 1]))
+        last = units_in(pack, hour) + 1
+        by_hour.append(sum(first[1:last]) + sum(extra_first[1:last]))
+    outcome_by_hour = tuple(tuple(sum(row[1:units_in(pack, hour) + 1]) for hour in range(1, hours + 1))
+                            for row in outcome_first)
     return SimulatedOdds(runs, hours, units, tuple(rolled[1:]), tuple(triggered[1:]), tuple(first[1:]),
-                         tuple(by_hour), sum(triggered))
+                         tuple(by_hour), sum(triggered) + extra_hits, tuple(tuple(row[1:]) for row in outcome_at),
+                         outcome_by_hour)
 
 
 _UNKNOWN, _NOT_DUE, _SKIP = -3, -2, -1
@@ -106,7 +131,8 @@ class _Table:
         self.moved: tuple[list[int], list[int]] = ([], [])  # next state after a unit, before/after offset
         self.dice: list[int] = []       # on a grid point: dice to roll (0: plain roll), or _NOT_DUE, _SKIP
         self.skipped: list[int] = []
-        self.resolved: dict[tuple[int, int], tuple[int, bool]] = {}
+        self.resolved: dict[tuple[int, int], tuple[int, bool, int]] = {}
+        self.extra_resolved: dict[tuple[int, int], tuple[int, bool]] = {}
         self.intern(m.initial())
 
     def intern(self, state: State) -> int:
@@ -135,9 +161,30 @@ class _Table:
         self.dice[sid] = dice
         return dice
 
-    def fill_resolve(self, key: tuple[int, int]) -> tuple[int, bool]:
+    def extra_rolls(self, sid: int, extra: int, roll: Callable[[int], int], seen: bool) -> tuple[int, int, bool]:
+        """``extra`` more rolls of the check from state ``sid``: the state after, the encounters, and whether
+        the first encounter of the run came among them."""
+        hits = 0
+        fresh = False
+        for _ in range(extra):
+            state = self.states[sid]
+            if not self.m.rolled(state):
+                continue
+            key = (sid, roll(self.m.pool_size(state)))
+            found = self.extra_resolved.get(key)
+            if found is None:
+                outcome = self.m.extra_roll(state, key[1])
+                found = self.extra_resolved[key] = (self.intern(outcome.state), outcome.encounter)
+            sid, encounter = found
+            if encounter:
+                hits += 1
+                if not seen and not fresh:
+                    fresh = True
+        return sid, hits, fresh
+
+    def fill_resolve(self, key: tuple[int, int]) -> tuple[int, bool, int]:
         outcome = self.m.resolve(self.states[key[0]], key[1])
-        found = self.resolved[key] = (self.intern(outcome.state), outcome.encounter)
+        found = self.resolved[key] = (self.intern(outcome.state), outcome.encounter, outcome.outcome)
         return found
 
 

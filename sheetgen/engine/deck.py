@@ -11,7 +11,9 @@ reaction and the morale roll follow the encounter rules of the encounters pack w
 of the pack; a rule or table that is missing leaves its field None.
 
 Each card uses the Random in this order: the wandering roll, the number appearing, the distance
-roll, the reaction roll and the morale roll, each skipped when its rule is missing.
+roll, the reaction roll, the morale roll and the opening rolls (surprise, initiative ... in the
+rules' order), each skipped when its rule is missing. An entry that is not a creature (a sign, a
+hazard: ``creature: false``) gets no reaction, morale or opening rolls.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from fractions import Fraction
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.errors import DiceError
 from sheetgen.model.common import Statblock
-from sheetgen.model.pack import EncounterRules, Morale, Pack, Table
+from sheetgen.model.pack import EncounterRules, Morale, Opening, Pack, Table
 from sheetgen.model.site import Site, WanderingEntry
 
 MIN_DECK = 3
@@ -52,6 +54,27 @@ class TableRoll:
     @property
     def result(self) -> str:
         return self.cells[0]
+
+
+@dataclass(frozen=True)
+class Sign:
+    """A named outcome of the check that foretells a card, and the unit it was rolled at."""
+
+    outcome: str
+    unit: int
+    seconds: int    # the end of that unit, in seconds of play
+
+
+@dataclass(frozen=True)
+class OpeningRoll:
+    """A pre-rolled opening roll of an encounter: surprise or initiative for one side."""
+
+    name: str
+    side: str
+    dice: str
+    roll: int
+    faces: tuple[int, ...]
+    result: str | None     # the opening's result when the roll falls in its range ("surprised"), else None
 
 
 @dataclass(frozen=True)
@@ -85,6 +108,9 @@ class DeckCard:
     zone_text: str | None
     stat_id: str | None
     stat_name: str | None
+    signs: tuple[Sign, ...] = ()  # the outcomes that foretell this card for a quiet party
+    openings: tuple[OpeningRoll, ...] = ()  # surprise, initiative ... in the encounter rules' order
+    creature: bool = True       # False: a sign, hazard or event, with no reaction, morale or openings
 
 
 @dataclass(frozen=True)
@@ -96,6 +122,7 @@ class _Entry:
     text: str
     appearing: str
     stat: str | None
+    creature: bool = True
 
 
 def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size: int,
@@ -133,7 +160,7 @@ def _wandering(pack: Pack, site: Site | None,
 
 def _site_entry(entry: WanderingEntry) -> _Entry:
     r = entry.roll
-    return _Entry(r.text, r.low, r.high, entry.name, entry.text, entry.appearing, entry.stat)
+    return _Entry(r.text, r.low, r.high, entry.name, entry.text, entry.appearing, entry.stat, entry.creature)
 
 
 def _table_entries(table: Table, rules: EncounterRules) -> list[_Entry]:
@@ -176,6 +203,7 @@ class _CardRoller:
         self.morale = rules.morale if rules is not None else None
         self.morale_dice = parsed(self.morale.roll) if self.morale is not None else None
         self.rules_pack, self.rules = rules_pack, rules
+        self.openings = tuple(rules.openings) if rules is not None else ()
         self.zone_texts: dict[str, str | None] = {}
 
     def zone_text(self, zone: str | None) -> str | None:
@@ -190,17 +218,19 @@ class _CardRoller:
         entry = next(e for e in self.entries if e.low <= roll <= e.high)
         appearing, appearing_faces = self.appearing[entry.appearing].roll_detail(rng)
         distance = self.distance.roll(rng) if self.distance is not None else None
-        reaction = self.reaction.roll(rng) if self.reaction is not None else None
+        creature = entry.creature
+        reaction = self.reaction.roll(rng) if self.reaction is not None and creature else None
         stat = self.stats.get(entry.stat) if entry.stat else None
         morale = stat.morale if stat is not None else None
         morale_roll: int | None = None
         morale_faces: tuple[int, ...] = ()
         fails: bool | None = None
-        if self.morale is not None and self.morale_dice is not None:
+        if self.morale is not None and self.morale_dice is not None and creature:
             morale_roll, morale_faces = self.morale_dice.roll_detail(rng)
             if morale is not None:
                 fails = morale_roll > morale if self.morale.fails == "above" else morale_roll >= morale
         zone = stat.zone if stat is not None else None
+        openings = tuple(self._opening(o, rng) for o in self.openings) if creature else ()
         return DeckCard(
             index=index, dice=self.dice_text, roll=roll, faces=faces, range=entry.range,
             name=entry.name, text=entry.text, appearing_dice=entry.appearing, appearing=appearing,
@@ -209,7 +239,14 @@ class _CardRoller:
             zone_text=self.zone_text(zone),
             stat_id=stat.id if stat is not None else entry.stat,
             stat_name=stat.name if stat is not None else None,
+            openings=openings, creature=creature,
         )
+
+    def _opening(self, opening: Opening, rng: random.Random) -> OpeningRoll:
+        roll, faces = parsed(opening.roll).roll_detail(rng)
+        hit = opening.on is not None and roll in opening.on
+        return OpeningRoll(opening.name, opening.side, str(parsed(opening.roll)), roll, faces,
+                           (opening.result or opening.name.lower()) if hit else None)
 
 
 class _RolledTable:

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from sheetgen import limits
 from sheetgen.engine.procedure import Machine, State, machine
-from sheetgen.engine.types import CheckOdds, Odds
+from sheetgen.engine.types import CheckOdds, ExtraOdds, Odds, OutcomeOdds
 from sheetgen.errors import DataError, UsageError
 from sheetgen.model.pack import Pack
 
@@ -35,6 +35,7 @@ class Move:
     chance: Fraction
     rolled: bool
     encounter: bool
+    outcome: int = -1   # the named outcome rolled (-1: none)
 
 
 def check_hours(hours: int) -> None:
@@ -107,6 +108,10 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     if start_after_offset is None:  # the offset is longer than the hours asked for
         start_after_offset = _carry(kernel, m, {m.initial(): ONE}, m.offset)
     expected_units = expected_units_to_first(kernel, start_after_offset)
+    outcomes = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
+    from sheetgen.engine.resources import resource_use
+
+    resources = resource_use(pack, units, outcomes)
     return Odds(
         pack_id=pack.id,
         unit_minutes=unit_minutes,
@@ -119,6 +124,8 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         ),
         pack_name=pack.name,
         result=pack.check.result,
+        outcomes=outcomes,
+        resources=resources,
     )
 
 
@@ -155,19 +162,23 @@ class Kernel:
             return (Move(state, ONE, False, False),)
         if not m.rolled(state):
             return (Move(m.skip(state), ONE, False, False),)
-        merged: dict[tuple[State, bool], Fraction] = {}
+        merged: dict[tuple[State, bool, int], Fraction] = {}
         distribution = m.distribution(state)
         self.spend(len(distribution))
         for result, chance in distribution.items():
             outcome = m.resolve(state, result)
-            key = (outcome.state, outcome.encounter)
+            key = (outcome.state, outcome.encounter, outcome.outcome)
             merged[key] = merged.get(key, ZERO) + chance
-        return tuple(Move(s, p, True, enc) for (s, enc), p in merged.items() if p)
+        return tuple(Move(s, p, True, enc, named) for (s, enc, named), p in merged.items() if p)
 
 
 def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
-             keep_encounters: bool) -> tuple[dict[State, Fraction], Fraction, Fraction]:
-    """One unit forward: the new distribution, P(the check was rolled) and P(it brought an encounter)."""
+             keep_encounters: bool, by_outcome: list[Fraction] | None = None,
+             ) -> tuple[dict[State, Fraction], Fraction, Fraction]:
+    """One unit forward: the new distribution, P(the check was rolled) and P(it brought an encounter).
+
+    With ``by_outcome``, the chance of each named outcome this unit is added to it.
+    """
     new: dict[State, Fraction] = {}
     rolled = ZERO
     encounter = ZERO
@@ -179,6 +190,8 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
             q = p * move.chance
             if move.rolled:
                 rolled += q
+            if by_outcome is not None and move.outcome >= 0:
+                by_outcome[move.outcome] += q
             if move.encounter:
                 encounter += q
                 if not keep_encounters:
@@ -187,10 +200,118 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
     return new, rolled, encounter
 
 
+def _advance_until(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
+                   outcome: int) -> tuple[dict[State, Fraction], Fraction]:
+    """One unit forward over the histories in which ``outcome`` has not come up: the new distribution
+    and P(it comes up for the first time this unit). Encounters do not stop play here."""
+    new: dict[State, Fraction] = {}
+    first = ZERO
+    kernel.spend(len(dist))
+    for state, p in dist.items():
+        moves = kernel.moves(state, grid, after)
+        kernel.spend(len(moves))
+        for move in moves:
+            q = p * move.chance
+            if move.outcome == outcome:
+                first += q
+                continue
+            new[move.state] = new.get(move.state, ZERO) + q
+    return new, first
+
+
+def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
+                 check_units: tuple[int, ...]) -> tuple[OutcomeOdds, ...]:
+    """Exact odds of each named outcome: its chance at each check and at least once by each hour."""
+    check = m.check
+    if not check.outcomes:
+        return ()
+    units = units_in(pack, hours)
+    count = len(check.outcomes)
+    per_unit: list[list[Fraction]] = []
+    every: dict[State, Fraction] = {m.initial(): ONE}
+    for unit in range(1, units + 1):
+        found = [ZERO] * count
+        every, _, _ = _advance(kernel, every, m.on_grid(unit), unit > m.offset, True, found)
+        per_unit.append(found)
+    result = []
+    for n, outcome in enumerate(check.outcomes):
+        dist: dict[State, Fraction] = {m.initial(): ONE}
+        firsts: list[Fraction] = []
+        for unit in range(1, units + 1):
+            dist, first = _advance_until(kernel, dist, m.on_grid(unit), unit > m.offset, n)
+            firsts.append(first)
+        by_hour = tuple(sum(firsts[:units_in(pack, h)], ZERO) for h in range(1, hours + 1))
+        chances = tuple(per_unit[u - 1][n] for u in check_units)
+        result.append(OutcomeOdds(outcome.result, chances, by_hour, sum(chances, ZERO)))
+    return tuple(result)
+
+
 def _carry(kernel: Kernel, m: Machine, dist: dict[State, Fraction], units: int) -> dict[State, Fraction]:
     for unit in range(1, units + 1):
         dist, _, _ = _advance(kernel, dist, m.on_grid(unit), unit > m.offset, keep_encounters=False)
     return dist
+
+
+# --- extra rolls ------------------------------------------------------------------------------------
+
+
+MAX_EXTRA = 10
+"""Most extra rolls per hour that `sheetgen odds --extra` takes."""
+
+
+def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
+    """The odds with ``extra`` more rolls of the check at the end of every hour, after its own check."""
+    check_hours(hours)
+    if pack.check is None:
+        raise no_check_error(pack)
+    if isinstance(extra, bool) or not 0 <= extra <= MAX_EXTRA:
+        raise UsageError(f"--extra must be a whole number from 0 to {MAX_EXTRA}, not {extra}")
+    check_units(pack, hours)
+    m = machine(pack)
+    kernel = Kernel(m)
+    hour_ends = {units_in(pack, h) for h in range(1, hours + 1)}
+    every: dict[State, Fraction] = {m.initial(): ONE}
+    quiet: dict[State, Fraction] = {m.initial(): ONE}
+    expected = ZERO
+    first_total = ZERO
+    by_hour = []
+    for unit in range(1, units_in(pack, hours) + 1):
+        grid, after = m.on_grid(unit), unit > m.offset
+        every, _, chance = _advance(kernel, every, grid, after, keep_encounters=True)
+        quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
+        expected += chance
+        first_total += first
+        if unit in hour_ends:
+            for _ in range(extra):
+                every, chance = _extra(kernel, every, keep_encounters=True)
+                quiet, first = _extra(kernel, quiet, keep_encounters=False)
+                expected += chance
+                first_total += first
+            by_hour.append(first_total)
+    return ExtraOdds(extra, tuple(by_hour), expected)
+
+
+def _extra(kernel: Kernel, dist: dict[State, Fraction], keep_encounters: bool,
+           ) -> tuple[dict[State, Fraction], Fraction]:
+    """One extra roll of the check from every state: the new distribution and P(an encounter)."""
+    m = kernel.m
+    new: dict[State, Fraction] = {}
+    encounter = ZERO
+    for state, p in dist.items():
+        if not m.rolled(state):
+            new[state] = new.get(state, ZERO) + p
+            continue
+        distribution = m.distribution(state)
+        kernel.spend(len(distribution))
+        for result, chance in distribution.items():
+            outcome = m.extra_roll(state, result)
+            q = p * chance
+            if outcome.encounter:
+                encounter += q
+                if not keep_encounters:
+                    continue
+            new[outcome.state] = new.get(outcome.state, ZERO) + q
+    return new, encounter
 
 
 # --- expected time to the first encounter -------------------------------------------------------
@@ -218,7 +339,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fra
                 out.append(((move.state, nxt), move.chance))
         return out, absorbed
 
-    starts = [(state, 0) for state, p in start.items() if p]
+    starts = [(state, m.phase0) for state, p in start.items() if p]
     edges: dict[Node, list[tuple[Node, Fraction]]] = {}
     absorbing: set[Node] = set()
     frontier = list(starts)
@@ -239,7 +360,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fra
     expected: dict[Node, Fraction] = {}
     for component in _components(edges):
         _solve(component, edges, expected, kernel.spend)
-    return sum((p * expected[(state, 0)] for state, p in start.items() if p), ZERO)
+    return sum((p * expected[(state, m.phase0)] for state, p in start.items() if p), ZERO)
 
 
 def _all_reach(edges: dict[Node, list[tuple[Node, Fraction]]], absorbing: set[Node]) -> bool:

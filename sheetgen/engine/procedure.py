@@ -16,7 +16,9 @@ pack format leaves open, made once here:
   (the finest cadence). At a grid point the check is rolled when at least the current level's
   number of units has passed since the last check (or since ``offset``). For a party whose level
   holds steady this is "every N units at that level"; a level that changes mid-way takes effect at
-  the next grid point.
+  the next grid point. With ``first`` (1 to ``g``) the grid is ``offset + first, offset + first + g,
+  ...`` instead, and the first check is rolled whatever the level (it counts as if a full cadence
+  had passed).
 - A plain roll's total is the roll plus the levels of the ``add`` tracks; ``at_least``, ``at_most``
   and ``faces`` compare that total. A pool's result is its highest, lowest or summed die. ``advance``
   maps the result before any track is added. A trigger that looks at a track sees it after the
@@ -25,7 +27,11 @@ pack format leaves open, made once here:
   ``base``: its grown dice and the marks on its tallies are removed. A pool with no dice is not
   rolled. An encounter also empties grown dice.
 - On an encounter, the tracks in ``on_encounter.reset`` return to their start and, with
-  ``clear_tallies``, the tally marks are cleared. Marks on a tally with ``clears: check`` count for one
+  ``clear_tallies``, the tally marks are cleared. Then the named outcome that covers the result
+  (``check.outcomes``; with ``outcomes_read: total``, the total after the advance) moves or resets
+  the tracks its effects name; its other effects (resources, a sign on the next card, an effect
+  that lasts) do not change the odds and are the timetable's to show.
+  Marks on a tally with ``clears: check`` count for one
   roll of the check only and are cleared after it, encounter or not.
 - Only the tallies that feed the pool are kept in the state (no other rule reads a tally), each
   capped at ``max_dice``, so the state space stays finite for the exact odds.
@@ -59,10 +65,11 @@ class State:
 class Resolution(NamedTuple):
     """The outcome of one rolled check."""
 
-    state: State                 # after the advance, the trigger and any reset
+    state: State                 # after the advance, the trigger, any reset and the outcome's effects
     encounter: bool
     steps: int                   # how far the advance moved its track (0 without an advance)
     peak: tuple[int, ...]        # track levels after the advance, before any reset
+    outcome: int = -1            # the index of the named outcome in check.outcomes (-1: none)
 
 
 class UnitStep(NamedTuple):
@@ -75,6 +82,7 @@ class UnitStep(NamedTuple):
     result: int | None
     encounter: bool
     peak: tuple[int, ...]        # track levels at their highest point of this unit, before any reset
+    outcome: int = -1            # the index of the named outcome rolled (-1: none, or not rolled)
 
 
 Roller = Callable[[int], int]
@@ -109,20 +117,27 @@ class Machine:
         self.clear_after_check = tuple(t in one_check for t in self.pool_tallies)
         self.grid, self.cadence = _cadence(check)
         self.offset = check.cadence.offset
+        self.first = self.grid if check.cadence.first is None else check.cadence.first
+        self.phase0 = (-self.first) % self.grid  # where the offset falls on the grid (0: a full cadence to go)
         self.since_cap = max(self.cadence.levels.values()) if self.cadence and self.cadence.levels else 0
+        self.since0 = self.since_cap if check.cadence.first is not None else 0
         self.reset = tuple(self.index[t] for t in check.on_encounter.reset)
         self.advance = (self.index[check.advance.track], check.advance.by) if check.advance else None
         self.sides = _pool_sides(self.pool) if self.pool is not None else 0
         self._pass: dict[tuple[State, bool], State] = {}
         self._resolve: dict[tuple[State, int], Resolution] = {}
         self.printed: dict[Any, Any] = {}  # the timetable's baseline for a step, by what decides it
+        self.read = _read_tracks(check, self.index)
+        self.outcome_moves = tuple(
+            tuple((self.index[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
+            for o in check.outcomes)
 
     def initial(self) -> State:
-        return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, 0)
+        return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, self.since0)
 
     def on_grid(self, unit: int) -> bool:
         elapsed = unit - self.offset
-        return elapsed > 0 and elapsed % self.grid == 0
+        return elapsed > 0 and (elapsed - self.first) % self.grid == 0
 
     def pass_unit(self, state: State, after_offset: bool) -> State:
         key = (state, after_offset)
@@ -185,7 +200,18 @@ class Machine:
             if self.check.on_encounter.clear_tallies:
                 marks = (0,) * len(marks)
             grown = 0
-        return Resolution(State(tuple(levels), marks, grown, 0), encounter, steps, peak)
+        outcome = self.outcome_of(result, peak)
+        if outcome >= 0:
+            for i, by in self.outcome_moves[outcome]:
+                track = self.tracks[i]
+                levels[i] = track.initial if by is None else _clamp(levels[i] + by, track)
+        return Resolution(State(tuple(levels), marks, grown, 0), encounter, steps, peak, outcome)
+
+    def outcome_of(self, result: int, levels: tuple[int, ...]) -> int:
+        """The index of the named outcome that covers this result, or with ``outcomes_read: total`` this
+        result plus the added tracks at these levels (-1 when the check names none)."""
+        value = result + sum(levels[i] for i in self.add) if self.check.outcomes_read == "total" else result
+        return next((n for n, o in enumerate(self.check.outcomes) if value in o.roll), -1)
 
     def fires(self, result: int, levels: tuple[int, ...]) -> bool:
         """Whether this result (after any advance) brings an encounter with the tracks at these levels."""
@@ -207,12 +233,31 @@ class Machine:
         level = levels[self.index[value.track]]
         return level if value.levels is None else by_level(self.pack, value, level)
 
+    def extra_roll(self, state: State, result: int) -> Resolution:
+        """One extra roll of the check (beyond its cadence): resolved like a check, the cadence count kept."""
+        found = self.resolve(state, result)
+        kept = found.state
+        return found._replace(state=State(kept.levels, kept.marks, kept.grown, state.since))
+
     def distribution(self, state: State) -> dict[int, Fraction]:
         """The exact distribution of the check's result from this state (before any track is added)."""
         if self.pool is None:
             assert self.check.roll is not None
             return dice_distribution(self.check.roll)
         return pool_distribution(self.pool_size(state), self.sides, self.pool.read)
+
+
+def _read_tracks(check: Check, index: dict[str, int]) -> tuple[int, ...]:
+    """The tracks the check reads (added, compared with, filled, or setting its cadence), in the pack's order."""
+    named = set(check.add)
+    for value in (check.trigger.at_least, check.trigger.at_most, check.cadence.every):
+        if isinstance(value, ByTrack):
+            named.add(value.track)
+    if check.trigger.track_full is not None:
+        named.add(check.trigger.track_full)
+    if check.advance is not None:
+        named.add(check.advance.track)
+    return tuple(sorted(index[t] for t in named if t in index))
 
 
 def by_level(pack: Pack, value: ByTrack, level: int) -> int:
@@ -233,7 +278,10 @@ def _cadence(check: Check) -> tuple[int, ByTrack | None]:
     every = check.cadence.every
     if check.cadence.offset > limits.MAX_TRACK:
         raise DataError(f"check.cadence.offset is at most {limits.MAX_TRACK} units")
+    first = check.cadence.first
     if isinstance(every, int):
+        if first is not None and not 1 <= first <= every:
+            raise DataError(f"check.cadence.first must be from 1 to every ({every})")
         if every > limits.MAX_TRACK:
             raise DataError(f"check.cadence.every is at most {limits.MAX_TRACK} units")
         if every < 1:
@@ -244,7 +292,10 @@ def _cadence(check: Check) -> tuple[int, ByTrack | None]:
     values = list(every.levels.values())
     if min(values) < 1 or max(values) > limits.MAX_TRACK:
         raise DataError(f"every level's cadence must be from 1 to {limits.MAX_TRACK} units")
-    return math.gcd(*values), every
+    grid = math.gcd(*values)
+    if first is not None and not 1 <= first <= grid:
+        raise DataError(f"check.cadence.first must be from 1 to {grid}, the finest of the level's cadences")
+    return grid, every
 
 
 def _pool_sides(pool: Pool) -> int:
@@ -331,10 +382,12 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
     dice = m.pool_size(state)
     result = roll(dice)
     outcome = m.resolve(state, result)
-    return UnitStep(outcome.state, True, True, dice, result, outcome.encounter, outcome.peak)
+    return UnitStep(outcome.state, True, True, dice, result, outcome.encounter, outcome.peak, outcome.outcome)
 
 
 def outcome_name(pack: Pack, result: int) -> str | None:
     """The pack's name for this result of the check's die (check.outcomes), if it names them."""
     check = require_check(pack)
+    if check.outcomes_read == "total":
+        return None  # it depends on the tracks: the quiet party's row names it
     return next((o.result for o in check.outcomes if result in o.roll), None)

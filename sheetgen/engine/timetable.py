@@ -21,8 +21,9 @@ deck is empty (sheetgen.words.deck_note says why).
 Randomness. One ``random.Random(seed)``, used in this order: for each row in time order, the
 check's dice (a plain roll with ``Dice.roll_detail``; a pool die by die with ``randint(1, sides)``);
 then for each card in order, the wandering roll, the number appearing, the distance roll, the
-reaction roll and the morale roll, each skipped when its rule is missing. The same seed and inputs
-give the same timetable.
+reaction roll, the morale roll and the opening rolls, each skipped when its rule is missing; then, for
+a check with extra rolls (``check.extra``), the spare rolls, in the same way as the rows. The same
+seed and inputs give the same timetable.
 
 Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetgen.export.timetable_csv.
 """
@@ -30,14 +31,17 @@ Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetge
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from sheetgen.engine.deck import DeckCard, DeckSource, build_deck, deck_size
+from sheetgen.engine import resources
+from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
+from sheetgen.engine.due import RestDue, rests_due
 from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine, outcome_name, step_unit
 from sheetgen.engine.procedure import dice as parsed
+from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.types import Odds
 from sheetgen.model.pack import Morale, Pack
 from sheetgen.model.site import Site
@@ -81,6 +85,12 @@ class Baseline:
     encounter: bool
     levels: tuple[TrackLevel, ...]  # after the check (and any reset)
     omens: tuple[Omen, ...]         # omen levels reached since the previous row
+    outcome: str | None = None      # the named outcome rolled (check.outcomes), if any
+    outcome_index: int = -1         # its index in check.outcomes (-1: none)
+    sign_card: int | None = None    # the encounter card this outcome foretells (1-based)
+    resources: tuple[TrackLevel, ...] = ()  # boxes left of each resource that runs down, after this row
+    ran_out: tuple[ResourceOut, ...] = ()   # resources that ran out since the previous row
+    rests_due: tuple[RestDue, ...] = ()     # rests that fell due since the previous row
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,15 @@ class CheckRow:
     outcome: str | None  # the pack's name for a plain roll's result (check.outcomes)
     pool_reads: tuple[PoolRead, ...]
     baseline: Baseline
+
+
+@dataclass(frozen=True)
+class SpareRoll:
+    """A roll of the check made in advance for an extra roll (check.extra), used in order."""
+
+    index: int               # 1-based
+    dice: tuple[int, ...]    # the faces (for a pool: in the order to take them)
+    roll: int | None         # a plain roll's total; None for a pool
 
 
 @dataclass(frozen=True)
@@ -111,12 +130,15 @@ class Timetable:
     formula: str | None
     result_word: str            # the pack's word for what a check brings: "danger"
     pool_dice: int | None       # dice pre-rolled on each pool row
-    tracks: tuple[TrackLevel, ...]  # every track at its start
+    tracks: tuple[TrackLevel, ...]  # the tracks the check reads (every track without a check), at their start
     rows: tuple[CheckRow, ...]
     deck: tuple[DeckCard, ...]
     deck_from: DeckSource | None  # where the deck's cards come from; None: there is no deck
     morale: Morale | None         # how a card's morale check is rolled, from the encounter rules
     odds: Odds | None
+    runs_out: tuple[ResourceOut, ...] = ()  # when each resource runs out for a quiet party
+    spares: tuple[SpareRoll, ...] = ()      # spare rolls for check.extra, rolled after everything else
+    spare_when: tuple[str, ...] = ()        # what calls for a spare roll, in the pack's words
 
 
 def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int,
@@ -125,9 +147,11 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     check_hours(hours)
     rng = random.Random(seed)
     odds = quiet_odds(pack, hours) if pack.check is not None else None
-    rows, pool_dice = _rows(pack, hours, rng) if pack.check is not None else ((), None)
+    rows, pool_dice, runs_out = _rows(pack, hours, rng) if pack.check is not None else ((), None, ())
     expected = odds.expected_encounters if odds is not None else Fraction(0)
     deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
+    deck = _mark_signs(pack, deck, rows)
+    spares = _spares(pack, hours, pool_dice, rng) if pack.check is not None and pack.check.extra else ()
     check = pack.check
     return Timetable(
         pack=pack,
@@ -145,19 +169,44 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
         formula=check.formula if check is not None else None,
         result_word=check.result if check is not None else "encounter",
         pool_dice=pool_dice,
-        tracks=tuple(TrackLevel(t.id, t.name, t.initial) for t in pack.tracks),
+        tracks=tuple(TrackLevel(t.id, t.name, t.initial) for i, t in enumerate(pack.tracks)
+                     if check is None or i in machine(pack).read),
         rows=rows,
         deck=deck,
         deck_from=source,
         morale=morale,
         odds=odds,
+        runs_out=runs_out,
+        spares=spares,
+        spare_when=tuple(e.when for e in check.extra) if check is not None else (),
     )
+
+
+def spare_count(hours: int) -> int:
+    """Spare rolls pre-rolled for extra rolls: two an hour, at least 6, at most 24."""
+    return max(6, min(24, 2 * hours))
+
+
+def _spares(pack: Pack, hours: int, pool_dice: int | None, rng: random.Random) -> tuple[SpareRoll, ...]:
+    """Rolls of the check for its extra rolls, made after the rows and the deck (so those stay the same)."""
+    m = machine(pack)
+    plain = parsed(m.check.roll) if m.check.roll is not None else None
+    found = []
+    for n in range(1, spare_count(hours) + 1):
+        if plain is not None:
+            value, faces = plain.roll_detail(rng)
+            found.append(SpareRoll(n, faces, value))
+        else:
+            count = pool_dice or MIN_POOL_DICE
+            found.append(SpareRoll(n, tuple(rng.randint(1, m.sides) for _ in range(count)), None))
+    return tuple(found)
 
 
 # --- check rows -------------------------------------------------------------------------------------
 
 
-def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, ...], int | None]:
+def _rows(pack: Pack, hours: int, rng: random.Random,
+          ) -> tuple[tuple[CheckRow, ...], int | None, tuple[ResourceOut, ...]]:
     m = machine(pack)
     check = m.check
     units = units_in(pack, hours)
@@ -172,7 +221,7 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
         else:
             assert pool_dice is not None
             rolled.append((tuple(rng.randint(1, m.sides) for _ in range(pool_dice)), None))
-    baselines = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
+    baselines, runs_out = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
     rows = []
     for index, (unit, (faces, total)) in enumerate(zip(grid, rolled, strict=True), start=1):
         reads: tuple[PoolRead, ...] = ()
@@ -183,7 +232,7 @@ def _rows(pack: Pack, hours: int, rng: random.Random) -> tuple[tuple[CheckRow, .
         else:
             name = outcome_name(pack, total)
         rows.append(CheckRow(index, unit, faces, total, name, reads, baselines[unit]))
-    return tuple(rows), pool_dice
+    return tuple(rows), pool_dice, runs_out
 
 
 def _read(m: Machine, faces: tuple[int, ...]) -> int:
@@ -214,12 +263,20 @@ def _pool_dice(m: Machine, units: int) -> int:
 
 
 def _replay(m: Machine, units: int,
-            dice: dict[int, tuple[tuple[int, ...], int | None]]) -> dict[int, Baseline]:
-    """The quiet party's procedure with exactly these dice: a Baseline for every row's unit."""
+            dice: dict[int, tuple[tuple[int, ...], int | None]],
+            ) -> tuple[dict[int, Baseline], tuple[ResourceOut, ...]]:
+    """The quiet party's procedure with exactly these dice: a Baseline for every row's unit, and the
+    resources that run out."""
     pack = m.pack
     state = m.initial()
     omens: list[Omen] = []
     out: dict[int, Baseline] = {}
+    encounters = 0
+    stock = resources.tracked(pack)
+    left = resources.full(pack)
+    runs_out: list[ResourceOut] = []
+    ran_out: list[ResourceOut] = []   # since the previous row
+    fell_due: list[RestDue] = []      # since the previous row
     for unit in range(1, units + 1):
         faces, total = dice.get(unit, ((), None))
 
@@ -232,18 +289,45 @@ def _replay(m: Machine, units: int,
         step = step_unit(pack, state, unit, roll)
         omens.extend(_omens(m, before, step.peak))
         state = step.state
+        encounters += step.encounter
+        if stock:
+            before_left, left = left, resources.run_unit(pack, left, unit, step.outcome)
+            gone = resources.outs(pack, before_left, left, unit)
+            runs_out += gone
+            ran_out += gone
+        fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
         if unit not in dice:
             continue
-        key = (step.due, step.rolled, step.dice, step.result, step.encounter, state, tuple(omens))
+        signs = step.outcome >= 0 and any(e.sign for e in m.check.outcomes[step.outcome].effects)
+        card = encounters + 1 if signs else None
+        key = (step.due, step.rolled, step.dice, step.result, step.encounter, state, tuple(omens), step.outcome,
+               card)
         baseline = m.printed.get(key)
         if baseline is None:  # the same step gives the same baseline, so a replay builds each once
             levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, state.levels, strict=True))
             pool_n = step.dice if m.pool is not None and step.rolled else None
+            name = m.check.outcomes[step.outcome].result if step.outcome >= 0 else None
             baseline = m.printed[key] = Baseline(step.due, step.rolled, pool_n, step.dice, step.result,
-                                                 step.encounter, levels, tuple(omens))
+                                                 step.encounter, levels, tuple(omens), name, step.outcome, card)
+        if stock or fell_due:
+            levels_left = tuple(TrackLevel(r.id, r.name, n) for r, n in zip(stock, left, strict=True))
+            baseline = replace(baseline, resources=levels_left, ran_out=tuple(ran_out), rests_due=tuple(fell_due))
+        ran_out, fell_due = [], []
         out[unit] = baseline
         omens = []
-    return out
+    return out, tuple(runs_out)
+
+
+def _mark_signs(pack: Pack, deck: tuple[DeckCard, ...], rows: tuple[CheckRow, ...]) -> tuple[DeckCard, ...]:
+    """Each deck card with the outcomes that foretell it for a quiet party."""
+    signs: dict[int, list[Sign]] = {}
+    for row in rows:
+        if row.baseline.sign_card is not None and row.baseline.outcome is not None:
+            signs.setdefault(row.baseline.sign_card, []).append(
+                Sign(row.baseline.outcome, row.unit, row.unit * pack.time.length))
+    if not signs:
+        return deck
+    return tuple(replace(card, signs=tuple(signs.get(card.index, ()))) for card in deck)
 
 
 def _omens(m: Machine, before: tuple[int, ...], peak: tuple[int, ...]) -> list[Omen]:

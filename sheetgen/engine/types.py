@@ -19,6 +19,27 @@ class CheckOdds:
 
 
 @dataclass(frozen=True)
+class OutcomeOdds:
+    """One named outcome of the check (check.outcomes) for a quiet party."""
+
+    name: str
+    chances: tuple[Fraction, ...]   # P(this outcome at each check), aligned with Odds.checks
+    by_hour: tuple[Fraction, ...]   # P(at least once by the end of hour 1, 2, ...)
+    expected: Fraction              # expected number of times within the hours
+
+
+@dataclass(frozen=True)
+class ResourceUse:
+    """How much of a resource a quiet party uses within the hours: by its rate, and expected from outcomes."""
+
+    resource: str       # its id
+    name: str
+    boxes: int          # boxes when full
+    by_rate: int        # boxes its rate uses within the hours (refills aside)
+    by_outcomes: Fraction  # expected boxes ticked by the check's outcomes within the hours
+
+
+@dataclass(frozen=True)
 class Odds:
     """Exact odds of a pack's check for a quiet party over some hours of play."""
 
@@ -31,3 +52,14 @@ class Odds:
     expected_minutes_to_first: Fraction | None  # None when an encounter may never come
     pack_name: str = ""
     result: str = "encounter"                   # what a trigger brings, in the pack's words
+    outcomes: tuple[OutcomeOdds, ...] = ()      # one per named outcome of the check, in the pack's order
+    resources: tuple[ResourceUse, ...] = ()     # one per resource with a rate or ticked by an outcome
+
+
+@dataclass(frozen=True)
+class ExtraOdds:
+    """The odds with ``extra`` more rolls of the check at the end of every hour (a party that takes risks)."""
+
+    extra: int
+    by_hour: tuple[Fraction, ...]   # P(at least one encounter by the end of hour 1, 2, ...)
+    expected_encounters: Fraction   # expected encounters within the hours, extra rolls included

@@ -10,21 +10,28 @@ such as "1/6"; ``approx`` is the same number rounded to 6 places::
      "tracks": [{"id", "name", "start"}],
      "odds": null | {"checks": [{"index", "unit", "clock", "chance", "chance_first", "rolled"}],
                      "by_hour": [{"hour", "chance"}], "expected_encounters",
-                     "expected_minutes_to_first": {...}|null},      # each chance: {"exact", "approx"}; exact
-                                                                    # is null past 1,000 digits
+                     "expected_minutes_to_first": {...}|null,       # each chance: {"exact", "approx"}; exact
+                     "outcomes"?: [{"name", "chances": [...], "by_hour": [...], "expected"}]},  # is null past
+                                                                    # 1,000 digits; ? only when there are some
      "rows": [{"index", "unit", "clock", "when", "dice_text", "dice": [int], "roll": int|null,
                "rule", "outcome": str|null,
                "pool_reads": [{"dice", "result", "rule", "outcome"}],
                "baseline": {"rolled", "dice": int|null, "result": int|null, "encounter",
-                            "levels": [{"track", "name", "level"}], "omens": [str], "text"}}],
+                            "levels": [{"track", "name", "level"}], "omens": [str], "text",
+                            "named_outcome"?: {"name", "index", "sign_card": int|null}}}],
      "deck": {"source": str|null, "note", "size_rule", "morale_rule": str|null,
               "cards": [{"index", "dice", "roll", "faces", "range", "name", "text",
                          "appearing": {"dice", "roll", "faces"},
                          "distance": table-roll|null, "reaction": table-roll|null,
                          "morale": int|null, "morale_check": {"roll", "faces", "fails": bool|null}|null,
                          "zone": str|null, "zone_text": str|null,
-                         "stat": {"id", "name"}|null}]},
-     "note": str}
+                         "stat": {"id", "name"}|null, "signs"?: [{"outcome", "unit"}],
+                         "openings"?: [{"name", "side", "dice", "roll", "faces", "result": str|null}],
+                         "creature"?: false}]},
+     "note": str, "runs_out"?: [{"resource", "name", "unit"}],
+     # runs_out, and a row's baseline "resources"?, "ran_out"? and "due"? (lists of {"rest", "name",
+     # "unit"}): only for resources that run down and rests that fall due
+     "spares"?: {"when": [str], "rolls": [{"index", "dice": [int], "roll": int|null}]}}  # with check.extra
     table-roll: {"table", "name", "dice", "roll", "faces", "range", "columns": [str], "cells": [str]}
 """
 
@@ -34,7 +41,7 @@ from fractions import Fraction
 from typing import Any
 
 from sheetgen.engine.deck import TableRoll
-from sheetgen.engine.timetable import Timetable, TrackLevel
+from sheetgen.engine.timetable import CheckRow, Timetable, TrackLevel
 from sheetgen.engine.types import Odds
 from sheetgen.words import (
     SIZE_RULE,
@@ -76,7 +83,28 @@ def _odds_json(odds: Odds | None) -> dict[str, Any] | None:
         "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(odds.by_hour, start=1)],
         "expected_encounters": _chance(odds.expected_encounters),
         "expected_minutes_to_first": None if first is None else _chance(first),
+        **({"outcomes": [{"name": o.name, "chances": [_chance(p) for p in o.chances],
+                          "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(o.by_hour, start=1)],
+                          "expected": _chance(o.expected)} for o in odds.outcomes]} if odds.outcomes else {}),
+        **({"resources": [{"id": u.resource, "name": u.name, "boxes": u.boxes, "by_rate": u.by_rate,
+                           "by_outcomes": _chance(u.by_outcomes)} for u in odds.resources]}
+           if odds.resources else {}),
     }
+
+
+def _baseline_json(t: Timetable, r: CheckRow) -> dict[str, Any]:
+    b = r.baseline
+    data: dict[str, Any] = {"rolled": b.rolled, "dice": b.dice, "result": b.result, "encounter": b.encounter,
+                            "levels": _levels_json(b.levels), "omens": [omen_text(t.pack, o) for o in b.omens],
+                            "text": baseline_text(t, r)}
+    if b.outcome is not None:  # only for a check with named outcomes: older files keep their shape
+        data["named_outcome"] = {"name": b.outcome, "index": b.outcome_index, "sign_card": b.sign_card}
+    if b.resources:  # only for resources that run down
+        data["resources"] = _levels_json(b.resources)
+        data["ran_out"] = [{"resource": o.resource, "name": o.name, "unit": o.unit} for o in b.ran_out]
+    if b.rests_due:  # only for rests that fall due every N units
+        data["due"] = [{"rest": d.rest, "name": d.name, "unit": d.unit} for d in b.rests_due]
+    return data
 
 
 def _table_roll_json(t: TableRoll | None) -> dict[str, Any] | None:
@@ -115,10 +143,7 @@ def timetable_json(t: Timetable) -> dict[str, Any]:
             "outcome": r.outcome,
             "pool_reads": [{"dice": p.dice, "result": p.result, "rule": read_rule(t, p), "outcome": p.outcome}
                            for p in r.pool_reads],
-            "baseline": {"rolled": r.baseline.rolled, "dice": r.baseline.dice, "result": r.baseline.result,
-                         "encounter": r.baseline.encounter, "levels": _levels_json(r.baseline.levels),
-                         "omens": [omen_text(t.pack, o) for o in r.baseline.omens],
-                         "text": baseline_text(t, r)},
+            "baseline": _baseline_json(t, r),
         } for r in t.rows],
         "deck": {
             "source": deck_source(t), "note": deck_note(t), "size_rule": SIZE_RULE,
@@ -134,9 +159,19 @@ def timetable_json(t: Timetable) -> dict[str, Any]:
                     "roll": c.morale_roll, "faces": list(c.morale_faces), "fails": c.morale_fails},
                 "zone": c.zone, "zone_text": c.zone_text,
                 "stat": None if c.stat_id is None else {"id": c.stat_id, "name": c.stat_name},
+                **({"signs": [{"outcome": g.outcome, "unit": g.unit} for g in c.signs]} if c.signs else {}),
+                **({"openings": [{"name": o.name, "side": o.side, "dice": o.dice, "roll": o.roll,
+                                  "faces": list(o.faces), "result": o.result} for o in c.openings]}
+                   if c.openings else {}),
+                **({"creature": False} if not c.creature else {}),
             } for c in t.deck],
         },
         "note": timetable_note(t),
+        **({"runs_out": [{"resource": o.resource, "name": o.name, "unit": o.unit} for o in t.runs_out]}
+           if t.runs_out else {}),
+        **({"spares": {"when": list(t.spare_when),
+                       "rolls": [{"index": sp.index, "dice": list(sp.dice), "roll": sp.roll} for sp in t.spares]}}
+           if t.spares else {}),
     }
 
 
@@ -153,6 +188,9 @@ def timetable_json_schema() -> dict[str, Any]:
     def array(items: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": items}
 
+    def optional(schema: dict[str, Any], **props: Any) -> dict[str, Any]:
+        return {**schema, "properties": {**schema["properties"], **props}}
+
     chance = obj(exact=nullable({"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}), approx={"type": "number"})
     level = obj(track=string, name=string, level=integer)
     table_roll = obj(table=string, name=string, dice=string, roll=integer, faces=array(integer), range=string,
@@ -160,7 +198,7 @@ def timetable_json_schema() -> dict[str, Any]:
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "sheetgen pre-rolled timetable",
-        **obj(
+        **optional(obj(
             format={"const": "sheetgen-timetable"},
             version={"const": 1},
             seed=integer,
@@ -172,31 +210,42 @@ def timetable_json_schema() -> dict[str, Any]:
             check=nullable(obj(name=string, formula=string, result=string, roll=string,
                                pool_dice=nullable(integer))),
             tracks=array(obj(id=string, name=string, start=integer)),
-            odds=nullable(obj(
+            odds=nullable(optional(obj(
                 checks=array(obj(index=integer, unit=integer, clock=string, chance=chance,
                                  chance_first=chance, rolled=chance)),
                 by_hour=array(obj(hour=integer, chance=chance)),
                 expected_encounters=chance,
                 expected_minutes_to_first=nullable(chance),
-            )),
+            ), outcomes=array(obj(name=string, chances=array(chance), by_hour=array(obj(hour=integer, chance=chance)),
+                                  expected=chance)),
+               resources=array(obj(id=string, name=string, boxes=integer, by_rate=integer, by_outcomes=chance)))),
             rows=array(obj(
                 index=integer, unit=integer, clock=string, when=string, dice_text=string, dice=array(integer),
                 roll=nullable(integer), rule=string, outcome=nullable(string),
                 pool_reads=array(obj(dice=integer, result=integer, rule=string, outcome=nullable(string))),
-                baseline=obj(rolled=boolean, dice=nullable(integer), result=nullable(integer),
-                             encounter=boolean, levels=array(level), omens=array(string), text=string),
+                baseline=optional(obj(rolled=boolean, dice=nullable(integer), result=nullable(integer),
+                                      encounter=boolean, levels=array(level), omens=array(string), text=string),
+                                  named_outcome=obj(name=string, index=integer, sign_card=nullable(integer)),
+                                  resources=array(level),
+                                  ran_out=array(obj(resource=string, name=string, unit=integer)),
+                                  due=array(obj(rest=string, name=string, unit=integer))),
             )),
             deck=obj(
                 source=nullable(string), note=string, size_rule=string, morale_rule=nullable(string),
-                cards=array(obj(
+                cards=array(optional(obj(
                     index=integer, dice=string, roll=integer, faces=array(integer), range=string, name=string,
                     text=string, appearing=obj(dice=string, roll=integer, faces=array(integer)),
                     distance=nullable(table_roll), reaction=nullable(table_roll), morale=nullable(integer),
                     morale_check=nullable(obj(roll=integer, faces=array(integer), fails=nullable(boolean))),
                     zone=nullable(string), zone_text=nullable(string),
                     stat=nullable(obj(id=string, name=nullable(string))),
-                )),
+                ), signs=array(obj(outcome=string, unit=integer)),
+                   openings=array(obj(name=string, side=string, dice=string, roll=integer, faces=array(integer),
+                                      result=nullable(string))),
+                   creature=boolean)),
             ),
             note=string,
-        ),
+        ), runs_out=array(obj(resource=string, name=string, unit=integer)),
+           spares=obj(when=array(string), rolls=array(obj(index=integer, dice=array(integer),
+                                                           roll=nullable(integer))))),
     }

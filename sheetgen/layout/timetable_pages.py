@@ -36,6 +36,7 @@ from sheetgen.layout.timetable_parts import (
     page_head,
     set_text,
 )
+from sheetgen.mechanic_words import runs_out_text
 from sheetgen.options import POINTS_PER_INCH, Paper
 from sheetgen.words import (
     baseline_text,
@@ -145,6 +146,14 @@ def _facts(t: Timetable, width: float) -> Sketch:
         y -= set_text(sk, f"**Tracks at the start:** {starts}", 0.0, y, width, TEXT) + 3.0
     if t.pool_dice is not None and t.rows:
         y -= set_text(sk, f"**Pool:** {pool_rule(t.pack, trigger=False)}", 0.0, y, width, TEXT) + 3.0
+    if t.spares:
+        rolls = " · ".join(f"{sp.index}: **{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}**"
+                           for sp in t.spares)
+        y -= set_text(sk, f"**Spare dice** ({'; '.join(t.spare_when)}), used in order: {rolls}", 0.0, y, width,
+                      TEXT) + 3.0
+    if t.runs_out:
+        outs = runs_out_text(int(t.unit_minutes * 60), t.runs_out)
+        y -= set_text(sk, f"**Runs out, quiet party:** {outs}", 0.0, y, width, TEXT) + 3.0
     return sk
 
 

@@ -31,6 +31,7 @@ from sheetgen.layout.marks import (
     flow,
     text_width,
 )
+from sheetgen.mechanic_words import signs_text
 from sheetgen.words import (
     baseline_text,
     check_sentence,
@@ -241,7 +242,7 @@ def card_lines(card: DeckCard) -> list[str]:
         faces = card.appearing_faces
         how = f"{card.appearing_dice}: {'+'.join(map(str, faces))}" if len(faces) > 1 else card.appearing_dice
         appearing += f" ({how})"
-    lines = [appearing]
+    lines = [appearing] if card.creature or card.appearing != 1 else []
     for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
         if roll is not None:
             rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
@@ -260,7 +261,21 @@ def card_lines(card: DeckCard) -> list[str]:
     stat = card.stat_name or card.stat_id
     if stat:
         lines.append(f"**See stat card:** {stat}")
+    if card.signs:
+        lines.append(f"**Foretold by:** {signs_text([(s.outcome, s.seconds) for s in card.signs])}")
+    lines.extend(opening_lines(card))
+    if not card.creature:
+        lines.append("_Not a creature: no reaction or morale._")
     return lines
+
+
+def opening_lines(card: DeckCard) -> list[str]:
+    """'**Surprise:** party 1d6 = 2, surprised · monsters 1d6 = 5', one line per opening roll's name."""
+    names: dict[str, list[str]] = {}
+    for o in card.openings:
+        said = f"{o.side} {o.dice} = {_faces(o.faces, o.roll)}" + (f", **{o.result}**" if o.result else "")
+        names.setdefault(o.name, []).append(said)
+    return [f"**{name}:** {' · '.join(parts)}" for name, parts in names.items()]
 
 
 def card_content(card: DeckCard, width: float) -> tuple[Sketch, float, float]:

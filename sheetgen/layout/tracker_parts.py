@@ -16,6 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen import limits
+from sheetgen.engine.due import (
+    CERTAIN,
+    POSSIBLE,
+    check_kind,
+    check_mark,
+    marks_check,
+    periodic,
+    rest_mark,
+    rests_due,
+)
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.marks import (
@@ -28,8 +38,9 @@ from sheetgen.layout.marks import (
     slug,
     text_width,
 )
+from sheetgen.mechanic_words import pool_rule_note, rate_phrase
 from sheetgen.model.pack import Action, Pack, TrackerPage, TrackerPart
-from sheetgen.words import duration
+from sheetgen.words import clock, duration
 
 BODY = 8.5
 """Rule lines and table text."""
@@ -205,10 +216,42 @@ class TurnsGrid:
         return max(rows, 0) * self.per_row
 
 
-def _short_actions(pack: Pack, group: str | None) -> list[Action]:
-    if group is None:
-        return []
-    return [a for a in pack.actions if a.group == group and a.time is not None and a.time < pack.time.length]
+def due_marks(pack: Pack, unit: int) -> str:
+    """What falls due at the end of a unit, as marks beside its time: 'C', 'c', 'C R'."""
+    marks = [check_mark(pack, unit)] if marks_check(pack) else []
+    marks += [rest_mark(r) for r in rests_due(pack, unit)]
+    return " ".join(m for m in marks if m)
+
+
+def due_legend(pack: Pack) -> str:
+    """The key to the due marks, or '' when the grid has none."""
+    parts = []
+    if marks_check(pack):
+        assert pack.check is not None
+        if check_kind(pack) == CERTAIN:
+            parts.append(f"**{CERTAIN}** {pack.check.name}")
+        else:
+            parts.append(f"**{POSSIBLE}** {pack.check.name}, if its cadence has come round")
+    for r in periodic(pack):
+        parts.append(f"**{rest_mark(r)}** {r.name} due" + (f" (skipped: {r.penalty})" if r.penalty else ""))
+    return ("Due at the end of the " + pack.time.unit + ": " + "; ".join(parts)) if parts else ""
+
+
+def _share_strips(short: list[Action], named: Sequence[str]) -> list[Action]:
+    """An action named by the part that lasts as long as one of the group's shares that strip of boxes (a
+    box for each minute of either; the strip keeps its name, the part's rule line says so), so the row
+    grows neither taller nor wider; one that lasts as long as none gets a strip of its own."""
+    out: list[Action] = []
+    for action in short:
+        if not (action.name in named and any(o.time == action.time for o in out)):
+            out.append(action)
+    return out
+
+
+def _short_actions(pack: Pack, group: str | None, named: Sequence[str] = ()) -> list[Action]:
+    """The actions shorter than a unit that get small boxes: those of the group, then those named."""
+    return [a for a in pack.actions if ((a.group == group and group is not None) or a.name in named)
+            and a.time is not None and a.time < pack.time.length]
 
 
 def _shown(pack: Pack, turns: int) -> str:
@@ -231,9 +274,10 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
     pack = ctx.pack
     actions = pack.time.actions_per_unit
     box = TURN_BOX if actions == 1 else BOX
-    short = _short_actions(pack, part.group)
+    short = _short_actions(pack, part.group, part.actions)
     for a in short:
         ctx.checked(a.name, f"actions[{pack.actions.index(a)}].name")
+    short = _share_strips(short, part.actions)
     sk = Sketch()
     title = ctx.checked(turns_title(pack, part), ctx.where(q, "title"))
     # room on the heading's right for the widest count it may show
@@ -262,6 +306,9 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
                 + ", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _ in subs)
             )
             top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-legend", bullet=None)
+    legend = due_legend(pack)
+    if legend:
+        top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-due", bullet=None)
     head = Block(tuple(sk.marks), -top + 6.0)
     fit = max(1, int((avail + CELL_GAP) // (cell + CELL_GAP)))
     per_row = next(n for n in UNITS_PER_ROW if n <= fit)
@@ -317,14 +364,19 @@ def turns_block(
                         f"{unit_name}, {pack.time.action} {k + 1}",
                         turn=n,
                     )
+            minute = str((n - 1) * unit // per)
             sk.text(
                 x0 + main / 2,
                 y - grid.box - LABEL_GAP - LABEL * 0.93,
-                str((n - 1) * unit // per),
+                minute,
                 "label",
                 LABEL,
                 align="centre",
             )
+            due = due_marks(pack, n)
+            if due:
+                sk.text(x0 + main / 2 + text_width(minute, "label", LABEL) / 2 + 2.0,
+                        y - grid.box - LABEL_GAP - LABEL * 0.93, due, "label-bold", LABEL)
             sx = x0 + main + 8.0
             for s, (action, count) in enumerate(grid.subs):
                 sy = y - s * SMALL_PITCH
@@ -344,10 +396,12 @@ def turns_block(
 # -- rows of boxes -------------------------------------------------------------------------------------
 
 
-def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, str, int, str]]) -> float:
+def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, str, int, str]],
+                box_labels: dict[str, list[str]] | None = None) -> float:
     """Rows of boxes, each with a name (and a smaller second line) in a left column; returns new top.
 
-    A row asking for TALLY_BOXES gets as many as fit on one line, up to that.
+    A row asking for TALLY_BOXES gets as many as fit on one line, up to that. ``box_labels`` gives the
+    labels under the boxes of a row, by the row's id.
     """
     name_w = min(
         max(
@@ -372,7 +426,7 @@ def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, 
             g = flow(sub, name_w - 6.0, LABEL, base="label")
             put(sk, g.marks, 0.0, top - text_h)
             text_h += g.height
-        labels = [""] * count
+        labels = [*(box_labels or {}).get(prefix, []), *[""] * count][:count]
         names = [f"{prefix}-{k + 1}" for k in range(count)]
         tips = [f"{name} {k + 1}" for k in range(count)]
         h = box_row(sk, name_w, top, width - name_w, labels, names, tips, max_pitch=BOX + 5.0)
@@ -381,25 +435,43 @@ def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, 
 
 
 def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
-    rows = [(ctx.checked(t.name, f"tallies[{i}].name"), "", TALLY_BOXES, t.id) for i, t in enumerate(ctx.pack.tallies)]
-    return _rows_block(ctx, q, part, width, "Tallies", rows)
+    pack = ctx.pack
+    pool = pack.check.pool if pack.check is not None else None
+    marks = TALLY_BOXES
+    labels: dict[str, list[str]] = {}
+    rows = []
+    if pool is not None and pool.roll_at is not None:
+        # the pool drawn to size: one box per die it holds, the last one the roll point
+        marks = max(1, pool.roll_at - pool.base)
+        name = "Pool"
+        rows.append((name, pool_rule_note(pack), pool.roll_at, "pool"))
+        labels["pool"] = [str(k) for k in range(1, pool.roll_at)] + [f"{pool.roll_at}: roll"]
+    feeds = set(pool.tallies) if pool is not None else set()
+    rows += [(ctx.checked(t.name, f"tallies[{i}].name"), "", marks if t.id in feeds else TALLY_BOXES, t.id)
+             for i, t in enumerate(pack.tallies)]
+    return _rows_block(ctx, q, part, width, "Tallies", rows, labels)
 
 
 def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
+    """A row of boxes per resource; one that runs down at a rate has under each box the time it is used."""
+    pack = ctx.pack
     rows = [
-        (ctx.checked(r.name, f"resources[{i}].name"), ctx.checked(r.lasts or "", f"resources[{i}].lasts"),
+        (ctx.checked(r.name, f"resources[{i}].name"),
+         ctx.checked(r.lasts or (rate_phrase(pack, r.every) if r.every else ""), f"resources[{i}].lasts"),
          r.boxes, r.id)
-        for i, r in enumerate(ctx.pack.resources)
+        for i, r in enumerate(pack.resources)
     ]
-    return _rows_block(ctx, q, part, width, "Resources", rows)
+    labels = {r.id: [clock(k * r.every * pack.time.length) for k in range(1, r.boxes + 1)]
+              for r in pack.resources if r.every is not None}
+    return _rows_block(ctx, q, part, width, "Resources", rows, labels)
 
 
 def _rows_block(ctx: PartContext, q: int, part: TrackerPart, width: float, default_title: str,
-                rows: list[tuple[str, str, int, str]]) -> Block:
+                rows: list[tuple[str, str, int, str]], box_labels: dict[str, list[str]] | None = None) -> Block:
     """A heading, a row of boxes for each (name, note, boxes, id), then the part's items as rules."""
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or default_title, ctx.where(q, "title")))
-    top = _named_rows(sk, top, width, rows)
+    top = _named_rows(sk, top, width, rows, box_labels)
     top = rules(sk, ctx.items(q, part), width, top, f"{default_title.lower()}-{q}")
     return Block(tuple(sk.marks), -top)
 

@@ -41,6 +41,7 @@ from sheetgen.layout.tracker_parts import (
     turns_grid,
     turns_title,
 )
+from sheetgen.layout.tracker_results import results_block
 from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_block, table_block
 from sheetgen.layout.tracker_tracks import track_block
 from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
@@ -66,6 +67,7 @@ PART_BLOCKS: dict[str, Callable[[PartContext, int, TrackerPart, float], Block]] 
     "table": table_block,
     "notes": notes_block,
     "actions": actions_block,
+    "results": results_block,
 }
 """How each part kind is laid out, but turns, whose height depends on the number of turns."""
 

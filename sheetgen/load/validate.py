@@ -202,7 +202,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
                                       doc, (*base, "advance", "by"), "the check's result"))
         for i, track_id in enumerate(check.on_encounter.reset):
             need(tracks, track_id, (*base, "on_encounter", "reset", i), "track")
-        if check.outcomes:
+        if check.outcomes and check.outcomes_read == "result":
             problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes], doc,
                                       (*base, "outcomes"), "the check's result"))
         if check.trigger.faces and not check.add:
@@ -223,7 +223,8 @@ def check_pack(pack: Pack, doc: Document) -> None:
                                     f"give one label per box: {track.max - track.min} for {track.min}-{track.max}"))
     for a, action in enumerate(pack.actions):
         for e, effect in enumerate(action.effects):
-            need(tracks | tallies, effect.track, ("actions", a, "effects", e, "track"), "track")
+            need(tracks | tallies | {r.id for r in pack.resources}, effect.track,
+                 ("actions", a, "effects", e, "track"), "track, tally or resource")
     for t, table in enumerate(pack.tables):
         if table.roll is not None:
             faces = _faces(table.roll, doc, ("tables", t, "roll"), problems)
@@ -236,6 +237,9 @@ def check_pack(pack: Pack, doc: Document) -> None:
         problems.extend(_wandering_problems(pack, doc))
     problems.extend(_morale_problems(pack.statblocks, pack, doc))
     _check_sections(pack, doc, problems, tracks, tables)
+    from sheetgen.load.validate_mechanics import mechanics_problems
+
+    problems.extend(mechanics_problems(pack, doc))
     problems.extend(glyph_problems(doc))
     if problems:
         raise DataError.many(problems)

@@ -150,6 +150,44 @@ Range = Annotated[
     WithJsonSchema({"type": ["string", "integer"], "examples": ["1-2", 3, "10+"]}),
 ]
 
+_LEVEL_RANGE = re.compile(r"\s*(-?[0-9]{1,4})\s*(?:(?:[-–—]|to|\.\.)\s*(-?[0-9]{1,4})\s*|\+\s*)?\Z")
+
+
+def parse_level_range(value: Any) -> Any:
+    """A range of track levels, which may be negative: -2, '-3 to -1', '-3--1', '-1-2', '1-3', '4+'.
+
+    Ranges without a minus sign read exactly as roll ranges do, so every pack written before stays the same.
+    """
+    if isinstance(value, RollRange):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError("a range of levels is written like 3, -2, '1-3' or '-3 to -1'")
+    text = str(value).strip()
+    if "-" not in text.lstrip()[:1] and " to " not in text and ".." not in text:
+        return parse_range(value)
+    match = _LEVEL_RANGE.match(text)
+    if not match:
+        raise ValueError(f"{text!r} is not a range of levels; write it like 3, -2, '1-3' or '-3 to -1'")
+    low = int(match[1])
+    high = int(match[2]) if match[2] else (10_000 if text.endswith("+") else low)
+    if high < low:
+        raise ValueError(f"{text!r} runs backwards; write the low end first")
+    if low == high:
+        shown = str(low)
+    elif high >= 10_000:
+        shown = f"{low}+"
+    else:
+        shown = f"{low} to {high}" if low < 0 or high < 0 else f"{low}-{high}"
+    return RollRange(low, high, shown)
+
+
+LevelRange = Annotated[
+    RollRange,
+    BeforeValidator(parse_level_range),
+    WithJsonSchema({"type": ["string", "integer"], "examples": ["1-3", -2, "-3 to -1", "4+"]}),
+]
+"""A range of track levels: a roll range, or one with negative ends such as -2 or '-3 to -1'."""
+
 
 def _dice(value: Any) -> Any:
     from sheetgen.engine.dice import parse_dice  # the dice module is small; late import keeps the model cheap

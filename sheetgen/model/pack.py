@@ -12,7 +12,18 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from sheetgen import limits
-from sheetgen.model.common import DiceText, Duration, Id, Language, Name, Range, Statblock, Strict, Text
+from sheetgen.model.common import (
+    DiceText,
+    Duration,
+    Id,
+    Language,
+    LevelRange,
+    Name,
+    Range,
+    Statblock,
+    Strict,
+    Text,
+)
 
 LIST = limits.MAX_LIST
 
@@ -77,7 +88,7 @@ class Reset(Strict):
 class Level(Strict):
     """A mark at one level of a track, or a range of levels: an omen, or what an Alert Level means."""
 
-    at: Range
+    at: LevelRange
     label: Name
     text: Text = ""
     omen: bool = False
@@ -137,7 +148,7 @@ class ByTrack(Strict):
     """A number that depends on a track: its level itself, or a value for each range of levels."""
 
     track: Id
-    levels: dict[Range, int] | None = Field(
+    levels: dict[LevelRange, int] | None = Field(
         default=None, description="level range -> value, e.g. {'1-3': 6, '4': 5}; omit to use the level"
     )
 
@@ -163,6 +174,11 @@ class Cadence(Strict):
 
     every: int | ByTrack = Field(default=1, description="every N units")
     offset: int = Field(default=0, ge=0, description="units before the first check (0: at the end of unit N)")
+    first: int | None = Field(
+        default=None, ge=1,
+        description="the unit (after the offset) at whose end the first check is rolled, 1 to the cadence; "
+                    "default: the cadence itself (every: 2 rolls on units 2, 4, 6; first: 1 on 1, 3, 5)",
+    )
 
 
 class Pool(Strict):
@@ -192,11 +208,42 @@ class Advance(Strict):
     text: Text = ""
 
 
+class OutcomeEffect(Strict):
+    """What one outcome of the check does. Give exactly one of track, resource, sign and lasts."""
+
+    track: Id | None = Field(default=None, description="a track this outcome moves by `by`, or resets")
+    resource: Id | None = Field(default=None, description="a resource this outcome ticks (by < 0) or refills")
+    by: int = Field(default=1, ge=-limits.MAX_TRACK, le=limits.MAX_TRACK,
+                    description="steps up (or down, below 0); for a resource, boxes refilled (or ticked, below 0)")
+    reset: bool = Field(default=False, description="the track returns to its start; the resource is refilled")
+    sign: bool = Field(default=False, description="mark the next encounter card: this outcome foretells it")
+    lasts: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
+                              description="an effect named by the outcome that lasts this many units")
+    text: Text = ""
+
+    @model_validator(mode="after")
+    def _one(self) -> OutcomeEffect:
+        given = [n for n in ("track", "resource", "lasts") if getattr(self, n) is not None]
+        given += ["sign"] if self.sign else []
+        if len(given) != 1:
+            raise ValueError("give exactly one of track, resource, sign and lasts")
+        return self
+
+
 class Outcome(Strict):
     """A named result of the check's die, for dice whose faces mean different things."""
 
     roll: Range
     result: Name
+    text: Text = ""
+    effects: list[OutcomeEffect] = Field(default_factory=list, max_length=LIST,
+                                         description="what this outcome does to tracks, resources and the deck")
+
+
+class ExtraRoll(Strict):
+    """A rule that rolls the check once more when the party does something: a risky action, noise, light."""
+
+    when: Text = Field(description="what calls for it, in the pack's words")
     text: Text = ""
 
 
@@ -218,7 +265,11 @@ class Check(Strict):
     trigger: Trigger
     advance: Advance | None = None
     outcomes: list[Outcome] = Field(default_factory=list, max_length=LIST)
+    outcomes_read: Literal["result", "total"] = Field(
+        default="result", description="outcomes name the result (before tracks are added) or the total")
     on_encounter: OnEncounter = Field(default_factory=OnEncounter)
+    extra: list[ExtraRoll] = Field(default_factory=list, max_length=LIST,
+                                   description="when the check is rolled once more, beyond its cadence")
     result: Name = Field(default="encounter", description="what a trigger brings, in the pack's words")
     text: Text = ""
 
@@ -232,12 +283,13 @@ class Check(Strict):
 
 
 class Effect(Strict):
-    """What an action does to a track or tally."""
+    """What an action does to a track, a tally or a resource."""
 
-    track: Id
+    track: Id = Field(description="a track, a tally or a resource")
     by: int | DiceText = 1
     direction: Literal["up", "down"] = Field(default="up", description="down: the track falls by this much")
     chance: Chance | None = None
+    refill: bool = Field(default=False, description="for a resource: the action refills it (all its boxes)")
     text: Text = ""
 
 
@@ -261,6 +313,9 @@ class Resource(Strict):
     name: Name
     lasts: Name | None = Field(default=None, description="as printed: '1 hr / 6 turns'")
     boxes: int = Field(default=6, ge=1, le=60)
+    every: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
+                              description="one box is used at the end of every N units (the rate); "
+                                          "null: only actions and outcomes use it")
     text: Text = ""
 
 
@@ -271,14 +326,25 @@ class Rest(Strict):
     time_label: Name | None = Field(default=None, description="as printed: '1 hour (6 turns)'")
     risk: Text = ""
     countdown: bool = Field(default=False, description="draw a countdown of units on the tracker")
+    every: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
+                              description="due every N units: marked on the turns grid and the timetable")
+    penalty: Text = Field(default="", description="what skipping it when due costs the party")
+    mark: Name | None = Field(default=None, max_length=3,
+                              description="its mark on the turns grid; default: the name's first letter")
 
 
 class Variant(Strict):
+    id: Id | None = Field(default=None, description="what --variant names; default: the name as an id")
     name: Name
     text: Text
     unit_length: Duration | None = None
     consumption: int = Field(default=1, ge=1, le=10, description="resource use is multiplied by this")
     danger: int = Field(default=1, ge=1, le=10, description="danger chances are multiplied by this")
+    check: Check | None = Field(default=None, description="the check under this variant, in place of the pack's")
+    cadence: Cadence | None = Field(default=None,
+                                    description="only the check's cadence under this variant")
+    rates: dict[Id, int] = Field(default_factory=dict,
+                                 description="resource id -> its rate under this variant (one box every N units)")
 
 
 class Row(Strict):
@@ -316,6 +382,17 @@ class Morale(Strict):
     text: Text = ""
 
 
+class Opening(Strict):
+    """A roll at the start of an encounter for one side: surprise, initiative, any dice, any rule."""
+
+    name: Name = Field(description="'Surprise', 'Initiative'")
+    side: Name = Field(description="who rolls: 'party', 'monsters', 'each side'")
+    roll: DiceText
+    on: Range | None = Field(default=None, description="results that mean `result`, e.g. 1-2 for surprised")
+    result: Name | None = Field(default=None, description="what a result in `on` means: 'surprised'")
+    text: Text = ""
+
+
 class EncounterRules(Strict):
     """How a pre-rolled encounter is filled in: the tables it rolls on."""
 
@@ -335,6 +412,8 @@ class EncounterRules(Strict):
         default_factory=lambda: ["Speed", "HD"], max_length=LIST,
         description="a statblock's Zone, Morale and # Appearing are printed after the first of these stats it "
                     "has (at the top when it has none)")
+    openings: list[Opening] = Field(default_factory=list, max_length=LIST,
+                                    description="rolls at the start of each encounter, pre-rolled on each card")
 
 
 def encounter_rules(pack: Pack, encounter_pack: Pack | None) -> tuple[Pack, EncounterRules]:
@@ -382,7 +461,8 @@ class Reference(Strict):
     pages: list[Page] = Field(min_length=1, max_length=10)
 
 
-PartKind = Literal["turns", "track", "tallies", "resources", "countdown", "rounds", "table", "notes", "actions"]
+PartKind = Literal["turns", "track", "tallies", "resources", "countdown", "rounds", "table", "notes", "actions",
+                   "results"]
 
 
 class TrackerPart(Strict):
@@ -393,6 +473,8 @@ class TrackerPart(Strict):
     ref: Id | None = Field(default=None, description="the track, rest or table drawn")
     items: list[Text] = Field(default_factory=list, max_length=LIST)
     group: Name | None = None
+    actions: list[Name] = Field(default_factory=list, max_length=LIST,
+                                description="for turns: more actions (by name) that get small boxes in each unit")
     rounds: int = Field(default=10, ge=1, le=100, description="for rounds: how many combat rounds")
     groups: list[Name] = Field(default_factory=list, max_length=4,
                                description="for rounds: the sides that take turns; default: words.party, words.foes")

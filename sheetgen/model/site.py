@@ -35,6 +35,8 @@ class WanderingEntry(Strict):
     appearing: DiceText = Field(default="1", description="number appearing, e.g. 2d4")
     stat: Id | None = Field(default=None, description="id of a statblock in this site")
     text: Text = ""
+    creature: bool = Field(default=True, description="false for a sign, a hazard or an event: no reaction, "
+                                                     "morale or opening rolls")
 
 
 class Wandering(Strict):

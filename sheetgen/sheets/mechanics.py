@@ -11,7 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.model.pack import ByTrack, Change, Check, Pack, Track
+from sheetgen.mechanic_words import effect_phrase
+from sheetgen.model.pack import ByTrack, Change, Check, Outcome, Pack, Track
 from sheetgen.words import (
     advance_steps,
     after_text,
@@ -139,6 +140,8 @@ def check_view(pack: Pack, check: Check) -> CheckBody:
     after = after_text(pack, check)
     if after:
         facts.append(Fact("Afterwards", after))
+    if check.extra:
+        facts.append(Fact("Extra roll", extra_roll_text(check)))
     advance = None
     if check.advance is not None:
         clock = pack.track(check.advance.track)
@@ -149,13 +152,25 @@ def check_view(pack: Pack, check: Check) -> CheckBody:
         )
     outcomes = None
     if check.outcomes:
-        rows = tuple((str(o.roll), o.result, o.text) for o in check.outcomes)
+        rows = tuple((str(o.roll), o.result, _outcome_cell(pack, o)) for o in check.outcomes)
         outcomes = Grid(("Roll", "Result", ""), rows)
     return CheckBody(check.name, check.formula, tuple(facts), by_level, advance, outcomes, check.text)
 
 
 def _result_name(check: Check) -> str:
     return "Highest die" if read_name(check) == "highest die" else "Result"
+
+
+def extra_roll_text(check: Check) -> str:
+    """'the check is rolled once more when: the party fights; a light is lit'."""
+    return "the check is rolled once more when " + "; or when ".join(e.when for e in check.extra)
+
+
+def _outcome_cell(pack: Pack, outcome: Outcome) -> str:
+    """An outcome's text, then what its effects do: 'A sign of the next encounter. (Fatigue +1)'."""
+    effects = [effect_phrase(pack, e) for e in outcome.effects]
+    said = f"({', '.join(effects)})" if effects else ""
+    return " ".join(part for part in (outcome.text, said) if part)
 
 
 def _level_value(value: int | ByTrack | None, level: int) -> int | None:

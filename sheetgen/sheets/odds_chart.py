@@ -59,6 +59,17 @@ class OddsBody:
     by_hour: tuple[Fact, ...]
     quiet: str
     beside: bool
+    outcomes: tuple[OutcomeLine, ...] = ()  # one per named outcome of the check
+    outcomes_head: tuple[str, str, str] = ("Outcome", "Each check", "At least once")
+
+
+@dataclass(frozen=True)
+class OutcomeLine:
+    """A named outcome's odds: its chance at each check and of at least once within the hours."""
+
+    name: str
+    each: str
+    at_least: str
 
 
 # --- the odds chart ---------------------------------------------------------------------------------
@@ -122,12 +133,37 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         # The key sits below the hour labels, where neither bars nor line can cover it.
         legend_x=round(left, 2),
         legend_y=round(CHART_HEIGHT - 2, 2),
-        facts=odds_facts(pack, odds),
+        facts=odds_facts(pack, odds) + extra_roll_facts(pack, odds),
         at_least="At least one by",
         by_hour=tuple(Fact(f"hour {h}", percent(p)) for h, p in enumerate(odds.by_hour, 1)),
         quiet=f"Quiet {pack.words.party}: only the rules move the tracks.",
         beside=beside,
+        outcomes=outcome_lines(odds),
+        outcomes_head=("Outcome", "Each check", f"By {odds.hours}:00"),
     )
+
+
+def extra_roll_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
+    """For a check with extra rolls: the chance of at least one by the first hour with one extra roll
+    in it, beside the quiet figure."""
+    if pack.check is None or not pack.check.extra:
+        return ()
+    from sheetgen.engine.odds import extra_odds
+
+    extra = extra_odds(pack, 1, 1)
+    return (Fact("One extra roll an hour",
+                 f"{percent(extra.by_hour[0])} by hour 1 ({percent(odds.by_hour[0])} quiet)"),)
+
+
+def outcome_lines(odds: Odds) -> tuple[OutcomeLine, ...]:
+    """Each named outcome: '16.7%' (or '5.0%-16.7%') per check, and at least once by the last hour."""
+    lines = []
+    for outcome in odds.outcomes:
+        low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
+        each = percent(low) if low == high else f"{percent(low)}-{percent(high)}"
+        by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
+        lines.append(OutcomeLine(outcome.name, each, percent(by_end)))
+    return tuple(lines)
 
 
 def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:

@@ -24,8 +24,9 @@ from sheetgen.engine.types import Odds
 from sheetgen.errors import FontError, Location, Problem, RenderError
 from sheetgen.fonts import check_text_covered
 from sheetgen.markup import plain
+from sheetgen.mechanic_words import due_every_text, rate_phrase
 from sheetgen.model.common import RollRange, Statblock
-from sheetgen.model.pack import Action, Pack, Page, Section, Table
+from sheetgen.model.pack import Action, Pack, Page, Section, Table, Variant
 from sheetgen.options import POINTS_PER_INCH, RenderOptions
 from sheetgen.sheets.mechanics import ChangeView, CheckBody, Fact, TrackBody, check_view, track_view
 from sheetgen.sheets.odds_chart import OddsBody, odds_chart
@@ -138,6 +139,8 @@ class RestView:
     risk: str
     countdown: int
     unit: str
+    every: str = ""     # "every 6 turns": when it falls due
+    penalty: str = ""   # what skipping it costs
 
 
 @dataclass(frozen=True)
@@ -380,19 +383,22 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return _single_name(actions.actions, ""), actions
     if kind == "resources":
         body = ResourcesBody(tuple(
-            ResourceView(r.name, r.lasts or "", r.boxes, r.text) for r in pack.resources
+            ResourceView(r.name, r.lasts or (rate_phrase(pack, r.every) if r.every else ""), r.boxes, r.text)
+            for r in pack.resources
         ))
         return _single_name(body.resources, "Resources"), body
     if kind == "rests":
         rests = RestsBody(tuple(
             RestView(r.name, r.time_label or duration(r.time), r.risk,
-                     _countdown(pack, r.time, r.countdown), pack.time.plural)
+                     _countdown(pack, r.time, r.countdown), pack.time.plural,
+                     due_every_text(pack, r.every) if r.every else "", r.penalty)
             for r in pack.rests
         ))
         return _single_name(rests.rests, "Rests"), rests
     if kind == "variants":
         variants = VariantsBody(tuple(
-            VariantView(v.name, v.text, _variant_changes(pack, v.unit_length, v.consumption, v.danger))
+            VariantView(v.name, v.text, _variant_changes(pack, v.unit_length, v.consumption, v.danger)
+                        + variant_mechanics(pack, v))
             for v in pack.variants
         ))
         return _single_name(variants.variants, "Variants"), variants
@@ -443,9 +449,10 @@ def _actions(pack: Pack, section: Section) -> ActionsBody:
 def _action(pack: Pack, action: Action) -> ActionView:
     effects = []
     for effect in action.effects:
-        names = {t.id: t.name for t in pack.tracks} | {t.id: t.name for t in pack.tallies}
+        names = ({t.id: t.name for t in pack.tracks} | {t.id: t.name for t in pack.tallies}
+                 | {r.id: r.name for r in pack.resources})
         name = names.get(effect.track, effect.track)
-        amount = f"{name} {signed(effect.by, effect.direction)}"
+        amount = f"{name} refilled" if effect.refill else f"{name} {signed(effect.by, effect.direction)}"
         if effect.chance is not None:
             amount += f" on {effect.chance.roll}: {effect.chance.on}"
         effects.append(ChangeView(amount, effect.text))
@@ -485,6 +492,28 @@ def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, dang
     if danger != 1:
         changes.append(f"danger chances {TIMES}{danger}")
     return tuple(changes)
+
+
+def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
+    """What a variant's own check and rates change: 'check: 1d6, monster on 1-2', 'Torch: 1 box every turn'."""
+    changes = []
+    if variant.check is not None:
+        changes.append(f"check: {variant.check.roll or 'a pool'}, its own trigger")
+    if variant.cadence is not None and isinstance(variant.cadence.every, int):
+        every = variant.cadence.every
+        changes.append(f"check every {pack.time.unit}" if every == 1 else f"check every {every} {pack.time.plural}")
+    for rid, every in variant.rates.items():
+        name = next((r.name for r in pack.resources if r.id == rid), rid)
+        changes.append(f"{name}: {rate_phrase(pack, every)}")
+    if variant.check is not None or variant.rates or variant.cadence is not None:
+        changes.append(f"sheets: --variant {variant.id or _slug(variant.name)}")
+    return tuple(changes)
+
+
+def _slug(name: str) -> str:
+    import re
+
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _tallies(pack: Pack) -> TalliesBody:

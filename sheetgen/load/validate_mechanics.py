@@ -1,0 +1,153 @@
+"""Checks of the pack fields that make rules act: cadences that start early, outcome effects, results
+parts and variants. A Pack and its Document in, Problems at file:line:column out (called by
+sheetgen.load.validate.check_pack).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+
+from sheetgen import limits
+from sheetgen.errors import Problem
+from sheetgen.load.validate import _duplicates, _missing
+from sheetgen.load.yamlread import Document, PathKey
+from sheetgen.model.pack import ByTrack, Check, Pack
+
+
+def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """Every problem with the pack's newer mechanics."""
+    if pack.check is not None:
+        yield from cadence_first_problems(pack.check, doc)
+        yield from outcome_effect_problems(pack, doc)
+        yield from outcome_total_problems(pack, doc)
+    yield from results_part_problems(pack, doc)
+    yield from variant_problems(pack, doc)
+    yield from turns_actions_problems(pack, doc)
+
+
+def turns_actions_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """The actions a turns part names exist."""
+    names = {a.name for a in pack.actions}
+    for t, tracker in enumerate(pack.trackers):
+        for q, part in enumerate(tracker.parts):
+            for i, name in enumerate(part.actions):
+                if name not in names:
+                    yield Problem(doc.locate(("trackers", t, "parts", q, "actions", i)),
+                                  f'no action named "{name}"' + (f" (actions: {', '.join(sorted(names))})"
+                                                                 if names else ": the pack has none"))
+
+
+def cadence_first_problems(check: Check, doc: Document) -> Iterator[Problem]:
+    """cadence.first lies within the first interval: 1 to every (or the finest of a track's cadences)."""
+    first = check.cadence.first
+    every = check.cadence.every
+    if first is None:
+        return
+    if isinstance(every, ByTrack):
+        if not every.levels or min(every.levels.values()) < 1:
+            return  # reported with the levels
+        grid = math.gcd(*every.levels.values())
+        if first > grid:
+            yield Problem(doc.locate(("check", "cadence", "first")),
+                          f"must be from 1 to {grid} (the finest of the cadences by level); "
+                          "for a later start add an offset")
+    elif 1 <= every <= limits.MAX_TRACK and first > every:
+        yield Problem(doc.locate(("check", "cadence", "first")),
+                      f"must be from 1 to every ({every}); for a later start add an offset")
+
+
+def outcome_effect_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """The tracks and resources that the check's outcomes act on exist."""
+    assert pack.check is not None
+    tracks = {t.id for t in pack.tracks}
+    resources = {r.id for r in pack.resources}
+    for o, outcome in enumerate(pack.check.outcomes):
+        for e, effect in enumerate(outcome.effects):
+            path: PathKey = ("check", "outcomes", o, "effects", e)
+            if effect.track is not None and effect.track not in tracks:
+                yield Problem(doc.locate((*path, "track")), _missing("track", effect.track, tracks))
+            if effect.resource is not None and effect.resource not in resources:
+                yield Problem(doc.locate((*path, "resource")), _missing("resource", effect.resource, resources))
+
+
+def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """Variants have distinct ids; their rates name resources; their checks name tracks and tallies that exist."""
+    ids = [v.id or re.sub(r"[^a-z0-9]+", "-", v.name.lower()).strip("-") for v in pack.variants]
+    yield from _duplicates(doc, ids, "variants", "id", message="two variants share the id")
+    tracks = {t.id for t in pack.tracks}
+    tallies = {t.id for t in pack.tallies}
+    resources = {r.id for r in pack.resources}
+    for v, variant in enumerate(pack.variants):
+        base: PathKey = ("variants", v)
+        for rid, every in variant.rates.items():
+            if rid not in resources:
+                yield Problem(doc.locate((*base, "rates", rid), key=True), _missing("resource", rid, resources))
+            elif not 1 <= every <= limits.MAX_TRACK:
+                yield Problem(doc.locate((*base, "rates", rid)), f"must be from 1 to {limits.MAX_TRACK} units")
+        cadence = variant.cadence
+        if cadence is not None:
+            if variant.check is None and pack.check is None:
+                yield Problem(doc.locate((*base, "cadence")), "the pack has no check whose cadence this could change")
+            if isinstance(cadence.every, ByTrack) and cadence.every.track not in tracks:
+                yield Problem(doc.locate((*base, "cadence", "every", "track")),
+                              _missing("track", cadence.every.track, tracks))
+            elif isinstance(cadence.every, int) and cadence.first is not None and cadence.first > cadence.every:
+                yield Problem(doc.locate((*base, "cadence", "first")),
+                              f"must be from 1 to every ({cadence.every}); for a later start add an offset")
+        check = variant.check
+        if check is None:
+            continue
+        named: list[tuple[str, PathKey, set[str], str]] = [
+            (t, (*base, "check", "add", i), tracks, "track") for i, t in enumerate(check.add)]
+        named += [(t, (*base, "check", "on_encounter", "reset", i), tracks, "track")
+                  for i, t in enumerate(check.on_encounter.reset)]
+        if check.advance is not None:
+            named.append((check.advance.track, (*base, "check", "advance", "track"), tracks, "track"))
+        if check.trigger.track_full is not None:
+            named.append((check.trigger.track_full, (*base, "check", "trigger", "track_full"), tracks, "track"))
+        for name in ("at_least", "at_most"):
+            value = getattr(check.trigger, name)
+            if isinstance(value, ByTrack):
+                named.append((value.track, (*base, "check", "trigger", name, "track"), tracks, "track"))
+        if isinstance(check.cadence.every, ByTrack):
+            named.append((check.cadence.every.track, (*base, "check", "cadence", "every", "track"), tracks, "track"))
+        if check.pool is not None:
+            named += [(t, (*base, "check", "pool", "tallies", i), tallies, "tally")
+                      for i, t in enumerate(check.pool.tallies)]
+        for value, path, known, what in named:
+            if value not in known:
+                yield Problem(doc.locate(path), _missing(what, value, known))
+
+
+def results_part_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """A tracker's results part needs a check that names its outcomes."""
+    for t, tracker in enumerate(pack.trackers):
+        for q, part in enumerate(tracker.parts):
+            if part.kind == "results" and (pack.check is None or not pack.check.outcomes):
+                yield Problem(doc.locate(("trackers", t, "parts", q, "kind")),
+                              "a results part needs a check with outcomes to write down")
+
+
+def outcome_total_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """Outcomes read from the total cover every total the roll and the added tracks can make, once."""
+    from sheetgen.load.validate import _coverage, _result_faces
+
+    check = pack.check
+    assert check is not None
+    if not check.outcomes or check.outcomes_read != "total":
+        return
+    if check.pool is not None or not check.add:
+        yield Problem(doc.locate(("check", "outcomes_read")),
+                      "total is for a plain roll with tracks added (add); use result otherwise")
+        return
+    tracks = {t.id: t for t in pack.tracks}
+    if any(t not in tracks for t in check.add):
+        return  # reported with add
+    faces = _result_faces(pack)
+    low = faces[0] + sum(tracks[t].min for t in check.add)
+    high = faces[-1] + sum(tracks[t].max for t in check.add)
+    totals = sorted({f + extra for f in faces for extra in range(low - faces[0], high - faces[-1] + 1)})
+    yield from _coverage(totals, [o.roll for o in check.outcomes], doc, ("check", "outcomes"),
+                         "the check's total")

@@ -1,0 +1,199 @@
+"""The newer mechanics in words: a Pack and the numbers the engine gives in, short phrases out.
+
+Outcome effects, resources that run down, rests that fall due, pools rolled when they hold N dice.
+Kept apart from the numbers (sheetgen.engine.procedure and odds) so the wording can live with the rest
+of the rule texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Protocol
+
+from sheetgen.engine.types import ExtraOdds, Odds
+from sheetgen.model.pack import OutcomeEffect, Pack
+from sheetgen.words import chance, clock, percent
+
+
+class _AtUnit(Protocol):
+    """A resource running out or a rest falling due (sheetgen.engine.resources, sheetgen.engine.due)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def unit(self) -> int: ...
+
+
+def clock_at(pack: Pack, unit: int) -> str:
+    """The end of a unit as a clock: '1:00'."""
+    return clock(unit * pack.time.length)
+
+
+def outcome_effect_phrases(pack: Pack, outcome: int, unit: int, card: int | None) -> list[str]:
+    """What the named outcome rolled at the end of ``unit`` does, in words."""
+    if outcome < 0 or pack.check is None:
+        return []
+    return [effect_phrase(pack, e, card=card,
+                          until=clock_at(pack, unit + e.lasts) if e.lasts is not None else None)
+            for e in pack.check.outcomes[outcome].effects]
+
+
+def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: Sequence[_AtUnit],
+               due: Sequence[_AtUnit]) -> list[str]:
+    """What a timetable row adds after the quiet party's result: the named outcome and its effects, then
+    the resources that ran out and the rests that fell due since the row before, in time order."""
+    said: list[str] = []
+    if outcome >= 0 and pack.check is not None:
+        name = pack.check.outcomes[outcome].result
+        effects = outcome_effect_phrases(pack, outcome, unit, card)
+        if effects or name.lower() != pack.check.result.lower():
+            said.append(outcome_phrase(pack, name, effects))
+    events = sorted([(o.unit, 0, out_phrase(o.name, clock_at(pack, o.unit))) for o in ran_out]
+                    + [(d.unit, 1, due_phrase(d.name, clock_at(pack, d.unit))) for d in due])
+    said += [text for _, _, text in events]
+    return said
+
+
+def runs_out_text(unit_seconds: int, outs: Sequence[_AtUnit]) -> str:
+    """'Torch out at 1:00, Lantern oil out at 4:00', for units ``unit_seconds`` long."""
+    return ", ".join(out_phrase(o.name, clock(o.unit * unit_seconds)) for o in outs)
+
+
+def signs_text(signs: Sequence[tuple[str, int]]) -> str:
+    """'Spoor (0:30); Spoor (1:10)': the outcomes that foretell a card, each with the seconds of play
+    at which it was rolled."""
+    return "; ".join(sign_phrase(name, clock(seconds)) for name, seconds in signs)
+
+
+def effect_phrase(pack: Pack, effect: OutcomeEffect, *, card: int | None = None, until: str | None = None) -> str:
+    """'Fatigue +1', 'Torch −1 box', 'Torch refilled', 'foretells encounter 2', 'Lost for 3 turns'."""
+    if effect.track is not None:
+        name = pack.track(effect.track).name
+        return f"{name} back to {pack.track(effect.track).initial}" if effect.reset else f"{name} {effect.by:+d}"
+    if effect.resource is not None:
+        name = next(r.name for r in pack.resources if r.id == effect.resource)
+        if effect.reset:
+            return f"{name} refilled"
+        boxes = "box" if abs(effect.by) == 1 else "boxes"
+        return f"{name} {effect.by:+d} {boxes}"
+    if effect.sign:
+        return f"foretells encounter {card}" if card is not None else "foretells the next encounter"
+    assert effect.lasts is not None
+    units = pack.time.unit if effect.lasts == 1 else pack.time.plural
+    text = f"for {effect.lasts} {units}"
+    return f"{text}, until {until}" if until else text
+
+
+def outcome_phrase(pack: Pack, name: str, effects: list[str]) -> str:
+    """'Sign: foretells encounter 2', or the outcome's name alone when it does nothing the sheets track."""
+    return f"{name}: {', '.join(effects)}" if effects else name
+
+
+def sign_phrase(name: str, clock: str) -> str:
+    """A card's mark: 'Spoor (0:30)'."""
+    return f"{name} ({clock})"
+
+
+def out_phrase(name: str, clock: str) -> str:
+    """A resource that runs out: 'Torch out at 1:00'."""
+    return f"{name} out at {clock}"
+
+
+def rate_phrase(pack: Pack, every: int) -> str:
+    """A resource's rate: '1 box every turn', '1 box every 6 turns'."""
+    return f"1 box every {pack.time.unit}" if every == 1 else f"1 box every {every} {pack.time.plural}"
+
+
+def due_phrase(name: str, clock: str) -> str:
+    """A periodic rule that falls due: 'Rest due at 1:00'."""
+    return f"{name} due at {clock}"
+
+
+def due_every_text(pack: Pack, every: int) -> str:
+    """'due every 6 turns', 'due every turn'."""
+    return f"due every {pack.time.unit}" if every == 1 else f"due every {every} {pack.time.plural}"
+
+
+def pool_fill_units(pack: Pack) -> int | None:
+    """Units a quiet party's pool takes to fill from its base to roll_at by growing alone (None: it never does)."""
+    check = pack.check
+    if check is None or check.pool is None or check.pool.roll_at is None:
+        return None
+    pool = check.pool
+    assert pool.roll_at is not None
+    if check.cadence.every != 1 or check.cadence.offset:
+        return None  # the pool is looked at only on its cadence: no simple count
+    grow = pool.grow + sum(t.per_unit for t in pack.tallies if t.id in pool.tallies)
+    if pool.base >= pool.roll_at:
+        return 1
+    if grow <= 0:
+        return None
+    return -(-(pool.roll_at - pool.base) // grow)
+
+
+def pool_cadence_text(pack: Pack) -> str:
+    """'when the pool holds 6 dice (every 6 turns for a quiet party)'."""
+    check = pack.check
+    assert check is not None and check.pool is not None and check.pool.roll_at is not None
+    text = f"when the pool holds {check.pool.roll_at} dice"
+    units = pool_fill_units(pack)
+    if units is not None:
+        every = pack.time.unit if units == 1 else f"{units} {pack.time.plural}"
+        text += f" (every {every} for a quiet {pack.words.party})"
+    return text
+
+
+def pool_rule_note(pack: Pack) -> str:
+    """The note beside a pool's boxes: 'tick a box per die; roll at 6'."""
+    check = pack.check
+    assert check is not None and check.pool is not None and check.pool.roll_at is not None
+    base = f"starts with {check.pool.base}; " if check.pool.base else ""
+    return f"{base}tick a box per die; roll when it holds {check.pool.roll_at}"
+
+
+# --- the odds table's rows for the newer mechanics -----------------------------------------------
+
+
+def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """One row per named outcome: its chance at each check, and of at least once by the last hour."""
+    rows: list[tuple[str, ...]] = []
+    for outcome in odds.outcomes:
+        low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
+        each = chance(low) if low == high else f"{percent(low)} to {percent(high)}"
+        by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
+        rows.append((f"Outcome: {outcome.name}", "", f"each check: {each}",
+                     f"by {odds.hours}:00: {percent(by_end)}; expected {float(outcome.expected):.2f}"))
+    return rows
+
+
+def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """One row per resource that runs down: boxes used within the hours by its rate and its outcomes."""
+    rows: list[tuple[str, ...]] = []
+    for use in odds.resources:
+        parts = []
+        if use.by_rate:
+            parts.append(f"{use.by_rate} by its rate")
+        if use.by_outcomes:
+            parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
+        used = " + ".join(parts) or "none"
+        rows.append((f"Resource: {use.name}", f"{odds.hours}:00", f"boxes used: {used}",
+                     f"{use.boxes} to a full {use.name}"))
+    return rows
+
+
+def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
+    """Rows for the terminal: the quiet baseline beside the odds with extra rolls each hour."""
+    rolls = "one extra roll" if extra.extra == 1 else f"{extra.extra} extra rolls"
+    rows: list[tuple[str, ...]] = [(f"With {rolls} an hour", "", f"Chance of {odds.result}", "quiet baseline")]
+    for hour, (p, base) in enumerate(zip(extra.by_hour, odds.by_hour, strict=True), start=1):
+        rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", percent(base)))
+    rows.append(("Expected number", f"{odds.hours}:00", f"{float(extra.expected_encounters):.2f} by then",
+                 f"{float(odds.expected_encounters):.2f}"))
+    return rows
+
+
+def mechanics_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """The rows the odds table gains from named outcomes and resources that run down."""
+    return [*outcome_rows(odds), *resource_rows(odds)]
