@@ -152,3 +152,16 @@ def test_what_fell_due_is_said_in_time_order(tmp_path: Path) -> None:
     assert baseline_text(table, row).endswith("Rest due at 0:50; Torch out at 1:00")
     assert [(d.name, d.unit) for d in row.baseline.rests_due] == [("Rest", 5)]
     assert [(o.name, o.unit) for o in row.baseline.ran_out] == [("Torch", 6)]
+
+
+def test_the_grid_marks_a_resource_used_every_few_turns(tmp_path: Path) -> None:
+    text = MARCH_PACK.replace("rests:", "resources:\n  - {id: oil, name: Lantern oil, boxes: 4, every: 3}\n"
+                                        "  - {id: torch, name: Torch, boxes: 6, every: 1}\nrests:")
+    pack = load_text(tmp_path, text, "oil.yaml")
+    layout = tracker_layout(pack, pack.trackers[0], LETTER, 12)
+    marks = grid_marks(layout)
+    for turn in range(1, 13):
+        parts = ["C" if turn % 2 == 1 else "", "R" if turn % 6 == 0 else "", "L\u2212" if turn % 3 == 0 else ""]
+        assert marks.get(turn, "") == " ".join(p for p in parts if p), turn
+    assert "L\u2212 a box of Lantern oil is used" in layout.text()
+    assert "Torch is used" not in layout.text()  # a box every turn needs no mark

@@ -39,7 +39,7 @@ from sheetgen.layout.marks import (
     text_width,
 )
 from sheetgen.mechanic_words import pool_rule_note, rate_phrase
-from sheetgen.model.pack import Action, Pack, TrackerPage, TrackerPart
+from sheetgen.model.pack import Action, Pack, Resource, TrackerPage, TrackerPart
 from sheetgen.words import clock, duration
 
 BODY = 8.5
@@ -220,7 +220,18 @@ def due_marks(pack: Pack, unit: int) -> str:
     """What falls due at the end of a unit, as marks beside its time: 'C', 'c', 'C R'."""
     marks = [check_mark(pack, unit)] if marks_check(pack) else []
     marks += [rest_mark(r) for r in rests_due(pack, unit)]
+    marks += [_resource_mark(r) for r in _slow_rates(pack) if r.every is not None and unit % r.every == 0]
     return " ".join(m for m in marks if m)
+
+
+def _slow_rates(pack: Pack) -> list[Resource]:
+    """Resources that use a box every few units (one used every unit needs no mark)."""
+    return [r for r in pack.resources if r.every is not None and r.every > 1]
+
+
+def _resource_mark(resource: Resource) -> str:
+    """'L−': a box of Lantern oil is used."""
+    return f"{resource.name[:1].upper()}\u2212"
 
 
 def due_legend(pack: Pack) -> str:
@@ -234,6 +245,8 @@ def due_legend(pack: Pack) -> str:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, if its cadence has come round")
     for r in periodic(pack):
         parts.append(f"**{rest_mark(r)}** {r.name} due" + (f" (skipped: {r.penalty})" if r.penalty else ""))
+    for res in _slow_rates(pack):
+        parts.append(f"**{_resource_mark(res)}** a box of {res.name} is used")
     return ("Due at the end of the " + pack.time.unit + ": " + "; ".join(parts)) if parts else ""
 
 
