@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol
 
+from sheetgen.engine.due import pool_fill_units
 from sheetgen.engine.types import ExtraOdds, Odds
 from sheetgen.model.pack import OutcomeEffect, Pack
 from sheetgen.words import chance, clock, percent
@@ -114,23 +115,6 @@ def due_phrase(name: str, clock: str) -> str:
 def due_every_text(pack: Pack, every: int) -> str:
     """'due every 6 turns', 'due every turn'."""
     return f"due every {pack.time.unit}" if every == 1 else f"due every {every} {pack.time.plural}"
-
-
-def pool_fill_units(pack: Pack) -> int | None:
-    """Units a quiet party's pool takes to fill from its base to roll_at by growing alone (None: it never does)."""
-    check = pack.check
-    if check is None or check.pool is None or check.pool.roll_at is None:
-        return None
-    pool = check.pool
-    assert pool.roll_at is not None
-    if check.cadence.every != 1 or check.cadence.offset:
-        return None  # the pool is looked at only on its cadence: no simple count
-    grow = pool.grow + sum(t.per_unit for t in pack.tallies if t.id in pool.tallies)
-    if pool.base >= pool.roll_at:
-        return 1
-    if grow <= 0:
-        return None
-    return -(-(pool.roll_at - pool.base) // grow)
 
 
 def pool_cadence_text(pack: Pack) -> str:

@@ -90,3 +90,13 @@ def test_pool_odds_and_timetable_follow_the_rule(tmp_path: Path) -> None:
             assert row.baseline.dice == 6
             assert row.baseline.result == min(row.dice[:6])
             assert row.baseline.encounter == (1 in row.dice[:6])
+
+
+def test_the_turns_grid_marks_where_a_quiet_party_s_pool_fills(tmp_path: Path) -> None:
+    from test_due_turns import grid_marks
+
+    pack = load_text(tmp_path)
+    layout = tracker_layout(pack, pack.trackers[0], LETTER, 18)
+    assert grid_marks(layout) == {6: "c", 12: "c", 18: "c"}
+    assert ("c Tension Pool, when the pool holds 6 dice (every 6 turns for a quiet party)"
+            in " ".join(layout.text().split()))

@@ -28,11 +28,15 @@ POSSIBLE = "c"
 
 
 def check_mark(pack: Pack, unit: int) -> str:
-    """'C' where the check is rolled for certain, 'c' where it may be, '' where it is not."""
+    """'C' where the check is rolled for certain, 'c' where it may be, '' where it is not. A pool rolled
+    when it holds N dice is marked where a quiet party's pool fills."""
     if pack.check is None:
         return ""
     m = machine(pack)
     if not m.on_grid(unit):
+        return ""
+    fill = pool_fill_units(pack)
+    if fill is not None and unit % fill:
         return ""
     return check_kind(pack)
 
@@ -50,7 +54,24 @@ def marks_check(pack: Pack) -> bool:
     if pack.check is None:
         return False
     m = machine(pack)
-    return m.grid != 1 or m.offset != 0 or m.cadence is not None
+    return m.grid != 1 or m.offset != 0 or m.cadence is not None or pool_fill_units(pack) is not None
+
+
+def pool_fill_units(pack: Pack) -> int | None:
+    """Units a quiet party's pool takes to fill from its base to roll_at by growing alone (None: it never does)."""
+    check = pack.check
+    if check is None or check.pool is None or check.pool.roll_at is None:
+        return None
+    pool = check.pool
+    assert pool.roll_at is not None
+    if check.cadence.every != 1 or check.cadence.offset:
+        return None  # the pool is looked at only on its cadence: no simple count
+    grow = pool.grow + sum(t.per_unit for t in pack.tallies if t.id in pool.tallies)
+    if pool.base >= pool.roll_at:
+        return 1
+    if grow <= 0:
+        return None
+    return -(-(pool.roll_at - pool.base) // grow)
 
 
 def periodic(pack: Pack) -> tuple[Rest, ...]:

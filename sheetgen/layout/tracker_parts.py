@@ -23,6 +23,7 @@ from sheetgen.engine.due import (
     check_mark,
     marks_check,
     periodic,
+    pool_fill_units,
     rest_mark,
     rests_due,
 )
@@ -38,7 +39,7 @@ from sheetgen.layout.marks import (
     slug,
     text_width,
 )
-from sheetgen.mechanic_words import pool_rule_note, rate_phrase
+from sheetgen.mechanic_words import pool_cadence_text, pool_rule_note, rate_phrase
 from sheetgen.model.pack import Action, Pack, Resource, TrackerPage, TrackerPart
 from sheetgen.words import clock, duration
 
@@ -241,6 +242,8 @@ def due_legend(pack: Pack) -> str:
         assert pack.check is not None
         if check_kind(pack) == CERTAIN:
             parts.append(f"**{CERTAIN}** {pack.check.name}")
+        elif pool_fill_units(pack) is not None:
+            parts.append(f"**{POSSIBLE}** {pack.check.name}, {pool_cadence_text(pack)}")
         else:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, if its cadence has come round")
     for r in periodic(pack):
