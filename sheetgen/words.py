@@ -147,6 +147,8 @@ def read_name(check: Check) -> str:
     """What a check's result is read from, as a noun: 'highest die', 'lowest die', 'total', 'roll'."""
     if check.pool is None:
         return "roll"
+    if check.pool.read == "count":
+        return f"dice showing {check.pool.count_on}"
     return {"highest": "highest die", "lowest": "lowest die", "sum": "total"}[check.pool.read]
 
 
@@ -156,6 +158,8 @@ def roll_head(check: Check) -> str:
         assert check.roll is not None
         return str(parse_dice(check.roll))
     die = str(parse_dice(check.pool.die))
+    if check.pool.read == "count":
+        return f"{die} showing {check.pool.count_on}"
     return {"highest": f"highest {die}", "lowest": f"lowest {die}"}.get(check.pool.read, f"{die} total")
 
 
@@ -183,7 +187,8 @@ def dice_text(pack: Pack, check: Check) -> str:
     if pool.max_dice != Pool.model_fields["max_dice"].default:
         rule.append(f"at most {pool.max_dice} dice")
     rule.append({"highest": "the highest die counts", "lowest": "the lowest die counts",
-                 "sum": "the dice are added"}[pool.read])
+                 "sum": "the dice are added",
+                 "count": f"the result is how many dice show {pool.count_on}"}[pool.read])
     return "; ".join(rule)
 
 

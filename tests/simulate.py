@@ -197,11 +197,17 @@ def _roller(pack: Pack, rng: random.Random) -> Callable[[int], int]:
         from sheetgen.engine.dice import die_faces
 
         sides = die_faces(check.pool.die)
-        readers: dict[str, Callable[[list[int]], int]] = {"highest": max, "lowest": min, "sum": sum}
+        on = check.pool.count_on
+        low, high = (on.low, on.high) if on is not None else (0, 0)
+
+        def count(faces: list[int]) -> int:
+            return sum(1 for f in faces if low <= f <= high)
+
+        readers: dict[str, Callable[[list[int]], int]] = {"highest": max, "lowest": min, "sum": sum, "count": count}
         read = readers[check.pool.read]
 
         def pool(n: int) -> int:
-            if n == 1:
+            if n == 1 and check.pool is not None and check.pool.read != "count":
                 return 1 + int(rand() * sides)
             return read([1 + int(rand() * sides) for _ in range(n)])
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from simulate import simulate_quiet
 from test_engine_odds import RUNS, within
@@ -100,3 +101,61 @@ def test_the_turns_grid_marks_where_a_quiet_party_s_pool_fills(tmp_path: Path) -
     assert grid_marks(layout) == {6: "c", 12: "c", 18: "c"}
     assert ("c Tension Pool, when the pool holds 6 dice (every 6 turns for a quiet party)"
             in " ".join(layout.text().split()))
+
+
+COUNT_PACK = """\
+kind: pack
+id: count-pool
+name: Count Pool
+time: {unit: turn, length: 10 minutes}
+check:
+  name: Peril Dice
+  when: every turn
+  formula: Roll **4d6**; each **1** is a peril. One is a complication, two or more a disaster.
+  pool: {die: d6, base: 4, read: count, count_on: 1}
+  trigger: {at_least: 1}
+  result: complication
+  outcomes:
+    - {roll: 0, result: Quiet}
+    - {roll: 1, result: Complication}
+    - {roll: 2-20, result: Disaster}
+reference:
+  pages:
+    - title: Count Pool
+      sections: [{kind: check}, {kind: odds}]
+"""
+
+
+def test_a_pool_read_as_a_count_of_dice(tmp_path: Path) -> None:
+    from fractions import Fraction
+    from math import comb
+
+    from sheetgen.words import baseline_text
+
+    pack = load_text(tmp_path, COUNT_PACK)
+    odds = quiet_odds(pack, 1)
+    none = Fraction(5, 6) ** 4
+    one = comb(4, 1) * Fraction(1, 6) * Fraction(5, 6) ** 3
+    assert odds.checks[0].chance == 1 - none
+    assert [o.chances[0] for o in odds.outcomes] == [none, one, 1 - none - one]
+    sim = simulate_quiet(pack, 1, RUNS, random.Random(19))
+    for n, outcome in enumerate(odds.outcomes):
+        for c, p in zip(odds.checks, outcome.chances, strict=True):
+            assert within(p, sim.outcomes[n][c.unit - 1], RUNS), outcome.name
+    table = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=6)
+    for row in table.rows:
+        ones = sum(1 for face in row.dice[:4] if face == 1)
+        assert row.baseline.result == ones
+        assert row.baseline.encounter == (ones >= 1)
+        assert row.baseline.outcome == ("Quiet" if ones == 0 else "Complication" if ones == 1 else "Disaster")
+        assert f"count {ones}" in baseline_text(table, row)
+
+
+def test_count_needs_its_faces(tmp_path: Path) -> None:
+    from sheetgen.errors import DataError
+
+    path = tmp_path / "packs" / "bad.yaml"
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(COUNT_PACK.replace(", count_on: 1", ""), encoding="utf-8")
+    with pytest.raises(DataError, match="give count_on"):
+        load_pack(str(path))

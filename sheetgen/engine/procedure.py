@@ -124,6 +124,8 @@ class Machine:
         self.reset = tuple(self.index[t] for t in check.on_encounter.reset)
         self.advance = (self.index[check.advance.track], check.advance.by) if check.advance else None
         self.sides = _pool_sides(self.pool) if self.pool is not None else 0
+        on = self.pool.count_on if self.pool is not None else None
+        self.counted = (on.low, on.high) if on is not None else (0, 0)
         self._pass: dict[tuple[State, bool], State] = {}
         self._resolve: dict[tuple[State, int], Resolution] = {}
         self.printed: dict[Any, Any] = {}  # the timetable's baseline for a step, by what decides it
@@ -244,7 +246,7 @@ class Machine:
         if self.pool is None:
             assert self.check.roll is not None
             return dice_distribution(self.check.roll)
-        return pool_distribution(self.pool_size(state), self.sides, self.pool.read)
+        return pool_distribution(self.pool_size(state), self.sides, self.pool.read, self.counted)
 
 
 def _read_tracks(check: Check, index: dict[str, int]) -> tuple[int, ...]:
@@ -317,8 +319,12 @@ def dice_distribution(text: str) -> dict[int, Fraction]:
 
 
 @lru_cache(maxsize=1024)
-def pool_distribution(count: int, sides: int, read: str) -> dict[int, Fraction]:
-    """Cached exact distribution of a pool of ``count`` dice read as highest, lowest or sum."""
+def pool_distribution(count: int, sides: int, read: str, counted: tuple[int, int] = (0, 0)) -> dict[int, Fraction]:
+    """Cached exact distribution of a pool of ``count`` dice read as highest, lowest, sum, or the count
+    of dice whose face lies in ``counted`` (low, high)."""
+    if read == "count":
+        hit = Fraction(max(0, min(counted[1], sides) - max(counted[0], 1) + 1), sides)
+        return {k: math.comb(count, k) * hit ** k * (1 - hit) ** (count - k) for k in range(count + 1)}
     if read == "highest":
         return pool_highest(count, sides)
     if read == "lowest":

@@ -241,6 +241,9 @@ def _read(m: Machine, faces: tuple[int, ...]) -> int:
         return max(faces)
     if m.pool.read == "lowest":
         return min(faces)
+    if m.pool.read == "count":
+        low, high = m.counted
+        return sum(1 for f in faces if low <= f <= high)
     return sum(faces)
 
 

@@ -465,6 +465,8 @@ def _result_faces(pack: Pack) -> list[int]:
             return []
         if pack.check.pool.read == "sum":
             return list(range(0, sides * pack.check.pool.max_dice + 1))
+        if pack.check.pool.read == "count":
+            return list(range(0, pack.check.pool.max_dice + 1))
         return list(range(1, sides + 1))
     assert pack.check.roll is not None
     dist: dict[int, Fraction] = parse_dice(pack.check.roll).distribution()

@@ -191,7 +191,16 @@ class Pool(Strict):
     roll_at: int | None = Field(default=None, ge=1, le=100,
                                 description="roll only when the pool holds this many dice, then empty it")
     max_dice: int = Field(default=20, ge=1, le=100, description="the pool never holds more dice than this")
-    read: Literal["highest", "lowest", "sum"] = "highest"
+    read: Literal["highest", "lowest", "sum", "count"] = "highest"
+    count_on: Range | None = Field(default=None,
+                                   description="for read: count, the faces that count: 1, or 5-6 (the result is "
+                                               "how many dice show one)")
+
+    @model_validator(mode="after")
+    def _count(self) -> Pool:
+        if (self.read == "count") != (self.count_on is not None):
+            raise ValueError("give count_on (the faces that count) with read: count, and only then")
+        return self
 
 
 class AdvanceRow(Strict):
