@@ -7,6 +7,7 @@ sites live.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -65,8 +66,8 @@ def kind_of(doc: Document) -> str:
     """'pack' or 'site', from the document's own fields."""
     data = doc.data
     if not isinstance(data, dict):
-        got = "a list" if isinstance(data, list) else f"the value {data!r}"
-        raise DataError(f"expected a mapping of fields (name: value) at the top, found {got}",
+        # never the value itself: a file that is not a sheetgen file must not be shown (a key, a password)
+        raise DataError(f"expected a mapping of fields (name: value) at the top, found {_what(data)}",
                         Location(doc.file, 1, 1))
     if data.get("kind") == "pack":
         return "pack"
@@ -79,24 +80,68 @@ def kind_of(doc: Document) -> str:
     )
 
 
-def resolve_pack_path(name: str, relative_to: Path | None = None) -> Path:
-    """A built-in pack id, or a path to a pack file."""
+def _what(data: object) -> str:
+    """What kind of value *data* is, in words, without any of its content."""
+    if isinstance(data, list):
+        return "a list"
+    if isinstance(data, str):
+        return "plain text"
+    return "a single value"
+
+
+def _no_pack(name: str) -> DataError:
+    return DataError(f'no built-in pack "{name}" and no such file (built-in packs: '
+                     f'{", ".join(builtin_pack_ids())}; `sheetgen systems` lists them)')
+
+
+def resolve_pack_path(name: str) -> Path:
+    """A built-in pack id, or a path to a pack file as given on the command line."""
     if name in builtin_pack_ids():
         return builtin_dir("rules") / f"{name}.yaml"
     candidate = Path(name)
-    if relative_to is not None and not candidate.is_absolute():
-        candidate = relative_to / candidate
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
         return candidate
-    raise DataError(
-        f'no built-in pack "{name}" and no such file (built-in packs: {", ".join(builtin_pack_ids())}; '
-        "`sheetgen systems` lists them)"
-    )
+    raise _no_pack(name)
 
 
-def load_pack(name: str, relative_to: Path | None = None) -> Pack:
-    """Load a pack by built-in id or path."""
-    return _load_pack_file(resolve_pack_path(name, relative_to).resolve())
+def contained_pack_path(name: str, site_folder: Path, rules_dirs: Sequence[Path] = ()) -> Path:
+    """The pack a site file names: a built-in pack id, or a .yaml file inside the site's folder (or one
+    of *rules_dirs*), by a relative path.
+
+    A site file may come from anyone, so it cannot reach the rest of the machine: an absolute path, a
+    ``..`` that leaves the folder and a link that points out of it are refused, and the file must end in
+    .yaml or .yml (read_yaml then refuses devices, pipes and folders).
+    """
+    if name in builtin_pack_ids():
+        return builtin_dir("rules") / f"{name}.yaml"
+    candidate = Path(name)
+    if candidate.is_absolute() or name.startswith("~"):
+        raise DataError(f"{name}: a site names its pack by a built-in id or by a path relative to the site's "
+                        "folder, not by an absolute path")
+    if candidate.suffix not in (".yaml", ".yml"):
+        raise _no_pack(name)
+    folders = [site_folder, *rules_dirs]
+    found: Path | None = None
+    for folder in folders:
+        root = folder.resolve()
+        real = (folder / candidate).resolve()
+        if real.is_relative_to(root) and real != root:
+            if real.exists():
+                return real
+            found = found or real
+    if found is not None:
+        return found  # inside, but missing: read_yaml says so
+    where = "the site's folder" + (" and the --rules folders" if rules_dirs else "")
+    raise DataError(f"{name}: leads outside {where} (through '..' or a link); a site may only name pack "
+                    "files inside it")
+
+
+def load_pack(name: str, relative_to: Path | None = None, rules_dirs: Sequence[Path] = ()) -> Pack:
+    """Load a pack by built-in id or path; with *relative_to* (the folder of the site file that names
+    it), the path must stay inside that folder or *rules_dirs* (see :func:`contained_pack_path`)."""
+    if relative_to is None:
+        return _load_pack_file(resolve_pack_path(name).resolve())
+    return _load_pack_file(contained_pack_path(name, relative_to, rules_dirs))
 
 
 @lru_cache(maxsize=32)
@@ -120,18 +165,19 @@ def resolve_site_path(name: str) -> Path:
     return Path(name)
 
 
-def load_site(name: str) -> LoadedSite:
-    """Load a site file (or a bundled example by name), and the packs it names."""
+def load_site(name: str, rules_dirs: Sequence[Path] = ()) -> LoadedSite:
+    """Load a site file (or a bundled example by name), and the packs it names (inside the site's
+    folder or *rules_dirs*)."""
     path = resolve_site_path(name)
     doc = read_yaml(path, display_name(path))
     if kind_of(doc) != "site":
         raise DataError("this is a rule pack, not a site file; commands that take SITE want a dungeon "
                         "with rooms (give the pack to `sheetgen reference` or `sheetgen tracker`)",
                         Location(doc.file, 1, 1))
-    return site_from_doc(doc, path)
+    return site_from_doc(doc, path, rules_dirs)
 
 
-def site_from_doc(doc: Document, path: Path) -> LoadedSite:
+def site_from_doc(doc: Document, path: Path, rules_dirs: Sequence[Path] = ()) -> LoadedSite:
     site = build_model(Site, doc)
     check_site(site, doc)
     packs: list[Pack | None] = []
@@ -141,7 +187,7 @@ def site_from_doc(doc: Document, path: Path) -> LoadedSite:
             packs.append(None)
             continue
         try:
-            packs.append(load_pack(value, relative_to=path.parent))
+            packs.append(load_pack(value, relative_to=path.parent, rules_dirs=rules_dirs))
         except NotAPack as exc:
             raise DataError(f"{exc.problems[0].location.file} is a site file, not a rule pack; name a built-in "
                             "pack (`sheetgen systems` lists them) or a pack file", doc.locate((field,))) from None
@@ -157,7 +203,7 @@ def site_from_doc(doc: Document, path: Path) -> LoadedSite:
     return LoadedSite(site, pack, encounter_pack, path)
 
 
-def load_pack_or_site(name: str) -> tuple[Pack, LoadedSite | None]:
+def load_pack_or_site(name: str, rules_dirs: Sequence[Path] = ()) -> tuple[Pack, LoadedSite | None]:
     """For commands that take SITE|SYSTEM: a built-in pack id or pack file, else a site."""
     if name in builtin_pack_ids():
         return load_pack(name), None
@@ -165,5 +211,5 @@ def load_pack_or_site(name: str) -> tuple[Pack, LoadedSite | None]:
     doc = read_yaml(path, display_name(path))
     if kind_of(doc) == "pack":
         return pack_from_doc(doc), None
-    loaded = site_from_doc(doc, path)
+    loaded = site_from_doc(doc, path, rules_dirs)
     return loaded.pack, loaded
