@@ -8,7 +8,10 @@ value) or a DataError listing every problem. Stricter than plain PyYAML on purpo
 * scalars resolved like YAML 1.2's core schema, narrowed: only ``true``/``false`` are booleans
   (``NO`` stays the string "NO"), only plain decimal numbers are numbers (``1:30`` stays "1:30",
   ``0x1F`` and ``1_000`` stay strings), and ``null``, ``~`` or nothing is null,
-* UTF-8 only (a leading BOM is accepted), no NUL bytes or other control characters, and a size limit.
+* UTF-8 only (a leading BOM is accepted), no NUL bytes or other control characters, and a size limit,
+* no invisible formatting characters in values or keys: bidirectional controls (U+202E makes text read
+  backwards), zero-width spaces and joiners, soft hyphens, tag characters, fillers that print as
+  nothing. Each is reported where it stands, by its code and name.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from sheetgen import limits
 from sheetgen.errors import DataError, Location, Problem
+from sheetgen.output import note_input
 
 PathKey = tuple[str | int, ...]
 
@@ -36,6 +40,14 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufffe\ufff
 # Controls a double-quoted scalar can still spell as escapes ("\0", "\e", "\x1b"): they would
 # reach terminals and PDFs.
 _SCALAR_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# Unicode's format characters (category Cf) and the fillers that print as nothing: what a reader of the
+# file cannot see can change what the page says (U+202E reverses the text after it).
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160\u17b4\u17b5\u180e"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb"
+    "\U000110bd\U000110cd\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0001\U000e0020-\U000e007f]"
+)
 
 
 @dataclass
@@ -46,6 +58,8 @@ class Document:
     data: Any
     values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    text: str = field(default="", repr=False)
+    """The decoded file, for locating a character inside a value."""
 
     def locate(self, path: PathKey, *, key: bool = False) -> Location:
         """The location of the value at *path* (or of its key), falling back to the nearest parent."""
@@ -118,6 +132,7 @@ def read_bytes(path: Path, name: str, what: str) -> bytes:
             raise DataError(f"is not a regular file; give the path of {what}", here)
         if info.st_size > limits.MAX_FILE_BYTES:
             raise DataError(f"file is {info.st_size:,} bytes; {too_big}", here)
+        note_input(info)
         with path.open("rb") as handle:
             raw = handle.read(limits.MAX_FILE_BYTES + 1)  # the file may have grown since stat
         if len(raw) > limits.MAX_FILE_BYTES:
@@ -148,7 +163,7 @@ def parse_yaml(raw: bytes, name: str) -> Document:
         raise DataError("the YAML is nested too deeply", Location(name)) from None
     finally:
         loader.dispose()
-    doc = Document(name, None)
+    doc = Document(name, None, text=text)
     if root is None:
         raise DataError("the file is empty; expected a mapping of fields", Location(name, 1, 1))
     problems: list[Problem] = []
@@ -229,6 +244,9 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         if _SCALAR_CONTROL.search(node.value):
             problems.append(Problem(doc.locate(path), _control_message(node.value)))
             return None
+        if _INVISIBLE.search(node.value):
+            problems.append(_invisible_problem(node, doc, format_path(path)))
+            return None
         if node.tag == _STR and node.style is None and _IMPLICIT.resolve(  # type: ignore[no-untyped-call]
             ScalarNode, node.value, (True, False)
         ) != _STR:
@@ -252,6 +270,9 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
                 problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
                                         _control_message(key)))
                 continue
+            if _INVISIBLE.search(key):
+                problems.append(_invisible_problem(key_node, doc, format_path(path)))
+                continue
             child = (*path, key)
             if key in out:
                 first = doc.keys[child]
@@ -271,6 +292,27 @@ def _control_message(value: str) -> str:
     assert char is not None
     what = "a NUL character" if char.group() == "\x00" else f"control character U+{ord(char.group()):04X}"
     return f"the text holds {what} (written as an escape such as \\0 or \\e); remove it"
+
+
+def _invisible_problem(node: ScalarNode, doc: Document, field: str) -> Problem:
+    """Where the first invisible character of *node* stands in the file (at the node when it was written
+    as an escape such as "\\u202e"), and what it is."""
+    import unicodedata
+
+    char = _INVISIBLE.search(node.value)
+    assert char is not None
+    found = _INVISIBLE.search(doc.text, node.start_mark.index, node.end_mark.index) if doc.text else None
+    if found is not None:
+        line = doc.text.count("\n", 0, found.start()) + 1
+        column = found.start() - (doc.text.rfind("\n", 0, found.start()) + 1) + 1
+        char = found
+    else:
+        line, column = _mark(node)
+    code = ord(char.group())
+    name = unicodedata.name(char.group(), "format character")
+    return Problem(Location(doc.file, line, column, field),
+                   f"invisible formatting character U+{code:04X} ({name}); it prints as nothing or changes "
+                   "how the text around it reads: remove it")
 
 
 def _scalar(node: ScalarNode) -> Any:
