@@ -1,15 +1,23 @@
-"""Pack and site text to safe markup: HTML for WeasyPrint, mini-markup for ReportLab's Paragraph.
+"""Pack and site text's **bold** and _italic_ marks: one parser, and the markup each renderer gets from it.
 
-Takes untrusted text; gives markup in which the text's own characters are always escaped, so
-'<script>', '<font color=...>' or '{{ 7*7 }}' print literally. The only formatting honoured is
-**bold** and _italic_, applied after escaping.
+Takes untrusted text; gives styled runs (:func:`runs`), and from them HTML for WeasyPrint, mini-markup
+for ReportLab's Paragraph, or plain text. The text's own characters are always escaped, so '<script>',
+'<font color=...>' or '{{ 7*7 }}' print literally. The only formatting honoured is **bold** and _italic_:
+
+- ``**`` opens bold and the next ``**`` closes it; a ``**`` with no partner is printed as it is;
+- ``_`` opens italic where no letter or digit stands before it and closes at the next ``_`` with none
+  after it (so snake_case_words stay as they are); an unpartnered ``_`` is printed as it is;
+- the two nest or stand apart. Marks that cross (``**a _b** c_``) are an error, reported when the file
+  is loaded (:func:`markup_problem`), so that every renderer sees the same, well-formed runs.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from markupsafe import Markup
 
@@ -17,24 +25,126 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _ITALIC = re.compile(r"(?<![\w])_(.+?)_(?![\w])", re.DOTALL)
 
 
-def _format(escaped: str, bold: tuple[str, str], italic: tuple[str, str]) -> str:
-    escaped = _BOLD.sub(lambda m: f"{bold[0]}{m[1]}{bold[1]}", escaped)
-    return _ITALIC.sub(lambda m: f"{italic[0]}{m[1]}{italic[1]}", escaped)
+@dataclass(frozen=True)
+class Run:
+    """A stretch of text in one style."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+
+
+class MarkupError(ValueError):
+    """Bold and italic marks that cross instead of nesting."""
+
+
+def _spans(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """(start, end) of each marked stretch, marks included."""
+    return [(m.start(), m.end()) for m in pattern.finditer(text)]
+
+
+def _crossing(bold: list[tuple[int, int]], italic: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The offsets of a bold and an italic span that overlap without one holding the other, if any.
+
+    Spans of one kind never overlap each other, so walking every opening and closing mark in order with
+    a stack finds a crossing in one pass: a closing mark must close the span opened last.
+    """
+    events = sorted([(start, 1, "bold") for start, _ in bold] + [(end, 0, "bold") for _, end in bold]
+                    + [(start, 1, "italic") for start, _ in italic] + [(end, 0, "italic") for _, end in italic])
+    opened: list[tuple[str, int]] = []
+    for offset, opening, kind in events:
+        if opening:
+            opened.append((kind, offset))
+        elif opened and opened[-1][0] != kind:
+            other_start = opened[-1][1]
+            mine = next(start for k, start in reversed(opened) if k == kind)
+            return (mine, other_start) if kind == "bold" else (other_start, mine)
+        else:
+            opened.pop()
+    return None
+
+
+@functools.lru_cache(maxsize=65536)
+def runs(text: str) -> tuple[Run, ...]:
+    """The styled runs of *text*; raises MarkupError where bold and italic cross."""
+    bold = _spans(_BOLD, text)
+    italic = _spans(_ITALIC, text)
+    if bold and italic:
+        crossing = _crossing(bold, italic)
+        if crossing is not None:
+            b, i = crossing
+            raise MarkupError(f"**bold** (at character {b + 1}) and _italic_ (at character {i + 1}) cross; "
+                              "close the one opened last first, as in **a _b_** _c_")
+    # marks: offset -> (length, style flag it toggles)
+    marks: dict[int, tuple[int, str]] = {}
+    for start, end in bold:
+        marks[start] = (2, "bold")
+        marks[end - 2] = (2, "bold")
+    for start, end in italic:
+        # an italic mark inside a bold mark's two stars cannot happen: "_" is not "*"
+        marks[start] = (1, "italic")
+        marks[end - 1] = (1, "italic")
+    out: list[Run] = []
+    style = {"bold": False, "italic": False}
+    pos = chunk = 0
+    while pos < len(text):
+        mark = marks.get(pos)
+        if mark is None:
+            pos += 1
+            continue
+        if pos > chunk:
+            out.append(Run(text[chunk:pos], style["bold"], style["italic"]))
+        style[mark[1]] = not style[mark[1]]
+        pos += mark[0]
+        chunk = pos
+    if len(text) > chunk:
+        out.append(Run(text[chunk:], style["bold"], style["italic"]))
+    return tuple(out)
+
+
+def markup_problem(text: str) -> str | None:
+    """Why *text* cannot be printed as written (marks that cross), or None. Text is printed paragraph by
+    paragraph, so each paragraph must be well formed, and so must the whole (names and labels are
+    printed whole)."""
+    for piece in (text, *paragraphs(text)):
+        try:
+            runs(piece)
+        except MarkupError as exc:
+            return str(exc)
+    return None
+
+
+def _escape_html(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _tagged(text: str, bold: tuple[str, str], italic: tuple[str, str],
+            escape: Callable[[str], str] = _escape_html) -> str:
+    """Escaped runs, each wrapped in its tags, bold outside italic."""
+    parts: list[str] = []
+    for run in runs(text):
+        piece = escape(run.text)
+        if run.italic:
+            piece = f"{italic[0]}{piece}{italic[1]}"
+        if run.bold:
+            piece = f"{bold[0]}{piece}{bold[1]}"
+        parts.append(piece)
+    return "".join(parts)
 
 
 def inline_html(text: str) -> Markup:
     """One paragraph of text as HTML."""
-    return Markup(_format(html.escape(text, quote=True), ("<strong>", "</strong>"), ("<em>", "</em>")))
+    return Markup(_tagged(text, ("<strong>", "</strong>"), ("<em>", "</em>")))
 
 
 def inline_reportlab(text: str) -> str:
     """One paragraph of text as ReportLab Paragraph markup (escaped; <b> and <i> only)."""
-    return _format(html.escape(text, quote=True), ("<b>", "</b>"), ("<i>", "</i>"))
+    return _tagged(text, ("<b>", "</b>"), ("<i>", "</i>"))
 
 
 def plain(text: str) -> str:
     """The text without the **bold** and _italic_ marks, for canvas strings and file names."""
-    return _format(text, ("", ""), ("", ""))
+    return "".join(run.text for run in runs(text))
 
 
 def convert(text: str, escape: Callable[[str], str], bold: tuple[str, str], italic: tuple[str, str]) -> str:
@@ -43,25 +153,7 @@ def convert(text: str, escape: Callable[[str], str], bold: tuple[str, str], ital
     The marks are found in the text as written, before escaping, so an escape that touches ``*`` or
     ``_`` (Markdown's) cannot hide them; the words inside the marks are escaped too.
     """
-    out: list[str] = []
-    at = 0
-    for match in _BOLD.finditer(text):
-        out.append(_convert_italic(text[at:match.start()], escape, italic))
-        out.append(bold[0] + _convert_italic(match[1], escape, italic) + bold[1])
-        at = match.end()
-    out.append(_convert_italic(text[at:], escape, italic))
-    return "".join(out)
-
-
-def _convert_italic(text: str, escape: Callable[[str], str], italic: tuple[str, str]) -> str:
-    out: list[str] = []
-    at = 0
-    for match in _ITALIC.finditer(text):
-        out.append(escape(text[at:match.start()]))
-        out.append(italic[0] + escape(match[1]) + italic[1])
-        at = match.end()
-    out.append(escape(text[at:]))
-    return "".join(out)
+    return _tagged(text, bold, italic, escape)
 
 
 def paragraphs(text: str) -> list[str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from sheetgen.fonts import FONTS, FontFamily, family_coverage, register_reportlab_fonts
+from sheetgen.markup import runs
 
 FontRole = Literal["body", "body-bold", "body-italic", "body-bold-italic", "label", "label-bold", "symbols"]
 
@@ -203,31 +204,9 @@ def text_width(text: str, role: FontRole, size: float) -> float:
 
 # -- marked-up text into lines -------------------------------------------------------------------------
 
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
-_ITALIC = re.compile(r"(?<![\w])_(.+?)_(?![\w])", re.DOTALL)
-
-
 def _styled(text: str, bold: bool, italic: bool) -> list[tuple[str, bool, bool]]:
-    """Split **bold** and _italic_ marks (as sheetgen.markup reads them) into styled runs."""
-    runs: list[tuple[str, bool, bool]] = []
-    pos = 0
-    for match in _BOLD.finditer(text):
-        runs.extend(_styled_italic(text[pos : match.start()], bold, italic))
-        runs.extend(_styled_italic(match[1], True, italic))
-        pos = match.end()
-    runs.extend(_styled_italic(text[pos:], bold, italic))
-    return [r for r in runs if r[0]]
-
-
-def _styled_italic(text: str, bold: bool, italic: bool) -> list[tuple[str, bool, bool]]:
-    runs: list[tuple[str, bool, bool]] = []
-    pos = 0
-    for match in _ITALIC.finditer(text):
-        runs.append((text[pos : match.start()], bold, italic))
-        runs.append((match[1], bold, True))
-        pos = match.end()
-    runs.append((text[pos:], bold, italic))
-    return runs
+    """The text's **bold** and _italic_ runs (sheetgen.markup's one parser) on top of *bold* and *italic*."""
+    return [(run.text, bold or run.bold, italic or run.italic) for run in runs(text) if run.text]
 
 
 def _role(base: Literal["body", "label"], bold: bool, italic: bool) -> FontRole:
