@@ -25,6 +25,25 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 #: A temporary file this old is left over from a run that was killed, not one still writing.
 STALE_SECONDS = 60
 
+_INPUTS: set[tuple[int, int]] = set()
+"""The files (device, inode) this process has read as input: an output may never replace one."""
+
+
+def note_input(info: os.stat_result) -> None:
+    """Remember a file read as input (from its stat), so that -o cannot overwrite it."""
+    _INPUTS.add((info.st_dev, info.st_ino))
+
+
+def _temp_prefix(name: str) -> str:
+    """The start of a temporary file's name for *name*: ".<name>.", shortened (with a hash of the whole
+    name) when a long but legal name would make it longer than a file name may be."""
+    if len(name.encode()) <= 200:
+        return f".{name}."
+    import hashlib
+
+    digest = hashlib.sha256(name.encode()).hexdigest()[:12]
+    return f".{name.encode()[:150].decode(errors='ignore')}~{digest}."
+
 
 def safe_name(text: str, fallback: str = "sheet") -> str:
     """A file-name part made from user text: no separators, no dots at the start, no NUL, short."""
@@ -69,9 +88,14 @@ def check_destination(path: Path) -> Path:
     if path.exists() and not path.is_file():
         # a device or pipe (/dev/null, /dev/stdout) would be replaced by the rename, not written to
         raise OutputError(f"-o: {path} is not a regular file; give the name of a file to write")
+    with contextlib.suppress(OSError):
+        info = path.stat()
+        if (info.st_dev, info.st_ino) in _INPUTS:
+            raise OutputError(f"-o: {path} is a file this command reads; writing there would replace it. "
+                              "Give another file name")
     try:
         # os.access says yes to root even where nothing can be created (/proc): try it
-        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+        fd, probe = tempfile.mkstemp(prefix=_temp_prefix(path.name), suffix=".part", dir=folder)
     except OSError as exc:
         raise OutputError(f"-o: cannot write into {folder} ({(exc.strerror or 'error').lower()})") from None
     os.close(fd)
@@ -116,7 +140,7 @@ def _write_unnamed(folder: Path, name: str, data: bytes) -> str | None:
         fd = os.open(folder, flag | os.O_WRONLY, 0o666)
     except OSError:
         return None
-    tmp = f".{name}.{os.urandom(6).hex()}.part"
+    tmp = f"{_temp_prefix(name)}{os.urandom(6).hex()}.part"
     with os.fdopen(fd, "wb") as handle:
         _flush(handle, data)
         folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
@@ -132,7 +156,7 @@ def _write_unnamed(folder: Path, name: str, data: bytes) -> str | None:
 
 def _write_named(folder: Path, name: str, data: bytes) -> str:
     """Write *data* to a new file named .<name>.<random>.part in *folder*; give its path."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, "wb") as handle:
@@ -147,7 +171,7 @@ def _write_named(folder: Path, name: str, data: bytes) -> str:
 def _remove_stale(folder: Path, name: str) -> None:
     """Remove the temporary files of earlier runs for *name* that were killed while writing."""
     now = time.time()
-    for stale in folder.glob(f".{glob.escape(name)}.*.part"):
+    for stale in folder.glob(f"{glob.escape(_temp_prefix(name))}*.part"):
         with contextlib.suppress(OSError):
             if stale.is_file() and not stale.is_symlink() and now - stale.stat().st_mtime > STALE_SECONDS:
                 stale.unlink()
