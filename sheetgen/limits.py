@@ -40,3 +40,17 @@ MAX_TRACK = 1_000
 
 MAX_TURNS = 2_000
 """Turns a tracker may be asked to show."""
+
+MAX_CARD_TEXT = 20_000
+"""Characters one room or statblock prints on its cards, every exit counted as its key and the name of
+the room it leads to (300 exits to rooms with long names would otherwise print 36,000 characters from a
+one-line list): about 15 poker cards."""
+
+MAX_CARDS_TEXT = 300_000
+"""Characters all the room and stat cards of a site print together (the text of exits included): about
+250 poker cards, 28 pages."""
+
+MAX_MARKS = 100
+"""**bold** and _italic_ stretches in one text field: ReportLab sets each in a piece of its own and
+measures a paragraph's pieces again for every card it is split over; 100 stretches are far more than any
+text needs and keep a paragraph of them as quick to set as plain text of its length."""

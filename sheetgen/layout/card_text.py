@@ -173,11 +173,12 @@ def _tag_name(tag: str) -> str:
     return tag.strip("</>").split()[0]
 
 
-def split_markup(markup: str, count: int) -> tuple[str, str]:
-    """Split *markup* after *count* words; tags open at the split are closed and reopened."""
-    words = _words(markup)
+def _split_words(words: Sequence[_Word], count: int) -> tuple[str, list[str]]:
+    """The markup of the first *count* words with the tags open at the split closed, and those tags."""
     stack: list[str] = []
     for word in words[:count]:
+        if "<" not in word.text:
+            continue
         for tag in re.findall(r"<[^>]*>", word.text):
             if tag.startswith("</"):
                 if stack:
@@ -185,28 +186,82 @@ def split_markup(markup: str, count: int) -> tuple[str, str]:
             elif not tag.endswith("/>"):
                 stack.append(tag)
     closing = "".join(f"</{_tag_name(tag)}>" for tag in reversed(stack))
-    return _join(words[:count]) + closing, "".join(stack) + _join(words[count:])
+    return _join(words[:count]) + closing, stack
+
+
+def split_markup(markup: str, count: int) -> tuple[str, str]:
+    """Split *markup* after *count* words; tags open at the split are closed and reopened."""
+    words = _words(markup)
+    head, stack = _split_words(words, count)
+    return head, "".join(stack) + _join(words[count:])
+
+
+_FIRST_TRY = 24
+"""Words tried first when looking for what fits: about two lines of a card."""
 
 
 def split_to_fit(markup: str, style: TextStyle, width: float, height: float) -> tuple[str, str] | None:
-    """The longest word-prefix of *markup* no taller than *height*, and the rest; None if no word fits."""
-    count = len(_words(markup))
-    low, high = 0, count - 1  # low always fits (0 words trivially); at least one word goes to the rest
+    """The longest word-prefix of *markup* no taller than *height*, and the rest ("" when all of it
+    fits); None if not even one word fits.
+
+    What fits is found by measuring growing prefixes (24 words, 48, 96, ...) and then halving between
+    the last two, so the work is proportional to the text that fits, not to the whole paragraph: a long
+    paragraph flowed over many cards costs about as much as its text, not its text times the cards.
+    """
+    words = _words(markup)
+    count = len(words)
+
+    measured: dict[int, float] = {}
+
+    def fits(n: int) -> bool:
+        if n not in measured:
+            measured[n] = text_height(_split_words(words, n)[0], style, width)
+        return measured[n] <= height
+
+    low, high = 0, count  # low always fits (0 words trivially); more than high never does
+    probe = min(_FIRST_TRY, count)
+    if not fits(probe):
+        high = probe - 1
+    elif probe == count:
+        return markup, ""
+    else:
+        low = probe
+        # guess from the lines the first words took, then step by a tenth to bracket the answer
+        lines = max(measured[probe] / style.leading, 1.0)
+        probe = min(max(int(probe * (height / style.leading) / lines * 0.97), low + 1), count)
+        if fits(probe):
+            low = probe
+            while low < count:
+                probe = min(max(low * 11 // 10, low + 1), count)
+                if not fits(probe):
+                    high = probe - 1
+                    break
+                low = probe
+            if low == count:
+                return markup, ""
+        else:
+            high = probe - 1
+            while low < high:
+                probe = max(high * 9 // 10, low + 1)
+                if fits(probe):
+                    low = probe
+                    break
+                high = probe - 1
     while low < high:
         middle = (low + high + 1) // 2
-        if text_height(split_markup(markup, middle)[0], style, width) <= height:
+        if fits(middle):
             low = middle
         else:
             high = middle - 1
     if low == 0:
         return None
-    words = _words(markup)
     # End the card at a sentence when that costs at most two lines.
     leading = style.leading
-    full = text_height(split_markup(markup, low)[0], style, width)
-    for count in range(low, 0, -1):
-        if _SENTENCE_END.search(re.sub(r"<[^>]*>", "", words[count - 1].text)):
-            if text_height(split_markup(markup, count)[0], style, width) >= full - 2 * leading - 0.01:
-                low = count
+    full = text_height(_split_words(words, low)[0], style, width)
+    for n in range(low, 0, -1):
+        if _SENTENCE_END.search(re.sub(r"<[^>]*>", "", words[n - 1].text)):
+            if text_height(_split_words(words, n)[0], style, width) >= full - 2 * leading - 0.01:
+                low = n
             break
-    return split_markup(markup, low)
+    head, stack = _split_words(words, low)
+    return head, "".join(stack) + _join(words[low:])

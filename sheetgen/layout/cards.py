@@ -406,6 +406,8 @@ def _stat_blocks(block: Statblock, size: float, inner_width: float, after: Seque
 _COLUMN_GAP = 6.0
 _BAND_AFTER = 1.5
 _MIN_LINES = 2
+_MEASURE_WHOLE = 1_500
+"""Characters of markup up to which a paragraph is measured whole before it is split."""
 
 
 # --- headers --------------------------------------------------------------------------------------------
@@ -417,8 +419,14 @@ _KEY_PAD = 3.0
 _CONT = "(cont.)"
 
 
-def _room_header(room: Room, part: int, card: CardSize) -> tuple[list[Item], float]:
-    """The room card's heading (key in a black box, name, size) in card coordinates, and its height."""
+def _room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[list[Item], float]:
+    """The room card's heading (key in a black box, name, size) in card coordinates, and its height.
+
+    *keep*: 2 for all of it; 1 leaves out the size, 0 the name as well (the body then begins with them:
+    see :func:`_heading_in_body`).
+    """
+    if keep < 2:
+        room = room.model_copy(update={"size": None} if keep == 1 else {"size": None, "name": ""})
     inner = card.width - 2 * PADDING
     top = card.height - PADDING
     items: list[Item] = []
@@ -454,7 +462,7 @@ def _room_header(room: Room, part: int, card: CardSize) -> tuple[list[Item], flo
     name_x = box.right + 6.0 if beside else PADDING
     name_width = PADDING + inner - name_x
     name_markup = inline_reportlab(room.name)
-    name_height = text_height(name_markup, name_style, name_width)
+    name_height = text_height(name_markup, name_style, name_width) if name_markup else 0.0
     size_markup = f"<i>{inline_reportlab(room.size)}</i>" if room.size else ""
     size_height = text_height(size_markup, size_style, name_width) if size_markup else 0.0
     group = name_height + size_height
@@ -464,13 +472,35 @@ def _room_header(room: Room, part: int, card: CardSize) -> tuple[list[Item], flo
     else:
         name_top = box.y - 3.0
         height = box.height + 3.0 + group
-    items.append(TextItem(name_markup, name_style, name_x, name_top, name_width, name_height))
+    if name_markup:
+        items.append(TextItem(name_markup, name_style, name_x, name_top, name_width, name_height))
     if size_markup:
         items.append(TextItem(size_markup, size_style, name_x, name_top - name_height, name_width,
                               size_height))
     rule_y = top - height - 3.0
     items.append(RuleItem(PADDING, rule_y, PADDING + inner, rule_y))
     return items, height + 3.0 + 4.0
+
+
+def _heading_kept(room: Room, card: CardSize) -> int:
+    """How much of the heading stays at the top of the room's cards: all of it (2) when it leaves room
+    for three lines of text at the largest size, else without the size (1), else the key alone (0),
+    which always does (a key is at most limits.MAX_NAME characters)."""
+    room_for_text = card.height - 2 * PADDING - BODY_SIZES[0] * 3
+    for keep in (2, 1):
+        if all(_room_header(room, part, card, keep)[1] <= room_for_text for part in (0, 1)):
+            return keep
+    return 0
+
+
+def _heading_in_body(room: Room, keep: int) -> list[_Block]:
+    """The parts of the heading that did not fit at the top, as the first paragraphs of the body."""
+    blocks: list[_Block] = []
+    if keep < 1:
+        blocks.append(_Para(f"<b>{inline_reportlab(room.name)}</b>"))
+    if keep < 2 and room.size:
+        blocks.append(_Para(f"<i>{inline_reportlab(room.size)}</i>"))
+    return blocks
 
 
 def _stat_header(block: Statblock, part: int, card: CardSize) -> tuple[list[Item], float]:
@@ -490,9 +520,12 @@ def _stat_header(block: Statblock, part: int, card: CardSize) -> tuple[list[Item
 Header = Callable[[int], tuple[list[Item], float]]
 
 
-def _flow(blocks: Sequence[_Block], size: float, card: CardSize, header: Header, what: str
-          ) -> list[list[Item]]:
-    """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates."""
+def _flow(blocks: Sequence[_Block], size: float, card: CardSize, header: Header, what: str,
+          most: int | None = None) -> list[list[Item]]:
+    """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates.
+
+    Raises _TooManyCards as soon as they need more than *most* cards.
+    """
     inner = card.width - 2 * PADDING
     bottom = PADDING
     done: list[list[Item]] = []
@@ -505,6 +538,8 @@ def _flow(blocks: Sequence[_Block], size: float, card: CardSize, header: Header,
         nonlocal items, y, fresh
         if items:
             done.append(items)
+            if most is not None and len(done) >= most:
+                raise _TooManyCards
         head, height = header(len(done))
         items = list(head)
         y = card.height - PADDING - height
@@ -546,7 +581,9 @@ def _flow(blocks: Sequence[_Block], size: float, card: CardSize, header: Header,
             heights = [text_height(cell, style, width) for cell in block.cells]
             if y - space - max(heights) < bottom:
                 if fresh:
-                    raise RenderError(f"{what}: a stat is too long for a {card.name} card")
+                    # too tall even for a card of its own: each stat as a paragraph, which can be split
+                    queue[:0] = [_Para(cell) for cell in block.cells]
+                    continue
                 queue.insert(0, block)
                 start_card()
                 continue
@@ -557,17 +594,26 @@ def _flow(blocks: Sequence[_Block], size: float, card: CardSize, header: Header,
             fresh = False
             continue
         style = _para_style(block, size)
-        height = text_height(block.markup, style, inner)
         top = y - space
-        if top - height >= bottom:
-            _place_para(items, block, style, top, inner, height, size)
-            y = top - height
+        # a long paragraph is not measured whole: only the part that fits this card is (see split_to_fit)
+        whole: float | None = None
+        parts: tuple[str, str] | None = None
+        if len(block.markup) <= _MEASURE_WHOLE:
+            whole = text_height(block.markup, style, inner)
+        else:
+            parts = split_to_fit(block.markup, style, inner, top - bottom)
+            if parts is not None and not parts[1]:
+                whole, parts = text_height(block.markup, style, inner), None
+        if whole is not None and top - whole >= bottom:
+            _place_para(items, block, style, top, inner, whole, size)
+            y = top - whole
             fresh = False
             continue
-        parts = split_to_fit(block.markup, style, inner, top - bottom)
-        if parts is not None and not fresh and _lines(parts[0], style, inner) < min(
-                _MIN_LINES, _lines(block.markup, style, inner)):
-            parts = None  # no lone first line at the foot of a card
+        if whole is not None:
+            parts = split_to_fit(block.markup, style, inner, top - bottom)
+        # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more)
+        if parts is not None and not fresh and _lines(parts[0], style, inner) < _MIN_LINES:
+            parts = None
         if parts is None:
             if fresh:
                 raise RenderError(f"{what}: text does not fit on a {card.name} card")
@@ -596,21 +642,30 @@ def _place_para(items: list[Item], block: _Para, style: TextStyle, top: float, w
         items.append(BoxItem(Rect(PADDING + 0.5, baseline - 0.3, side, side), role="checkbox"))
 
 
+class _TooManyCards(Exception):
+    """A flow needs more cards than the caller allowed."""
+
+
 def _fit(build: Callable[[float], list[_Block]], card: CardSize, header: Header, what: str
          ) -> tuple[float, list[list[Item]]]:
     """The largest type size at which the body fits one card.
 
     A body that does not fit one card even at the smallest size takes as many cards as it needs at
-    that size, and is then set at the largest size that still needs no more cards than that.
+    that size, and is then set at the largest size that still needs no more cards than that. The sizes
+    between are flowed only until they need more cards than that, so a long body costs a few times its
+    text, not five.
     """
-    tried: list[tuple[float, list[list[Item]]]] = []
-    for size in BODY_SIZES:
-        faces = _flow(build(size), size, card, header, what)
-        if len(faces) == 1:
-            return size, faces
-        tried.append((size, faces))
-    fewest = len(tried[-1][1])
-    return next((size, faces) for size, faces in tried if len(faces) <= fewest)
+    largest, smallest = BODY_SIZES[0], BODY_SIZES[-1]
+    faces = _flow(build(largest), largest, card, header, what)
+    if len(faces) == 1:
+        return largest, faces
+    fewest = _flow(build(smallest), smallest, card, header, what)
+    for size in BODY_SIZES[1:-1]:
+        try:
+            return size, _flow(build(size), size, card, header, what, most=len(fewest))
+        except _TooManyCards:
+            continue
+    return smallest, fewest
 
 
 # --- backs ----------------------------------------------------------------------------------------------
@@ -743,11 +798,13 @@ def card_faces(loaded: LoadedSite, size: CardSize) -> list[_Face]:
     after = encounter_rules(loaded.pack, loaded.encounter_pack)[1].stats_after
     faces: list[_Face] = []
     for i, room in enumerate(site.rooms):
-        def room_header(part: int, room: Room = room) -> tuple[list[Item], float]:
-            return _room_header(room, part, size)
+        keep = _heading_kept(room, size)
 
-        def room_build(body: float, room: Room = room) -> list[_Block]:
-            return _room_blocks(room, site)
+        def room_header(part: int, room: Room = room, keep: int = keep) -> tuple[list[Item], float]:
+            return _room_header(room, part, size, keep)
+
+        def room_build(body: float, room: Room = room, keep: int = keep) -> list[_Block]:
+            return _heading_in_body(room, keep) + _room_blocks(room, site)
 
         body, parts = _fit(room_build, size, room_header, f"rooms[{i}] (key {plain(room.key)!r})")
         faces.extend(_Face("room", room.key, room.name, n, len(parts), body, tuple(items))

@@ -241,6 +241,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
 
     problems.extend(mechanics_problems(pack, doc))
     problems.extend(glyph_problems(doc))
+    problems.extend(markup_problems(doc))
     if problems:
         raise DataError.many(problems)
 
@@ -317,6 +318,8 @@ def check_site(site: Site, doc: Document) -> None:
             problems.extend(_coverage(faces, [x.roll for x in site.wandering.entries], doc,
                                       ("wandering", "entries"), site.wandering.roll))
     problems.extend(glyph_problems(doc, skip={("system",), ("encounters",)}))
+    problems.extend(markup_problems(doc))
+    problems.extend(cost_problems(site, doc))
     if problems:
         raise DataError.many(problems)
 
@@ -371,6 +374,66 @@ def _wandering_problems(pack: Pack, doc: Document) -> list[Problem]:
             problems.append(Problem(doc.locate(("encounter", field)),
                                     f'table "{table.id}" has no column {wanted} '
                                     f'(its columns: {", ".join(table.columns)})'))
+    return problems
+
+
+def card_text_sizes(site: Site) -> tuple[list[int], list[int]]:
+    """The characters each room's and each statblock's cards print: their text, and for a room each exit
+    as its key and the name of the room it leads to."""
+    names = {room.key: room.name for room in site.rooms}
+    rooms = []
+    for room in site.rooms:
+        texts = [room.key, room.name, room.size, room.description, *room.details, room.trap, room.treasure,
+                 room.encounter, room.notes]
+        exits = sum(len(key) + len(names.get(key, "")) + 2 for key in room.exits)
+        rooms.append(sum(len(t) for t in texts if t) + exits)
+    stats = []
+    for block in site.statblocks:
+        texts = [block.name, block.description, block.zone, block.appearing, block.notes,
+                 *block.stats, *block.stats.values(),
+                 *(part for action in block.actions for part in (action.name, action.kind, action.text))]
+        stats.append(sum(len(t) for t in texts if t))
+    return rooms, stats
+
+
+def cost_problems(site: Site, doc: Document) -> list[Problem]:
+    """What the cards would print, bounded before anything is laid out: per room or statblock, and for
+    the whole site (see sheetgen.limits)."""
+    problems: list[Problem] = []
+    rooms, stats = card_text_sizes(site)
+    for kind, sizes in (("rooms", rooms), ("statblocks", stats)):
+        for i, size in enumerate(sizes):
+            if size > limits.MAX_CARD_TEXT:
+                what, fix = (("with the names of the rooms its exits lead to", "shorten its text or give it "
+                              "fewer exits") if kind == "rooms" else ("in all", "shorten its text"))
+                problems.append(Problem(doc.locate((kind, i)), f"its cards would print {size:,} characters "
+                                        f"({what}); at most {limits.MAX_CARD_TEXT:,} are allowed: {fix}"))
+    total = sum(rooms) + sum(stats)
+    if total > limits.MAX_CARDS_TEXT:
+        problems.append(Problem(doc.locate(("rooms",)), f"the cards would print {total:,} characters (the "
+                                f"names of the rooms exits lead to included); at most {limits.MAX_CARDS_TEXT:,} "
+                                "are allowed (split the dungeon into several sites)"))
+    return problems
+
+
+def markup_problems(doc: Document) -> list[Problem]:
+    """Every text whose **bold** and _italic_ marks cross, or that holds more of them than
+    limits.MAX_MARKS, at its line and field: the renderers parse the marks with the same parser
+    (sheetgen.markup.runs), so what passes here prints."""
+    from sheetgen.markup import markup_problem, runs
+
+    problems: list[Problem] = []
+    for path, value in iter_paths(doc.data):
+        if not isinstance(value, str) or not ("*" in value or "_" in value):
+            continue
+        message = markup_problem(value)
+        if message is None:
+            marks = sum(1 for run in runs(value) if run.bold or run.italic)
+            if marks > limits.MAX_MARKS:
+                message = (f"{marks} stretches of **bold** or _italic_ text; at most {limits.MAX_MARKS} are "
+                           "allowed in one text")
+        if message is not None:
+            problems.append(Problem(doc.locate(path), message))
     return problems
 
 
