@@ -167,7 +167,11 @@ def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str
 
 
 def check_output(output: Path | None) -> None:
-    """Refuse an impossible -o (or output/ folder) before doing any work."""
+    """Refuse an impossible -o (or output/ folder), or a SOURCE_DATE_EPOCH that is not a date, before
+    doing any work."""
+    from sheetgen.clock import source_date
+
+    source_date()
     if output is None:
         from sheetgen.output import prepare_default_folder
 

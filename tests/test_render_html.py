@@ -20,7 +20,7 @@ from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 import sheetgen
-from sheetgen.errors import RenderError
+from sheetgen.errors import RenderError, UsageError
 from sheetgen.fonts import FONTS
 from sheetgen.options import A4, LETTER, Paper
 from sheetgen.render.html import weasy as render_html
@@ -165,9 +165,7 @@ def test_pdf_metadata_is_ours_and_undated_unless_a_date_is_given(monkeypatch: py
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert PdfMetadata(title="t").creation_date() == "2023-11-14T22:13:20Z"
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
-    with pytest.raises(
-        RenderError, match="SOURCE_DATE_EPOCH must be a whole number of seconds, not 'yesterday'"
-    ):
+    with pytest.raises(UsageError, match="SOURCE_DATE_EPOCH=yesterday: must be a whole number of seconds"):
         PdfMetadata(title="t").creation_date()
 
 

@@ -14,11 +14,10 @@ import contextlib
 import functools
 import hashlib
 import io
-import os
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from sheetgen import __version__
@@ -34,10 +33,9 @@ Progress = Callable[[str], None]
 
 def made_on() -> date:
     """Today, or the day SOURCE_DATE_EPOCH names, so that a rebuild can reproduce a packet exactly."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=UTC).date()
-    return date.today()
+    from sheetgen.clock import today
+
+    return today()
 
 
 @dataclass(frozen=True)
@@ -98,6 +96,18 @@ def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
                          render.ink, "large" if render.large else "")
 
 
+def readable_pdf(data: bytes) -> bool:
+    """Whether *data* is a PDF pypdf can read, with at least one page: a cache entry must be one."""
+    if not data.startswith(b"%PDF-"):
+        return False
+    from pypdf import PdfReader
+
+    try:
+        return len(PdfReader(io.BytesIO(data), strict=False).pages) > 0
+    except Exception:  # pypdf raises many kinds of errors on a damaged file
+        return False
+
+
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
     """The pack's reference pages, from the cache when this pack, paper and audience were drawn before."""
     from sheetgen.packet import cache
@@ -107,7 +117,7 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
 
         return reference_pdf(pack, render, players=players)
 
-    return cache.cached(_reference_key(pack, render, players), make, use=use_cache)
+    return cache.cached(_reference_key(pack, render, players), make, use=use_cache, valid=readable_pdf)
 
 
 def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: bool) -> tuple[bytes, float]:
@@ -146,8 +156,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
 
     players = options.audience == "players"
     packs = _packs(loaded)
-    kept = [cache.load(_reference_key(pack, options.render, players)) if options.use_cache else None
-            for pack in packs]
+    kept = [cache.load(_reference_key(pack, options.render, players), readable_pdf) if options.use_cache
+            else None for pack in packs]
     missing = sum(pdf is None for pdf in kept)
     workers = missing if options.workers is None else min(options.workers, missing)
     with Jobs(workers, preload=_import_weasyprint) as jobs:

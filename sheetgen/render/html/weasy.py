@@ -85,12 +85,11 @@ class PdfMetadata:
         """The creation date as a W3C date string, or None for no date."""
         when = self.created
         if when is None:
-            epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-            if not epoch:
+            from sheetgen.clock import source_date
+
+            when = source_date()
+            if when is None:
                 return None
-            if not epoch.isdigit():
-                raise RenderError(f"SOURCE_DATE_EPOCH must be a whole number of seconds, not {epoch!r}")
-            when = datetime.fromtimestamp(int(epoch), tz=UTC)
         return _as_utc(when).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -342,15 +341,17 @@ def _source_date_epoch(created: datetime | None) -> Iterator[None]:
     WeasyPrint subsets with HarfBuzz when libharfbuzz-subset is installed, which keeps the font's own
     dates; without it, it falls back to fontTools, which would write the current time into each font.
     """
-    if "SOURCE_DATE_EPOCH" in os.environ:
+    from sheetgen.clock import VARIABLE, source_date
+
+    if source_date() is not None:  # set, and checked: fontTools would fail on a value it cannot read
         yield
         return
     epoch = 0 if created is None else int(_as_utc(created).timestamp())
-    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    os.environ[VARIABLE] = str(epoch)
     try:
         yield
     finally:
-        del os.environ["SOURCE_DATE_EPOCH"]
+        os.environ.pop(VARIABLE, None)
 
 
 def write(laid_out: LaidOut, metadata: PdfMetadata) -> RenderedDocument:
