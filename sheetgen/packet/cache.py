@@ -1,19 +1,27 @@
 """A content-addressed cache of rendered reference pages, so that a rebuild skips WeasyPrint.
 
-Takes a key (everything a reference page depends on: the pack's data, the paper, the audience,
-sheetgen's version, the shipped templates and fonts) and the bytes to keep; gives back the same
-bytes on a later run. Entries live in the user's cache folder (SHEETGEN_CACHE_DIR overrides it),
-are written atomically (so concurrent runs are safe: each writes a whole file and renames it into
-place), and carry a SHA-256 of their content that is checked before use: a damaged entry is
-ignored and rewritten. A cache that cannot be written is skipped, never an error.
+Takes a key (everything a reference page's bytes depend on: the pack's data, the paper, the audience,
+and :func:`_installation_fingerprint`: the versions of sheetgen, WeasyPrint, ReportLab and pypdf, the
+font subsetter WeasyPrint will use, SOURCE_DATE_EPOCH, the shipped templates and fonts by content) and
+the bytes to keep; gives back the same bytes on a later run. Entries live in the user's cache folder
+(SHEETGEN_CACHE_DIR overrides it), are written atomically (so concurrent runs are safe: each writes a
+whole file and renames it into place), and carry a SHA-256 of their content that is checked before use.
+
+The folder is not trusted: only a regular file is read (a pipe, a device or a link is never opened, so
+none can hang or feed a build), no more than MAX_ENTRY_BYTES of it, and an entry that is damaged, of
+the wrong kind or refused by the caller's check is removed and made again. A cache that cannot be read
+or written is skipped, never an error.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import hashlib
 import logging
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,6 +31,8 @@ log = logging.getLogger(__name__)
 
 _MAGIC = b"sheetgen-cache-1\n"
 _DIGEST = 32
+MAX_ENTRY_BYTES = 64_000_000
+"""An entry larger than this is not read (a reference PDF is well under a megabyte)."""
 
 
 def cache_dir() -> Path:
@@ -34,43 +44,119 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("sheetgen", appauthor=False))
 
 
+def _version(distribution: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "none"
+
+
+def font_subsetter() -> str:
+    """Which font subsetter WeasyPrint will use, found the way WeasyPrint finds it (without importing it):
+    HarfBuzz when libharfbuzz-subset can be loaded, else fontTools. The two write different bytes."""
+    import ctypes
+    import ctypes.util
+
+    names = ["libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib", "libharfbuzz-subset-0.dll"]
+    found = ctypes.util.find_library("harfbuzz-subset")
+    for name in [*names, *([found] if found else [])]:
+        try:
+            ctypes.CDLL(name)
+        except OSError:
+            continue
+        return "harfbuzz"
+    return f"fonttools {_version('fonttools')}"
+
+
 @functools.cache
-def _shipped_fingerprint() -> str:
-    """What of the installation a page depends on: templates by content, fonts by name and size."""
+def _installation_fingerprint() -> str:
+    """What of the installation the bytes depend on: the versions of sheetgen and of the engines, the
+    font subsetter, and the shipped templates and fonts by content."""
     from sheetgen.fonts import shipped_dir
 
     digest = hashlib.sha256(__version__.encode())
+    for part in ("weasyprint", "reportlab", "pypdf", "pydyf"):
+        digest.update(f"\0{part} {_version(part)}".encode())
+    digest.update(f"\0subsetter {font_subsetter()}".encode())
     for folder in ("templates", "fonts"):
-        root = shipped_dir(folder)
-        stack = [root]
+        stack = [(shipped_dir(folder), folder)]
         while stack:
-            node = stack.pop()
+            node, where = stack.pop()
             for child in sorted(node.iterdir(), key=lambda c: c.name):
                 if child.is_dir():
-                    stack.append(child)
-                elif folder == "templates":
-                    digest.update(child.name.encode() + b"\0" + child.read_bytes())
+                    stack.append((child, f"{where}/{child.name}"))
                 else:
-                    digest.update(child.name.encode() + b"\0" + str(len(child.read_bytes())).encode())
+                    digest.update(f"{where}/{child.name}".encode() + b"\0"
+                                  + hashlib.sha256(child.read_bytes()).digest())
     return digest.hexdigest()
 
 
 def key_for(kind: str, *parts: str) -> str:
-    digest = hashlib.sha256(f"{kind}\0{_shipped_fingerprint()}".encode())
+    """The name of the entry for *parts*, which with the installation and SOURCE_DATE_EPOCH (it dates
+    the pages) decide the bytes."""
+    from sheetgen.clock import cache_part
+
+    digest = hashlib.sha256(f"{kind}\0{_installation_fingerprint()}\0{cache_part()}".encode())
     for part in parts:
         digest.update(b"\0" + part.encode())
     return f"{kind}-{digest.hexdigest()[:40]}"
 
 
-def load(key: str) -> bytes | None:
+def _drop(path: Path, why: str) -> None:
+    """Remove a bad entry (never a folder's content), so that it is made again."""
+    log.debug("cache entry %s %s; removing it and rendering again", path, why)
+    with contextlib.suppress(OSError):
+        if path.is_dir() and not path.is_symlink():
+            path.rmdir()  # only an empty one
+        else:
+            path.unlink()
+
+
+def _read_regular(path: Path) -> bytes | None:
+    """The bytes of *path* if it is a regular file of at most MAX_ENTRY_BYTES; None if it is missing.
+
+    Opened without following a link and without waiting (a pipe would block an ordinary open), then
+    checked on the open file itself. Raises ValueError for an entry of the wrong kind or size.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EMLINK):
+            raise ValueError("is a link") from None
+        raise ValueError(exc.strerror or "cannot be opened") from None
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("is not a regular file")
+        if info.st_size > MAX_ENTRY_BYTES:
+            raise ValueError("is too large")
+        return handle.read(MAX_ENTRY_BYTES + 1)
+
+
+def load(key: str, valid: Callable[[bytes], bool] | None = None) -> bytes | None:
+    """The bytes kept under *key*, or None. An entry that is not a whole regular file written by
+    :func:`store`, or whose bytes *valid* refuses, is removed."""
     path = cache_dir() / f"{key}.bin"
     try:
-        raw = path.read_bytes()
+        raw = _read_regular(path)
+    except ValueError as exc:
+        _drop(path, str(exc))
+        return None
     except OSError:
+        return None
+    if raw is None:
         return None
     head, body = raw[: len(_MAGIC) + _DIGEST], raw[len(_MAGIC) + _DIGEST:]
     if head[: len(_MAGIC)] != _MAGIC or hashlib.sha256(body).digest() != head[len(_MAGIC):]:
-        log.debug("cache entry %s is damaged; rendering again", path)
+        _drop(path, "is damaged")
+        return None
+    if valid is not None and not valid(body):
+        _drop(path, "does not hold what it should")
         return None
     return body
 
@@ -87,10 +173,11 @@ def store(key: str, data: bytes) -> None:
         log.debug("cache not written (%s)", exc)
 
 
-def cached(key: str, make: Callable[[], bytes], *, use: bool = True) -> bytes:
-    """The bytes kept under *key*, or *make()*'s, kept for next time."""
+def cached(key: str, make: Callable[[], bytes], *, use: bool = True,
+           valid: Callable[[bytes], bool] | None = None) -> bytes:
+    """The bytes kept under *key* (when *valid* accepts them), or *make()*'s, kept for next time."""
     if use:
-        hit = load(key)
+        hit = load(key, valid)
         if hit is not None:
             return hit
     data = make()
