@@ -5,13 +5,19 @@ collected, in whatever order the caller asks. Workers are forked from this proce
 sheetgen is already imported, nothing is copied) and spawned elsewhere. Errors raised in a worker come
 back as they were raised. Where there is only one core, or the caller asks for no workers, a job runs in
 this process when it is collected.
+
+Workers die with this process, however it ends (``kill -9`` included): on Linux the kernel sends each
+a SIGKILL when its parent dies (prctl PR_SET_PDEATHSIG); everywhere, a thread in each worker ends it
+within a second of its parent being gone (its parent process id changes).
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from types import TracebackType
@@ -25,6 +31,31 @@ def cores() -> int:
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0))
     return os.cpu_count() or 1
+
+
+_PR_SET_PDEATHSIG = 1
+PARENT_CHECK_SECONDS = 1.0
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when process *parent* does (run first thing in each worker)."""
+    if sys.platform == "linux":
+        import ctypes
+
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watch below still ends it
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="sheetgen-parent-watch", daemon=True).start()
 
 
 class Jobs:
@@ -57,7 +88,8 @@ class Jobs:
             context = multiprocessing.get_context("fork" if fork else "spawn")
             if fork and self.preload is not None:
                 self.preload()
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
+                                             initializer=die_with_parent, initargs=(os.getpid(),))
         return self._pool
 
     def __enter__(self) -> Jobs:
