@@ -1,6 +1,10 @@
 """PDF pages to PNG pictures, with pypdfium2 (no system tools needed).
 
-Takes PDF bytes or a path, a page number and a resolution; gives PNG bytes.
+Takes PDF bytes or a path, a page number and a resolution; gives PNG bytes. A PDF from elsewhere may be
+built to hurt: before the page is drawn, its page tree is walked (a tree that contains itself is
+refused), objects nested deeper than MAX_OBJECT_DEPTH are refused, and the page's streams are
+decompressed only as far as MAX_DECOMPRESSED bytes in all (a megabyte can unpack to gigabytes).
+Each is a DataError with its own message.
 """
 
 from __future__ import annotations
@@ -17,6 +21,121 @@ MAX_DPI = 600
 MAX_PIXELS = 36_000_000
 #: The largest PDF read.
 MAX_PDF_BYTES = 200_000_000
+#: Bytes all the streams of the page drawn may unpack to (a page of sheetgen's is well under 10 MB).
+MAX_DECOMPRESSED = 100_000_000
+#: Levels of arrays and dictionaries inside one another, and of the page tree.
+MAX_OBJECT_DEPTH = 64
+#: Objects visited when walking the page tree and the drawn page's resources.
+MAX_OBJECTS = 200_000
+
+
+def _inspect(pdf: bytes, page: int, name: str) -> int:
+    """Walk the page tree and page *page*'s objects within the limits; give the number of pages.
+
+    Raises DataError for a loop in the page tree, objects nested too deep or too many, or streams that
+    unpack to more than MAX_DECOMPRESSED bytes; UsageError for a page that is not there.
+    """
+    import io
+    import logging
+    import zlib
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+    from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+    logging.getLogger("pypdf").setLevel(logging.CRITICAL)
+    budget = {"objects": MAX_OBJECTS, "bytes": MAX_DECOMPRESSED}
+
+    def resolve(obj: object) -> object:
+        return obj.get_object() if isinstance(obj, IndirectObject) else obj
+
+    def count() -> None:
+        budget["objects"] -= 1
+        if budget["objects"] < 0:
+            raise DataError(f"{name}: more than {MAX_OBJECTS:,} objects to read for one page; "
+                            "sheetgen does not preview it")
+
+    def unpacked(stream: StreamObject) -> int:
+        raw = stream._data
+        given = resolve(stream.get("/Filter"))
+        filters = [str(f) for f in (given if isinstance(given, list) else [given]) if f is not None]
+        if not filters:
+            return len(raw)
+        if str(filters[0]) in ("/FlateDecode", "/Fl"):
+            inflate = zlib.decompressobj()
+            total, data = 0, raw
+            try:
+                while data and total <= budget["bytes"]:
+                    total += len(inflate.decompress(data, 1 << 20))
+                    data = inflate.unconsumed_tail
+            except zlib.error:
+                return total
+            return total
+        width, height = resolve(stream.get("/Width", 0)), resolve(stream.get("/Height", 0))
+        if isinstance(width, int) and isinstance(height, int) and width > 0 and height > 0:
+            return width * height * 4  # an image: what it unpacks to as a picture
+        return len(raw) * 8
+
+    def walk(obj: object, depth: int, seen: set[int]) -> None:
+        """Every object reachable from *obj* (each indirect one once), counting stream sizes."""
+        stack: list[tuple[object, int]] = [(obj, depth)]
+        while stack:
+            item, level = stack.pop()
+            if level > MAX_OBJECT_DEPTH:
+                raise DataError(f"{name}: objects nested more than {MAX_OBJECT_DEPTH} levels deep; "
+                                "sheetgen does not preview it")
+            if isinstance(item, IndirectObject):
+                if item.idnum in seen:
+                    continue
+                seen.add(item.idnum)
+                item = item.get_object()
+            count()
+            if isinstance(item, StreamObject):
+                budget["bytes"] -= unpacked(item)
+                if budget["bytes"] < 0:
+                    raise DataError(f"{name}: page {page}'s streams unpack to more than {MAX_DECOMPRESSED:,} "
+                                    "bytes; sheetgen does not preview it")
+            if isinstance(item, DictionaryObject):
+                stack.extend((value, level + 1) for key, value in item.items() if key != "/Parent")
+            elif isinstance(item, ArrayObject):
+                stack.extend((value, level + 1) for value in item)
+
+    try:
+        reader = PdfReader(io.BytesIO(pdf), strict=False)
+        root = resolve(reader.trailer["/Root"])
+        assert isinstance(root, DictionaryObject)
+        # the page tree, walked by hand: pypdf's own walk does not stop at a loop
+        pages: list[DictionaryObject] = []
+        on_path: set[int] = set()
+        todo: list[tuple[object, int]] = [(root.get("/Pages"), 0)]
+        while todo:
+            node_ref, level = todo.pop()
+            if isinstance(node_ref, IndirectObject):
+                if node_ref.idnum in on_path:
+                    raise DataError(f"{name}: its page tree contains itself (object {node_ref.idnum} is "
+                                    "its own ancestor or appears twice); not a PDF sheetgen can preview")
+                on_path.add(node_ref.idnum)
+            if level > MAX_OBJECT_DEPTH:
+                raise DataError(f"{name}: its page tree is more than {MAX_OBJECT_DEPTH} levels deep; "
+                                "sheetgen does not preview it")
+            count()
+            node = resolve(node_ref)
+            if not isinstance(node, DictionaryObject):
+                continue
+            kids = resolve(node.get("/Kids"))
+            if node.get("/Type") == "/Pages" or isinstance(kids, list):
+                todo.extend((kid, level + 1) for kid in reversed(kids if isinstance(kids, list) else []))
+            else:
+                pages.append(node)
+        if not 1 <= page <= len(pages):
+            return len(pages)
+        chosen = pages[page - 1]
+        walk(chosen, 0, set())
+        return len(pages)
+    except RecursionError:
+        raise DataError(f"{name}: objects nested too deeply to read; sheetgen does not preview it") from None
+    except (PyPdfError, AssertionError, KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise DataError(f"{name}: not a readable PDF ({type(exc).__name__})") from None
 
 
 def page_count(pdf: bytes) -> int:
@@ -35,6 +154,9 @@ def render_png(pdf: bytes, *, page: int = 1, dpi: int = 100, name: str = "PDF") 
 
     if not 10 <= dpi <= MAX_DPI:
         raise UsageError(f"--dpi: {dpi} is out of range; choose 10 to {MAX_DPI}")
+    pages = _inspect(pdf, page, name)
+    if not 1 <= page <= max(pages, 1):
+        raise UsageError(f"--page: {name} has {pages} page(s); choose 1 to {pages}")
     try:
         document = pdfium.PdfDocument(pdf)
     except pdfium.PdfiumError as exc:
@@ -64,6 +186,9 @@ def read_pdf(path: Path) -> bytes:
         if info.st_size > MAX_PDF_BYTES:
             raise DataError(f"{path}: {info.st_size:,} bytes; sheetgen previews PDFs of at most "
                             f"{MAX_PDF_BYTES:,} bytes")
+        from sheetgen.output import note_input
+
+        note_input(info)
         return path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None
