@@ -48,12 +48,15 @@ class Case:
     text: str | None = None
     settings: bool = False
     """The file is the settings file (SHEETGEN_CONFIG names it)."""
+    extra: tuple[str, ...] = ()
+    env: dict[str, str] | None = None
 
     @property
     def name(self) -> str:
         """The file's name in the case's folder."""
         return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
-                "huge-page": "huge-page.pdf"}.get(self.make or "", self.file or "")
+                "huge-page": "huge-page.pdf", "exits-300": "exits.yaml", "page-tree-loop": "loop.pdf",
+                "stream-bomb": "bomb.pdf"}.get(self.make or "", self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -61,6 +64,7 @@ def load_cases() -> list[Case]:
     cases = []
     for entry in raw:
         entry = {k: tuple(v) if isinstance(v, list) else v for k, v in entry.items()}
+        entry.setdefault("env", None)
         cases.append(Case(**entry))
     return cases
 
@@ -90,6 +94,15 @@ def make_file(kind: str, path: Path) -> None:
     elif kind == "too-many-rooms":
         rooms = "".join(f'  - {{key: "{i}", name: Room {i}}}\n' for i in range(1, limits.MAX_ROOMS + 2))
         path.write_text(f"site: Big\nsystem: dungeon-turn\nrooms:\n{rooms}", encoding="utf-8")
+    elif kind == "exits-300":
+        # one room whose 300 exits each print the name (118 characters) of the room they lead to
+        name = "N" * 118
+        exits = ", ".join(f'"{i}"' for i in range(2, 302))
+        rooms = "".join(f'  - {{key: "{i}", name: {name}}}\n' for i in range(2, 302))
+        path.write_text(f'site: Hub\nsystem: dungeon-turn\nrooms:\n  - {{key: "1", name: {name}, exits: [{exits}]}}\n'
+                        + rooms, encoding="utf-8")
+    elif kind in ("page-tree-loop", "stream-bomb"):
+        path.write_bytes(hostile_pdf(kind))
     elif kind == "huge-page":
         # 200 inches square, the largest page PDF allows: 57 GB as a picture at 600 dpi
         from pypdf import PdfWriter
@@ -99,6 +112,28 @@ def make_file(kind: str, path: Path) -> None:
         writer.write(path)
     else:
         raise AssertionError(f"no generator called {kind}")
+
+
+def hostile_pdf(kind: str) -> bytes:
+    """A 200-byte PDF whose page tree contains itself, or a 1 MB one whose page unpacks to 1 GiB."""
+    import zlib
+
+    if kind == "page-tree-loop":
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]
+    else:
+        squeeze = zlib.compressobj(9)
+        data = b"".join(squeeze.compress(bytes(1 << 20)) for _ in range(1024)) + squeeze.flush()
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                   b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+                   b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream"]
+    out, offsets = b"%PDF-1.7\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
 
 
 def all_files(folder: Path, skip: str = "") -> dict[str, bytes | None]:
@@ -142,6 +177,10 @@ def prepare(case: Case, folder: Path) -> Run:
         (folder / "out.pdf").write_bytes(PREVIOUS)
     if case.file == "site-names-a-site.yaml":  # the site it names as its pack
         (folder / "good-site.yaml").write_bytes((CASES_DIR / "good-site.yaml").read_bytes())
+    for extra in case.extra:  # files the case's file names
+        (folder / extra).write_bytes((CASES_DIR / extra).read_bytes())
+    if case.setup == "link-out":  # a pack file that is a link to a file outside the folder
+        (folder / "linked.yaml").symlink_to("/etc/passwd")
     # a generated file is not read back: the 50 MB one would cost more than the run
     return Run(case, folder, all_files(folder, skip=case.name if case.make else ""))
 
@@ -151,6 +190,7 @@ def execute(run: Run) -> Run:
     env = sheetgen_env()
     env["SHEETGEN_CONFIG"] = run.case.name if run.case.settings else ""
     started = time.perf_counter()
+    env.update(run.case.env or {})
     done = subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=run.folder, env=env,
                           capture_output=True, timeout=TIMEOUT, check=False)
     run.seconds = time.perf_counter() - started
@@ -186,7 +226,7 @@ def test_the_suite_is_complete() -> None:
     ids = [case.id for case in CASES]
     assert len(ids) == len(set(ids)), "case ids must be unique"
     assert len(CASES) >= 30
-    used = {case.file for case in CASES} | {"good-pack.yaml"}
+    used = {case.file for case in CASES} | {"good-pack.yaml"} | {name for case in CASES for name in case.extra}
     committed = {p.name for p in CASES_DIR.glob("*.yaml")}
     assert committed - used <= {"good-site.yaml", "good-pack.yaml"}, f"unused case files: {committed - used}"
     inputs = [p for p in CASES_DIR.iterdir() if p.name != "cases.toml"]  # the list of cases grows with the suite
