@@ -248,3 +248,148 @@ def test_a_site_name_with_a_nul_is_refused(small_site: Path) -> None:
     assert done.stderr == ("error: nul.yaml:1:7: site: the text holds a NUL character (written as an escape "
                            "such as \\0 or \\e); remove it\n")
     assert every_file(small_site) == before
+
+
+# --- workers die with their parent --------------------------------------------------------------
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process below *pid*, from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            children.setdefault(int(fields[1]), []).append(int(entry.name))
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_no_worker_outlives_a_killed_packet(small_site: Path, tmp_path: Path) -> None:
+    """kill -9 at random moments of packets whose reference pages render in worker processes: within two
+    seconds, nothing the packet started is still running."""
+    import random
+
+    from sheetgen.workers import cores
+
+    if cores() < 2:
+        pytest.skip("one core: references render in the packet's own process")
+    pack = (small_site / "tiny-pack.yaml").read_text(encoding="utf-8")
+    # two packs, so that two workers start
+    (small_site / "other-pack.yaml").write_text(pack.replace("tiny-turns", "other-turns"), encoding="utf-8")
+    site = (small_site / "site.yaml").read_text(encoding="utf-8")
+    (small_site / "site.yaml").write_text(site.replace("system: tiny-pack.yaml",
+                                                       "system: tiny-pack.yaml\nencounters: other-pack.yaml"),
+                                          encoding="utf-8")
+    rng = random.Random(18)
+    caught = 0
+    for attempt in range(8):
+        process = subprocess.Popen([sys.executable, "-m", "sheetgen", "packet", "site.yaml", "--seed", "1", "-q",
+                                    "--no-cache", "-o", "out.pdf"], cwd=small_site, env=env(),
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # every other kill a random moment of the run; the others a random moment once both workers run
+        wait_for_workers = attempt % 2 == 0
+        deadline = time.monotonic() + (60.0 if wait_for_workers else 0.2 + rng.random() * 2.5)
+        started: set[int] = set()
+        while time.monotonic() < deadline and process.poll() is None:
+            workers = {pid for pid in descendants(process.pid) if b"sheetgen" in _cmdline(pid)}
+            started |= workers
+            if wait_for_workers and len(workers) >= 2:
+                deadline = min(deadline, time.monotonic() + rng.random() * 0.6)
+                wait_for_workers = False
+            time.sleep(0.01)
+        started |= descendants(process.pid)
+        caught += len(started) >= 2
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=60)
+        for _ in range(60):
+            if not any(alive(pid) for pid in started):
+                break
+            time.sleep(0.05)
+        survivors = [pid for pid in started if alive(pid)]
+        for pid in survivors:  # do not leave them to the other tests
+            os.kill(pid, signal.SIGKILL)
+        assert survivors == [], f"attempt {attempt}: workers {survivors} outlived their packet"
+    assert caught >= 4, "too few kills caught the workers running to prove anything"
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+# --- a cache folder that is not to be trusted ---------------------------------------------------
+
+
+def _reference(folder: Path, cache: Path, *extra: str, **extra_env: str) -> subprocess.CompletedProcess[str]:
+    return sheetgen(["reference", "tiny-pack.yaml", "-o", "ref.pdf", *extra], folder,
+                    SHEETGEN_CACHE_DIR=str(cache), **extra_env)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", ["fifo", "link-to-dev-zero", "link-out", "not-a-pdf", "folder"])
+def test_a_bad_cache_entry_is_dropped_and_made_again(small_site: Path, damage: str) -> None:
+    cache = small_site / "cache"
+    done = _reference(small_site, cache)
+    assert done.returncode == 0, done.stderr
+    good = (small_site / "ref.pdf").read_bytes()
+    [entry] = list(cache.glob("*.bin"))
+    entry.unlink()
+    if damage == "fifo":
+        os.mkfifo(entry)
+    elif damage == "link-to-dev-zero":
+        entry.symlink_to("/dev/zero")
+    elif damage == "link-out":
+        (small_site / "elsewhere.bin").write_bytes(b"x")
+        entry.symlink_to(small_site / "elsewhere.bin")
+    elif damage == "not-a-pdf":
+        import hashlib
+
+        from sheetgen.cache import _MAGIC
+
+        body = b"not a PDF at all"
+        entry.write_bytes(_MAGIC + hashlib.sha256(body).digest() + body)
+    else:
+        entry.mkdir()
+    done = subprocess.run([sys.executable, "-m", "sheetgen", "reference", "tiny-pack.yaml", "-o", "ref.pdf"],
+                          cwd=small_site, env={**env(), "SHEETGEN_CACHE_DIR": str(cache)}, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (small_site / "ref.pdf").read_bytes() == good
+    assert entry.is_file() and not entry.is_symlink(), "the bad entry was not replaced by a good one"
+    if damage == "link-out":
+        assert (small_site / "elsewhere.bin").read_bytes() == b"x"
+
+
+@pytest.mark.slow
+def test_the_cache_key_follows_source_date_epoch(small_site: Path) -> None:
+    """The same command gives the same bytes whatever filled the cache: a cache filled with one date does
+    not serve another."""
+    cache = small_site / "cache"
+    for epoch in ("1700000000", "1800000000"):
+        done = _reference(small_site, cache, SOURCE_DATE_EPOCH=epoch)
+        assert done.returncode == 0, done.stderr
+    warm = (small_site / "ref.pdf").read_bytes()
+    done = _reference(small_site, cache, "--no-cache", SOURCE_DATE_EPOCH="1800000000")
+    assert done.returncode == 0, done.stderr
+    assert (small_site / "ref.pdf").read_bytes() == warm
+    assert len(list(cache.glob("*.bin"))) == 2

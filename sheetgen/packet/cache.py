@@ -22,6 +22,7 @@ import hashlib
 import logging
 import os
 import stat
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -60,7 +61,8 @@ def font_subsetter() -> str:
     import ctypes.util
 
     names = ["libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib", "libharfbuzz-subset-0.dll"]
-    found = ctypes.util.find_library("harfbuzz-subset")
+    # find_library runs other programs on Linux, where the first name is how the library is installed
+    found = None if sys.platform == "linux" else ctypes.util.find_library("harfbuzz-subset")
     for name in [*names, *([found] if found else [])]:
         try:
             ctypes.CDLL(name)
@@ -129,12 +131,16 @@ def _read_regular(path: Path) -> bytes | None:
         if exc.errno in (errno.ELOOP, errno.EMLINK):
             raise ValueError("is a link") from None
         raise ValueError(exc.strerror or "cannot be opened") from None
-    with os.fdopen(fd, "rb") as handle:
+    try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise ValueError("is not a regular file")
         if info.st_size > MAX_ENTRY_BYTES:
             raise ValueError("is too large")
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as handle:
         return handle.read(MAX_ENTRY_BYTES + 1)
 
 
