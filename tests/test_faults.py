@@ -287,7 +287,7 @@ def test_no_worker_outlives_a_killed_packet(small_site: Path, tmp_path: Path) ->
     seconds, nothing the packet started is still running."""
     import random
 
-    from sheetgen.workers import cores
+    from sheetgen.packet.workers import cores
 
     if cores() < 2:
         pytest.skip("one core: references render in the packet's own process")
@@ -364,7 +364,7 @@ def test_a_bad_cache_entry_is_dropped_and_made_again(small_site: Path, damage: s
     elif damage == "not-a-pdf":
         import hashlib
 
-        from sheetgen.cache import _MAGIC
+        from sheetgen.packet.cache import _MAGIC
 
         body = b"not a PDF at all"
         entry.write_bytes(_MAGIC + hashlib.sha256(body).digest() + body)
