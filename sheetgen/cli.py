@@ -212,6 +212,12 @@ def rules_option(func: F) -> F:
                         help="Also list the packs in this folder.")(func)
 
 
+def pack_folder_option(func: F) -> F:
+    return click.option("--rules", "rules_dirs", multiple=True, type=click.Path(file_okay=False, path_type=Path),
+                        help="A folder of pack files a site may name, besides the site's own folder "
+                             "(repeatable).")(func)
+
+
 @cli.command()
 @rules_option
 def systems(rules_dir: Path | None) -> None:
@@ -231,7 +237,8 @@ def systems(rules_dir: Path | None) -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-def check(paths: tuple[Path, ...]) -> None:
+@pack_folder_option
+def check(paths: tuple[Path, ...], rules_dirs: tuple[Path, ...]) -> None:
     """Validate rule packs and site files; print every problem.
 
     \b
@@ -240,7 +247,7 @@ def check(paths: tuple[Path, ...]) -> None:
     """
     from sheetgen.load.catalogue import check_files
 
-    for line in check_files(paths):
+    for line in check_files(paths, rules_dirs):
         click.echo(line)
 
 
@@ -336,9 +343,10 @@ def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
 @paper_option
 @ink_option
 @variant_option
+@pack_folder_option
 @output_option
 def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, ink: str, variant: str | None,
-              output: Path | None) -> None:
+              rules_dirs: tuple[Path, ...], output: Path | None) -> None:
     """Pre-roll the encounter timetable and encounter deck.
 
     \b
@@ -352,7 +360,7 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
     from sheetgen.load.files import load_pack_or_site
 
     check_output(output)
-    pack, loaded = variant_of(load_pack_or_site(subject), variant)
+    pack, loaded = variant_of(load_pack_or_site(subject, rules_dirs), variant)
     seed = new_seed(seed)
     table = build_timetable(pack, site=loaded.site if loaded else None,
                             encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
@@ -513,9 +521,10 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
 @card_print_options
 @ink_option
 @paper_option
+@pack_folder_option
 @output_option
 def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], bleed: bool, layout: str, ink: str,
-          paper: str, output: Path | None) -> None:
+          paper: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
     """Room-key cards and stat cards from a site file.
 
     \b
@@ -528,7 +537,7 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
     from sheetgen.render.pdf.cards import cards_pdf
 
     check_output(output)
-    loaded = load_site(site)
+    loaded = load_site(site, rules_dirs)
     card_print = CardPrint(back_offset=back_offset, bleed=bleed, layout="shop" if layout == "shop" else "home")
     options = options_for(paper, ink=ink, language=loaded.language, cards=card_print)
     pdf = cards_pdf(loaded, options, size="index" if size == "index" else "poker", backs=backs)
@@ -552,10 +561,11 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing but the path of the packet.")
 @cache_option
 @variant_option
+@pack_folder_option
 @output_option
 def packet(site: str | None, seed: int | None, hours: int, audience: str, paper: str, size: str, backs: bool,
            back_offset: tuple[float, float], fillable: bool, ink: str, large: bool, previews: bool, quiet: bool,
-           no_cache: bool, variant: str | None, output: Path | None) -> None:
+           no_cache: bool, variant: str | None, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
     """The whole session packet: cover, references, trackers, timetable, room and stat cards.
 
     With no SITE, builds the bundled example site (the-sunken-chapel).
@@ -575,7 +585,7 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
     check_hours(hours)
     from sheetgen.load.variants import site_with_variant
 
-    loaded = site_with_variant(load_site(site or "the-sunken-chapel"), variant)
+    loaded = site_with_variant(load_site(site or "the-sunken-chapel", rules_dirs), variant)
     seed = new_seed(seed)
     options = PacketOptions(
         render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,

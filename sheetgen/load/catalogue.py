@@ -5,6 +5,7 @@ Takes folders and paths; gives lines of text and JSON-ready dicts. Draws nothing
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +32,9 @@ def pack_rows(rules_dir: Path | None) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-def check_files(paths: tuple[Path, ...]) -> list[str]:
-    """Validate every file; one 'ok' line each, or a DataError with all problems from all files."""
+def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> list[str]:
+    """Validate every file (a site's packs inside its folder or *rules_dirs*); one 'ok' line each, or a
+    DataError with all problems from all files."""
     problems: list[Problem] = []
     lines: list[str] = []
     for path in paths:
@@ -42,7 +44,7 @@ def check_files(paths: tuple[Path, ...]) -> list[str]:
                 pack = pack_from_doc(doc)
                 lines.append(f"{doc.file}: ok (pack {pack.id}: {pack.name})")
             else:
-                loaded = site_from_doc(doc, path)
+                loaded = site_from_doc(doc, path, rules_dirs)
                 lines.append(f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, "
                              f"pack {loaded.pack.id})")
         except DataError as exc:

@@ -18,7 +18,11 @@ ratio to a floor measured in the same run, never a lone absolute time:
   pages forked workers share with their parent count once), sampled every 5 ms;
 * the packet's phases, from ``build_packet(..., timings=...)``;
 * the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), 10,000
-  pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack.
+  pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack;
+* ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
+  ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
+  taken off both): the layout is linear in the text when the ratio stays small whatever the site holds;
+  past LIMITS_BUDGET the run fails.
 
 The child processes are this file run with ``--child``.
 """
@@ -43,6 +47,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "the-sunken-chapel"
+LIMITS_BUDGET = 8.0
+"""How many times the bundled site's time per printed character a site at every card limit may take."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -272,6 +278,21 @@ def main() -> None:
                         "engines", first_floor, first.peak_kb, first.tree_kb))
         rows.append(Row("sheetgen packet, rebuild (cached references, new seed)", rebuild.median, rebuild.low,
                         rebuild.high, "engines", rebuild_floor, rebuild.peak_kb, rebuild.tree_kb))
+        limits_site = work / "at-the-limits.yaml"
+        site_at_the_limits(limits_site)
+        chapel_cards = series(fixed([python, "-m", "sheetgen", "cards", SITE, "-o", str(work / "c.pdf")]), same,
+                              runs, "sheetgen cards, the bundled site")
+        limit_cards = series(fixed([python, "-m", "sheetgen", "cards", str(limits_site), "-o",
+                                    str(work / "l.pdf")]), same, runs, "sheetgen cards, a site at the limits")
+        rows.append(Row(f"sheetgen cards {SITE}", chapel_cards.median, chapel_cards.low, chapel_cards.high,
+                        "import click", click.median, chapel_cards.peak_kb))
+        rows.append(Row("sheetgen cards, a site at every card limit", limit_cards.median, limit_cards.low,
+                        limit_cards.high, peak_kb=limit_cards.peak_kb))
+        per = {which: 1000 * (measured - bare.median) / printed_characters(path) for which, measured, path in
+               (("site", chapel_cards.median, ROOT / "sheetgen" / "sites" / f"{SITE}.yaml"),
+                ("limits", limit_cards.median, limits_site))}
+        rows.append(Row("  the same, per 1,000 printed characters", per["limits"], per["limits"], per["limits"],
+                        f"{SITE}'s", per["site"]))
         rows.append(Row("the floors' parts (inside one process each):"))
         for label, measured in [("  WeasyPrint: the reference pages, once each", weasy),
                                 ("  ReportLab: trackers, timetable, cards, cover, footers", drawn),
@@ -310,6 +331,60 @@ def main() -> None:
     print(f"sheetgen benchmark: {runs} runs after a warm-up; seconds; peak MB: largest process / all processes"
           f" (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
     print(table(rows))
+    limit_rows = [row for row in rows if row.what == "  the same, per 1,000 printed characters"]
+    if limit_rows and limit_rows[0].median and limit_rows[0].floor_seconds:
+        ratio = limit_rows[0].median / limit_rows[0].floor_seconds
+        if ratio > LIMITS_BUDGET:
+            raise SystemExit(f"a site at every card limit took {ratio:.1f} times as long per printed character "
+                             f"as the bundled site's cards (the budget is {LIMITS_BUDGET:.0f})")
+
+
+def printed_characters(path: Path) -> int:
+    """The characters a site's cards print, as sheetgen's limits count them."""
+    sys.path.insert(0, str(ROOT))
+    from sheetgen.load.files import load_site
+    from sheetgen.load.validate import card_text_sizes
+
+    rooms, stats = card_text_sizes(load_site(str(path)).site)
+    return sum(rooms) + sum(stats)
+
+
+def site_at_the_limits(path: Path) -> None:
+    """A site at every limit on what its cards print (sheetgen.limits): the most rooms, each with the
+    longest name; rooms whose exits reprint those names up to the most a room may print; prose with the
+    most bold and italic stretches a text may hold; and, all together, the most all cards may print."""
+    sys.path.insert(0, str(ROOT))
+    from sheetgen import limits
+
+    rooms = limits.MAX_ROOMS
+    name = "N" * (limits.MAX_NAME - 2)
+    words = ["stone", "water", "the", "ancient", "door", "of", "a", "cold", "draft", "rises", "from", "below.",
+             "Bones", "lie", "here,"]
+    marked = [f"**{w}**" if i % 7 == 0 else f"_{w}_" if i % 7 == 3 else w for i, w in enumerate(words * 400)]
+    kept: list[str] = []
+    marks = 0
+    for word in marked:  # exactly MAX_MARKS marks, and as long a text as a field may be
+        marks += word.startswith(("**", "_"))
+        if marks > limits.MAX_MARKS:
+            break
+        kept.append(word)
+    prose = " ".join(kept)[: limits.MAX_TEXT].rsplit(" ", 1)[0]
+    lines = ["site: At the Limits", "system: dungeon-turn", "rooms:"]
+    per_exit = len(str(rooms)) + len(name) + 2
+    budget = limits.MAX_CARDS_TEXT - rooms * (len(str(rooms)) + len(name)) - 3 * len(prose)
+    hubs = []
+    while budget > per_exit * 10:
+        exits = min(limits.MAX_LIST, (limits.MAX_CARD_TEXT - 200) // per_exit, budget // per_exit)
+        hubs.append(exits)
+        budget -= exits * per_exit
+    for key in range(1, rooms + 1):
+        lines.append(f'  - key: "{key}"')
+        lines.append(f"    name: {name}")
+        if key <= len(hubs):
+            lines.append("    exits: [" + ", ".join(f'"{rooms - i}"' for i in range(hubs[key - 1])) + "]")
+        if len(hubs) < key <= len(hubs) + 3:
+            lines.append(f'    description: "{prose}"')
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 # --- the children ----------------------------------------------------------------------------------
