@@ -660,6 +660,8 @@ def _fit(build: Callable[[float], list[_Block]], card: CardSize, header: Header,
     if len(faces) == 1:
         return largest, faces
     fewest = _flow(build(smallest), smallest, card, header, what)
+    if len(faces) <= len(fewest):
+        return largest, faces
     for size in BODY_SIZES[1:-1]:
         try:
             return size, _flow(build(size), size, card, header, what, most=len(fewest))
