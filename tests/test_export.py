@@ -24,7 +24,7 @@ from sheetgen.export import foundry, markdown, obsidian, roll20
 from sheetgen.export.formats import FORMATS
 from sheetgen.export.tables import ExportTable, Subject, pack_tables, row_details, site_tables
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
-from sheetgen.markup import paragraphs, plain
+from sheetgen.markup import markup_problem, paragraphs, plain
 from sheetgen.words import row_clock
 
 SCHEMAS = Path(__file__).parent / "schemas"
@@ -447,9 +447,11 @@ def test_an_impossible_output_is_refused_before_any_work(runner: CliRunner, tmp_
 
 
 WORDS = st.lists(st.sampled_from([*list("ab _*|\\[]<>#`~$%=-!\né"), "**", "\n\n", " --"]), max_size=30).map("".join)
+# any text a pack or site can hold: loading refuses bold and italic marks that cross
+LOADABLE = WORDS.filter(lambda text: markup_problem(text) is None)
 
 
-@given(WORDS)
+@given(LOADABLE)
 def test_any_text_survives_markdown_and_obsidian(text: str) -> None:
     for flavour in (markdown.MARKDOWN, obsidian.OBSIDIAN):
         cell = markdown.inline(text, flavour)
