@@ -76,9 +76,17 @@ def _folder(path: Path) -> Path:
     return path.parent if str(path.parent) else Path(".")
 
 
+_NAME_MAX = 255
+"""Bytes in one file name on the usual file systems (ext4, APFS, NTFS in UTF-16 units)."""
+
+
 def check_destination(path: Path) -> Path:
     """Fail early, before any work, when *path* cannot be written."""
     folder = _folder(path)
+    too_long = [part for part in path.parts if len(os.fsencode(part)) > _NAME_MAX]
+    if too_long:
+        raise OutputError(f"-o: a file or folder name of {len(os.fsencode(too_long[0])):,} bytes is too long; "
+                          f"names may have at most {_NAME_MAX} bytes")
     if path.is_dir():
         raise OutputError(f"-o: {path} is a folder; give a file name such as {path / 'sheet.pdf'}")
     if not folder.exists():

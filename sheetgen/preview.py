@@ -164,13 +164,20 @@ def render_png(pdf: bytes, *, page: int = 1, dpi: int = 100, name: str = "PDF") 
     try:
         if not 1 <= page <= len(document):
             raise UsageError(f"--page: {name} has {len(document)} page(s); choose 1 to {len(document)}")
-        width, height = document[page - 1].get_size()
+        try:
+            pdf_page = document[page - 1]
+        except pdfium.PdfiumError as exc:
+            raise DataError(f"{name}: page {page} cannot be read ({exc})") from None
+        width, height = pdf_page.get_size()
         pixels = round(width * dpi / 72) * round(height * dpi / 72)
         if pixels > MAX_PIXELS:
             most = int(72 * (MAX_PIXELS / (width * height)) ** 0.5)
             raise UsageError(f"--dpi: page {page} of {name} is {width / 72:.1f} x {height / 72:.1f} in; at {dpi} dpi "
                              f"that is more than {MAX_PIXELS:,} pixels; choose {most} dpi or less")
-        bitmap = document[page - 1].render(scale=dpi / 72)
+        try:
+            bitmap = pdf_page.render(scale=dpi / 72)
+        except pdfium.PdfiumError as exc:
+            raise DataError(f"{name}: page {page} cannot be drawn ({exc})") from None
         buffer = io.BytesIO()
         bitmap.to_pil().save(buffer, format="PNG", optimize=True)
         return buffer.getvalue()

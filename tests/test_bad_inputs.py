@@ -56,7 +56,7 @@ class Case:
         """The file's name in the case's folder."""
         return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
                 "huge-page": "huge-page.pdf", "exits-300": "exits.yaml", "page-tree-loop": "loop.pdf",
-                "stream-bomb": "bomb.pdf"}.get(self.make or "", self.file or "")
+                "stream-bomb": "bomb.pdf", "kids-not-a-list": "kids.pdf"}.get(self.make or "", self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -101,7 +101,7 @@ def make_file(kind: str, path: Path) -> None:
         rooms = "".join(f'  - {{key: "{i}", name: {name}}}\n' for i in range(2, 302))
         path.write_text(f'site: Hub\nsystem: dungeon-turn\nrooms:\n  - {{key: "1", name: {name}, exits: [{exits}]}}\n'
                         + rooms, encoding="utf-8")
-    elif kind in ("page-tree-loop", "stream-bomb"):
+    elif kind in ("page-tree-loop", "stream-bomb", "kids-not-a-list"):
         path.write_bytes(hostile_pdf(kind))
     elif kind == "huge-page":
         # 200 inches square, the largest page PDF allows: 57 GB as a picture at 600 dpi
@@ -115,11 +115,14 @@ def make_file(kind: str, path: Path) -> None:
 
 
 def hostile_pdf(kind: str) -> bytes:
-    """A 200-byte PDF whose page tree contains itself, or a 1 MB one whose page unpacks to 1 GiB."""
+    """A 200-byte PDF whose page tree contains itself or whose list of pages is not a list, or a 1 MB one
+    whose page unpacks to 1 GiB."""
     import zlib
 
     if kind == "page-tree-loop":
         objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]
+    elif kind == "kids-not-a-list":
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids 5 /Count 1 >>"]
     else:
         squeeze = zlib.compressobj(9)
         data = b"".join(squeeze.compress(bytes(1 << 20)) for _ in range(1024)) + squeeze.flush()
