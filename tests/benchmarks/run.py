@@ -47,7 +47,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "the-sunken-chapel"
-LIMITS_BUDGET = 8.0
+LIMITS_BUDGET = 10.0
 """How many times the bundled site's time per printed character a site at every card limit may take."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
