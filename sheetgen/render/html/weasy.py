@@ -10,6 +10,8 @@ WeasyPrint reads nothing but the files shipped in sheetgen's ``fonts/`` and ``te
 asked for one fails with a RenderError naming it. Text is set only in the shipped fonts. The same HTML
 gives the same bytes. WeasyPrint's log messages are kept out of the terminal: warnings come back in
 ``warnings`` (and go to the ``sheetgen.render.html.weasy`` logger at DEBUG); errors fail the render.
+Without libharfbuzz-subset WeasyPrint subsets fonts with fontTools and warns about it on every render;
+that warning is expected (the library is an optional speed-up) and goes to the DEBUG log only.
 
 WeasyPrint is imported only when something is rendered.
 """
@@ -41,6 +43,9 @@ from sheetgen.fonts import (
 LOG = logging.getLogger(__name__)
 
 _CAPTURED_LOGGERS = ("weasyprint", "fontTools")
+
+# WeasyPrint's notice that it subsets with fontTools because libharfbuzz-subset is not installed.
+_FALLBACK_NOTICE = "Using fontTools instead of HarfBuzz-Subset"
 
 # The loggers above and SOURCE_DATE_EPOCH are process-wide: one render at a time changes them.
 _RENDER_LOCK = threading.RLock()
@@ -161,6 +166,7 @@ def read_shipped_url(url: str) -> tuple[bytes, str]:
 
 @functools.cache
 def _fetcher_class() -> type[Any]:
+    _import_weasyprint()
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class ShippedFileFetcher(URLFetcher):  # type: ignore[misc]
@@ -227,6 +233,29 @@ def _weasyprint_logs() -> Iterator[list[logging.LogRecord]]:
         LOG.debug("%s %s: %s", record.name, record.levelname.lower(), record.getMessage())
 
 
+@functools.cache
+def _import_weasyprint() -> Any:
+    """Import WeasyPrint, without the DeprecationWarning it gives when libharfbuzz-subset is missing
+    (sheetgen documents the library as an optional speed-up); gives its ffi module."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import weasyprint
+        from weasyprint.text import ffi
+    del weasyprint
+    return ffi
+
+
+def harfbuzz_subsetting() -> bool:
+    """Whether WeasyPrint subsets fonts with HarfBuzz here (libharfbuzz-subset is installed)."""
+    return _import_weasyprint().harfbuzz_subset is not None
+
+
+def _expected(record: logging.LogRecord) -> bool:
+    return record.levelno < logging.ERROR and record.getMessage().startswith(_FALLBACK_NOTICE)
+
+
 def _describe(record: logging.LogRecord) -> str:
     return f"{record.levelname.lower()}: {record.getMessage()}"
 
@@ -244,7 +273,7 @@ def _check(fetcher: Any, records: list[logging.LogRecord]) -> tuple[str, ...]:
         ]
     if problems:
         raise RenderError(problems)
-    return tuple(_describe(r) for r in records)
+    return tuple(_describe(r) for r in records if not _expected(r))
 
 
 def _uncovered(char: str) -> Problem:
@@ -311,6 +340,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     Raises RenderError if the page asks for a URL that is not a shipped file, or WeasyPrint reports
     an error.
     """
+    _import_weasyprint()
     from weasyprint import CSS, HTML
     from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetchingError
