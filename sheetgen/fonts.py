@@ -1,8 +1,9 @@
 """The shipped fonts: which files make each family, where they are, and how each renderer gets them.
 
-Three OFL families ship in the top-level ``fonts/`` folder (see fonts/README.md): Gentium Book Basic for
-body text, Lato for labels, and Noto Sans Symbols2 for the ballot boxes and check marks that neither of
-the others draws. WeasyPrint gets them through :func:`font_face_css`, ReportLab through
+Three OFL families ship in the top-level ``fonts/`` folder (see fonts/README.md): Sheetgen Serif (Gentium
+Book Basic) for body text, Sheetgen Sans (Lato) for labels, and Noto Sans Symbols2 for the ballot boxes and
+check marks that neither of the others draws. Each is trimmed to :data:`SUPPORTED_UNICODES`, which keeps
+subsetting them into a PDF cheap. WeasyPrint gets them through :func:`font_face_css`, ReportLab through
 :func:`register_reportlab_fonts`; :func:`missing_glyphs` tells what text none of them can draw.
 
 Importing this module loads neither renderer nor any font file.
@@ -21,9 +22,16 @@ from pathlib import Path
 
 from sheetgen.errors import FontError, Location, Problem, RenderError
 
-#: URLs of shipped files look like ``sheetgen:fonts/GenBkBasR.ttf``; the HTML renderer's fetcher reads
+#: URLs of shipped files look like ``sheetgen:fonts/SheetgenSerif-Regular.ttf``; the HTML renderer's fetcher reads
 #: these and nothing else.
 SHIPPED_URL_SCHEME = "sheetgen"
+
+#: The characters sheetgen can print, as pyftsubset's ``--unicodes`` takes them: Latin-1 and Latin
+#: Extended-A (with ƒ, Romanian ș ț and the spacing accents), typographic punctuation, super- and
+#: subscripts, currency, letterlike symbols, fractions, arrows, mathematical operators, circled numbers,
+#: boxes and shapes, and the symbols and dingbats sheets mark with. The shipped files hold these and no
+#: others (fonts/trim.sh makes them); each font has the part of them it draws.
+SUPPORTED_UNICODES = "U+0020-007E,U+00A0-017F,U+0192,U+0218-021B,U+02C6-02DD,U+2000-23FF,U+2460-27BF,U+FB00-FB06"
 
 #: The folders of package data that renderers may read from.
 SHIPPED_FOLDERS = ("fonts", "templates")
@@ -54,11 +62,15 @@ class FontFace:
 
 @dataclass(frozen=True)
 class FontFamily:
-    """A shipped family: its name (as the files state it), its files, licence and provenance."""
+    """A shipped family: its name (as the files state it), its files, licence and provenance.
+
+    *original* is the family the files were trimmed from; *version* and *debian_package* are its.
+    """
 
     name: str
     faces: tuple[FontFace, ...]
     licence: str
+    original: str
     version: str
     debian_package: str
 
@@ -77,7 +89,7 @@ class FontFamily:
         return self.name.replace(" ", "")
 
     def face(self, *, bold: bool = False, italic: bool = False) -> FontFace:
-        """The face for a style, or the nearest one the family has (Lato ships no italic)."""
+        """The face for a style, or the nearest one the family has (Sheetgen Sans has no italic)."""
         wanted = [(bold, italic), (bold, False), (False, italic), (False, False)]
         by_style = {(f.bold, f.italic): f for f in self.faces}
         for style in wanted:
@@ -114,21 +126,23 @@ class ShippedFonts:
 
 FONTS = ShippedFonts(
     body=FontFamily(
-        name="Gentium Book Basic",
+        name="Sheetgen Serif",
         faces=(
-            FontFace("GenBkBasR.ttf"),
-            FontFace("GenBkBasB.ttf", bold=True),
-            FontFace("GenBkBasI.ttf", italic=True),
-            FontFace("GenBkBasBI.ttf", bold=True, italic=True),
+            FontFace("SheetgenSerif-Regular.ttf"),
+            FontFace("SheetgenSerif-Bold.ttf", bold=True),
+            FontFace("SheetgenSerif-Italic.ttf", italic=True),
+            FontFace("SheetgenSerif-BoldItalic.ttf", bold=True, italic=True),
         ),
         licence="GentiumBookBasic-OFL.txt",
+        original="Gentium Book Basic",
         version="1.102",
         debian_package="fonts-sil-gentium-basic 1.102-1.1",
     ),
     label=FontFamily(
-        name="Lato",
-        faces=(FontFace("Lato-Regular.ttf"), FontFace("Lato-Bold.ttf", bold=True)),
+        name="Sheetgen Sans",
+        faces=(FontFace("SheetgenSans-Regular.ttf"), FontFace("SheetgenSans-Bold.ttf", bold=True)),
         licence="Lato-OFL.txt",
+        original="Lato",
         version="2.007",
         debian_package="fonts-lato 2.0-2.1",
     ),
@@ -136,6 +150,7 @@ FONTS = ShippedFonts(
         name="Noto Sans Symbols2",
         faces=(FontFace("NotoSansSymbols2-Regular.ttf"),),
         licence="NotoSansSymbols2-OFL.txt",
+        original="Noto Sans Symbols2",
         version="2.003",
         debian_package="fonts-noto-core 20201225-1",
     ),
@@ -166,7 +181,7 @@ def font_dir() -> Traversable:
 
 
 def shipped_url(folder: str, name: str) -> str:
-    """The URL the HTML renderer reads a shipped file by, e.g. ``sheetgen:fonts/Lato-Bold.ttf``."""
+    """The URL the HTML renderer reads a shipped file by, e.g. ``sheetgen:fonts/SheetgenSans-Bold.ttf``."""
     if folder not in SHIPPED_FOLDERS:
         raise ValueError(f"no shipped folder called {folder!r}")
     return f"{SHIPPED_URL_SCHEME}:{folder}/{name}"
@@ -241,6 +256,15 @@ def font_coverage(data: bytes) -> frozenset[int]:
 
     with TTFont(io.BytesIO(data), lazy=True) as font:
         return frozenset(font.getBestCmap() or ())
+
+
+def supported_code_points() -> frozenset[int]:
+    """The code points of :data:`SUPPORTED_UNICODES`."""
+    found: set[int] = set()
+    for part in SUPPORTED_UNICODES.split(","):
+        first, _, last = part.removeprefix("U+").partition("-")
+        found.update(range(int(first, 16), int(last or first, 16) + 1))
+    return frozenset(found)
 
 
 def _read_cmap(data: bytes) -> frozenset[int] | None:

@@ -51,7 +51,7 @@ def test_each_family_has_its_ofl_licence_beside_it(family: fonts.FontFamily) -> 
     assert "SIL OPEN FONT LICENSE Version 1.1 - 26 February 2007" in licence
     assert "TERMINATION" in licence and "DISCLAIMER" in licence
     copyright_line = open_font(family.faces[0].file)["name"].getDebugName(0)
-    holder = {"Gentium Book Basic": "SIL International", "Lato": "Dziedzic", "Noto Sans Symbols2": "Google"}
+    holder = {"Sheetgen Serif": "SIL International", "Sheetgen Sans": "Dziedzic", "Noto Sans Symbols2": "Google"}
     assert holder[family.name] in copyright_line
     assert holder[family.name] in licence
 
@@ -63,9 +63,9 @@ def test_the_font_folder_holds_exactly_the_listed_files_and_the_readme_lists_the
     readme = (REPO / "fonts" / "README.md").read_text(encoding="utf-8")
     for family, face in FACES:
         assert f"`{face.file}`" in readme
-        assert family.licence in readme and family.debian_package in readme
+        assert family.licence in readme and family.debian_package in readme and family.original in readme
     total = sum(len((folder / name).read_bytes()) for name in present)
-    assert total < 3_100_000
+    assert total < 800_000
 
 
 def test_the_faces_of_each_family_cover_the_same_characters() -> None:
@@ -83,9 +83,40 @@ def test_the_cmap_read_without_fonttools_is_what_fonttools_reads(family: fonts.F
     assert fonts.font_coverage(data) == frozenset(open_font(face.file).getBestCmap())
 
 
+# Reserved Font Names of the families, from their licence texts: a modified font may not be called by them.
+RESERVED_NAMES = {"GentiumBookBasic-OFL.txt": ("Gentium", "SIL"), "Lato-OFL.txt": ("Lato",),
+                  "NotoSansSymbols2-OFL.txt": ()}
+
+
+@pytest.mark.parametrize(("family", "face"), FACES, ids=FACE_IDS)
+def test_each_face_is_trimmed_to_the_supported_characters_and_renamed_as_the_ofl_asks(
+        family: fonts.FontFamily, face: fonts.FontFace) -> None:
+    font = open_font(face.file)
+    assert set(font.getBestCmap()) <= fonts.supported_code_points()
+    assert "GSUB" in font and "GPOS" in font  # ligatures and kerning kept for the characters kept
+    licence = (fonts.font_dir() / family.licence).read_text(encoding="utf-8")
+    reserved = RESERVED_NAMES[family.licence]
+    for name in reserved:
+        assert f'Reserved Font Name' in licence and f'"{name}"' in licence
+    names = font["name"]
+    for name_id in (1, 3, 4, 6, 16, 17, 18):
+        shown = names.getDebugName(name_id) or ""
+        assert not any(name.lower() in shown.lower() for name in reserved), (name_id, shown)
+    readme = (REPO / "fonts" / "README.md").read_text(encoding="utf-8")
+    assert f'--unicodes="{fonts.SUPPORTED_UNICODES}"' in readme
+    assert f'unicodes="{fonts.SUPPORTED_UNICODES}"' in (REPO / "fonts" / "trim.sh").read_text(encoding="utf-8")
+
+
+def test_supported_code_points_read_the_ranges() -> None:
+    supported = fonts.supported_code_points()
+    assert {0x20, 0x7E, 0xA0, 0x17F, 0x192, 0x2610, 0x2713} <= supported
+    assert not {0x7F, 0x180, 0x391, 0x410, 0x2400, 0x1F3B2} & supported
+
+
 def test_sheet_characters_and_latin_1_are_covered() -> None:
     assert fonts.missing_glyphs(LATIN_1 + SHEET_CHARACTERS) == []
     assert fonts.missing_glyphs("Dungeon ☐ ≥ 6") == []
+    assert fonts.missing_glyphs("Łódź, Dvořák, Œuvre; ①②③ → ★ ♠ ✗ ⚀ €") == []
     # The text families draw the text; the symbol font adds what they lack.
     body = fonts.family_coverage(FONTS.body)
     assert all(ord(c) in body for c in LATIN_1 + "–—’“”•≥≤½×")
@@ -125,21 +156,21 @@ def test_font_face_css_declares_every_face_by_a_url_the_renderer_reads() -> None
         url = fonts.shipped_url("fonts", face.file)
         assert f'src: url("{url}") format("truetype")' in css
         assert read_shipped_url(url)[0] == (fonts.font_dir() / face.file).read_bytes()
-    assert f'font-family: "{FONTS.body.css_name}";\n  src: url("sheetgen:fonts/GenBkBasBI.ttf")' in css
+    assert f'font-family: "{FONTS.body.css_name}";\n  src: url("sheetgen:fonts/SheetgenSerif-BoldItalic.ttf")' in css
     assert "font-weight: 700;\n  font-style: italic;" in css
 
 
 def test_css_stacks_start_with_the_family_and_fall_back_only_to_shipped_families() -> None:
     assert FONTS.css_stack(FONTS.body) == (
-        '"sheetgen Gentium Book Basic", "sheetgen Noto Sans Symbols2", "sheetgen Lato"'
+        '"sheetgen Sheetgen Serif", "sheetgen Noto Sans Symbols2", "sheetgen Sheetgen Sans"'
     )
-    assert FONTS.css_stack(FONTS.label).startswith('"sheetgen Lato", "sheetgen Noto Sans Symbols2"')
+    assert FONTS.css_stack(FONTS.label).startswith('"sheetgen Sheetgen Sans", "sheetgen Noto Sans Symbols2"')
 
 
 def test_family_faces_fall_back_to_the_nearest_style() -> None:
-    assert FONTS.body.reportlab_font(bold=True, italic=True) == "GentiumBookBasic-BoldItalic"
-    assert FONTS.label.reportlab_font(italic=True) == "Lato"
-    assert FONTS.label.reportlab_font(bold=True, italic=True) == "Lato-Bold"
+    assert FONTS.body.reportlab_font(bold=True, italic=True) == "SheetgenSerif-BoldItalic"
+    assert FONTS.label.reportlab_font(italic=True) == "SheetgenSans"
+    assert FONTS.label.reportlab_font(bold=True, italic=True) == "SheetgenSans-Bold"
     assert FONTS.symbols.reportlab_font(bold=True) == "NotoSansSymbols2"
 
 
@@ -151,7 +182,7 @@ def test_reportlab_draws_with_every_registered_face() -> None:
     fonts.register_reportlab_fonts()  # a second call is a no-op
     names = [family.reportlab_name + face.suffix for family, face in FACES]
     assert set(names) <= set(pdfmetrics.getRegisteredFontNames())
-    assert pdfmetrics.getFont("GentiumBookBasic-Italic").face.name  # a TrueType face, not a stand-in
+    assert pdfmetrics.getFont("SheetgenSerif-Italic").face.name  # a TrueType face, not a stand-in
 
     out = io.BytesIO()
     pdf = canvas.Canvas(out, pagesize=(612, 792), initialFontName=names[0])
@@ -164,7 +195,7 @@ def test_reportlab_draws_with_every_registered_face() -> None:
 
     page = PdfReader(io.BytesIO(out.getvalue())).pages[0]
     text = page.extract_text()
-    assert f"GentiumBookBasic-BoldItalic: {sample}" in text
+    assert f"SheetgenSerif-BoldItalic: {sample}" in text
     assert "☐ ✓ ☐" in text
     embedded = []
     for ref in page["/Resources"]["/Font"].values():
@@ -188,7 +219,7 @@ def _font_dir_in_subprocess(path_entry: Path) -> dict[str, object]:
         "print(json.dumps({'dir': str(folder), 'module': fonts.__file__,\n"
         "    'files': sorted(p.name for p in folder.iterdir()),\n"
         "    'missing': fonts.missing_glyphs('Dungeon ☐ ≥ 6 漢'),\n"
-        "    'read': len(read_shipped_url('sheetgen:fonts/Lato-Bold.ttf')[0])}))\n"
+        "    'read': len(read_shipped_url('sheetgen:fonts/SheetgenSans-Bold.ttf')[0])}))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=path_entry
@@ -206,7 +237,7 @@ def test_font_dir_is_the_top_level_folder_in_a_source_checkout() -> None:
     assert found["dir"] == str(REPO / "fonts")
     assert found["files"] == _expected_files()
     assert found["missing"] == ["漢"]
-    assert found["read"] == (REPO / "fonts" / "Lato-Bold.ttf").stat().st_size
+    assert found["read"] == (REPO / "fonts" / "SheetgenSans-Bold.ttf").stat().st_size
 
 
 def test_font_dir_is_inside_the_package_when_installed(tmp_path: Path) -> None:

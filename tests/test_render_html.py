@@ -96,11 +96,11 @@ def test_a_tiny_page_is_one_letter_page_set_in_the_shipped_fonts() -> None:
     assert assert_shipped_fonts_only(rendered.pdf) == SHIPPED_FAMILIES
     styles = {base.partition("+")[2] for base, _, _ in embedded_fonts(rendered.pdf)}
     assert styles == {
-        "sheetgen-Gentium-Book-Basic",
-        "sheetgen-Gentium-Book-Basic-Bold",
-        "sheetgen-Gentium-Book-Basic-Italic",
-        "sheetgen-Gentium-Book-Basic-Bold-Italic",
-        "sheetgen-Lato-Bold",
+        "sheetgen-Sheetgen-Serif",
+        "sheetgen-Sheetgen-Serif-Bold",
+        "sheetgen-Sheetgen-Serif-Italic",
+        "sheetgen-Sheetgen-Serif-Bold-Italic",
+        "sheetgen-Sheetgen-Sans-Bold",
         "sheetgen-Noto-Sans-Symbols2",
     }
 
@@ -245,12 +245,12 @@ def test_the_fetcher_serves_shipped_files_and_records_what_it_refused(
     no_network_or_fetching: list[str],
 ) -> None:
     fetcher = render_html.shipped_file_fetcher()
-    response = fetcher("sheetgen:fonts/Lato-Bold.ttf")
-    assert response.read() == (REPO / "fonts" / "Lato-Bold.ttf").read_bytes()
+    response = fetcher("sheetgen:fonts/SheetgenSans-Bold.ttf")
+    assert response.read() == (REPO / "fonts" / "SheetgenSans-Bold.ttf").read_bytes()
     assert response.content_type == "font/ttf"
     with pytest.raises(ValueError):
         fetcher("file:///etc/passwd")
-    assert fetcher.served == ["sheetgen:fonts/Lato-Bold.ttf"]
+    assert fetcher.served == ["sheetgen:fonts/SheetgenSans-Bold.ttf"]
     assert fetcher.refused == [("file:///etc/passwd", "only files shipped with sheetgen can be used")]
 
 
@@ -264,9 +264,9 @@ def test_the_fetcher_serves_shipped_files_and_records_what_it_refused(
         "sheetgen:fonts/",
         "sheetgen:fonts/x.ttf?y",
         "sheetgen:sheetgen/fonts.py",
-        "sheetgen://fonts/Lato-Bold.ttf",
-        "SHEETGEN:fonts/Lato-Bold.ttf",
-        "fonts/Lato-Bold.ttf",
+        "sheetgen://fonts/SheetgenSans-Bold.ttf",
+        "SHEETGEN:fonts/SheetgenSans-Bold.ttf",
+        "fonts/SheetgenSans-Bold.ttf",
     ],
 )
 def test_urls_that_do_not_plainly_name_a_shipped_file_are_refused(url: str) -> None:
