@@ -14,9 +14,16 @@ from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.model.pack import Pack
 
 
-def pytest_addoption(parser: pytest.Parser) -> None:
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     parser.addoption("--update-goldens", action="store_true",
                      help="write the picture tests' golden PNGs anew (look at them before committing)")
+    if not pluginmanager.has_plugin("xdist"):
+        # Accept pyproject's "-n auto --dist loadfile" when pytest-xdist is turned off (-p no:xdist) or
+        # missing: the tests then run one after another in this process. pytest keeps lowercase short
+        # options to itself and its plugins ("-n" is pytest-xdist's), hence _addoption.
+        group = parser.getgroup("xdist", "distributed testing (pytest-xdist is off)")
+        group._addoption("-n", "--numprocesses", dest="numprocesses", default=None, help="ignored without xdist")
+        group.addoption("--dist", dest="dist", default="no", help="ignored without xdist")
 
 
 @pytest.fixture

@@ -9,7 +9,8 @@ from typing import Any
 from pypdf import PdfReader
 
 #: Every font a sheet uses comes from one of these shipped families.
-SHIPPED_FAMILIES = ("SheetgenSerif", "Sheetgen-Serif", "SheetgenSans", "Sheetgen-Sans", "NotoSansSymbols2", "Noto-Sans-Symbols2")
+SHIPPED_FAMILIES = ("SheetgenSerif", "Sheetgen-Serif", "SheetgenSans", "Sheetgen-Sans", "NotoSansSymbols2",
+                    "Noto-Sans-Symbols2")
 
 
 def read_pdf(data: bytes) -> PdfReader:

@@ -236,6 +236,7 @@ def test_the_suite_is_complete() -> None:
     assert all(p.stat().st_size < 20_000 for p in inputs), "keep committed input files small"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_bad_input(case: Case, runs: dict[str, Run]) -> None:
     run = runs[case.id]

@@ -130,6 +130,7 @@ def killed_run(folder: Path, moment: str) -> int:
     return done.returncode
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", ["writing", "renaming", "named-writing", "named-renaming"])
 def test_killed_while_writing(small_site: Path, moment: str) -> None:
     """Killed at the worst moments of the write: the previous file stays whole. A temporary file can be

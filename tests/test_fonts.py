@@ -97,7 +97,7 @@ def test_each_face_is_trimmed_to_the_supported_characters_and_renamed_as_the_ofl
     licence = (fonts.font_dir() / family.licence).read_text(encoding="utf-8")
     reserved = RESERVED_NAMES[family.licence]
     for name in reserved:
-        assert f'Reserved Font Name' in licence and f'"{name}"' in licence
+        assert 'Reserved Font Name' in licence and f'"{name}"' in licence
     names = font["name"]
     for name_id in (1, 3, 4, 6, 16, 17, 18):
         shown = names.getDebugName(name_id) or ""

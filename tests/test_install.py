@@ -14,6 +14,9 @@ from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Every test here builds a wheel or runs from one.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:

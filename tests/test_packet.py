@@ -23,6 +23,9 @@ from sheetgen.packet.build import Packet, PacketOptions, build_packet
 SEED = 2024
 ROOT = Path(__file__).resolve().parent.parent
 
+# Every test here builds whole packets.
+pytestmark = pytest.mark.slow
+
 
 def options(paper: Paper = LETTER, *, size: Literal["poker", "index"] = "poker", backs: bool = False,
             audience: Literal["gm", "players"] = "gm") -> PacketOptions:

@@ -384,6 +384,7 @@ def render_in_subprocess(out: Path, subsetter: str, hash_seed: str) -> bytes:
     return out.read_bytes()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("subsetter", ["harfbuzz", "fonttools"])
 def test_the_same_html_gives_the_same_bytes_in_separate_processes(tmp_path: Path, subsetter: str) -> None:
     if subsetter == "harfbuzz" and not render_html.harfbuzz_subsetting():

@@ -13,6 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml"
 HEAVY = ("weasyprint", "reportlab", "pypdf", "pypdfium2")
 
+# Each test starts sheetgen in a subprocess, several of them in all.
+pytestmark = pytest.mark.slow
+
 # Runs the CLI in-process and, at exit, reports which of the heavy packages were imported.
 SCRIPT = f"""
 import atexit, json, sys

@@ -367,6 +367,7 @@ LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(LIMIT_CASES))
 def test_limits_are_refused_quickly(tmp_path: Path, name: str) -> None:
     data, args, message = LIMIT_CASES[name]
