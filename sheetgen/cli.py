@@ -633,5 +633,57 @@ def calibrate(paper: str, output: Path | None) -> None:
     emit(calibration_pdf(paper_named(paper)), output, "sheetgen", "calibration")
 
 
+@cli.command()
+@click.argument("site")
+@click.option("--sheet", type=click.Choice(["packet", "cards", "reference", "tracker", "timetable"]),
+              default="packet", show_default=True, help="Which sheet to rebuild.")
+@seed_option
+@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@paper_option
+@size_option
+@backs_option
+@cache_option
+@output_option
+def watch(site: str, sheet: str, seed: int | None, hours: int, paper: str, size: str, backs: bool,
+          no_cache: bool, output: Path | None) -> None:
+    """Rebuild a sheet of SITE whenever the site file or one of its pack files is saved; Ctrl-C stops.
+
+    A mistake is reported as `sheetgen check` reports it, and the last good PDF stays in place until
+    the next save fixes it. The seed stays the same from one rebuild to the next.
+
+    \b
+    Example:
+        sheetgen watch my-dungeon.yaml --sheet cards
+    """
+    from datetime import datetime
+
+    from sheetgen.engine.odds import check_hours
+    from sheetgen.load.files import resolve_site_path
+    from sheetgen.packet.watch import Outcome, SheetOptions, site_builder
+    from sheetgen.packet.watch import watch as watch_files
+
+    check_output(output)
+    check_hours(hours)
+    seed = new_seed(seed)
+    options = SheetOptions(sheet=sheet, render=options_for(paper, seed), seed=seed, hours=hours,
+                           card_size="index" if size == "index" else "poker", backs=backs,
+                           use_cache=not no_cache, output=output)
+
+    def report(outcome: Outcome) -> None:
+        now = datetime.now().strftime("%H:%M:%S")
+        for path in outcome.written:
+            click.echo(f"{now} {path} ({outcome.seconds:.1f} s)")
+        for line in outcome.problems:
+            click.echo(line, err=True)
+        if outcome.problems:
+            click.echo(f"{now} not rebuilt; the last good PDF is kept. Waiting for the next save.", err=True)
+
+    click.echo(f"Watching {site} and its pack files (seed {seed}); Ctrl-C stops.", err=True)
+    try:
+        watch_files(site_builder(site, options), resolve_site_path(site), report)
+    except KeyboardInterrupt:
+        click.echo("Stopped.", err=True)
+
+
 def main() -> None:
     cli(prog_name="sheetgen")

@@ -144,6 +144,11 @@ def load_pack(name: str, relative_to: Path | None = None, rules_dirs: Sequence[P
     return _load_pack_file(contained_pack_path(name, relative_to, rules_dirs))
 
 
+def forget_loaded_packs() -> None:
+    """Read pack files afresh from now on (they are kept once loaded; `sheetgen watch` sees them change)."""
+    _load_pack_file.cache_clear()
+
+
 @lru_cache(maxsize=32)
 def _load_pack_file(path: Path) -> Pack:
     doc = read_yaml(path, display_name(path))
