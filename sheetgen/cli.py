@@ -199,7 +199,7 @@ def fillable_option(func: F) -> F:
 
 def cache_option(func: F) -> F:
     return click.option("--no-cache", is_flag=True,
-                        help="Render reference pages afresh instead of reusing them from the cache.")(func)
+                        help="Draw every page afresh instead of reusing pages from the cache.")(func)
 
 
 def variant_option(func: F) -> F:

@@ -217,8 +217,8 @@ PATHLIKE = textwrap.dedent("""
 @pytest.mark.slow
 def test_nothing_is_written_outside_the_output_folder(small_site: Path) -> None:
     """Room keys, names and a site name that look like paths go into no file name; the default output
-    is output/<file name made safe>-<sheet>.pdf. The only other file written is the cache of reference
-    pages (kept here for the test), named by a hash."""
+    is output/<file name made safe>-<sheet>.pdf. The only other files written are the cache's entries
+    (reference pages, trackers and cards; kept here for the test), named by a hash."""
     folder = small_site / "work"
     folder.mkdir()
     for name in ("tiny-pack.yaml",):
@@ -234,7 +234,7 @@ def test_nothing_is_written_outside_the_output_folder(small_site: Path) -> None:
     slug = safe_name(Path(site_name).stem)
     assert slug == "weird-name-rm--rf"
     cache = [name for name in new if name.startswith("cache")]
-    assert cache[:1] == ["cache"] and all(re.fullmatch(r"cache/reference-[0-9a-f]{40}\.bin", name)
+    assert cache[:1] == ["cache"] and all(re.fullmatch(r"cache/(reference|trackers|cards)-[0-9a-f]{40}\.bin", name)
                                           for name in cache[1:])
     assert [name for name in new if name not in cache] == [
         "work/output", f"work/output/{slug}-cards.pdf", f"work/output/{slug}-packet.pdf"]

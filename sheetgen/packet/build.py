@@ -16,7 +16,7 @@ import hashlib
 import io
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Literal
 
@@ -120,6 +120,63 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
     return cache.cached(_reference_key(pack, render, players), make, use=use_cache, valid=readable_pdf)
 
 
+def _drawing_options(render: RenderOptions) -> str:
+    """The render options a drawn part depends on: all but the seed, which only the timetable prints."""
+    return repr(replace(render, seed=None))
+
+
+def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Literal["gm", "players"] | None,
+                    use_cache: bool) -> bytes:
+    """The pack's tracker pages, from the cache when this pack was drawn with these options before."""
+    from sheetgen.packet import cache
+
+    def make() -> bytes:
+        from sheetgen.render.pdf.trackers import tracker_pdf
+
+        return tracker_pdf(pack, render, audience=audience)
+
+    key = cache.key_for("trackers", repr(pack), _drawing_options(render), audience or "all")
+    return cache.cached(key, make, use=use_cache, valid=readable_pdf)
+
+
+def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tuple[tuple[str, int], ...]]:
+    """The room and stat cards and their outline entries, from the cache when the site's rooms and
+    statblocks were drawn on this paper, in this size, before (a new seed draws no card again)."""
+    import json
+
+    from sheetgen.packet import cache
+
+    def make() -> bytes:
+        from sheetgen.layout.cards import card_layout
+        from sheetgen.render.pdf.cards import draw_card_sheet
+
+        sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
+        entries = [[f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page]
+                   for card in sheet.cards if card.part == 0]
+        return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
+
+    key = cache.key_for("cards", repr(loaded.site), _drawing_options(options.render), options.card_size,
+                        "backs" if options.backs else "fronts")
+    head, _, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
+    return pdf, _card_entries(head)
+
+
+def _card_entries(head: bytes) -> tuple[tuple[str, int], ...]:
+    import json
+
+    return tuple((str(title), int(page)) for title, page in json.loads(head))
+
+
+def _readable_cards(data: bytes) -> bool:
+    """Whether *data* is a card entry: a line of outline entries, then a readable PDF."""
+    head, _, pdf = data.partition(b"\n")
+    try:
+        _card_entries(head)
+    except (ValueError, TypeError):
+        return False
+    return readable_pdf(pdf)
+
+
 def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: bool) -> tuple[bytes, float]:
     """Render a pack's reference pages and keep them in the cache (a job for a worker process); give the
     PDF and the seconds it took."""
@@ -184,10 +241,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 timings: Timings | None) -> list[Part]:
     """The parts drawn with ReportLab: trackers, timetable and encounter deck, room and stat cards."""
     with _phase(timings, "reportlab"):
-        from sheetgen.layout.cards import card_layout
-        from sheetgen.render.pdf.cards import draw_card_sheet
         from sheetgen.render.pdf.timetable import timetable_pdf
-        from sheetgen.render.pdf.trackers import tracker_pdf
     players = options.audience == "players"
     parts: list[Part] = []
     for pack in _packs(loaded):
@@ -196,7 +250,8 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
             progress(f"trackers: {pack.name}")
             audience: Literal["gm", "players"] | None = "players" if players else None
             with _phase(timings, "reportlab"):
-                parts.append(Part(f"Trackers: {pack.name}", tracker_pdf(pack, options.render, audience=audience)))
+                parts.append(Part(f"Trackers: {pack.name}", cached_trackers(pack, options.render, audience=audience,
+                                                                            use_cache=options.use_cache)))
     if players:
         return parts
     progress("timetable and encounter deck")
@@ -208,12 +263,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     with _phase(timings, "reportlab"):
         parts.append(Part("Timetable and encounter deck", timetable_pdf(timetable, options.render)))
         progress("room and stat cards")
-        sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
-        cards = draw_card_sheet(sheet, options.render)
-    entries = tuple(
-        (f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page)
-        for card in sheet.cards if card.part == 0
-    )
+        cards, entries = cached_cards(loaded, options)
     parts.append(Part("Room and stat cards", cards, footer=False, entries=entries))
     return parts
 
