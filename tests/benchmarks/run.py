@@ -22,7 +22,10 @@ ratio to a floor measured in the same run, never a lone absolute time:
 * ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
   ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
   taken off both): the layout is linear in the text when the ratio stays small whatever the site holds;
-  past LIMITS_BUDGET the run fails.
+  past LIMITS_BUDGET the run fails;
+* the speed targets (see targets.py): a first packet and a rebuild against importing the engines, and a
+  one-room edit under ``sheetgen watch``, without and (where installed) with libharfbuzz-subset0; then the
+  profile of a first packet.
 
 The child processes are this file run with ``--child``.
 """
@@ -326,11 +329,19 @@ def main() -> None:
         for name in results[0]:
             seconds = [result[name] for result in results]
             rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
+
+        # the speed targets, with and without the HarfBuzz subsetter, and a first packet's profile
+        import targets
+
+        target_rows, profile = targets.measure(python, work, env, runs, series, run_process, Row)
+        rows += target_rows
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"sheetgen benchmark: {runs} runs after a warm-up; seconds; peak MB: largest process / all processes"
           f" (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
     print(table(rows))
+    print()
+    print(profile)
     limit_rows = [row for row in rows if row.what == "  the same, per 1,000 printed characters"]
     if limit_rows and limit_rows[0].median and limit_rows[0].floor_seconds:
         ratio = limit_rows[0].median / limit_rows[0].floor_seconds
@@ -409,6 +420,10 @@ def child(kind: str, args: list[str]) -> None:
         exact_odds(args[0])
     elif kind == "timetables":
         timetables()
+    elif kind in ("target-watch", "target-profile"):
+        import targets
+
+        (targets.watch_child if kind == "target-watch" else targets.profile_child)(Path(args[0]))
     else:
         raise SystemExit(f"unknown child {kind}")
 
