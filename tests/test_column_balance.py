@@ -1,4 +1,4 @@
-"""Balanced columns: sheetgen's bisection puts every section where WeasyPrint's own balancing does."""
+"""Balanced columns: sheetgen's balancing puts every section where WeasyPrint's own balancing does."""
 
 from __future__ import annotations
 
@@ -99,3 +99,31 @@ def test_columns_that_cannot_hold_their_content_stop_the_layout_when_asked() -> 
     assert layout(html).page_count > 1
     fitting = columns_page(section("s0", 40), section("s1", 40))
     assert layout(fitting, stop_at_overflow=True).page_count == 1
+
+
+@pytest.mark.parametrize("page", ["nine sections", "dungeon-turn page 2"])
+def test_the_height_worked_out_from_one_measuring_layout_is_the_one_trials_find(
+        page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    if page == "nine sections":
+        html = columns_page(*(section(f"s{n}", 20 + 15 * (n % 3)) for n in range(9)))
+    else:
+        html = reference_html(load_pack("dungeon-turn"), OPTIONS, type_size=9.5, page_index=1)
+    decided: list[float | None] = []
+    balanced = column_balance._balanced_height
+    with monkeypatch.context() as patched:
+        patched.setattr(column_balance, "_balanced_height",
+                        lambda *args: decided.append(balanced(*args)) or decided[-1])
+        measured = placements(layout(html))
+    assert decided and None not in decided
+    with monkeypatch.context() as patched:
+        patched.setattr(column_balance, "_balanced_height", lambda *args: None)  # trials only
+        tried = placements(layout(html))
+    assert measured == tried
+
+
+def test_balanced_height_takes_whole_runs_in_order() -> None:
+    runs = [(0.0, 10.0), (10.0, 30.0), (30.0, 35.0), (35.0, 60.0)]
+    assert column_balance._balanced_height(runs, 2) == 30.0  # 0-30 | 30-60
+    assert column_balance._balanced_height(runs, 3) == 25.0  # 0-10 | 10-35 | 35-60
+    assert column_balance._balanced_height(runs, 1) == 60.0
+    assert column_balance._balanced_height([], 2) is None

@@ -443,8 +443,9 @@ def setup(work: Path) -> None:
     from pypdf import PdfReader
 
     from sheetgen.load.files import load_site
-    from sheetgen.packet.build import _cover, _draw_parts, _footers, _packs
+    from sheetgen.packet.build import _cover, _draw_parts, _packs
     from sheetgen.render.html.reference import reference_html, render_reference
+    from sheetgen.render.pdf.cover import footers_pdf
 
     loaded = load_site(SITE)
     options = _options()
@@ -471,7 +472,7 @@ def setup(work: Path) -> None:
         files.append(f"part-{index}.pdf")
         (work / files[-1]).write_bytes(pdf)
         labels += [(title, len(labels) + 1) if footer else None for _ in PdfReader(io.BytesIO(pdf)).pages]
-    (work / "footers.pdf").write_bytes(_footers(loaded, options, labels))
+    (work / "footers.pdf").write_bytes(footers_pdf(options.render.paper, loaded.site.site, labels))
     (work / "manifest.json").write_text(json.dumps(
         {"references": references, "files": files, "labels": labels, "contents": contents}))
 
@@ -504,8 +505,9 @@ def reportlab_alone(work: Path) -> None:
                                 seed=7)
     start = time.perf_counter()
     from sheetgen.layout.cards import card_layout
-    from sheetgen.packet.build import _cover, _footers
+    from sheetgen.packet.build import _cover
     from sheetgen.render.pdf.cards import draw_card_sheet
+    from sheetgen.render.pdf.cover import footers_pdf
     from sheetgen.render.pdf.timetable import timetable_pdf
     from sheetgen.render.pdf.trackers import tracker_pdf
 
@@ -514,7 +516,8 @@ def reportlab_alone(work: Path) -> None:
     timetable_pdf(timetable, options.render)
     draw_card_sheet(card_layout(loaded, options.render.paper))
     _cover(loaded, options, [tuple(entry) for entry in manifest["contents"]])
-    _footers(loaded, options, [None if label is None else tuple(label) for label in manifest["labels"]])
+    footers_pdf(options.render.paper, loaded.site.site,
+                [None if label is None else tuple(label) for label in manifest["labels"]])
     print(json.dumps({"seconds": time.perf_counter() - start}))
 
 
