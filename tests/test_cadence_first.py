@@ -94,6 +94,7 @@ def test_first_with_an_offset(tmp_path: Path) -> None:
     assert odds.expected_minutes_to_first == 40 + 20 * 5
 
 
+@pytest.mark.slow
 def test_first_matches_the_simulation(tmp_path: Path) -> None:
     for text in (FIRST_PACK, NEGATIVE_PACK):
         pack = load_text(tmp_path, text)

@@ -8,6 +8,8 @@ import random
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from sheetgen.engine.deck import build_deck
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.timetable import build_timetable
@@ -93,6 +95,7 @@ def test_each_card_carries_its_opening_rolls(tmp_path: Path) -> None:
             assert "_Not a creature: no reaction or morale._" in card_lines(card)
 
 
+@pytest.mark.slow
 def test_pre_rolled_surprise_has_the_exact_chance(tmp_path: Path) -> None:
     loaded = load(tmp_path)
     runs = 200_000

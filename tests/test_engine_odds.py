@@ -41,6 +41,7 @@ def within(exact: Fraction, hits: int, runs: int) -> bool:
 # --- every built-in pack against a simulation -----------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PACK_FILES, ids=[p.stem for p in PACK_FILES])
 def test_exact_odds_match_a_simulation(path: Path) -> None:
     pack = load_pack(str(path))

@@ -62,6 +62,7 @@ def test_one_extra_roll_an_hour_by_hand(tmp_path: Path) -> None:
     assert extra_odds(plain, 2, 0).by_hour == quiet_odds(plain, 2).by_hour
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [1, 3])
 def test_extra_rolls_match_the_simulation(tmp_path: Path, extra: int) -> None:
     pack = load_text(tmp_path)

@@ -36,6 +36,9 @@ from sheetgen.load.yamlread import format_path, iter_paths, parse_yaml
 from sheetgen.model.pack import Pack
 
 #: Examples per test; SHEETGEN_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py searches harder.
+# Hundreds of generated files a test: left out of the quick run (-m "not slow").
+pytestmark = pytest.mark.slow
+
 EXAMPLES = int(os.environ.get("SHEETGEN_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])

@@ -75,6 +75,7 @@ def test_boxes_used_within_the_hours(tmp_path: Path) -> None:
             "6 to a full Torch") in rows
 
 
+@pytest.mark.slow
 def test_expected_ticks_match_the_simulation(tmp_path: Path) -> None:
     pack = load_text(tmp_path)
     odds = quiet_odds(pack, 3)
