@@ -95,3 +95,29 @@ def test_a_damaged_card_entry_is_drawn_again(drawn: list[str], cache: Path) -> N
     drawn.clear()
     assert build_packet(loaded, options(1)).pdf == first.pdf
     assert drawn == ["cards"]
+
+
+def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_changed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheetgen.layout import cards
+
+    monkeypatch.setattr(cards, "_FITTED", {})
+    measured: list[str] = []
+    fit = cards._fit
+    monkeypatch.setattr(cards, "_fit", lambda build, card, header, what: measured.append(what) or fit(
+        build, card, header, what))
+    loaded = load_site("the-sunken-chapel")
+    first = draw_cards.cards_pdf(loaded, RenderOptions(paper=LETTER))
+    assert len(measured) == len(loaded.site.rooms) + len(loaded.site.statblocks)
+    measured.clear()
+    assert draw_cards.cards_pdf(loaded, RenderOptions(paper=LETTER)) == first
+    assert measured == []
+    # A new description changes that room's card only (a new name would change the cards whose exits
+    # name the room too).
+    rooms = list(loaded.site.rooms)
+    rooms[4] = rooms[4].model_copy(update={"description": "Black water, and something moving in it."})
+    edited = dataclasses.replace(loaded, site=loaded.site.model_copy(update={"rooms": rooms}))
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
+        draw_cards.cards_pdf(edited, RenderOptions(paper=LETTER)))).pages)
+    assert measured == [f"rooms[4] (key {rooms[4].key!r})"]
+    assert "something moving in it" in " ".join(text.split())

@@ -670,6 +670,23 @@ def _fit(build: Callable[[float], list[_Block]], card: CardSize, header: Header,
     return smallest, fewest
 
 
+#: Cards already set in this process, by everything their setting depends on, so that a process that
+#: sets a site's cards again (`sheetgen watch`) measures only the rooms and statblocks that changed.
+_FITTED: dict[str, tuple[float, list[list[Item]]]] = {}
+_FITTED_MAX = 2000
+
+
+def _fit_once(key: str, build: Callable[[float], list[_Block]], card: CardSize, header: Header, what: str
+              ) -> tuple[float, list[list[Item]]]:
+    """:func:`_fit`, or what it gave for the same *key* before in this process."""
+    if key not in _FITTED:
+        if len(_FITTED) >= _FITTED_MAX:
+            _FITTED.clear()
+        _FITTED[key] = _fit(build, card, header, what)
+    body, parts = _FITTED[key]
+    return body, [list(items) for items in parts]
+
+
 # --- backs ----------------------------------------------------------------------------------------------
 
 
@@ -808,7 +825,8 @@ def card_faces(loaded: LoadedSite, size: CardSize) -> list[_Face]:
         def room_build(body: float, room: Room = room, keep: int = keep) -> list[_Block]:
             return _heading_in_body(room, keep) + _room_blocks(room, site)
 
-        body, parts = _fit(room_build, size, room_header, f"rooms[{i}] (key {plain(room.key)!r})")
+        key = f"room\0{size.name}\0{room!r}\0{_room_blocks(room, site)!r}"
+        body, parts = _fit_once(key, room_build, size, room_header, f"rooms[{i}] (key {plain(room.key)!r})")
         faces.extend(_Face("room", room.key, room.name, n, len(parts), body, tuple(items))
                      for n, items in enumerate(parts))
     for i, block in enumerate(site.statblocks):
@@ -818,7 +836,8 @@ def card_faces(loaded: LoadedSite, size: CardSize) -> list[_Face]:
         def stat_build(body: float, block: Statblock = block) -> list[_Block]:
             return _stat_blocks(block, body, inner, after)
 
-        body, parts = _fit(stat_build, size, stat_header, f"statblocks[{i}] ({block.id})")
+        key = f"stat\0{size.name}\0{block!r}\0{after!r}"
+        body, parts = _fit_once(key, stat_build, size, stat_header, f"statblocks[{i}] ({block.id})")
         faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items))
                      for n, items in enumerate(parts))
     return faces
