@@ -172,12 +172,12 @@ SHEETS: dict[str, Callable[[LoadedSite, SheetOptions], bytes]] = {
 
 def files_read(loaded: LoadedSite) -> list[Path]:
     """The site file and the pack files it names."""
-    from sheetgen.load.files import resolve_pack_path
+    from sheetgen.load.files import contained_pack_path
 
     paths = [loaded.path]
     for name in (loaded.site.system, loaded.site.encounters):
         if name is not None:
-            paths.append(resolve_pack_path(name, relative_to=loaded.path.parent))
+            paths.append(contained_pack_path(name, loaded.path.parent))
     return paths
 
 
