@@ -111,6 +111,7 @@ def _site_copy(folder: Path) -> Path:
 def watch_child(folder: Path) -> None:
     """A warm `sheetgen watch` process: the packet once, then again after renaming one room; and, for the
     floor, one sheet of cards laid out and drawn in the same process."""
+    from sheetgen.layout import cards
     from sheetgen.layout.cards import CARD_SIZES, card_layout
     from sheetgen.load.files import load_site
     from sheetgen.options import LETTER, RenderOptions
@@ -133,6 +134,7 @@ def watch_child(folder: Path) -> None:
 
     loaded = load_site(str(site))
     per_page = CARD_SIZES["poker"].per_page
+    cards._FITTED.clear()  # the floor sets every card, as a process that has set none before does
     start = time.perf_counter()
     sheet = card_layout(loaded, LETTER)
     draw_card_sheet(sheet)
