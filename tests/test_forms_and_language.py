@@ -160,7 +160,7 @@ def test_pack_and_site_language(tmp_path: Path) -> None:
     site_file = tmp_path / "site.yaml"
     site_file.write_text(_with_language(site_text, "de-AT"), encoding="utf-8")
     assert _catalog(cards_pdf(load_site(str(site_file)), RenderOptions())).get("/Lang") == "de-AT"
-    site_file.write_text(site_text.replace("system: dungeon-turn", f"system: {pack_file}"), encoding="utf-8")
+    site_file.write_text(site_text.replace("system: dungeon-turn", "system: pack.yaml"), encoding="utf-8")
     assert load_site(str(site_file)).language == "fr"  # a site without its own takes its pack's
 
 

@@ -126,7 +126,7 @@ def test_a_site_statblock_is_checked_against_the_rules_that_fill_its_encounters(
     pack = write("hex.yaml", PACK)
     site = write("moor.yaml", f"""
 site: The Moor
-system: {pack}
+system: {pack.name}
 rooms:
   - {{key: "1", name: Cairn}}
 statblocks:
@@ -135,7 +135,7 @@ statblocks:
     assert load_site(str(site)).site.statblocks[0].morale == 18  # 2-12 was the rule of 2d6 only
     refused = write("moor2.yaml", f"""
 site: The Moor
-system: {pack}
+system: {pack.name}
 encounters: encounter-reaction
 rooms:
   - {{key: "1", name: Cairn}}
