@@ -141,13 +141,28 @@ def test_a_200_room_map(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_a_pack_file_is_named_from_the_site_files_folder(runner: CliRunner, tmp_path: Path) -> None:
-    packs = tmp_path / "packs"
-    packs.mkdir()
+    packs = tmp_path / "sites" / "packs"
+    packs.mkdir(parents=True)
     (packs / "mine.yaml").write_text((Path(__file__).parents[1] / "sheetgen/rules/site-alarm.yaml").read_text())
-    (tmp_path / "sites").mkdir()
     out = tmp_path / "sites" / "site.yaml"
     site = run_import(runner, HERE / "sample-1.json", out, "--system", str(packs / "mine.yaml"))
-    assert site["system"] == "../packs/mine.yaml"
+    assert site["system"] == "packs/mine.yaml"
+
+
+def test_a_pack_file_outside_the_site_files_folder_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    """A site may name only pack files inside its own folder, so the importer will not write one it cannot use."""
+    (tmp_path / "packs").mkdir()
+    pack = tmp_path / "packs" / "mine.yaml"
+    pack.write_text((Path(__file__).parents[1] / "sheetgen/rules/site-alarm.yaml").read_text())
+    (tmp_path / "sites").mkdir()
+    out = tmp_path / "sites" / "site.yaml"
+    result = runner.invoke(cli, ["import", "watabou", str(HERE / "sample-1.json"), "-o", str(out),
+                                 "--system", str(pack)])
+    assert result.exit_code == 2
+    assert result.output == (f"error: --system {pack}: a site file names only built-in packs and pack files inside "
+                             f"its own folder ({tmp_path / 'sites'}); copy the pack there, or write the site file "
+                             "beside the pack\n")
+    assert not out.exists()
 
 
 def test_an_existing_file_is_kept_without_force(runner: CliRunner, tmp_path: Path) -> None:

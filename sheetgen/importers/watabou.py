@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen import limits
-from sheetgen.errors import DataError, Location, OutputError
+from sheetgen.errors import DataError, Location, OutputError, UsageError
 from sheetgen.importers.site_file import SiteRoom, site_yaml
 from sheetgen.importers.watabou_json import Door, Dungeon, Note, Rect, Square, parse
 
@@ -239,7 +239,12 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
         raise OutputError(f"{target} exists; give --force to replace it, or another -o")
     load_pack(system)  # the pack must exist before a site names it
     if system not in builtin_pack_ids():
-        system = os.path.relpath(Path(system).resolve(), target.resolve().parent)
+        relative = os.path.relpath(Path(system).resolve(), target.resolve().parent)
+        if relative.startswith(os.pardir):
+            raise UsageError(f"--system {system}: a site file names only built-in packs and pack files inside its "
+                             f"own folder ({target.resolve().parent}); copy the pack there, or write the site "
+                             "file beside the pack")
+        system = relative
     dungeon = parse(read_bytes(file, name, "a One Page Dungeon JSON file"), name)
     text = site_text(dungeon, plan(dungeon, name), file=file.name, system=system, square=square)
     site_from_doc(parse_yaml(text.encode(), display_name(target)), target)
