@@ -18,20 +18,18 @@ from pdfcheck import (
 )
 
 from sheetgen.errors import DataError, RenderError
+from sheetgen.layout.card_content import BODY_SIZES
+from sheetgen.layout.card_grid import FOOTER_BAND
 from sheetgen.layout.cards import (
-    BODY_SIZES,
     CARD_SIZES,
-    FOOTER_BAND,
     PADDING,
-    BoxItem,
     Card,
     CardSheet,
-    Rect,
-    TextItem,
     card_layout,
-    item_rect,
     stat_lines,
 )
+from sheetgen.layout.geometry import Rect
+from sheetgen.layout.marks import ParagraphMark, RectMark
 from sheetgen.load.files import LoadedSite, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.pdf.cards import cards_pdf, draw_card_sheet
@@ -128,7 +126,7 @@ def test_type_sizes(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
     for sheet in sheets.values():
         for card in sheet.cards:
             assert BODY_SIZES[-1] <= card.font_size <= BODY_SIZES[0]
-            body = [i for i in card.items if isinstance(i, TextItem)]
+            body = [i for i in card.items if isinstance(i, ParagraphMark)]
             assert all(i.style.size >= 7.0 for i in body)
 
 
@@ -163,9 +161,9 @@ def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
         exits = ", ".join(f"{key} {names[key]}" for key in room.exits)
         assert f"Exits: {exits}" in text
         cards = [c for c in sheet.cards if c.kind == "room" and c.key == room.key]
-        boxes = [i for c in cards for i in c.items if isinstance(i, BoxItem)]
+        boxes = [i for c in cards for i in c.items if isinstance(i, RectMark)]
         assert sum(1 for b in boxes if b.role == "checkbox") == len(room.details)
-        labels = [i.markup for c in cards for i in c.items if isinstance(i, TextItem)]
+        labels = [i.markup for c in cards for i in c.items if isinstance(i, ParagraphMark)]
         for field, label in (("trap", "TRAP"), ("treasure", "TREASURE"), ("encounter", "ENCOUNTER")):
             assert (label in labels) == bool(getattr(room, field)), (room.key, field)
         bands = sum(1 for b in boxes if b.role == "band")
@@ -179,11 +177,11 @@ def test_checkboxes_are_drawn_boxes(pdfs: dict[tuple[str, str, bool], bytes],
     sheet = sheets[("poker", "letter", False)]
     content = read_pdf(pdfs[("poker", "letter", False)]).pages[0].get_contents().get_data().decode("latin-1")
     boxes = [i for c in sheet.cards if c.page == 0 for i in c.items
-             if isinstance(i, BoxItem) and i.role == "checkbox"]
+             if isinstance(i, RectMark) and i.role == "checkbox"]
     assert boxes
     for box in boxes:
         assert _has_rect(content, box.rect), box
-        assert box.line_width >= 0.75
+        assert box.stroke >= 0.75
 
 
 def _has_rect(content: str, rect: Rect) -> bool:
@@ -258,10 +256,10 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
         assert card.rect in sheet.slots
         inner = _inset(card.rect, PADDING)
         for item in card.items:
-            assert inner.contains(item_rect(item)), (card.label, item)
+            assert inner.contains(item.rect), (card.label, item)
     for back in sheet.backs:
         for item in back.items:
-            assert _inset(back.rect, 1.0).contains(item_rect(item))
+            assert _inset(back.rect, 1.0).contains(item.rect)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
@@ -275,22 +273,22 @@ def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[t
     cuts_x = {round(grid.x + i * sheet.size.width, 1) for i in range(sheet.size.columns + 1)}
     cuts_y = {round(grid.y + i * sheet.size.height, 1) for i in range(sheet.size.rows + 1)}
     for mark in marks:
-        for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1)):
+        for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
             assert 0 < x < paper.width and 0 < y < paper.height
             # outside the cards
             assert not (grid.x < x < grid.right and grid.y < y < grid.top)
-        if mark.x0 == mark.x1:
-            assert round(mark.x0, 1) in cuts_x
+        if mark.x1 == mark.x2:
+            assert round(mark.x1, 1) in cuts_x
         else:
-            assert mark.y0 == mark.y1 and round(mark.y0, 1) in cuts_y
+            assert mark.y1 == mark.y2 and round(mark.y1, 1) in cuts_y
     # every cut line is marked
-    assert {round(m.x0, 1) for m in marks if m.x0 == m.x1} == cuts_x
-    assert {round(m.y0, 1) for m in marks if m.y0 == m.y1} == cuts_y
+    assert {round(m.x1, 1) for m in marks if m.x1 == m.x2} == cuts_x
+    assert {round(m.y1, 1) for m in marks if m.y1 == m.y2} == cuts_y
     reader = read_pdf(pdfs[(size, paper.name, True)])
     for number in range(len(reader.pages)):
         lines = stroked_lines(reader, number)
         for mark in marks:
-            assert tuple(round(v, 1) for v in (mark.x0, mark.y0, mark.x1, mark.y1)) in lines
+            assert tuple(round(v, 1) for v in (mark.x1, mark.y1, mark.x2, mark.y2)) in lines
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
@@ -301,7 +299,7 @@ def test_footer_band(sheets: dict[tuple[str, str, bool], CardSheet], size: str, 
     assert sheet.footer_band_free == (sheet.grid.y >= high - 0.01)
     if sheet.footer_band_free:
         for mark in sheet.crop_marks:
-            assert max(mark.y0, mark.y1) <= low + 0.01 or min(mark.y0, mark.y1) >= high - 0.01
+            assert max(mark.y1, mark.y2) <= low + 0.01 or min(mark.y1, mark.y2) >= high - 0.01
     # 3 x 3 poker cards leave only a quarter inch above and below on letter paper
     assert sheet.footer_band_free == (not (size == "poker" and paper is LETTER))
 
@@ -407,7 +405,7 @@ def test_long_text_continues_on_another_card(site_file: SiteWriter, size: str) -
     assert text.find("A falling portcullis.") > text.find(WORDS[-1]) > text.find(WORDS[0])
     for card in hall:
         for item in card.items:
-            assert _inset(card.rect, PADDING).contains(item_rect(item))
+            assert _inset(card.rect, PADDING).contains(item.rect)
 
 
 def test_short_text_keeps_large_type(site_file: SiteWriter) -> None:
@@ -469,7 +467,7 @@ def test_any_key_is_only_drawn(site_file: SiteWriter, tmp_path: Path) -> None:
         assert long_key in text
         for card in sheet.cards:
             for item in card.items:
-                assert _inset(card.rect, PADDING).contains(item_rect(item))
+                assert _inset(card.rect, PADDING).contains(item.rect)
     assert sorted(tmp_path.rglob("*")) == before
 
 
