@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from sheetgen.fonts import FONTS, FontFamily, family_coverage, register_reportlab_fonts
+from sheetgen.fonts import FONTS, FontFamily, drawing_family, register_reportlab_fonts
 from sheetgen.layout.card_text import TextStyle
 from sheetgen.layout.geometry import Rect
 from sheetgen.markup import runs
@@ -216,25 +216,18 @@ def font_name(role: FontRole) -> str:
     return family_of(role).reportlab_font(bold="bold" in role, italic="italic" in role)
 
 
-@functools.cache
-def _covers(role: FontRole) -> frozenset[int]:
-    return family_coverage(family_of(role))
-
-
-def _fallback(char: str, role: FontRole) -> FontRole:
-    others: tuple[FontRole, ...] = ("symbols", "body", "label")
-    for other in others:
-        if ord(char) in _covers(other):
-            return other
-    return role  # checked before layout: every character is in some shipped font
+def _role_in(family: FontFamily, role: FontRole) -> FontRole:
+    if family is family_of(role):
+        return role
+    return "symbols" if family is FONTS.symbols else "body" if family is FONTS.body else "label"
 
 
 def segments(text: str, role: FontRole) -> list[tuple[str, FontRole]]:
     """*text* cut where the face of *role* lacks a character, each piece with the role that draws it."""
     out: list[tuple[str, FontRole]] = []
-    covered = _covers(role)
+    family = family_of(role)
     for char in text:
-        char_role = role if ord(char) in covered or char.isspace() else _fallback(char, role)
+        char_role = _role_in(drawing_family(char, family), role)
         if out and out[-1][1] == char_role:
             out[-1] = (out[-1][0] + char, char_role)
         else:
