@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from sheetgen.layout.card_content import CONT, body_style, label_style
-from sheetgen.layout.card_grid import LINE, PADDING, CardSize
+from sheetgen.layout.card_grid import PADDING, CardSize
 from sheetgen.layout.card_text import min_width, text_height
 from sheetgen.layout.geometry import Rect
-from sheetgen.layout.marks import Mark, ParagraphMark, RectMark
+from sheetgen.layout.marks import Mark, ParagraphMark
 from sheetgen.markup import inline_reportlab
 
 
 def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str, size: CardSize) -> list[Mark]:
-    """A card's back in card coordinates: the site's name, and the key and name (or the statblock's name)."""
-    inset = 6.0
-    frame = Rect(inset, inset, size.width - 2 * inset, size.height - 2 * inset)
-    inner = size.width - 2 * PADDING - 6.0
+    """A card's back in card coordinates: the site's name, and the key and name (or the statblock's name).
+
+    No frame or anything else runs near the trim: a back printed a little off its front still looks
+    centred (everything keeps inside the safe zone, PADDING from the trim)."""
+    frame = Rect(PADDING, PADDING, size.width - 2 * PADDING, size.height - 2 * PADDING)
+    inner = frame.width - 6.0
     x = PADDING + 3.0
-    items: list[Mark] = [RectMark(frame.x, frame.y, frame.width, frame.height, stroke=LINE, radius=6.0,
-                                  role="frame")]
+    items: list[Mark] = []
     site_style = label_style(8.0, bold=False, align="center")
     site_markup = inline_reportlab(site_name)
     site_height = text_height(site_markup, site_style, inner)

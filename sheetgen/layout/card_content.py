@@ -19,8 +19,8 @@ from sheetgen.markup import inline_reportlab, paragraphs
 from sheetgen.model.common import Statblock
 from sheetgen.model.site import Room, Site
 
-BODY_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0)
-"""The type sizes a card's text is tried at, largest first."""
+BODY_SIZES = (8.0, 7.5)
+"""The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
 
 def body_style(size: float, **kwargs: Any) -> TextStyle:
     return TextStyle(FONTS.body.reportlab_font(), size, round(size * 1.2, 2), **kwargs)
@@ -150,15 +150,13 @@ def _action_markup(name: str, kind: str | None, text: str) -> str:
     return markup
 
 
-def stat_blocks(block: Statblock, size: float, inner_width: float, after: Sequence[str]) -> list[Block]:
+def stat_blocks(block: Statblock, size: float, after: Sequence[str]) -> list[Block]:
     blocks: list[Block] = []
     blocks.extend(Para(f"<i>{inline_reportlab(text)}</i>") for text in paragraphs(block.description))
     cells = [f"<b>{inline_reportlab(label)}:</b> {inline_reportlab(value)}"
              for label, value in stat_lines(block, after)]
-    half = (inner_width - COLUMN_GAP) / 2
-    two_columns = all(natural_width(cell, body_style(size)) <= half for cell in cells)
-    step = 2 if two_columns else 1
-    blocks.extend(Row(tuple(cells[i:i + step]), first=i == 0) for i in range(0, len(cells), step))
+    # one grid for every statblock: two columns, a long stat wrapping inside its own
+    blocks.extend(Row(tuple(cells[i:i + 2]), first=i == 0) for i in range(0, len(cells), 2))
     if block.actions:
         blocks.append(Band("Actions"))
         blocks.extend(

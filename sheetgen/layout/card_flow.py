@@ -1,7 +1,8 @@
 """A card's body set on cards: blocks, a type size and a heading in, each card's marks out.
 
-A card's text starts at the largest of BODY_SIZES and shrinks in half points until it fits; what does not
-fit at the smallest goes on continuation cards, whose key reads "1 (cont.)".
+All room cards of a deck share one body size, and all stat cards one (sheetgen.layout.cards chooses it
+from BODY_SIZES). A body that does not fit one card takes a double-width card where the grid has two
+columns, else continuation cards, whose key reads "1 (cont.)", broken between sections.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from dataclasses import replace
 from sheetgen.errors import RenderError
 from sheetgen.layout.card_content import (
     BAND_AFTER,
-    BODY_SIZES,
     COLUMN_GAP,
     CONT,
     MEASURE_WHOLE,
@@ -35,34 +35,66 @@ from sheetgen.markup import inline_reportlab
 
 Header = Callable[[int], tuple[list[Mark], float]]
 
+OVERHANG = 1.0
+"""Text is set this much narrower than the safe zone allows: an italic letter's ink runs past its width."""
 
-def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str,
-          most: int | None = None) -> list[list[Mark]]:
+
+def _block_height(block: Block, size: float, inner: float) -> float | None:
+    """The height *block* takes after the one before it; None for a paragraph too long to be kept whole."""
+    if isinstance(block, Band):
+        return space_before(block, size) + band_height(size) + BAND_AFTER
+    if isinstance(block, Row):
+        width = (inner - COLUMN_GAP * (len(block.cells) - 1)) / len(block.cells)
+        return space_before(block, size) + max(text_height(cell, body_style(size), width) for cell in block.cells)
+    if len(block.markup) > MEASURE_WHOLE:
+        return None
+    return space_before(block, size) + text_height(block.markup, para_style(block, size), inner)
+
+
+def _section_height(blocks: Sequence[Block], size: float, inner: float) -> float | None:
+    """The height of the section *blocks* opens (up to the next band), or None if one of its paragraphs is
+    too long to be kept whole."""
+    total = 0.0
+    for i, block in enumerate(blocks):
+        if i and isinstance(block, Band):
+            break
+        height = _block_height(block, size, inner)
+        if height is None:
+            return None
+        total += height
+    return total
+
+
+def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str, *,
+               continued_bands: bool = True) -> list[list[Mark]]:
     """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates.
 
-    Raises TooManyCards as soon as they need more than *most* cards.
+    A card ends only between sections (a band and what it heads) when the next section fits a card of its
+    own, else between paragraphs; a paragraph is split only when it is taller than a card, and then at
+    the end of a sentence where it has one. With *continued_bands*, a section that goes on to the next
+    card repeats its band there, marked "(cont.)".
     """
-    inner = card.width - 2 * PADDING
+    inner = card.width - 2 * PADDING - OVERHANG
     bottom = PADDING
     done: list[list[Mark]] = []
     queue = list(blocks)
     items: list[Mark] = []
     y = 0.0
     fresh = True
+    room = card.height - 2 * PADDING - header(1)[1]
+    """The height a continuation card has for its body."""
 
     def start_card() -> None:
         nonlocal items, y, fresh
         if items:
             done.append(items)
-            if most is not None and len(done) >= most:
-                raise TooManyCards
         head, height = header(len(done))
         items = list(head)
         y = card.height - PADDING - height
         if y - bottom < size * 3:
             raise RenderError(f"{what}: the heading leaves no room for text on a {card.name} card")
         fresh = True
-        if queue and isinstance(queue[0], Para) and queue[0].section:
+        if continued_bands and queue and isinstance(queue[0], Para) and queue[0].section:
             queue.insert(0, Band(queue[0].section, continued=True))
 
     start_card()
@@ -76,13 +108,16 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             if isinstance(follower, Para | Row):
                 # keep the heading with the first two lines of what it heads
                 need += space_before(follower, size) + size * 1.2 * MIN_LINES + 0.5
-            if y - space - need < bottom and not fresh:
+            section = None if fresh else _section_height([block, *queue], size, inner)
+            if not fresh and (y - space - need < bottom or (
+                    section is not None and y - section < bottom and section - space <= room)):
+                # the whole section goes on the next card when it fits there
                 queue.insert(0, block)
                 start_card()
                 continue
             top = y - space
-            items.append(RectMark(PADDING, top - band, inner, band, fill=0.85, role="band"))
-            items.append(LineMark(PADDING, top, PADDING + inner, top, LINE))
+            items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=0.85, role="band"))
+            items.append(LineMark(PADDING, top, PADDING + inner + OVERHANG, top, LINE))
             label = block.label.upper() + (f" {CONT.upper()}" if block.continued else "")
             style = label_style(size)
             items.append(ParagraphMark(inline_reportlab(label), style, PADDING + 2.0, top - 1.5, inner - 4.0,
@@ -124,6 +159,11 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             y = top - whole
             fresh = False
             continue
+        if whole is not None and whole <= room and not fresh:
+            # a paragraph that fits a card of its own is never split
+            queue.insert(0, block)
+            start_card()
+            continue
         if whole is not None:
             parts = split_to_fit(block.markup, style, inner, top - bottom)
         # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more)
@@ -157,30 +197,21 @@ def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, wi
         items.append(RectMark(PADDING + 0.5, baseline - 0.3, side, side, stroke=LINE, role="checkbox"))
 
 
-class TooManyCards(Exception):
-    """A flow needs more cards than the caller allowed."""
+def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
+             header: Callable[[CardSize], Header], what: str) -> tuple[CardSize, list[list[Mark]]]:
+    """*build*'s blocks at type *size* on one card, else on one card of the *wide* size (two places of the
+    grid side by side, its heading across and its body in two columns, each a card's width) when there
+    is one, else on as many cards as they need; the card size used and each card's marks."""
+    blocks = build(size)
+    faces = flow_cards(blocks, size, card, header(card), what)
+    if len(faces) > 1 and wide is not None:
+        top, height = header(wide)(0)
 
+        def column_head(part: int) -> tuple[list[Mark], float]:
+            return (list(top) if part == 0 else [], height)
 
-def fit_cards(build: Callable[[float], list[Block]], card: CardSize, header: Header, what: str
-         ) -> tuple[float, list[list[Mark]]]:
-    """The largest type size at which the body fits one card.
-
-    A body that does not fit one card even at the smallest size takes as many cards as it needs at
-    that size, and is then set at the largest size that still needs no more cards than that. The sizes
-    between are flowed only until they need more cards than that, so a long body costs a few times its
-    text, not five.
-    """
-    largest, smallest = BODY_SIZES[0], BODY_SIZES[-1]
-    faces = flow_cards(build(largest), largest, card, header, what)
-    if len(faces) == 1:
-        return largest, faces
-    fewest = flow_cards(build(smallest), smallest, card, header, what)
-    if len(faces) <= len(fewest):
-        return largest, faces
-    for size in BODY_SIZES[1:-1]:
-        try:
-            return size, flow_cards(build(size), size, card, header, what, most=len(fewest))
-        except TooManyCards:
-            continue
-    return smallest, fewest
-
+        columns = flow_cards(blocks, size, card, column_head, what, continued_bands=False)
+        if len(columns) <= 2:
+            right = [m.moved(wide.width - card.width, 0.0) for m in columns[1]] if len(columns) == 2 else []
+            return wide, [columns[0] + right]
+    return card, faces

@@ -1,9 +1,19 @@
-"""The card grid: a paper and a card size in, the card places, the grid and its crop marks out.
+"""The card grid: a paper, a card size and the bleed in, the card places, the trims and the crop marks out.
 
-poker cards (2.5 x 3.5 in) go nine to a page, 3 x 3; index cards (3 x 5 in) go four to a page, 2 x 2,
-standing upright, so that card pages are portrait like every other page of a packet. The grid is centred
-on the page and the cards touch, so one cut separates two cards; crop marks stand outside the grid, in
-line with every cut, and stop short of the paper's edge.
+How the cards sit on the paper:
+
+- Cards stand upright (portrait, like every other page of a packet), as many across and down as fit with
+  room for crop marks around the grid: nine poker cards (2.5 x 3.5 in, 3 x 3) on A4, six (3 x 2) on
+  letter, whose 11 in leave only 1/4 in above and below three rows; four index cards (3 x 5 in, 2 x 2).
+- Without a bleed the cards touch, so one cut separates two cards. With a bleed every card has 1/8 in of
+  it on each side and the cards stand 1/4 in apart, so each card is cut on its own trim.
+- Crop marks stand outside the grid, in line with every trim, on all four sides, and keep at least
+  1/4 in (MARK_EDGE) from the paper's edge, where home printers do not print.
+- A long card may take two places side by side (a wide card). Its page then has a wide card or room
+  for one at the end of every row and no cut between the last two columns, so that every cut still
+  runs across the whole sheet.
+- Nothing on a card comes within 1/8 in (PADDING) of its trim: a card cut a little off, or a back printed
+  a little shifted, shows nothing cut off or crooked.
 """
 
 from __future__ import annotations
@@ -13,31 +23,26 @@ from dataclasses import dataclass
 from sheetgen.errors import RenderError
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark
-from sheetgen.options import POINTS_PER_INCH, Paper
+from sheetgen.options import BLEED, POINTS_PER_INCH, Paper
 
 
 @dataclass(frozen=True)
 class CardSize:
-    """A card format: its size in points and how many go across and down a page."""
+    """A card format: its trim size in points."""
 
     name: str
     width: float
     height: float
-    columns: int
-    rows: int
-
-    @property
-    def per_page(self) -> int:
-        return self.columns * self.rows
 
 
 CARD_SIZES: dict[str, CardSize] = {
-    "poker": CardSize("poker", 2.5 * POINTS_PER_INCH, 3.5 * POINTS_PER_INCH, 3, 3),
-    "index": CardSize("index", 3.0 * POINTS_PER_INCH, 5.0 * POINTS_PER_INCH, 2, 2),
+    "poker": CardSize("poker", 2.5 * POINTS_PER_INCH, 3.5 * POINTS_PER_INCH),
+    "index": CardSize("index", 3.0 * POINTS_PER_INCH, 5.0 * POINTS_PER_INCH),
 }
 
 PADDING = 9.0
-"""Empty space inside each card's edge, so an uneven cut never touches text."""
+"""The safe zone: empty space inside each card's trim (1/8 in), so an uneven cut or a shifted back
+never touches what is printed."""
 
 FOOTER_BAND = (0.2 * POINTS_PER_INCH, 0.5 * POINTS_PER_INCH)
 """Heights above the bottom edge between which a packet stamps its footer."""
@@ -45,57 +50,106 @@ FOOTER_BAND = (0.2 * POINTS_PER_INCH, 0.5 * POINTS_PER_INCH)
 MARK_GAP = 3.0
 MARK_LENGTH = 12.0
 MARK_MIN_LENGTH = 6.0
-MARK_EDGE = 4.5
-"""Crop marks start MARK_GAP off the grid, run up to MARK_LENGTH, stop MARK_EDGE short of the paper's
-edge, and are left out when less than MARK_MIN_LENGTH of them would be left."""
+MARK_EDGE = 0.25 * POINTS_PER_INCH
+"""Crop marks start MARK_GAP off the grid (off its bleed, with one), run up to MARK_LENGTH and stop
+MARK_EDGE short of the paper's edge; a grid leaves room for at least MARK_MIN_LENGTH of them."""
+
+GUTTER = 2 * BLEED
+"""Space between cards with a bleed: each card's bleed, side by side."""
 
 LINE = 0.75
 """Width of every rule and box line, thick enough for black-and-white print."""
 
 
-def slot_rects(paper: Paper, size: CardSize) -> tuple[Rect, ...]:
-    """The card places of a page, left to right, top to bottom, as a grid centred on the page."""
-    grid_width, grid_height = size.columns * size.width, size.rows * size.height
-    if grid_width > paper.width or grid_height > paper.height:
-        raise RenderError(f"{size.columns} x {size.rows} {size.name} cards do not fit on {paper.name} paper")
-    x0 = (paper.width - grid_width) / 2
-    y0 = (paper.height - grid_height) / 2
-    return tuple(
-        Rect(x0 + column * size.width, y0 + (size.rows - 1 - row) * size.height, size.width, size.height)
-        for row in range(size.rows)
-        for column in range(size.columns)
+@dataclass(frozen=True)
+class CardGrid:
+    """Where the cards of a page go: their trims left to right, top to bottom, and the crop marks."""
+
+    paper: Paper
+    size: CardSize
+    columns: int
+    rows: int
+    bleed: float
+    """0, or the bleed around every card."""
+    slots: tuple[Rect, ...]
+    """The trims of a page's card places, left to right, top to bottom."""
+    grid: Rect
+    """The rectangle the trims of all card places span."""
+    marks: tuple[LineMark, ...]
+    """Crop marks for every trim, on all four sides."""
+    wide_marks: tuple[LineMark, ...]
+    """Crop marks of a page whose rows each end with a wide card: none between its two places."""
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def gutter(self) -> float:
+        return 2 * self.bleed
+
+    def span(self, first: int, count: int) -> Rect:
+        """The trim of a card *count* places wide starting at place *first* (one row)."""
+        a, b = self.slots[first], self.slots[first + count - 1]
+        return Rect(a.x, a.y, b.right - a.x, a.height)
+
+    @property
+    def footer_band_free(self) -> bool:
+        """Whether the band a packet stamps its footer in is empty (no card, bleed nor crop mark in it)."""
+        return min(m.y1 for m in self.marks) >= FOOTER_BAND[1] - 0.01 and self.grid.y - self.bleed >= (
+            FOOTER_BAND[1] - 0.01)
+
+
+def _fits(length: float, card: float, gap: float, bleed: float) -> int:
+    room = MARK_EDGE + MARK_MIN_LENGTH + MARK_GAP + bleed
+    count = 0
+    while (count + 1) * card + count * gap + 2 * room <= length + 0.01:
+        count += 1
+    return count
+
+
+def card_grid(paper: Paper, size: CardSize, *, bleed: bool = False) -> CardGrid:
+    """As many *size* cards as fit *paper* with crop marks around them, the grid centred on the page."""
+    margin = BLEED if bleed else 0.0
+    gap = 2 * margin
+    columns = _fits(paper.width, size.width, gap, margin)
+    rows = _fits(paper.height, size.height, gap, margin)
+    if columns < 1 or rows < 1:
+        raise RenderError(f"{size.name} cards with crop marks do not fit on {paper.name} paper")
+    width = columns * size.width + (columns - 1) * gap
+    height = rows * size.height + (rows - 1) * gap
+    x0 = (paper.width - width) / 2
+    y0 = (paper.height - height) / 2
+    slots = tuple(
+        Rect(x0 + column * (size.width + gap), y0 + (rows - 1 - row) * (size.height + gap), size.width,
+             size.height)
+        for row in range(rows)
+        for column in range(columns)
     )
+    grid = Rect(x0, y0, width, height)
+    cuts_x = sorted({round(v, 3) for s in slots for v in (s.x, s.right)})
+    cuts_y = sorted({round(v, 3) for s in slots for v in (s.y, s.top)})
+    # a wide card spans the last two columns: its page is not cut between them
+    inside = {round(slots[columns - 2].right, 3), round(slots[columns - 1].x, 3)} if columns > 1 else set()
+    return CardGrid(paper, size, columns, rows, margin, slots, grid,
+                    crop_marks(paper, grid, cuts_x, cuts_y, margin),
+                    crop_marks(paper, grid, [x for x in cuts_x if x not in inside], cuts_y, margin))
 
 
-def _clip_vertical(x: float, a: float, b: float, avoid: tuple[float, float] | None) -> LineMark | None:
-    low, high = min(a, b), max(a, b)
-    if avoid is not None and low < avoid[1] and high > avoid[0]:
-        pieces = [(low, min(high, avoid[0])), (max(low, avoid[1]), high)]
-        low, high = max(pieces, key=lambda piece: piece[1] - piece[0])
-    if high - low < MARK_MIN_LENGTH:
-        return None
-    return LineMark(x, low, x, high, LINE)
-
-
-def crop_marks(paper: Paper, grid: Rect, size: CardSize, *, avoid_footer: bool) -> tuple[LineMark, ...]:
-    """Marks outside *grid* in line with every cut, kept inside the paper (and out of the footer band)."""
-    avoid = FOOTER_BAND if avoid_footer else None
+def crop_marks(paper: Paper, grid: Rect, cuts_x: list[float], cuts_y: list[float], bleed: float
+               ) -> tuple[LineMark, ...]:
+    """Marks outside *grid* (and its bleed) in line with every trim, on all four sides, MARK_EDGE or more
+    from the paper's edge."""
+    off = MARK_GAP + bleed
     marks: list[LineMark] = []
-    for column in range(size.columns + 1):
-        x = grid.x + column * size.width
-        above = _clip_vertical(x, grid.top + MARK_GAP,
-                               min(grid.top + MARK_GAP + MARK_LENGTH, paper.height - MARK_EDGE), avoid)
-        below = _clip_vertical(x, grid.y - MARK_GAP, max(grid.y - MARK_GAP - MARK_LENGTH, MARK_EDGE), avoid)
-        marks.extend(mark for mark in (above, below) if mark is not None)
-    for row in range(size.rows + 1):
-        y = grid.y + row * size.height
-        if avoid is not None and avoid[0] < y < avoid[1]:
-            continue
-        left_end = max(grid.x - MARK_GAP - MARK_LENGTH, MARK_EDGE)
-        right_end = min(grid.right + MARK_GAP + MARK_LENGTH, paper.width - MARK_EDGE)
-        if grid.x - MARK_GAP - left_end >= MARK_MIN_LENGTH:
-            marks.append(LineMark(left_end, y, grid.x - MARK_GAP, y, LINE))
-        if right_end - grid.right - MARK_GAP >= MARK_MIN_LENGTH:
-            marks.append(LineMark(grid.right + MARK_GAP, y, right_end, y, LINE))
+    for x in cuts_x:
+        top = min(grid.top + off + MARK_LENGTH, paper.height - MARK_EDGE)
+        bottom = max(grid.y - off - MARK_LENGTH, MARK_EDGE)
+        marks.append(LineMark(x, grid.top + off, x, top, LINE))
+        marks.append(LineMark(x, bottom, x, grid.y - off, LINE))
+    for y in cuts_y:
+        left = max(grid.x - off - MARK_LENGTH, MARK_EDGE)
+        right = min(grid.right + off + MARK_LENGTH, paper.width - MARK_EDGE)
+        marks.append(LineMark(left, y, grid.x - off, y, LINE))
+        marks.append(LineMark(grid.right + off, y, right, y, LINE))
     return tuple(marks)
-

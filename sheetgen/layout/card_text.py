@@ -254,13 +254,10 @@ def split_to_fit(markup: str, style: TextStyle, width: float, height: float) -> 
             high = middle - 1
     if low == 0:
         return None
-    # End the card at a sentence when that costs at most two lines.
-    leading = style.leading
-    full = text_height(_split_words(words, low)[0], style, width)
+    # End the card at the end of a sentence when what fits holds one.
     for n in range(low, 0, -1):
         if _SENTENCE_END.search(re.sub(r"<[^>]*>", "", words[n - 1].text)):
-            if text_height(_split_words(words, n)[0], style, width) >= full - 2 * leading - 0.01:
-                low = n
+            low = n
             break
     head, stack = _split_words(words, low)
     return head, "".join(stack) + _join(words[low:])

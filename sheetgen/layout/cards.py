@@ -35,6 +35,7 @@ from sheetgen.errors import Location, RenderError
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.card_backs import back_marks
 from sheetgen.layout.card_content import (
+    BODY_SIZES,
     Block,
     heading_in_body,
     heading_kept,
@@ -44,16 +45,8 @@ from sheetgen.layout.card_content import (
     stat_header,
     stat_lines,
 )
-from sheetgen.layout.card_flow import Header, fit_cards
-from sheetgen.layout.card_grid import (
-    CARD_SIZES,
-    FOOTER_BAND,
-    LINE,
-    PADDING,
-    CardSize,
-    crop_marks,
-    slot_rects,
-)
+from sheetgen.layout.card_flow import Header, set_body
+from sheetgen.layout.card_grid import CARD_SIZES, LINE, PADDING, CardGrid, CardSize, card_grid
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark, Mark
 from sheetgen.load.files import LoadedSite, display_name
@@ -64,7 +57,7 @@ from sheetgen.model.site import Room
 from sheetgen.options import Paper
 
 __all__ = ["CARD_SIZES", "LINE", "PADDING", "Card", "CardBack", "CardSheet", "CardSize", "SheetPage",
-           "card_faces", "card_layout", "crop_marks", "slot_rects", "stat_lines"]
+           "card_faces", "card_layout", "stat_lines"]
 
 CardSizeName = Literal["poker", "index"]
 CardKind = Literal["room", "stat"]
@@ -85,7 +78,9 @@ class Card:
     page: int
     """0-based index of the PDF page it is printed on."""
     rect: Rect
+    """Its trim on the page; a wide card spans two places of the grid."""
     items: tuple[Mark, ...]
+    wide: bool = False
 
     @property
     def label(self) -> str:
@@ -105,39 +100,52 @@ class CardBack:
 
 
 @dataclass(frozen=True)
-class CropMark:
-    x0: float
-    y0: float
-    x1: float
-    y1: float
-
-
-@dataclass(frozen=True)
 class SheetPage:
     """A PDF page: fronts or backs, and the indexes (into cards or backs) of what is on it."""
 
     index: int
     side: Literal["front", "back"]
     cards: tuple[int, ...]
+    crop_marks: tuple[LineMark, ...]
+    """Crop marks in line with the page's cuts, on all four sides of the grid."""
 
 
 @dataclass(frozen=True)
 class CardSheet:
-    paper: Paper
-    size: CardSize
+    layout: CardGrid
+    """Where cards go on every page, and the crop marks (the same on fronts and backs)."""
     site_name: str
-    grid: Rect
-    """The rectangle all card places of a page fill."""
-    slots: tuple[Rect, ...]
-    """The card places of a front page, left to right, top to bottom."""
     cards: tuple[Card, ...]
     backs: tuple[CardBack, ...]
     pages: tuple[SheetPage, ...]
-    crop_marks: tuple[LineMark, ...]
-    """The same on every page, fronts and backs."""
-    footer_band_free: bool
-    """Whether the band a packet stamps its footer in (0.2 in to 0.5 in above the bottom) is empty."""
 
+    @property
+    def paper(self) -> Paper:
+        return self.layout.paper
+
+    @property
+    def size(self) -> CardSize:
+        return self.layout.size
+
+    @property
+    def grid(self) -> Rect:
+        """The rectangle the trims of all card places of a page span."""
+        return self.layout.grid
+
+    @property
+    def slots(self) -> tuple[Rect, ...]:
+        """The card places of a front page, left to right, top to bottom."""
+        return self.layout.slots
+
+    @property
+    def crop_marks(self) -> tuple[LineMark, ...]:
+        """Crop marks at every trim of the grid (a page with wide cards leaves some out)."""
+        return self.layout.marks
+
+    @property
+    def footer_band_free(self) -> bool:
+        """Whether the band a packet stamps its footer in (0.2 in to 0.5 in above the bottom) is empty."""
+        return self.layout.footer_band_free
 
 
 @dataclass(frozen=True)
@@ -149,6 +157,7 @@ class _Face:
     parts: int
     size: float
     items: tuple[Mark, ...]
+    wide: bool = False
 
 
 def _check_fonts(loaded: LoadedSite) -> None:
@@ -174,111 +183,178 @@ def _check_fonts(loaded: LoadedSite) -> None:
             check(action.name + (action.kind or "") + action.text, f"statblocks[{i}].actions[{j}]")
 
 
+def wide_size(grid: CardGrid) -> CardSize | None:
+    """The size of a card two places of *grid* wide (the gutter between them included), if it has two."""
+    if grid.columns < 2:
+        return None
+    size = grid.size
+    return CardSize(f"double-width {size.name}", 2 * size.width + grid.gutter, size.height)
+
+
+def _deck(faces_at: Callable[[float], list[_Face]]) -> list[_Face]:
+    """The deck's cards at the largest of BODY_SIZES that takes no more places than the smallest."""
+    def places(faces: list[_Face]) -> int:
+        return sum(2 if face.wide else 1 for face in faces)
+
+    smallest = faces_at(BODY_SIZES[-1])
+    for size in BODY_SIZES[:-1]:
+        faces = faces_at(size)
+        if places(faces) <= places(smallest):
+            return faces
+    return smallest
+
+
 #: Cards already set in this process, by everything their setting depends on, so that a process that
 #: sets a site's cards again (`sheetgen watch`) measures only the rooms and statblocks that changed.
-_FITTED: dict[str, tuple[float, list[list[Mark]]]] = {}
+_FITTED: dict[str, tuple[bool, list[list[Mark]]]] = {}
 _FITTED_MAX = 2000
 
 
-def _fit(build: Callable[[float], list[Block]], card: CardSize, header: Header, what: str
-         ) -> tuple[float, list[list[Mark]]]:
-    return fit_cards(build, card, header, what)
+def _fit(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
+         header: Callable[[CardSize], Header], what: str) -> tuple[bool, list[list[Mark]]]:
+    """:func:`~sheetgen.layout.card_flow.set_body`: whether the body took a wide card, and its cards."""
+    used, parts = set_body(build, size, card, wide, header, what)
+    return used is wide, parts
 
 
-def _fit_once(key: str, build: Callable[[float], list[Block]], card: CardSize, header: Header, what: str
-              ) -> tuple[float, list[list[Mark]]]:
+def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card: CardSize,
+              wide: CardSize | None, header: Callable[[CardSize], Header], what: str
+              ) -> tuple[bool, list[list[Mark]]]:
     """:func:`_fit`, or what it gave for the same *key* before in this process."""
+    key = f"{key}\0{size}\0{card!r}\0{wide!r}"
     if key not in _FITTED:
         if len(_FITTED) >= _FITTED_MAX:
             _FITTED.clear()
-        _FITTED[key] = _fit(build, card, header, what)
-    body, parts = _FITTED[key]
-    return body, [list(items) for items in parts]
+        _FITTED[key] = _fit(build, size, card, wide, header, what)
+    is_wide, parts = _FITTED[key]
+    return is_wide, [list(items) for items in parts]
 
 
-def card_faces(loaded: LoadedSite, size: CardSize) -> list[_Face]:
+def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True) -> list[_Face]:
+    """Every card's face in card coordinates: rooms at one body size, then statblocks at one body size."""
     site = loaded.site
-    inner = size.width - 2 * PADDING
+    size = grid.size
+    wide = wide_size(grid) if wide_cards else None
     after = encounter_rules(loaded.pack, loaded.encounter_pack)[1].stats_after
-    faces: list[_Face] = []
-    for i, room in enumerate(site.rooms):
-        keep = heading_kept(room, size)
 
-        def room_head(part: int, room: Room = room, keep: int = keep) -> tuple[list[Mark], float]:
-            return room_header(room, part, size, keep)
+    def rooms_at(body: float) -> list[_Face]:
+        faces: list[_Face] = []
+        for i, room in enumerate(site.rooms):
+            keep = heading_kept(room, size)
 
-        def room_build(body: float, room: Room = room, keep: int = keep) -> list[Block]:
-            return heading_in_body(room, keep) + room_blocks(room, site)
+            def room_head(card: CardSize, room: Room = room, keep: int = keep) -> Header:
+                return lambda part: room_header(room, part, card, keep)
 
-        key = f"room\0{size.name}\0{room!r}\0{room_blocks(room, site)!r}"
-        body, parts = _fit_once(key, room_build, size, room_head, f"rooms[{i}] (key {plain(room.key)!r})")
-        faces.extend(_Face("room", room.key, room.name, n, len(parts), body, tuple(items))
-                     for n, items in enumerate(parts))
-    for i, block in enumerate(site.statblocks):
-        def stat_head(part: int, block: Statblock = block) -> tuple[list[Mark], float]:
-            return stat_header(block, part, size)
+            def room_build(body: float, room: Room = room, keep: int = keep) -> list[Block]:
+                return heading_in_body(room, keep) + room_blocks(room, site)
 
-        def stat_build(body: float, block: Statblock = block) -> list[Block]:
-            return stat_blocks(block, body, inner, after)
+            key = f"room\0{room!r}\0{room_blocks(room, site)!r}"
+            is_wide, parts = _fit_once(key, room_build, body, size, wide, room_head,
+                                       f"rooms[{i}] (key {plain(room.key)!r})")
+            faces.extend(_Face("room", room.key, room.name, n, len(parts), body, tuple(items), is_wide)
+                         for n, items in enumerate(parts))
+        return faces
 
-        key = f"stat\0{size.name}\0{block!r}\0{after!r}"
-        body, parts = _fit_once(key, stat_build, size, stat_head, f"statblocks[{i}] ({block.id})")
-        faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items))
-                     for n, items in enumerate(parts))
-    return faces
+    def stats_at(body: float) -> list[_Face]:
+        faces: list[_Face] = []
+        for i, block in enumerate(site.statblocks):
+            def stat_head(card: CardSize, block: Statblock = block) -> Header:
+                return lambda part: stat_header(block, part, card)
+
+            def stat_build(body: float, block: Statblock = block) -> list[Block]:
+                return stat_blocks(block, body, after)
+
+            key = f"stat\0{block!r}\0{after!r}"
+            is_wide, parts = _fit_once(key, stat_build, body, size, wide, stat_head,
+                                       f"statblocks[{i}] ({block.id})")
+            faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items), is_wide)
+                         for n, items in enumerate(parts))
+        return faces
+
+    return _deck(rooms_at) + _deck(stats_at)
 
 
 def _shift(items: Sequence[Mark], dx: float, dy: float) -> tuple[Mark, ...]:
     return tuple(item.moved(dx, dy) for item in items)
 
 
-def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker", backs: bool = False
-                ) -> CardSheet:
+def pack_places(faces: Sequence[_Face], columns: int, rows: int) -> list[tuple[int, int]]:
+    """(page, first place) of every face.
+
+    Every cut of a sheet runs across it, so a page with wide cards is not cut between its last two
+    columns: each of its rows holds single cards (in order) in the first places and a wide card in the
+    last two. The single cards left over fill whole pages. Pages follow the order of their first cards.
+    """
+    per_page = columns * rows
+    wides = [i for i, face in enumerate(faces) if face.wide]
+    singles = [i for i, face in enumerate(faces) if not face.wide]
+    spots: dict[int, tuple[int, int]] = {}
+    used = 0
+    for row, wide in enumerate(wides):
+        page, place = row // rows, row % rows * columns
+        spots[wide] = (page, place + columns - 2)
+        partners = singles[used:used + columns - 2]
+        used += len(partners)
+        for k, single in enumerate(partners):
+            spots[single] = (page, place + k)
+    first = -(-len(wides) // rows)
+    for n, single in enumerate(singles[used:]):
+        spots[single] = (first + n // per_page, n % per_page)
+    pages = sorted({page for page, _ in spots.values()}, key=lambda page: min(
+        i for i, (p, _) in spots.items() if p == page))
+    renumber = {page: n for n, page in enumerate(pages)}
+    return [(renumber[spots[i][0]], spots[i][1]) for i in range(len(faces))]
+
+
+def _mirror_x(mark: LineMark, grid: CardGrid) -> LineMark:
+    """A vertical crop mark at the place the back of the page has it: mirrored about the page's middle."""
+    x = grid.paper.width - mark.x1
+    return LineMark(x, mark.y1, x, mark.y2, mark.width)
+
+
+def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker", backs: bool = False,
+                bleed: bool = False, wide_cards: bool = True) -> CardSheet:
     """Every card of *loaded*'s site, rooms first and then statblocks in file order, placed on pages.
 
+    With *bleed*, cards stand apart with a 1/8 in bleed each (see sheetgen.layout.card_grid). Without
+    *wide_cards* (a print shop cuts one card size), a long body always continues on another card.
     Raises FontError for text no shipped font can draw, RenderError for a card that cannot be set.
     """
     if size not in CARD_SIZES:
         raise RenderError(f"unknown card size {size!r} (choose one of: {', '.join(CARD_SIZES)})")
-    card_size = CARD_SIZES[size]
     _check_fonts(loaded)
-    slots = slot_rects(paper, card_size)
-    grid = Rect(slots[0].x, slots[-1].y, card_size.columns * card_size.width,
-                card_size.rows * card_size.height)
-    footer_free = grid.y >= FOOTER_BAND[1] - 0.01
-    faces = card_faces(loaded, card_size)
+    grid = card_grid(paper, CARD_SIZES[size], bleed=bleed)
+    faces = card_faces(loaded, grid, wide_cards=wide_cards)
+    spots = pack_places(faces, grid.columns, grid.rows)
+    pages_used = max((page for page, _ in spots), default=-1) + 1
     step = 2 if backs else 1
+    # cards in deck order (rooms, then statblocks, each followed by its continuations); pages list theirs
     cards: list[Card] = []
+    for face, (number, place) in zip(faces, spots, strict=True):
+        rect = grid.span(place, 2 if face.wide else 1)
+        cards.append(Card(face.kind, face.key, face.name, face.part, face.parts, face.size, number * step, rect,
+                          _shift(face.items, rect.x, rect.y), face.wide))
     card_backs: list[CardBack] = []
     pages: list[SheetPage] = []
-    for number, start in enumerate(range(0, len(faces), card_size.per_page)):
+    for number in range(pages_used):
         page = number * step
-        on_page = faces[start:start + card_size.per_page]
-        first = len(cards)
-        for face, slot in zip(on_page, slots, strict=False):
-            cards.append(Card(face.kind, face.key, face.name, face.part, face.parts, face.size, page, slot,
-                              _shift(face.items, slot.x, slot.y)))
-        pages.append(SheetPage(page, "front", tuple(range(first, len(cards)))))
+        on_page = sorted((i for i, spot in enumerate(spots) if spot[0] == number), key=lambda i: spots[i][1])
+        marks = grid.wide_marks if any(faces[i].wide for i in on_page) else grid.marks
+        pages.append(SheetPage(page, "front", tuple(on_page), marks))
         if backs:
             first_back = len(card_backs)
-            columns = card_size.columns
-            for index in range(first, len(cards)):
-                front = cards[index]
-                # the grid is centred, so the mirrored column's place is the front's place mirrored
-                place = index - first
-                mirrored = slots[place - place % columns + columns - 1 - place % columns]
-                items = back_marks(front.kind, front.key, front.name, front.part, loaded.site.site, card_size)
+            columns = grid.columns
+            for index in on_page:
+                front, place = cards[index], spots[index][1]
+                span = 2 if front.wide else 1
+                # printed double-sided and flipped on the long edge, a back stands at its front's place
+                # mirrored left to right
+                row, column = divmod(place, columns)
+                mirrored = grid.span(row * columns + columns - column - span, span)
+                card = CardSize(grid.size.name, mirrored.width, mirrored.height)
+                items = back_marks(front.kind, front.key, front.name, front.part, loaded.site.site, card)
                 card_backs.append(CardBack(index, page + 1, mirrored, _shift(items, mirrored.x, mirrored.y)))
-            pages.append(SheetPage(page + 1, "back", tuple(range(first_back, len(card_backs)))))
-    return CardSheet(
-        paper=paper,
-        size=card_size,
-        site_name=loaded.site.site,
-        grid=grid,
-        slots=slots,
-        cards=tuple(cards),
-        backs=tuple(card_backs),
-        pages=tuple(pages),
-        crop_marks=crop_marks(paper, grid, card_size, avoid_footer=footer_free),
-        footer_band_free=footer_free,
-    )
+            # the back page is cut where its front is, mirrored
+            mirrored_marks = tuple(m if m.x1 != m.x2 else _mirror_x(m, grid) for m in marks)
+            pages.append(SheetPage(page + 1, "back", tuple(range(first_back, len(card_backs))), mirrored_marks))
+    return CardSheet(grid, loaded.site.site, tuple(cards), tuple(card_backs), tuple(pages))

@@ -13,7 +13,6 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Literal
 
-from sheetgen.errors import UsageError
 from sheetgen.layout.card_shop import ShopPage, shop_pages
 from sheetgen.layout.cards import CardSheet, card_layout
 from sheetgen.load.files import LoadedSite
@@ -28,16 +27,14 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
 
     With *backs*, every page of fronts is followed by a page of backs for double-sided printing
     (flip on the long edge), moved by ``options.cards.back_offset``. ``options.cards.layout == "shop"``
-    gives one card side a page instead, back then front, with a bleed when ``options.cards.bleed``.
+    gives one card side a page instead, back then front, with a bleed when ``options.cards.bleed``; in
+    the home layout ``options.cards.bleed`` sets the cards 1/4 in apart, each with its 1/8 in bleed.
     """
     options = replace(options, language=loaded.language)
     if options.cards.layout == "shop":
-        sheet = card_layout(loaded, options.paper, size=size, backs=True)
+        sheet = card_layout(loaded, options.paper, size=size, backs=True, wide_cards=False)
         return draw_shop_pages(sheet, shop_pages(sheet, bleed=options.cards.bleed), options)
-    if options.cards.bleed:
-        raise UsageError("--bleed: cards with a bleed cannot share a page edge to edge; "
-                         "add --layout shop for one card a page at trim plus bleed")
-    sheet = card_layout(loaded, options.paper, size=size, backs=backs)
+    sheet = card_layout(loaded, options.paper, size=size, backs=backs, bleed=options.cards.bleed)
     return draw_card_sheet(sheet, options)
 
 
@@ -59,7 +56,7 @@ def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> b
         if page.side == "back" and (dx or dy):
             # the printer puts the back page's content off by (-dx, -dy): move it back
             canvas.translate(dx, dy)
-        draw_marks(canvas, sheet.crop_marks)
+        draw_marks(canvas, page.crop_marks)
         sides = sheet.cards if page.side == "front" else sheet.backs
         for index in page.cards:
             draw_marks(canvas, sides[index].items, ink_saver=saver)
