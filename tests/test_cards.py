@@ -31,8 +31,9 @@ from sheetgen.layout.cards import (
 )
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import ParagraphMark, RectMark
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.html.reference import render_reference
 from sheetgen.render.pdf.cards import cards_pdf, draw_card_sheet
 
 SIZES = ("poker", "index")
@@ -578,3 +579,16 @@ def test_cards_of_one_room_share_a_heading(sheets: dict[tuple[str, str, bool], C
         first = next(c for c in sheet.cards if (c.kind, c.key, c.name, c.part) == (card.kind, card.key,
                                                                                     card.name, 0))
         assert card.label == f"{first.key or first.name} (cont.)"
+
+
+def test_the_references_statblock_is_set_like_its_stat_card() -> None:
+    pack = load_pack("encounter-reaction")
+    griffon = next(b for b in pack.statblocks if b.id == "griffon")
+    after = pack.encounter.stats_after if pack.encounter else ("Speed", "HD")
+    lines = [f"{label}: {value}" for label, value in stat_lines(griffon, after)]
+    text = squeeze(" ".join(page_texts(read_pdf(render_reference(pack, RenderOptions()).pdf))))
+    # the stats in the cards' order, two to a row, then the actions under their band
+    where = [text.find(line) for line in [*lines, "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak",
+                                          "Beak [Melee Attack]: 9 (2d8)"]]
+    assert all(w >= 0 for w in where), list(zip(lines, where, strict=False))
+    assert where == sorted(where)

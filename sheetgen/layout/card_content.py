@@ -18,6 +18,7 @@ from sheetgen.layout.marks import LineMark, Mark, ParagraphMark, RectMark
 from sheetgen.markup import inline_reportlab, paragraphs
 from sheetgen.model.common import Statblock
 from sheetgen.model.site import Room, Site
+from sheetgen.sheets.statblock import stat_lines
 
 BODY_SIZES = (8.0, 7.5)
 """The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
@@ -115,30 +116,6 @@ def room_blocks(room: Room, site: Site) -> list[Block]:
             blocks.append(Band(label))
             blocks.extend(Para(inline_reportlab(text), section=label) for text in paragraphs(value))
     return blocks
-
-
-def stat_lines(block: Statblock, after: Sequence[str] = ("Speed", "HD")) -> list[tuple[str, str]]:
-    """The statblock's stats in print order: the file's order, with Zone, Morale and # Appearing after
-    the first of the stats *after* names that it has (the encounter rules' ``stats_after``; by default
-    Speed, else HD, as in the encounter-reaction example), at the top when it has none of them."""
-    stats = list(block.stats.items())
-    have = {label.casefold() for label, _ in stats}
-    extra = [
-        (label, value)
-        for label, value in (
-            ("Zone", block.zone),
-            ("Morale", None if block.morale is None else str(block.morale)),
-            ("# Appearing", block.appearing),
-        )
-        if value is not None and label.casefold() not in have
-    ]
-    labels = [label.casefold() for label, _ in stats]
-    at = 0
-    for anchor in (label.casefold() for label in after):
-        if anchor in labels:
-            at = labels.index(anchor) + 1
-            break
-    return stats[:at] + extra + stats[at:]
 
 
 def _action_markup(name: str, kind: str | None, text: str) -> str:

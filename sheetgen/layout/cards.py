@@ -43,7 +43,6 @@ from sheetgen.layout.card_content import (
     room_header,
     stat_blocks,
     stat_header,
-    stat_lines,
 )
 from sheetgen.layout.card_flow import Header, set_body
 from sheetgen.layout.card_grid import CARD_SIZES, LINE, PADDING, CardGrid, CardSize, card_grid
@@ -55,6 +54,7 @@ from sheetgen.model.common import Statblock
 from sheetgen.model.pack import encounter_rules
 from sheetgen.model.site import Room
 from sheetgen.options import Paper
+from sheetgen.sheets.statblock import stat_lines
 
 __all__ = ["CARD_SIZES", "LINE", "PADDING", "Card", "CardBack", "CardSheet", "CardSize", "SheetPage",
            "card_faces", "card_layout", "stat_lines"]
