@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from pdfcheck import (
     page_sizes,
     page_texts,
     read_pdf,
+    sized_text,
     squeeze,
     stroked_lines,
 )
@@ -30,7 +32,7 @@ from sheetgen.layout.cards import (
     stat_lines,
 )
 from sheetgen.layout.geometry import Rect
-from sheetgen.layout.marks import ParagraphMark, RectMark
+from sheetgen.layout.marks import LineMark, ParagraphMark, RectMark
 from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.html.reference import render_reference
@@ -592,3 +594,51 @@ def test_the_references_statblock_is_set_like_its_stat_card() -> None:
                                           "Beak [Melee Attack]: 9 (2d8)"]]
     assert all(w >= 0 for w in where), list(zip(lines, where, strict=False))
     assert where == sorted(where)
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_one_body_size_a_deck_read_from_the_pdf(sheets: dict[tuple[str, str, bool], CardSheet],
+                                                pdfs: dict[tuple[str, str, bool], bytes],
+                                                size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, False)]
+    reader = read_pdf(pdfs[(size, paper.name, False)])
+    found: dict[str, set[float]] = {"room": set(), "stat": set()}
+    for page in sheet.pages:
+        runs = sized_text(reader, page.index)
+        for index in page.cards:
+            card = sheet.cards[index]
+            # the body: below the heading's rule
+            rule = max(m.y1 for m in card.items if isinstance(m, LineMark))
+            for x, y, points, _ in runs:
+                if card.rect.x < x < card.rect.right and card.rect.y < y < rule:
+                    found[card.kind].add(points)
+    assert len(found["room"]) == 1 and len(found["stat"]) == 1, found
+    assert min(found["room"] | found["stat"]) >= 7.5
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_near_a_cut_on_the_backs_read_from_the_pdf(sheets: dict[tuple[str, str, bool], CardSheet],
+                                                           pdfs: dict[tuple[str, str, bool], bytes],
+                                                           size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, True)]
+    data = pdfs[(size, paper.name, True)]
+    reader = read_pdf(data)
+    grid = sheet.grid
+    for page in sheet.pages:
+        if page.side != "back":
+            continue
+        # the only lines are the crop marks, outside the grid: no frame near the cut
+        for x1, y1, x2, y2 in stroked_lines(reader, page.index):
+            assert not (grid.x < (x1 + x2) / 2 < grid.right and grid.y < (y1 + y2) / 2 < grid.top)
+        content = reader.pages[page.index].get_contents()
+        assert content is not None
+        # nor any rectangle or curve (a rounded frame)
+        assert not re.search(rb"(?m)^[-\d. ]+ (re|c)$", content.get_data())
+        rects = [sheet.backs[i].rect for i in page.cards]
+        boxes = char_boxes(data, page.index)
+        assert boxes
+        for char, (left, bottom, right, top) in boxes:
+            assert any(r.x + PADDING - 0.3 <= left and right <= r.right - PADDING + 0.3
+                       and r.y + PADDING - 0.3 <= bottom and top <= r.top - PADDING + 0.3 for r in rects), char
