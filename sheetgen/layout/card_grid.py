@@ -9,15 +9,18 @@ How the cards sit on the paper:
   it on each side and the cards stand 1/4 in apart, so each card is cut on its own trim.
 - Crop marks stand outside the grid, in line with every trim, on all four sides, and keep at least
   1/4 in (MARK_EDGE) from the paper's edge, where home printers do not print.
-- A long card may take two places side by side (a wide card). Its page then has a wide card or room
-  for one at the end of every row and no cut between the last two columns, so that every cut still
-  runs across the whole sheet.
+- A long card may take two places side by side (a wide card), and its row is not cut between them.
+  A sheet is cut across between its rows first, then each row at the marks on its edge: the top row
+  at the marks above the grid, the bottom row at those below. A grid of three rows has a middle row
+  with no edge of its own, so there every row of a page with a wide card ends with one (or room for
+  one), and the page is not cut between its last two columns.
 - Nothing on a card comes within 1/8 in (PADDING) of its trim: a card cut a little off, or a back printed
   a little shifted, shows nothing cut off or crooked.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from sheetgen.errors import RenderError
@@ -77,8 +80,6 @@ class CardGrid:
     """The rectangle the trims of all card places span."""
     marks: tuple[LineMark, ...]
     """Crop marks for every trim, on all four sides."""
-    wide_marks: tuple[LineMark, ...]
-    """Crop marks of a page whose rows each end with a wide card: none between its two places."""
 
     @property
     def per_page(self) -> int:
@@ -87,6 +88,16 @@ class CardGrid:
     @property
     def gutter(self) -> float:
         return 2 * self.bleed
+
+    def cuts_across(self, wide_starts: Collection[int] = ()) -> list[float]:
+        """The x of every vertical cut of a row whose wide cards start at the columns *wide_starts*."""
+        inside = {round(v, 3) for c in wide_starts for v in (self.slots[c].right, self.slots[c + 1].x)}
+        return sorted({round(v, 3) for s in self.slots[: self.columns] for v in (s.x, s.right)} - inside)
+
+    def page_marks(self, top_row: list[float], bottom_row: list[float]) -> tuple[LineMark, ...]:
+        """Crop marks for a page whose top row is cut at *top_row* and bottom row at *bottom_row*."""
+        cuts_y = sorted({round(v, 3) for s in self.slots for v in (s.y, s.top)})
+        return crop_marks(self.paper, self.grid, top_row, cuts_y, self.bleed, bottom_row)
 
     def span(self, first: int, count: int) -> Rect:
         """The trim of a card *count* places wide starting at place *first* (one row)."""
@@ -129,23 +140,22 @@ def card_grid(paper: Paper, size: CardSize, *, bleed: bool = False) -> CardGrid:
     grid = Rect(x0, y0, width, height)
     cuts_x = sorted({round(v, 3) for s in slots for v in (s.x, s.right)})
     cuts_y = sorted({round(v, 3) for s in slots for v in (s.y, s.top)})
-    # a wide card spans the last two columns: its page is not cut between them
-    inside = {round(slots[columns - 2].right, 3), round(slots[columns - 1].x, 3)} if columns > 1 else set()
     return CardGrid(paper, size, columns, rows, margin, slots, grid,
-                    crop_marks(paper, grid, cuts_x, cuts_y, margin),
-                    crop_marks(paper, grid, [x for x in cuts_x if x not in inside], cuts_y, margin))
+                    crop_marks(paper, grid, cuts_x, cuts_y, margin))
 
 
-def crop_marks(paper: Paper, grid: Rect, cuts_x: list[float], cuts_y: list[float], bleed: float
-               ) -> tuple[LineMark, ...]:
+def crop_marks(paper: Paper, grid: Rect, cuts_x: list[float], cuts_y: list[float], bleed: float,
+               bottom_x: list[float] | None = None) -> tuple[LineMark, ...]:
     """Marks outside *grid* (and its bleed) in line with every trim, on all four sides, MARK_EDGE or more
-    from the paper's edge."""
+    from the paper's edge: the vertical cuts *cuts_x* above the grid and *bottom_x* (the same unless
+    given) below it."""
     off = MARK_GAP + bleed
     marks: list[LineMark] = []
+    top = min(grid.top + off + MARK_LENGTH, paper.height - MARK_EDGE)
+    bottom = max(grid.y - off - MARK_LENGTH, MARK_EDGE)
     for x in cuts_x:
-        top = min(grid.top + off + MARK_LENGTH, paper.height - MARK_EDGE)
-        bottom = max(grid.y - off - MARK_LENGTH, MARK_EDGE)
         marks.append(LineMark(x, grid.top + off, x, top, LINE))
+    for x in cuts_x if bottom_x is None else bottom_x:
         marks.append(LineMark(x, bottom, x, grid.y - off, LINE))
     for y in cuts_y:
         left = max(grid.x - off - MARK_LENGTH, MARK_EDGE)

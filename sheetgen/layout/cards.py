@@ -191,17 +191,22 @@ def wide_size(grid: CardGrid) -> CardSize | None:
     return CardSize(f"double-width {size.name}", 2 * size.width + grid.gutter, size.height)
 
 
-def _deck(faces_at: Callable[[float], list[_Face]]) -> list[_Face]:
-    """The deck's cards at the largest of BODY_SIZES that takes no more places than the smallest."""
-    def places(faces: list[_Face]) -> int:
-        return sum(2 if face.wide else 1 for face in faces)
+def _deck(rooms_at: Callable[[float], list[_Face]], stats_at: Callable[[float], list[_Face]],
+          grid: CardGrid) -> list[_Face]:
+    """The deck: its room cards at the largest of BODY_SIZES that takes no more sheets than the smallest
+    would, then its stat cards likewise."""
+    rooms = {size: rooms_at(size) for size in BODY_SIZES}
+    stats = {size: stats_at(size) for size in BODY_SIZES}
 
-    smallest = faces_at(BODY_SIZES[-1])
-    for size in BODY_SIZES[:-1]:
-        faces = faces_at(size)
-        if places(faces) <= places(smallest):
-            return faces
-    return smallest
+    def sheets(room_size: float, stat_size: float) -> int:
+        spots = pack_places(rooms[room_size] + stats[stat_size], grid.columns, grid.rows)
+        return max((page for page, _ in spots), default=-1) + 1
+
+    smallest = BODY_SIZES[-1]
+    fewest = sheets(smallest, smallest)
+    room_size = next(size for size in BODY_SIZES if sheets(size, smallest) <= fewest)
+    stat_size = next(size for size in BODY_SIZES if sheets(room_size, size) <= fewest)
+    return rooms[room_size] + stats[stat_size]
 
 
 #: Cards already set in this process, by everything their setting depends on, so that a process that
@@ -271,7 +276,7 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True) -
                          for n, items in enumerate(parts))
         return faces
 
-    return _deck(rooms_at) + _deck(stats_at)
+    return _deck(rooms_at, stats_at, grid)
 
 
 def _shift(items: Sequence[Mark], dx: float, dy: float) -> tuple[Mark, ...]:
@@ -281,29 +286,56 @@ def _shift(items: Sequence[Mark], dx: float, dy: float) -> tuple[Mark, ...]:
 def pack_places(faces: Sequence[_Face], columns: int, rows: int) -> list[tuple[int, int]]:
     """(page, first place) of every face.
 
-    Every cut of a sheet runs across it, so a page with wide cards is not cut between its last two
-    columns: each of its rows holds single cards (in order) in the first places and a wide card in the
-    last two. The single cards left over fill whole pages. Pages follow the order of their first cards.
+    A wide card takes two places side by side in one row, and the row is not cut between them. With
+    one or two rows a page, every row is cut on its own (see sheetgen.layout.card_grid): each card goes
+    in the first row of any page with room for it, so no sheet is left short while a later one has
+    cards. With three rows or more, every cut runs across the whole sheet, so a page with wide cards
+    holds one (or room for one) at the end of every row and single cards (in order) before it; the single
+    cards left over fill pages of their own. Pages follow the order of their first cards.
     """
+    if rows <= 2:
+        used: list[int] = []  # places taken in each row, rows of all pages in order
+        spots: dict[int, tuple[int, int]] = {}
+        for i, face in enumerate(faces):
+            span = 2 if face.wide else 1
+            row = next((r for r, taken in enumerate(used) if taken + span <= columns), None)
+            if row is None:
+                used.append(0)
+                row = len(used) - 1
+            spots[i] = (row // rows, row % rows * columns + used[row])
+            used[row] += span
+        return [spots[i] for i in range(len(faces))]
     per_page = columns * rows
     wides = [i for i, face in enumerate(faces) if face.wide]
     singles = [i for i, face in enumerate(faces) if not face.wide]
-    spots: dict[int, tuple[int, int]] = {}
-    used = 0
+    spots = {}
+    taken = 0
     for row, wide in enumerate(wides):
         page, place = row // rows, row % rows * columns
         spots[wide] = (page, place + columns - 2)
-        partners = singles[used:used + columns - 2]
-        used += len(partners)
+        partners = singles[taken:taken + columns - 2]
+        taken += len(partners)
         for k, single in enumerate(partners):
             spots[single] = (page, place + k)
     first = -(-len(wides) // rows)
-    for n, single in enumerate(singles[used:]):
+    for n, single in enumerate(singles[taken:]):
         spots[single] = (first + n // per_page, n % per_page)
     pages = sorted({page for page, _ in spots.values()}, key=lambda page: min(
         i for i, (p, _) in spots.items() if p == page))
     renumber = {page: n for n, page in enumerate(pages)}
     return [(renumber[spots[i][0]], spots[i][1]) for i in range(len(faces))]
+
+
+def _page_marks(grid: CardGrid, faces: Sequence[_Face], spots: Sequence[tuple[int, int]],
+                on_page: Sequence[int]) -> tuple[LineMark, ...]:
+    """The crop marks of a front page: its top row's cuts above the grid, its bottom row's below."""
+    wide = [divmod(spots[i][1], grid.columns) for i in on_page if faces[i].wide]
+    if grid.rows > 2:
+        cuts = grid.cuts_across({grid.columns - 2} if wide else set())
+        return grid.page_marks(cuts, cuts)
+    top = grid.cuts_across({column for row, column in wide if row == 0})
+    bottom = grid.cuts_across({column for row, column in wide if row == grid.rows - 1})
+    return grid.page_marks(top, bottom)
 
 
 def _mirror_x(mark: LineMark, grid: CardGrid) -> LineMark:
@@ -339,7 +371,7 @@ def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker
     for number in range(pages_used):
         page = number * step
         on_page = sorted((i for i, spot in enumerate(spots) if spot[0] == number), key=lambda i: spots[i][1])
-        marks = grid.wide_marks if any(faces[i].wide for i in on_page) else grid.marks
+        marks = _page_marks(grid, faces, spots, on_page)
         pages.append(SheetPage(page, "front", tuple(on_page), marks))
         if backs:
             first_back = len(card_backs)
