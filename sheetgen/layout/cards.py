@@ -194,9 +194,14 @@ def wide_size(grid: CardGrid) -> CardSize | None:
 def _deck(rooms_at: Callable[[float], list[_Face]], stats_at: Callable[[float], list[_Face]],
           grid: CardGrid) -> list[_Face]:
     """The deck: its room cards at the largest of BODY_SIZES that takes no more sheets than the smallest
-    would, then its stat cards likewise."""
-    rooms = {size: rooms_at(size) for size in BODY_SIZES}
-    stats = {size: stats_at(size) for size in BODY_SIZES}
+    would, then its stat cards likewise. When every body fits one card at the largest size, no smaller
+    size can save a sheet, and none is tried."""
+    largest = BODY_SIZES[0]
+    first_rooms, first_stats = rooms_at(largest), stats_at(largest)
+    if all(not face.wide and face.parts == 1 for face in first_rooms + first_stats):
+        return first_rooms + first_stats
+    rooms = {largest: first_rooms} | {size: rooms_at(size) for size in BODY_SIZES[1:]}
+    stats = {largest: first_stats} | {size: stats_at(size) for size in BODY_SIZES[1:]}
 
     def sheets(room_size: float, stat_size: float) -> int:
         spots = pack_places(rooms[room_size] + stats[stat_size], grid.columns, grid.rows)
