@@ -7,22 +7,17 @@ very paragraphs the one painter draws, so what is laid out is what is drawn. The
 and crop marks (card_grid.py), what goes on a card (card_content.py), setting a body on one or more cards
 (card_flow.py), backs (card_backs.py); this module places the cards on pages.
 
-How the cards sit on the paper:
+How the cards sit on the paper (the grid, its crop marks and how a sheet is cut: card_grid.py):
 
-- poker cards (2.5 x 3.5 in) go nine to a page, 3 x 3; index cards (3 x 5 in) go four to a page, 2 x 2,
-  standing upright, so that card pages are portrait like every other page of a packet (two 5 in wide
-  cards side by side do not fit on letter or A4).
-- The grid is centred on the page and the cards touch, so one cut separates two cards. Crop marks stand
-  outside the grid, in line with every cut, and stop short of the paper's edge.
-- Margins: 3 x 3 poker cards leave only 0.25 in above and below on letter, so these pages cannot keep
-  the usual 0.5 in margins nor the footer band (0.2 in to 0.5 in above the bottom edge) free:
-  :attr:`CardSheet.footer_band_free` tells a packet whether it may stamp a footer on them. When the
-  cards leave the band free, crop marks that would fall into it are shortened or left out.
+- Every room card of a deck has one body size, and every stat card one: the largest of BODY_SIZES
+  that takes no more sheets than the smallest would.
+- A body too long for one card takes a wide card (two places side by side, the text in two columns),
+  and one too long for that continues on cards keyed "1 (cont.)", broken between sections.
+- Cards fill the pages in order, each in the first row with room for it (see :func:`pack_places`);
+  :attr:`CardSheet.footer_band_free` tells a packet whether it may stamp a footer on the pages.
 - Backs: each front page is followed by its back page. Printed double-sided and flipped on the long
   edge, a page's back is its front mirrored left to right, so each back card stands at the mirrored
-  column of its front.
-- A card's text starts at 9 pt and shrinks in half points to 7 pt until it fits; what does not fit at
-  7 pt goes on continuation cards, whose key reads "1 (cont.)".
+  place of its front, and the back page's crop marks are its front's, mirrored.
 """
 
 from __future__ import annotations
