@@ -138,12 +138,14 @@ def large_option(func: F) -> F:
 
 def card_print_options(func: F) -> F:
     func = click.option("--layout", type=click.Choice(["home", "shop"]), default="home", show_default=True,
-                        help="home: cards side by side with crop marks; shop: one card a page at trim size "
+                        help="home: cards side by side with crop marks on all four sides; shop: one card a "
+                             "page at trim size "
                              "(plus bleed), back then front, with TrimBox and BleedBox. "
                              "Example: --layout shop --bleed")(func)
     func = click.option("--bleed/--no-bleed", default=False, show_default=True,
-                        help="A 1/8 in bleed around each card, text kept 1/8 in inside the trim "
-                             "(with --layout shop).")(func)
+                        help="A 1/8 in bleed around each card, text kept 1/8 in inside the trim; in the "
+                             "home layout cards then stand 1/4 in apart with crop marks at every trim. "
+                             "Example: --bleed --backs")(func)
     return func
 
 
@@ -184,7 +186,8 @@ def check_output(output: Path | None) -> None:
 
 def size_option(func: F) -> F:
     return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
-                        help="Card size: poker 2.5 x 3.5 in (nine a page) or index 3 x 5 in (four a page).")(func)
+                        help="Card size: poker 2.5 x 3.5 in (nine a page on A4, six on letter) or index "
+                             "3 x 5 in (four a page).")(func)
 
 
 def backs_option(func: F) -> F:
@@ -531,6 +534,7 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
     Example:
         sheetgen cards my-dungeon.yaml --size index --backs
         sheetgen cards my-dungeon.yaml --backs --back-offset 0.5,-1
+        sheetgen cards my-dungeon.yaml --bleed --backs
         sheetgen cards my-dungeon.yaml --layout shop --bleed
     """
     from sheetgen.load.files import load_site

@@ -235,6 +235,18 @@ def family_coverage(family: FontFamily) -> frozenset[int]:
     return frozenset.intersection(*(font_coverage((folder / face.file).read_bytes()) for face in family.faces))
 
 
+def drawing_family(char: str, family: FontFamily) -> FontFamily:
+    """The shipped family that draws *char* in text set in *family*: *family* itself when it has the
+    character (or it is a space), else symbols, body, label, the first that has it. Cards and trackers
+    both ask here, so a character falls back the same way on every ReportLab page."""
+    if char.isspace() or ord(char) in family_coverage(family):
+        return family
+    for other in (FONTS.symbols, FONTS.body, FONTS.label):
+        if ord(char) in family_coverage(other):
+            return other
+    return family  # checked before layout: every character is in some shipped font
+
+
 # The Unicode cmap subtables fontTools' getBestCmap prefers, in its order: (platform, encoding).
 _BEST_CMAPS = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
 

@@ -82,7 +82,7 @@ class CardPrint:
     back_offset: tuple[float, float] = (0.0, 0.0)
     """Millimetres to move the home layout's back pages by, x to the right and y up as seen on the back."""
     bleed: bool = False
-    """A 1/8 in bleed around every card (print-shop layout only)."""
+    """A 1/8 in bleed around every card: the cards of the home layout then stand 1/4 in apart."""
     layout: CardLayoutName = "home"
     """home: several cards a page with crop marks; shop: one card a page, back then front."""
 

@@ -107,3 +107,20 @@ def image_xobjects(reader: PdfReader) -> list[str]:
     for number, page in enumerate(reader.pages, start=1):
         visit(page.get("/Resources"), number, set())
     return found
+
+
+def sized_text(reader: PdfReader, page: int) -> list[tuple[float, float, float, str]]:
+    """Every piece of text a page draws: (x, y) of its start in points, its type size, and the text."""
+    out: list[tuple[float, float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if not text.strip():
+            return
+        # the text matrix's scale times the font size, placed by the current transform
+        scale = (tm[2] ** 2 + tm[3] ** 2) ** 0.5 * (cm[2] ** 2 + cm[3] ** 2) ** 0.5
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        out.append((x, y, round(size * scale, 2), text))
+
+    reader.pages[page].extract_text(visitor_text=visit)
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,27 +14,28 @@ from pdfcheck import (
     page_sizes,
     page_texts,
     read_pdf,
+    sized_text,
     squeeze,
     stroked_lines,
 )
 
 from sheetgen.errors import DataError, RenderError
+from sheetgen.layout.card_content import BODY_SIZES
+from sheetgen.layout.card_grid import FOOTER_BAND
 from sheetgen.layout.cards import (
-    BODY_SIZES,
     CARD_SIZES,
-    FOOTER_BAND,
     PADDING,
-    BoxItem,
     Card,
     CardSheet,
-    Rect,
-    TextItem,
+    SheetPage,
     card_layout,
-    item_rect,
     stat_lines,
 )
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.layout.geometry import Rect
+from sheetgen.layout.marks import LineMark, ParagraphMark, RectMark
+from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.html.reference import render_reference
 from sheetgen.render.pdf.cards import cards_pdf, draw_card_sheet
 
 SIZES = ("poker", "index")
@@ -89,20 +91,16 @@ def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
     site = bundled.site
     rooms = [c for c in sheet.cards if c.kind == "room"]
     stats = [c for c in sheet.cards if c.kind == "stat"]
-    # every room, then every statblock, in file order; each one's continuation cards right after it
-    assert [c.key for c in rooms if c.part == 0] == [r.key for r in site.rooms]
-    assert [c.name for c in stats if c.part == 0] == [s.name for s in site.statblocks]
-    assert sheet.cards[: len(rooms)] == tuple(rooms)
-    for card, previous in zip(sheet.cards[1:], sheet.cards, strict=False):
-        if card.part:
-            assert (card.kind, card.key, card.name, card.part) == (previous.kind, previous.key, previous.name,
-                                                                   previous.part + 1)
+    # every room and every statblock once, each one's continuation cards numbered after it
+    assert sorted(c.key for c in rooms if c.part == 0) == sorted(r.key for r in site.rooms)
+    assert sorted(c.name for c in stats if c.part == 0) == sorted(s.name for s in site.statblocks)
     continuations = sum(1 for c in sheet.cards if c.part)
-    expected_cards = len(site.rooms) + len(site.statblocks) + continuations
-    assert len(sheet.cards) == expected_cards
-    per_page = {"poker": 9, "index": 4}[size]
-    assert sheet.size.per_page == per_page
-    expected_pages = math.ceil(expected_cards / per_page)
+    assert len(sheet.cards) == len(site.rooms) + len(site.statblocks) + continuations
+    per_page = {"poker": 6 if paper is LETTER else 9, "index": 4}[size]
+    assert sheet.layout.per_page == per_page
+    # no sheet is left short while its cards would fit on the others
+    places = sum(2 if c.wide else 1 for c in sheet.cards)
+    expected_pages = math.ceil(places / per_page)
     assert len(sheet.pages) == expected_pages
     reader = read_pdf(pdfs[(size, paper.name, False)])
     assert len(reader.pages) == expected_pages
@@ -126,9 +124,12 @@ def test_bigger_cards_need_no_more_cards(sheets: dict[tuple[str, str, bool], Car
 
 def test_type_sizes(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
     for sheet in sheets.values():
+        # one body size for the room cards of a deck, one for its stat cards, 7.5 pt or more
+        for kind in ("room", "stat"):
+            sizes = {card.font_size for card in sheet.cards if card.kind == kind}
+            assert len(sizes) == 1 and min(sizes) >= 7.5, (kind, sizes)
         for card in sheet.cards:
-            assert BODY_SIZES[-1] <= card.font_size <= BODY_SIZES[0]
-            body = [i for i in card.items if isinstance(i, TextItem)]
+            body = [i for i in card.items if isinstance(i, ParagraphMark)]
             assert all(i.style.size >= 7.0 for i in body)
 
 
@@ -163,9 +164,9 @@ def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
         exits = ", ".join(f"{key} {names[key]}" for key in room.exits)
         assert f"Exits: {exits}" in text
         cards = [c for c in sheet.cards if c.kind == "room" and c.key == room.key]
-        boxes = [i for c in cards for i in c.items if isinstance(i, BoxItem)]
+        boxes = [i for c in cards for i in c.items if isinstance(i, RectMark)]
         assert sum(1 for b in boxes if b.role == "checkbox") == len(room.details)
-        labels = [i.markup for c in cards for i in c.items if isinstance(i, TextItem)]
+        labels = [i.markup for c in cards for i in c.items if isinstance(i, ParagraphMark)]
         for field, label in (("trap", "TRAP"), ("treasure", "TREASURE"), ("encounter", "ENCOUNTER")):
             assert (label in labels) == bool(getattr(room, field)), (room.key, field)
         bands = sum(1 for b in boxes if b.role == "band")
@@ -179,11 +180,11 @@ def test_checkboxes_are_drawn_boxes(pdfs: dict[tuple[str, str, bool], bytes],
     sheet = sheets[("poker", "letter", False)]
     content = read_pdf(pdfs[("poker", "letter", False)]).pages[0].get_contents().get_data().decode("latin-1")
     boxes = [i for c in sheet.cards if c.page == 0 for i in c.items
-             if isinstance(i, BoxItem) and i.role == "checkbox"]
+             if isinstance(i, RectMark) and i.role == "checkbox"]
     assert boxes
     for box in boxes:
         assert _has_rect(content, box.rect), box
-        assert box.line_width >= 0.75
+        assert box.stroke >= 0.75
 
 
 def _has_rect(content: str, rect: Rect) -> bool:
@@ -203,8 +204,8 @@ def test_stat_card_follows_the_griffon_example(sheets: dict[tuple[str, str, bool
         "HD", "Speed", "Zone", "Morale", "# Appearing", "Armor", "Weak"]
     sheet = sheets[("poker", "letter", False)]
     card = next(c for c in sheet.cards if c.kind == "stat" and c.name == "Griffon")
-    data = draw_card_sheet(CardSheet(sheet.paper, sheet.size, sheet.site_name, sheet.grid, sheet.slots,
-                                     (card,), (), (type(sheet.pages[0])(0, "front", (0,)),), (), True))
+    page = SheetPage(0, "front", (0,), ())
+    data = draw_card_sheet(CardSheet(sheet.layout, sheet.site_name, (card,), (), (page,)))
     text = squeeze(page_texts(read_pdf(data))[0])
     order = ["Griffon", "Hybrid creatures displaying", "HD: 7 (31 HP)", "Speed: 30' (Fly 80')",
              "Zone: Frontline", "Morale: 8", "# Appearing: d4", "Armor: 2 [as Chain]", "Weak: Shock",
@@ -213,6 +214,16 @@ def test_stat_card_follows_the_griffon_example(sheets: dict[tuple[str, str, bool
     where = [text.find(part) for part in order]
     assert all(w >= 0 for w in where), list(zip(order, where, strict=True))
     assert where == sorted(where)
+
+
+def test_every_stat_card_has_two_stat_columns(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+    for (size, _, _), sheet in sheets.items():
+        for card in sheet.cards:
+            if card.kind != "stat" or card.part:
+                continue
+            stats = [i for i in card.items if isinstance(i, ParagraphMark) and ":</b>" in i.markup]
+            lefts = {round(i.x - card.rect.x, 1) for i in stats}
+            assert len(lefts) == 2, (size, card.name, lefts)
 
 
 def test_fonts_are_embedded_and_shipped(pdfs: dict[tuple[str, str, bool], bytes]) -> None:
@@ -237,7 +248,7 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
     sheet = sheets[(size, paper.name, backs)]
     page = Rect(0, 0, paper.width, paper.height)
     card_size = CARD_SIZES[size]
-    assert len(sheet.slots) == card_size.per_page
+    assert len(sheet.slots) == sheet.layout.per_page
     for slot in sheet.slots:
         assert (round(slot.width, 3), round(slot.height, 3)) == (round(card_size.width, 3),
                                                                  round(card_size.height, 3))
@@ -255,13 +266,15 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
                 for b in rects[i + 1:]:
                     assert not a.overlaps(b)
     for card in sheet.cards:
-        assert card.rect in sheet.slots
+        start = sheet.slots.index(Rect(card.rect.x, card.rect.y, card_size.width, card_size.height))
+        assert card.rect == sheet.layout.span(start, 2 if card.wide else 1)
+        # nothing within the safe zone, 1/8 in inside the trim, on fronts and backs
         inner = _inset(card.rect, PADDING)
         for item in card.items:
-            assert inner.contains(item_rect(item)), (card.label, item)
+            assert inner.contains(item.rect), (card.label, item)
     for back in sheet.backs:
         for item in back.items:
-            assert _inset(back.rect, 1.0).contains(item_rect(item))
+            assert _inset(back.rect, PADDING).contains(item.rect)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
@@ -269,28 +282,53 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
 def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes],
                     size: str, paper: Paper) -> None:
     sheet = sheets[(size, paper.name, True)]
-    marks = sheet.crop_marks
-    assert marks
     grid = sheet.grid
-    cuts_x = {round(grid.x + i * sheet.size.width, 1) for i in range(sheet.size.columns + 1)}
-    cuts_y = {round(grid.y + i * sheet.size.height, 1) for i in range(sheet.size.rows + 1)}
-    for mark in marks:
-        for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1)):
-            assert 0 < x < paper.width and 0 < y < paper.height
-            # outside the cards
-            assert not (grid.x < x < grid.right and grid.y < y < grid.top)
-        if mark.x0 == mark.x1:
-            assert round(mark.x0, 1) in cuts_x
-        else:
-            assert mark.y0 == mark.y1 and round(mark.y0, 1) in cuts_y
-    # every cut line is marked
-    assert {round(m.x0, 1) for m in marks if m.x0 == m.x1} == cuts_x
-    assert {round(m.y0, 1) for m in marks if m.y0 == m.y1} == cuts_y
     reader = read_pdf(pdfs[(size, paper.name, True)])
+    for page in sheet.pages:
+        marks = page.crop_marks
+        lines = stroked_lines(reader, page.index)
+        for mark in marks:
+            assert tuple(round(v, 1) for v in (mark.x1, mark.y1, mark.x2, mark.y2)) in lines
+            # outside the cards
+            for x, y in ((mark.x1, mark.y1), (mark.x2, mark.y2)):
+                assert not (grid.x < x < grid.right and grid.y < y < grid.top)
+        above = {round(m.x1, 1) for m in marks if m.x1 == m.x2 and m.y1 > grid.top}
+        below = {round(m.x1, 1) for m in marks if m.x1 == m.x2 and m.y1 < grid.y}
+        horizontal = {round(m.y1, 1) for m in marks if m.y1 == m.y2}
+        # marks on all four sides of the grid
+        assert above and below
+        assert {m.x1 > grid.right for m in marks if m.y1 == m.y2} == {True, False}
+        placed = sheet.cards if page.side == "front" else sheet.backs
+        for index in page.cards:
+            rect = placed[index].rect
+            # a row is cut at the marks on its edge of the grid (a middle row: where both agree)
+            top_row, bottom_row = abs(rect.top - grid.top) < 0.01, abs(rect.y - grid.y) < 0.01
+            vertical = above if top_row and not bottom_row else below if bottom_row and not top_row else (
+                above & below if not top_row else above)
+            # every card's four corners are on a marked cut, and no cut runs through a card
+            assert {round(rect.x, 1), round(rect.right, 1)} <= vertical, (page.index, rect)
+            assert {round(rect.y, 1), round(rect.top, 1)} <= horizontal, (page.index, rect)
+            assert not any(rect.x + 1 < x < rect.right - 1 for x in vertical), (page.index, rect)
+            if not top_row and not bottom_row:
+                assert not any(rect.x + 1 < x < rect.right - 1 for x in above | below)
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_crop_marks_keep_a_quarter_inch_from_the_paper_edge(pdfs: dict[tuple[str, str, bool], bytes],
+                                                          sheets: dict[tuple[str, str, bool], CardSheet],
+                                                          size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, True)]
+    reader = read_pdf(pdfs[(size, paper.name, True)])
+    edge = 0.25 * 72 - 0.05
     for number in range(len(reader.pages)):
         lines = stroked_lines(reader, number)
-        for mark in marks:
-            assert tuple(round(v, 1) for v in (mark.x0, mark.y0, mark.x1, mark.y1)) in lines
+        assert lines
+        for x1, y1, x2, y2 in lines:
+            assert edge <= min(x1, x2) and max(x1, x2) <= paper.width - edge
+            assert edge <= min(y1, y2) and max(y1, y2) <= paper.height - edge
+    # and they are the crop marks, on every page
+    assert all(page.crop_marks for page in sheet.pages)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
@@ -298,12 +336,14 @@ def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[t
 def test_footer_band(sheets: dict[tuple[str, str, bool], CardSheet], size: str, paper: Paper) -> None:
     sheet = sheets[(size, paper.name, False)]
     low, high = FOOTER_BAND
-    assert sheet.footer_band_free == (sheet.grid.y >= high - 0.01)
     if sheet.footer_band_free:
-        for mark in sheet.crop_marks:
-            assert max(mark.y0, mark.y1) <= low + 0.01 or min(mark.y0, mark.y1) >= high - 0.01
-    # 3 x 3 poker cards leave only a quarter inch above and below on letter paper
-    assert sheet.footer_band_free == (not (size == "poker" and paper is LETTER))
+        assert sheet.grid.y >= high - 0.01
+        for page in sheet.pages:
+            for mark in page.crop_marks:
+                assert max(mark.y1, mark.y2) <= low + 0.01 or min(mark.y1, mark.y2) >= high - 0.01
+    else:
+        assert sheet.grid.y < high or any(
+            min(m.y1, m.y2) < high and max(m.y1, m.y2) > low for m in sheet.crop_marks)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -344,15 +384,17 @@ def test_backs_follow_their_fronts_mirrored(sheets: dict[tuple[str, str, bool], 
         # flipped on the long edge, the back's mirror image lands on the front
         assert back.rect.x == pytest.approx(paper.width - front.rect.right)
         assert back.rect.y == pytest.approx(front.rect.y)
-        column = sheet.slots.index(front.rect) % sheet.size.columns
-        mirrored = sheet.slots[sheet.slots.index(front.rect) - column + sheet.size.columns - 1 - column]
-        assert back.rect == mirrored
+        assert back.rect.width == pytest.approx(front.rect.width)
         assert bundled.site.site in texts[back.page]
         assert front.name in texts[back.page]
         if front.key is not None:
             assert front.key in texts[back.page]
         if front.part:
             assert f"{front.key or front.name} (cont.)" in texts[back.page]
+    # the back page is cut where its front is
+    for front_page, back_page in zip(sheet.pages[::2], sheet.pages[1::2], strict=True):
+        assert sorted(round(paper.width - m.x1, 1) for m in front_page.crop_marks if m.x1 == m.x2) == sorted(
+            round(m.x1, 1) for m in back_page.crop_marks if m.x1 == m.x2)
     # the back pages show names, not the cards' text
     first_room = bundled.site.rooms[0]
     assert first_room.description.split()[2] not in texts[1].split()
@@ -386,7 +428,7 @@ def _long_room_site(description: str) -> str:
 @pytest.mark.parametrize("size", SIZES)
 def test_long_text_continues_on_another_card(site_file: SiteWriter, size: str) -> None:
     loaded = site_file(_long_room_site(" ".join(WORDS)))
-    sheet = card_layout(loaded, LETTER, size=size)  # type: ignore[arg-type]
+    sheet = card_layout(loaded, LETTER, size=size, wide_cards=False)  # type: ignore[arg-type]
     hall = [c for c in sheet.cards if c.key == "1"]
     assert len(hall) >= 2
     assert [c.part for c in hall] == list(range(len(hall)))
@@ -407,7 +449,7 @@ def test_long_text_continues_on_another_card(site_file: SiteWriter, size: str) -
     assert text.find("A falling portcullis.") > text.find(WORDS[-1]) > text.find(WORDS[0])
     for card in hall:
         for item in card.items:
-            assert _inset(card.rect, PADDING).contains(item_rect(item))
+            assert _inset(card.rect, PADDING).contains(item.rect)
 
 
 def test_short_text_keeps_large_type(site_file: SiteWriter) -> None:
@@ -417,14 +459,31 @@ def test_short_text_keeps_large_type(site_file: SiteWriter) -> None:
     assert [c.part for c in sheet.cards] == [0, 0]
 
 
-def test_type_shrinks_before_a_card_continues(site_file: SiteWriter) -> None:
-    loaded = site_file(_long_room_site(" ".join(WORDS[:100])))
+def test_a_long_room_takes_a_wide_card(site_file: SiteWriter) -> None:
+    loaded = site_file(_long_room_site(" ".join(WORDS[:160])))
     sheet = card_layout(loaded, LETTER)
-    hall = sheet.cards[0]
-    assert hall.parts == 1
-    assert BODY_SIZES[-1] <= hall.font_size < BODY_SIZES[0]
+    hall = sheet.cards[0] if sheet.cards[0].key == "1" else sheet.cards[1]
+    assert hall.parts == 1 and hall.wide
+    assert hall.rect.width == pytest.approx(2 * CARD_SIZES["poker"].width)
+    # both rooms of the deck at one size
+    assert len({c.font_size for c in sheet.cards}) == 1
     text = " ".join(page_texts(read_pdf(draw_card_sheet(sheet))))
-    assert all(w in text for w in WORDS[:100])
+    assert all(w in text for w in WORDS[:160])
+    # index cards on letter: a wide card takes a whole row
+    index = card_layout(loaded, LETTER, size="index")
+    assert {c.part for c in index.cards} == {0}
+
+
+def test_a_continuation_comes_between_sections(site_file: SiteWriter) -> None:
+    trap = " ".join(f"Sentence {n} of the trap ends here." for n in range(12))
+    loaded = site_file(_long_room_site(" ".join(WORDS[:300])).replace("A falling portcullis.", trap))
+    sheet = card_layout(loaded, LETTER, size="index", wide_cards=False)
+    hall = [c for c in sheet.cards if c.key == "1"]
+    assert len(hall) >= 2
+    texts = [" ".join(i.markup for i in c.items if isinstance(i, ParagraphMark)) for c in hall]
+    # the trap's text is never split between cards
+    assert sum(1 for t in texts if "Sentence 0 of the trap" in t) == 1
+    assert next(t for t in texts if "Sentence 0 of the trap" in t).count("ends here.") == 12
 
 
 def test_markup_in_a_site_prints_as_text(site_file: SiteWriter) -> None:
@@ -469,7 +528,7 @@ def test_any_key_is_only_drawn(site_file: SiteWriter, tmp_path: Path) -> None:
         assert long_key in text
         for card in sheet.cards:
             for item in card.items:
-                assert _inset(card.rect, PADDING).contains(item_rect(item))
+                assert _inset(card.rect, PADDING).contains(item.rect)
     assert sorted(tmp_path.rglob("*")) == before
 
 
@@ -526,3 +585,64 @@ def test_cards_of_one_room_share_a_heading(sheets: dict[tuple[str, str, bool], C
         first = next(c for c in sheet.cards if (c.kind, c.key, c.name, c.part) == (card.kind, card.key,
                                                                                     card.name, 0))
         assert card.label == f"{first.key or first.name} (cont.)"
+
+
+def test_the_references_statblock_is_set_like_its_stat_card() -> None:
+    pack = load_pack("encounter-reaction")
+    griffon = next(b for b in pack.statblocks if b.id == "griffon")
+    after = pack.encounter.stats_after if pack.encounter else ("Speed", "HD")
+    lines = [f"{label}: {value}" for label, value in stat_lines(griffon, after)]
+    text = squeeze(" ".join(page_texts(read_pdf(render_reference(pack, RenderOptions()).pdf))))
+    # the stats in the cards' order, two to a row, then the actions under their band
+    where = [text.find(line) for line in [*lines, "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak",
+                                          "Beak [Melee Attack]: 9 (2d8)"]]
+    assert all(w >= 0 for w in where), list(zip(lines, where, strict=False))
+    assert where == sorted(where)
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_one_body_size_a_deck_read_from_the_pdf(sheets: dict[tuple[str, str, bool], CardSheet],
+                                                pdfs: dict[tuple[str, str, bool], bytes],
+                                                size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, False)]
+    reader = read_pdf(pdfs[(size, paper.name, False)])
+    found: dict[str, set[float]] = {"room": set(), "stat": set()}
+    for page in sheet.pages:
+        runs = sized_text(reader, page.index)
+        for index in page.cards:
+            card = sheet.cards[index]
+            # the body: below the heading's rule
+            rule = max(m.y1 for m in card.items if isinstance(m, LineMark))
+            for x, y, points, _ in runs:
+                if card.rect.x < x < card.rect.right and card.rect.y < y < rule:
+                    found[card.kind].add(points)
+    assert len(found["room"]) == 1 and len(found["stat"]) == 1, found
+    assert min(found["room"] | found["stat"]) >= 7.5
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
+@pytest.mark.parametrize("size", SIZES)
+def test_nothing_near_a_cut_on_the_backs_read_from_the_pdf(sheets: dict[tuple[str, str, bool], CardSheet],
+                                                           pdfs: dict[tuple[str, str, bool], bytes],
+                                                           size: str, paper: Paper) -> None:
+    sheet = sheets[(size, paper.name, True)]
+    data = pdfs[(size, paper.name, True)]
+    reader = read_pdf(data)
+    grid = sheet.grid
+    for page in sheet.pages:
+        if page.side != "back":
+            continue
+        # the only lines are the crop marks, outside the grid: no frame near the cut
+        for x1, y1, x2, y2 in stroked_lines(reader, page.index):
+            assert not (grid.x < (x1 + x2) / 2 < grid.right and grid.y < (y1 + y2) / 2 < grid.top)
+        content = reader.pages[page.index].get_contents()
+        assert content is not None
+        # nor any rectangle or curve (a rounded frame)
+        assert not re.search(rb"(?m)^[-\d. ]+ (re|c)$", content.get_data())
+        rects = [sheet.backs[i].rect for i in page.cards]
+        boxes = char_boxes(data, page.index)
+        assert boxes
+        for char, (left, bottom, right, top) in boxes:
+            assert any(r.x + PADDING - 0.3 <= left and right <= r.right - PADDING + 0.3
+                       and r.y + PADDING - 0.3 <= bottom and top <= r.top - PADDING + 0.3 for r in rects), char

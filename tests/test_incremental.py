@@ -100,15 +100,17 @@ def test_a_damaged_card_entry_is_drawn_again(drawn: list[str], cache: Path) -> N
 def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_changed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from sheetgen.layout import cards
+    from sheetgen.layout.card_content import BODY_SIZES
 
     monkeypatch.setattr(cards, "_FITTED", {})
     measured: list[str] = []
     fit = cards._fit
-    monkeypatch.setattr(cards, "_fit", lambda build, card, header, what: measured.append(what) or fit(
-        build, card, header, what))
+    monkeypatch.setattr(cards, "_fit", lambda *args: measured.append(args[-1]) or fit(*args))
     loaded = load_site("the-sunken-chapel")
     first = draw_cards.cards_pdf(loaded, RenderOptions(paper=LETTER))
-    assert len(measured) == len(loaded.site.rooms) + len(loaded.site.statblocks)
+    # each room and statblock is set once at each body size a deck may take
+    sizes = len(BODY_SIZES)
+    assert len(measured) == sizes * (len(loaded.site.rooms) + len(loaded.site.statblocks))
     measured.clear()
     assert draw_cards.cards_pdf(loaded, RenderOptions(paper=LETTER)) == first
     assert measured == []
@@ -119,5 +121,5 @@ def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_chan
     edited = dataclasses.replace(loaded, site=loaded.site.model_copy(update={"rooms": rooms}))
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
         draw_cards.cards_pdf(edited, RenderOptions(paper=LETTER)))).pages)
-    assert measured == [f"rooms[4] (key {rooms[4].key!r})"]
+    assert measured == [f"rooms[4] (key {rooms[4].key!r})"] * sizes
     assert "something moving in it" in " ".join(text.split())

@@ -11,7 +11,6 @@ from click.testing import CliRunner
 from pdfcheck import char_boxes, page_sizes, page_texts, read_pdf, squeeze, stroked_lines
 
 from sheetgen.cli import cli
-from sheetgen.errors import UsageError
 from sheetgen.layout.calibration import MARGIN, SCALE_MM
 from sheetgen.layout.cards import CARD_SIZES, PADDING, card_layout
 from sheetgen.load.files import LoadedSite, load_pack, load_site
@@ -139,7 +138,7 @@ def test_shop_layout_is_one_card_side_a_page_with_trim_and_bleed_boxes(chapel_si
     options = RenderOptions(cards=CardPrint(layout="shop", bleed=True))
     data = cards_pdf(chapel_site, options, size=size)  # type: ignore[arg-type]
     reader = read_pdf(data)
-    sheet = card_layout(chapel_site, LETTER, size=size)  # type: ignore[arg-type]
+    sheet = card_layout(chapel_site, LETTER, size=size, wide_cards=False)  # type: ignore[arg-type]
     assert len(reader.pages) == 2 * len(sheet.cards)
     for number, page in enumerate(reader.pages):
         media = [float(v) for v in page.mediabox]
@@ -164,9 +163,36 @@ def test_shop_layout_without_bleed_is_the_card(chapel_site: LoadedSite) -> None:
     assert [float(v) for v in page.trimbox] == [0, 0, 180, 252]
 
 
-def test_bleed_needs_the_shop_layout(chapel_site: LoadedSite) -> None:
-    with pytest.raises(UsageError, match="add --layout shop"):
-        cards_pdf(chapel_site, RenderOptions(cards=CardPrint(bleed=True)))
+@pytest.mark.parametrize("size", ["poker", "index"])
+def test_home_layout_with_a_bleed(chapel_site: LoadedSite, size: str) -> None:
+    options = RenderOptions(cards=CardPrint(bleed=True))
+    data = cards_pdf(chapel_site, options, size=size, backs=True)  # type: ignore[arg-type]
+    sheet = card_layout(chapel_site, LETTER, size=size, backs=True, bleed=True)  # type: ignore[arg-type]
+    reader = read_pdf(data)
+    assert len(reader.pages) == len(sheet.pages)
+    slots = sheet.slots
+    # cards stand a quarter inch apart: each has its 1/8 in bleed
+    for a, b in itertools.pairwise(slots[: sheet.layout.columns]):
+        assert b.x - a.right == pytest.approx(2 * BLEED)
+    for page in sheet.pages:
+        lines = stroked_lines(reader, page.index)
+        marked_x = {round(m.x1, 1) for m in page.crop_marks if m.x1 == m.x2}
+        marked_y = {round(m.y1, 1) for m in page.crop_marks if m.y1 == m.y2}
+        placed = sheet.cards if page.side == "front" else sheet.backs
+        for index in page.cards:
+            rect = placed[index].rect
+            # crop marks at every card's own trims, outside the bleed of the grid
+            assert {round(rect.x, 1), round(rect.right, 1)} <= marked_x
+            assert {round(rect.y, 1), round(rect.top, 1)} <= marked_y
+        for mark in page.crop_marks:
+            assert tuple(round(v, 1) for v in (mark.x1, mark.y1, mark.x2, mark.y2)) in lines
+            assert not (sheet.grid.x - BLEED < mark.x1 < sheet.grid.right + BLEED
+                        and sheet.grid.y - BLEED < mark.y1 < sheet.grid.top + BLEED)
+        # text keeps 1/8 in inside the trim
+        rects = [placed[i].rect for i in page.cards]
+        for char, (left, bottom, right, top) in char_boxes(data, page.index):
+            assert any(r.x + PADDING - 0.5 <= left and right <= r.right - PADDING + 0.5
+                       and r.y + PADDING - 3 <= bottom and top <= r.top - PADDING + 3 for r in rects), char
 
 
 # --- ink saver ------------------------------------------------------------------------------------------

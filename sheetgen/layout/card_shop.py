@@ -4,7 +4,7 @@ per card side out.
 Card printers ask for one card a page at its trim size plus the bleed, the back before the front of
 each card, and the page's TrimBox (where the card is cut) and BleedBox (how far printing may run) set.
 The cards themselves are the home layout's, moved: each side keeps its text and boxes at least 1/8 in
-inside the trim (sheetgen.layout.cards.PADDING is that safe zone), so the cut may wander by the bleed
+inside the trim (sheetgen.layout.card_grid.PADDING is that safe zone), so the cut may wander by the bleed
 either way without touching them. Without a bleed, the page is the trim and both boxes are the page.
 """
 
@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.layout.cards import CardSheet, Item, Rect
+from sheetgen.layout.cards import CardSheet
+from sheetgen.layout.geometry import Rect
+from sheetgen.layout.marks import Mark
 from sheetgen.options import BLEED
 
 SAFE_ZONE = BLEED
@@ -30,7 +32,7 @@ class ShopPage:
     width: float
     height: float
     trim: Rect
-    items: tuple[Item, ...]
+    items: tuple[Mark, ...]
 
     @property
     def bleed_box(self) -> Rect:
@@ -51,5 +53,5 @@ def shop_pages(sheet: CardSheet, *, bleed: bool) -> tuple[ShopPage, ...]:
         for side, place, items in (("back", back.rect, back.items), ("front", card.rect, card.items)):
             dx, dy = margin - place.x, margin - place.y
             pages.append(ShopPage(index, "back" if side == "back" else "front", width, height, trim,
-                                  tuple(item.shifted(dx, dy) for item in items)))
+                                  tuple(item.moved(dx, dy) for item in items)))
     return tuple(pages)

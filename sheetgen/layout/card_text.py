@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sheetgen.fonts import FONTS, FontFamily, family_coverage, register_reportlab_fonts
+from sheetgen.fonts import FONTS, FontFamily, drawing_family, register_reportlab_fonts
 
 
 @dataclass(frozen=True)
@@ -67,15 +67,14 @@ _MARKUP_TOKEN = re.compile(r"<[^>]*>|&[#A-Za-z0-9]+;|[^<&]+|&")
 def with_fallback_fonts(markup: str, font: str) -> str:
     """Put runs of characters that *font*'s family lacks in a shipped family that has them.
 
-    ReportLab draws each run in one font and does not fall back by itself; check_text_covered has made
-    sure some shipped family has every character.
+    ReportLab draws each run in one font and does not fall back by itself; the family is chosen as on
+    every other ReportLab page (sheetgen.fonts.drawing_family).
     """
-    primary = family_coverage(_family_of(font))
+    primary = _family_of(font)
 
     def family_for(char: str) -> FontFamily | None:
-        if ord(char) in primary or char.isspace():
-            return None
-        return next((f for f in FONTS.families if ord(char) in family_coverage(f)), None)
+        family = drawing_family(char, primary)
+        return None if family is primary else family
 
     out: list[str] = []
     for match in _MARKUP_TOKEN.finditer(markup):
@@ -255,13 +254,10 @@ def split_to_fit(markup: str, style: TextStyle, width: float, height: float) -> 
             high = middle - 1
     if low == 0:
         return None
-    # End the card at a sentence when that costs at most two lines.
-    leading = style.leading
-    full = text_height(_split_words(words, low)[0], style, width)
+    # End the card at the end of a sentence when what fits holds one.
     for n in range(low, 0, -1):
         if _SENTENCE_END.search(re.sub(r"<[^>]*>", "", words[n - 1].text)):
-            if text_height(_split_words(words, n)[0], style, width) >= full - 2 * leading - 0.01:
-                low = n
+            low = n
             break
     head, stack = _split_words(words, low)
     return head, "".join(stack) + _join(words[low:])

@@ -1,10 +1,14 @@
-"""The marks a tracker page is made of, and text set into lines: a string and a width in, placed marks out.
+"""The marks every ReportLab page is made of, and text set into lines: a string and a width in, placed marks out.
 
-Marks are frozen dataclasses in PDF points. A :class:`Sketch` collects them with y measured from the top
-of the block being built (0 at its top edge, negative going down); the page layout moves finished blocks
-to their place. Text is measured with the shipped fonts' metrics and broken into lines here, with
-**bold** and _italic_ honoured, characters a face lacks set in the shipped family that has them, and
-each ballot box (U+2610) in a text turned into a real tick box.
+Marks are frozen dataclasses in PDF points, the one vocabulary of cards, trackers, the timetable, the
+calibration sheet and the packet's cover and footers; sheetgen.render.pdf.marks paints them all. Each
+mark has ``moved(dx, dy)`` and a ``rect`` (its extent). A :class:`Sketch` collects them with y measured
+from the top of the block being built (0 at its top edge, negative going down); the page layout moves
+finished blocks to their place. Cards set their paragraphs as :class:`ParagraphMark`, measured in
+sheetgen.layout.card_text with the very Paragraph the painter draws. Other text is measured with the
+shipped fonts' metrics and broken into lines here, with **bold** and _italic_ honoured, characters a
+face lacks set in the shipped family that has them, and each ballot box (U+2610) in a text turned into
+a real tick box.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from sheetgen.fonts import FONTS, FontFamily, family_coverage, register_reportlab_fonts
+from sheetgen.fonts import FONTS, FontFamily, drawing_family, register_reportlab_fonts
+from sheetgen.layout.card_text import TextStyle
+from sheetgen.layout.geometry import Rect
 from sheetgen.markup import runs
 
 FontRole = Literal["body", "body-bold", "body-italic", "body-bold-italic", "label", "label-bold", "symbols"]
@@ -44,6 +50,29 @@ class TextMark:
     def moved(self, dx: float, dy: float) -> TextMark:
         return replace(self, x=self.x + dx, y=self.y + dy)
 
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.x, self.y - self.size * 0.25, text_width(self.text, self.role, self.size), self.size)
+
+
+@dataclass(frozen=True)
+class ParagraphMark:
+    """A paragraph of ReportLab markup (user text already escaped), set in a box whose top is *top*."""
+
+    markup: str
+    style: TextStyle
+    x: float
+    top: float
+    width: float
+    height: float
+
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.x, self.top - self.height, self.width, self.height)
+
+    def moved(self, dx: float, dy: float) -> ParagraphMark:
+        return replace(self, x=self.x + dx, top=self.top + dy)
+
 
 @dataclass(frozen=True)
 class BoxMark:
@@ -62,6 +91,10 @@ class BoxMark:
     def moved(self, dx: float, dy: float) -> BoxMark:
         return replace(self, x=self.x + dx, y=self.y + dy)
 
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.x, self.y, self.size, self.size)
+
 
 @dataclass(frozen=True)
 class LineMark:
@@ -72,14 +105,24 @@ class LineMark:
     width: float = 0.75
     grey: float = 0.0
     """0 is black, 1 white."""
+    dash: tuple[float, float] | None = None
+    """On and off lengths of a dotted line."""
 
     def moved(self, dx: float, dy: float) -> LineMark:
         return replace(self, x1=self.x1 + dx, y1=self.y1 + dy, x2=self.x2 + dx, y2=self.y2 + dy)
 
+    @property
+    def rect(self) -> Rect:
+        return Rect(min(self.x1, self.x2), min(self.y1, self.y2), abs(self.x2 - self.x1), abs(self.y2 - self.y1))
+
 
 @dataclass(frozen=True)
 class RectMark:
-    """A filled or outlined rectangle (table header shading, frames): lower-left corner and size."""
+    """A filled or outlined rectangle (table header shading, frames, bands): lower-left corner and size.
+
+    *fill* is a grey (0 black, 1 white) or None; *stroke* the outline's width (0: none); *radius* rounds
+    the corners; *role* says what it is, for tests and readers ("checkbox", "band", "key", "frame", "box").
+    """
 
     x: float
     y: float
@@ -87,9 +130,15 @@ class RectMark:
     height: float
     fill: float | None = None
     stroke: float = 0.0
+    radius: float = 0.0
+    role: str = "box"
 
     def moved(self, dx: float, dy: float) -> RectMark:
         return replace(self, x=self.x + dx, y=self.y + dy)
+
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.x, self.y, self.width, self.height)
 
 
 @dataclass(frozen=True)
@@ -103,8 +152,12 @@ class CircleMark:
     def moved(self, dx: float, dy: float) -> CircleMark:
         return replace(self, cx=self.cx + dx, cy=self.cy + dy)
 
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.cx - self.r, self.cy - self.r, 2 * self.r, 2 * self.r)
 
-Mark = TextMark | BoxMark | LineMark | RectMark | CircleMark
+
+Mark = TextMark | ParagraphMark | BoxMark | LineMark | RectMark | CircleMark
 
 
 @dataclass
@@ -163,25 +216,18 @@ def font_name(role: FontRole) -> str:
     return family_of(role).reportlab_font(bold="bold" in role, italic="italic" in role)
 
 
-@functools.cache
-def _covers(role: FontRole) -> frozenset[int]:
-    return family_coverage(family_of(role))
-
-
-def _fallback(char: str, role: FontRole) -> FontRole:
-    others: tuple[FontRole, ...] = ("symbols", "body", "label")
-    for other in others:
-        if ord(char) in _covers(other):
-            return other
-    return role  # checked before layout: every character is in some shipped font
+def _role_in(family: FontFamily, role: FontRole) -> FontRole:
+    if family is family_of(role):
+        return role
+    return "symbols" if family is FONTS.symbols else "body" if family is FONTS.body else "label"
 
 
 def segments(text: str, role: FontRole) -> list[tuple[str, FontRole]]:
     """*text* cut where the face of *role* lacks a character, each piece with the role that draws it."""
     out: list[tuple[str, FontRole]] = []
-    covered = _covers(role)
+    family = family_of(role)
     for char in text:
-        char_role = role if ord(char) in covered or char.isspace() else _fallback(char, role)
+        char_role = _role_in(drawing_family(char, family), role)
         if out and out[-1][1] == char_role:
             out[-1] = (out[-1][0] + char, char_role)
         else:

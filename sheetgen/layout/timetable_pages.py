@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.errors import RenderError
+from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import BOX_MIN, BoxMark, LineMark, Mark, RectMark, Sketch, flow, text_width
 from sheetgen.layout.timetable_parts import (
     CHART_WIDTH,
@@ -77,30 +78,12 @@ OMEN_MARK = "\u25c6"
 
 
 @dataclass(frozen=True)
-class Frame:
-    """A rectangle on the page: lower-left corner and size, in points."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.height
-
-    @property
-    def right(self) -> float:
-        return self.x + self.width
-
-
-@dataclass(frozen=True)
 class RowFrame:
     """Where one check row went: its 1-based index in the timetable, its band, and its Actual cell."""
 
     index: int
-    frame: Frame
-    actual: Frame
+    frame: Rect
+    actual: Rect
 
 
 @dataclass(frozen=True)
@@ -108,7 +91,7 @@ class CardFrame:
     """Where one deck card went: its 1-based index in the deck and its frame."""
 
     index: int
-    frame: Frame
+    frame: Rect
 
 
 @dataclass(frozen=True)
@@ -579,11 +562,11 @@ def _page(t: Timetable, paper: Paper, number: int, total: int, plan: _Plan) -> T
             table_top = top
         elif block.kind == "row" and cols is not None:
             y = round(top - block.height, 2)
-            rows.append(RowFrame(block.row, Frame(MARGIN, y, width, block.height),
-                                 Frame(MARGIN + cols.actual, y, cols.width - cols.actual, block.height)))
+            rows.append(RowFrame(block.row, Rect(MARGIN, y, width, block.height),
+                                 Rect(MARGIN + cols.actual, y, cols.width - cols.actual, block.height)))
         for index, x, w in block.cards:
             card_h = round(block.height - CARD_GAP, 2)
-            cards.append(CardFrame(index, Frame(MARGIN + x, round(top - card_h, 2), w, card_h)))
+            cards.append(CardFrame(index, Rect(MARGIN + x, round(top - card_h, 2), w, card_h)))
         top -= block.height
     if rows and table_top is not None and cols is not None:
         marks.extend(_table_rules(cols, table_top, rows))

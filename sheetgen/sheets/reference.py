@@ -26,10 +26,11 @@ from sheetgen.fonts import check_text_covered
 from sheetgen.markup import plain
 from sheetgen.mechanic_words import due_every_text, rate_phrase
 from sheetgen.model.common import RollRange, Statblock
-from sheetgen.model.pack import Action, Pack, Page, Section, Table, Variant
+from sheetgen.model.pack import Action, EncounterRules, Pack, Page, Section, Table, Variant
 from sheetgen.options import POINTS_PER_INCH, RenderOptions
 from sheetgen.sheets.mechanics import ChangeView, CheckBody, Fact, TrackBody, check_view, track_view
 from sheetgen.sheets.odds_chart import OddsBody, odds_chart
+from sheetgen.sheets.statblock import stat_lines
 from sheetgen.words import TIMES, duration, signed
 
 #: The box a checkbox row draws for each of these characters in pack text.
@@ -406,7 +407,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return "Tallies", _tallies(pack)
     if kind == "statblock":
         statblock = next(s for s in pack.statblocks if s.id == section.ref)
-        return statblock.name, _statblock(statblock)
+        return statblock.name, _statblock(statblock, pack)
     if kind == "odds":
         assert odds is not None and pack.check is not None
         return f"Chance of {pack.check.result}, quiet {pack.words.party}", odds_chart(pack, odds, width)
@@ -528,19 +529,15 @@ def _tallies(pack: Pack) -> TalliesBody:
     return TalliesBody(tallies, note)
 
 
-def _statblock(statblock: Statblock) -> StatblockBody:
-    facts = []
-    if statblock.zone:
-        facts.append(Fact("Zone", statblock.zone))
-    if statblock.morale is not None:
-        facts.append(Fact("Morale", str(statblock.morale)))
-    if statblock.appearing:
-        facts.append(Fact("# Appearing", statblock.appearing))
+def _statblock(statblock: Statblock, pack: Pack) -> StatblockBody:
+    """The statblock as the stat cards print it: its stats, zone, morale and number appearing in one
+    order (sheetgen.sheets.statblock), then its actions and notes."""
+    after = (pack.encounter or EncounterRules()).stats_after
     return StatblockBody(
         name=statblock.name,
         description=statblock.description,
-        stats=tuple(statblock.stats.items()),
-        facts=tuple(facts),
+        stats=tuple(stat_lines(statblock, after)),
+        facts=(),
         actions=tuple(StatActionView(a.name, a.kind or "", a.text) for a in statblock.actions),
         notes=statblock.notes,
     )

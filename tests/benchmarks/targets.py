@@ -112,7 +112,7 @@ def watch_child(folder: Path) -> None:
     """A warm `sheetgen watch` process: the packet once, then again after renaming one room; and, for the
     floor, one sheet of cards laid out and drawn in the same process."""
     from sheetgen.layout import cards
-    from sheetgen.layout.cards import CARD_SIZES, card_layout
+    from sheetgen.layout.cards import card_layout
     from sheetgen.load.files import load_site
     from sheetgen.options import LETTER, RenderOptions
     from sheetgen.packet.watch import SheetOptions, site_builder
@@ -133,10 +133,10 @@ def watch_child(folder: Path) -> None:
     edit = time.perf_counter() - start
 
     loaded = load_site(str(site))
-    per_page = CARD_SIZES["poker"].per_page
     cards._FITTED.clear()  # the floor sets every card, as a process that has set none before does
     start = time.perf_counter()
     sheet = card_layout(loaded, LETTER)
+    per_page = sheet.layout.per_page
     draw_card_sheet(sheet)
     pages = len([page for page in sheet.pages if page.side == "front"])
     one_sheet = (time.perf_counter() - start) / pages

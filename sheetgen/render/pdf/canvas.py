@@ -68,11 +68,3 @@ class PdfCanvas:
     def finish(self) -> bytes:
         self.canvas.save()
         return self.buffer.getvalue()
-
-
-def body_font(*, bold: bool = False, italic: bool = False) -> str:
-    return FONTS.body.reportlab_font(bold=bold, italic=italic)
-
-
-def label_font(*, bold: bool = False) -> str:
-    return FONTS.label.reportlab_font(bold=bold)

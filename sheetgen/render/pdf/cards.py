@@ -1,7 +1,7 @@
 """Draw a card layout: a :class:`~sheetgen.layout.cards.CardSheet` in, PDF bytes out.
 
 All positions come from sheetgen.layout.cards (and sheetgen.layout.card_shop for a print shop); this
-module only puts their boxes, rules, paragraphs and crop marks on a ReportLab canvas, page by page.
+module only hands their marks and crop marks, page by page, to the one painter (sheetgen.render.pdf.marks).
 Two things happen only here, at the printer's end: the home layout's back pages are moved by the
 back offset the calibration page measured, and in ink-saver mode filled boxes are drawn in outline
 (white text on black turns black).
@@ -11,24 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Literal
 
-from sheetgen.errors import UsageError
 from sheetgen.layout.card_shop import ShopPage, shop_pages
-from sheetgen.layout.card_text import make_paragraph
-from sheetgen.layout.cards import (
-    LINE,
-    BoxItem,
-    CardSheet,
-    CropMark,
-    Item,
-    RuleItem,
-    TextItem,
-    card_layout,
-)
+from sheetgen.layout.cards import CardSheet, card_layout
 from sheetgen.load.files import LoadedSite
 from sheetgen.options import RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
+from sheetgen.render.pdf.marks import draw_marks
 
 
 def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poker", "index"] = "poker",
@@ -37,16 +27,14 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
 
     With *backs*, every page of fronts is followed by a page of backs for double-sided printing
     (flip on the long edge), moved by ``options.cards.back_offset``. ``options.cards.layout == "shop"``
-    gives one card side a page instead, back then front, with a bleed when ``options.cards.bleed``.
+    gives one card side a page instead, back then front, with a bleed when ``options.cards.bleed``; in
+    the home layout ``options.cards.bleed`` sets the cards 1/4 in apart, each with its 1/8 in bleed.
     """
     options = replace(options, language=loaded.language)
     if options.cards.layout == "shop":
-        sheet = card_layout(loaded, options.paper, size=size, backs=True)
+        sheet = card_layout(loaded, options.paper, size=size, backs=True, wide_cards=False)
         return draw_shop_pages(sheet, shop_pages(sheet, bleed=options.cards.bleed), options)
-    if options.cards.bleed:
-        raise UsageError("--bleed: cards with a bleed cannot share a page edge to edge; "
-                         "add --layout shop for one card a page at trim plus bleed")
-    sheet = card_layout(loaded, options.paper, size=size, backs=backs)
+    sheet = card_layout(loaded, options.paper, size=size, backs=backs, bleed=options.cards.bleed)
     return draw_card_sheet(sheet, options)
 
 
@@ -68,13 +56,10 @@ def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> b
         if page.side == "back" and (dx or dy):
             # the printer puts the back page's content off by (-dx, -dy): move it back
             canvas.translate(dx, dy)
-        _draw_crop_marks(canvas, sheet.crop_marks)
-        if page.side == "front":
-            for index in page.cards:
-                _draw_items(canvas, sheet.cards[index].items, saver)
-        else:
-            for index in page.cards:
-                _draw_items(canvas, sheet.backs[index].items, saver)
+        draw_marks(canvas, page.crop_marks)
+        sides = sheet.cards if page.side == "front" else sheet.backs
+        for index in page.cards:
+            draw_marks(canvas, sides[index].items, ink_saver=saver)
         canvas.restoreState()
         canvas.showPage()
     return pdf.finish()
@@ -89,56 +74,6 @@ def draw_shop_pages(sheet: CardSheet, pages: Iterable[ShopPage], options: Render
         trim = page.trim
         canvas.setTrimBox((trim.x, trim.y, trim.right, trim.top))
         canvas.setBleedBox((0, 0, page.width, page.height))
-        _draw_items(canvas, page.items, options.ink_saver)
+        draw_marks(canvas, page.items, ink_saver=options.ink_saver)
         canvas.showPage()
     return pdf.finish()
-
-
-def _draw_crop_marks(canvas: Any, marks: Iterable[CropMark]) -> None:
-    canvas.saveState()
-    canvas.setLineWidth(LINE)
-    canvas.setStrokeGray(0)
-    for mark in marks:
-        canvas.line(mark.x0, mark.y0, mark.x1, mark.y1)
-    canvas.restoreState()
-
-
-def _draw_items(canvas: Any, items: Iterable[Item], ink_saver: bool = False) -> None:
-    for item in items:
-        if isinstance(item, BoxItem):
-            _draw_box(canvas, _saver_box(item) if ink_saver else item)
-        elif isinstance(item, RuleItem):
-            canvas.saveState()
-            canvas.setLineWidth(item.line_width)
-            canvas.setStrokeGray(0)
-            canvas.line(item.x0, item.y0, item.x1, item.y1)
-            canvas.restoreState()
-        elif isinstance(item, TextItem):
-            style = replace(item.style, grey=0.0) if ink_saver else item.style
-            paragraph = make_paragraph(item.markup, style)
-            paragraph.wrap(item.width, item.height + 1.0)
-            paragraph.drawOn(canvas, item.x, item.top - item.height)
-
-
-def _saver_box(box: BoxItem) -> BoxItem:
-    """A filled box as its outline only."""
-    if box.fill is None or box.fill >= 1:
-        return box
-    return replace(box, fill=None, line_width=box.line_width or LINE)
-
-
-def _draw_box(canvas: Any, box: BoxItem) -> None:
-    canvas.saveState()
-    stroke = 1 if box.line_width > 0 else 0
-    fill = 1 if box.fill is not None else 0
-    if stroke:
-        canvas.setLineWidth(box.line_width)
-        canvas.setStrokeGray(0)
-    if box.fill is not None:
-        canvas.setFillGray(box.fill)
-    rect = box.rect
-    if box.radius:
-        canvas.roundRect(rect.x, rect.y, rect.width, rect.height, box.radius, stroke=stroke, fill=fill)
-    else:
-        canvas.rect(rect.x, rect.y, rect.width, rect.height, stroke=stroke, fill=fill)
-    canvas.restoreState()

@@ -1,23 +1,26 @@
-"""Draw marks (sheetgen.layout.marks) on a ReportLab canvas: the painter the tracker and
-timetable pages share.
+"""Draw marks (sheetgen.layout.marks) on a ReportLab canvas: the one painter of every ReportLab page
+(cards, trackers, timetable, calibration, the packet's cover and footers).
 
 Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
 a PDF checkbox with no border or fill of its own, inset by half the box's outline, so a tick stays
 inside the printed box and the page prints the same either way. In ink-saver mode a grey or black
-rectangle is drawn as its outline only.
+rectangle is drawn as its outline only, and grey or white paragraph text is drawn black.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
+from sheetgen.layout.card_text import make_paragraph
 from sheetgen.layout.marks import (
     BOX_LINE,
     BoxMark,
     CircleMark,
     LineMark,
     Mark,
+    ParagraphMark,
     RectMark,
     TextMark,
     font_name,
@@ -31,7 +34,7 @@ def saver_rect(mark: RectMark) -> RectMark:
     """*mark* without ink-hungry fill: a grey or black area becomes its outline (white fills stay)."""
     if mark.fill is None or mark.fill >= 1:
         return mark
-    return RectMark(mark.x, mark.y, mark.width, mark.height, fill=None, stroke=mark.stroke or SAVER_OUTLINE)
+    return replace(mark, fill=None, stroke=mark.stroke or SAVER_OUTLINE)
 
 
 def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -> None:
@@ -48,12 +51,25 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
                 canvas.setFillGray(mark.fill)
             if mark.stroke:
                 canvas.setLineWidth(mark.stroke)
-            canvas.rect(mark.x, mark.y, mark.width, mark.height, stroke=1 if mark.stroke else 0,
-                        fill=1 if mark.fill is not None else 0)
+            stroke, fill = 1 if mark.stroke else 0, 1 if mark.fill is not None else 0
+            if mark.radius:
+                canvas.roundRect(mark.x, mark.y, mark.width, mark.height, mark.radius, stroke=stroke, fill=fill)
+            else:
+                canvas.rect(mark.x, mark.y, mark.width, mark.height, stroke=stroke, fill=fill)
         elif isinstance(mark, LineMark):
             canvas.setStrokeGray(mark.grey)
             canvas.setLineWidth(mark.width)
+            if mark.dash:
+                canvas.setDash(*mark.dash)
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
+            if mark.dash:
+                canvas.setDash()
+        elif isinstance(mark, ParagraphMark):
+            style = replace(mark.style, grey=0.0) if ink_saver else mark.style
+            paragraph = make_paragraph(mark.markup, style)
+            paragraph.wrap(mark.width, mark.height + 1.0)
+            paragraph.drawOn(canvas, mark.x, mark.top - mark.height)
+            current = None  # the paragraph set its own font
         elif isinstance(mark, CircleMark):
             canvas.setStrokeGray(0)
             canvas.setLineWidth(mark.width)

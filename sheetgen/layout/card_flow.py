@@ -1,0 +1,217 @@
+"""A card's body set on cards: blocks, a type size and a heading in, each card's marks out.
+
+All room cards of a deck share one body size, and all stat cards one (sheetgen.layout.cards chooses it
+from BODY_SIZES). A body that does not fit one card takes a double-width card where the grid has two
+columns, else continuation cards, whose key reads "1 (cont.)", broken between sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from sheetgen.errors import RenderError
+from sheetgen.layout.card_content import (
+    BAND_AFTER,
+    COLUMN_GAP,
+    CONT,
+    MEASURE_WHOLE,
+    MIN_LINES,
+    Band,
+    Block,
+    Para,
+    Row,
+    band_height,
+    body_style,
+    checkbox_side,
+    label_style,
+    para_style,
+    space_before,
+)
+from sheetgen.layout.card_grid import LINE, PADDING, CardSize
+from sheetgen.layout.card_text import TextStyle, split_to_fit, text_height
+from sheetgen.layout.marks import LineMark, Mark, ParagraphMark, RectMark
+from sheetgen.markup import inline_reportlab
+
+Header = Callable[[int], tuple[list[Mark], float]]
+
+OVERHANG = 1.0
+"""Text is set this much narrower than the safe zone allows: an italic letter's ink runs past its width."""
+
+
+def _block_height(block: Block, size: float, inner: float) -> float | None:
+    """The height *block* takes after the one before it; None for a paragraph too long to be kept whole."""
+    if isinstance(block, Band):
+        return space_before(block, size) + band_height(size) + BAND_AFTER
+    if isinstance(block, Row):
+        width = (inner - COLUMN_GAP * (len(block.cells) - 1)) / len(block.cells)
+        return space_before(block, size) + max(text_height(cell, body_style(size), width) for cell in block.cells)
+    if len(block.markup) > MEASURE_WHOLE:
+        return None
+    return space_before(block, size) + text_height(block.markup, para_style(block, size), inner)
+
+
+def _section_height(blocks: Sequence[Block], size: float, inner: float) -> float | None:
+    """The height of the section *blocks* opens (up to the next band), or None if one of its paragraphs is
+    too long to be kept whole."""
+    total = 0.0
+    for i, block in enumerate(blocks):
+        if i and isinstance(block, Band):
+            break
+        height = _block_height(block, size, inner)
+        if height is None:
+            return None
+        total += height
+    return total
+
+
+def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str, *,
+               continued_bands: bool = True) -> list[list[Mark]]:
+    """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates.
+
+    A card ends only between sections (a band and what it heads) when the next section fits a card of its
+    own, else between paragraphs; a paragraph is split only when it is taller than a card, and then at
+    the end of a sentence where it has one. With *continued_bands*, a section that goes on to the next
+    card repeats its band there, marked "(cont.)".
+    """
+    inner = card.width - 2 * PADDING - OVERHANG
+    bottom = PADDING
+    done: list[list[Mark]] = []
+    queue = list(blocks)
+    items: list[Mark] = []
+    y = 0.0
+    fresh = True
+    room = card.height - 2 * PADDING - header(1)[1]
+    """The height a continuation card has for its body."""
+
+    def start_card() -> None:
+        nonlocal items, y, fresh
+        if items:
+            done.append(items)
+        head, height = header(len(done))
+        items = list(head)
+        y = card.height - PADDING - height
+        if y - bottom < size * 3:
+            raise RenderError(f"{what}: the heading leaves no room for text on a {card.name} card")
+        fresh = True
+        if continued_bands and queue and isinstance(queue[0], Para) and queue[0].section:
+            queue.insert(0, Band(queue[0].section, continued=True))
+
+    start_card()
+    while queue:
+        block = queue.pop(0)
+        space = 0.0 if fresh else space_before(block, size)
+        if isinstance(block, Band):
+            band = band_height(size)
+            follower = queue[0] if queue else None
+            need = band + BAND_AFTER
+            if isinstance(follower, Para | Row):
+                # keep the heading with the first two lines of what it heads
+                need += space_before(follower, size) + size * 1.2 * MIN_LINES + 0.5
+            section = None if fresh else _section_height([block, *queue], size, inner)
+            if not fresh and (y - space - need < bottom or (
+                    section is not None and y - section < bottom and section - space <= room)):
+                # the whole section goes on the next card when it fits there
+                queue.insert(0, block)
+                start_card()
+                continue
+            top = y - space
+            items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=0.85, role="band"))
+            items.append(LineMark(PADDING, top, PADDING + inner + OVERHANG, top, LINE))
+            label = block.label.upper() + (f" {CONT.upper()}" if block.continued else "")
+            style = label_style(size)
+            items.append(ParagraphMark(inline_reportlab(label), style, PADDING + 2.0, top - 1.5, inner - 4.0,
+                                  style.leading))
+            y = top - band - BAND_AFTER
+            fresh = False
+            continue
+        if isinstance(block, Row):
+            width = (inner - COLUMN_GAP * (len(block.cells) - 1)) / len(block.cells)
+            style = body_style(size)
+            heights = [text_height(cell, style, width) for cell in block.cells]
+            if y - space - max(heights) < bottom:
+                if fresh:
+                    # too tall even for a card of its own: each stat as a paragraph, which can be split
+                    queue[:0] = [Para(cell) for cell in block.cells]
+                    continue
+                queue.insert(0, block)
+                start_card()
+                continue
+            for i, (cell, height) in enumerate(zip(block.cells, heights, strict=True)):
+                x = PADDING + i * (width + COLUMN_GAP)
+                items.append(ParagraphMark(cell, style, x, y - space, width, height))
+            y -= space + max(heights)
+            fresh = False
+            continue
+        style = para_style(block, size)
+        top = y - space
+        # a long paragraph is not measured whole: only the part that fits this card is (see split_to_fit)
+        whole: float | None = None
+        parts: tuple[str, str] | None = None
+        if len(block.markup) <= MEASURE_WHOLE:
+            whole = text_height(block.markup, style, inner)
+        else:
+            parts = split_to_fit(block.markup, style, inner, top - bottom)
+            if parts is not None and not parts[1]:
+                whole, parts = text_height(block.markup, style, inner), None
+        if whole is not None and top - whole >= bottom:
+            _place_para(items, block, style, top, inner, whole, size)
+            y = top - whole
+            fresh = False
+            continue
+        if whole is not None and whole <= room and not fresh:
+            # a paragraph that fits a card of its own is never split
+            queue.insert(0, block)
+            start_card()
+            continue
+        if whole is not None:
+            parts = split_to_fit(block.markup, style, inner, top - bottom)
+        # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more)
+        if parts is not None and not fresh and _lines(parts[0], style, inner) < MIN_LINES:
+            parts = None
+        if parts is None:
+            if fresh:
+                raise RenderError(f"{what}: text does not fit on a {card.name} card")
+            queue.insert(0, block)
+            start_card()
+            continue
+        first, rest = parts
+        height = text_height(first, style, inner)
+        _place_para(items, replace(block, markup=first), style, top, inner, height, size)
+        queue.insert(0, replace(block, markup=rest, continued=True))
+        start_card()
+    done.append(items)
+    return done
+
+
+def _lines(markup: str, style: TextStyle, width: float) -> int:
+    return round(text_height(markup, style, width) / style.leading)
+
+
+def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, width: float, height: float,
+                size: float) -> None:
+    items.append(ParagraphMark(block.markup, style, PADDING, top, width, height))
+    if block.kind == "detail" and not block.continued:
+        side = checkbox_side(size)
+        baseline = top - size * 0.93
+        items.append(RectMark(PADDING + 0.5, baseline - 0.3, side, side, stroke=LINE, role="checkbox"))
+
+
+def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
+             header: Callable[[CardSize], Header], what: str) -> tuple[CardSize, list[list[Mark]]]:
+    """*build*'s blocks at type *size* on one card, else on one card of the *wide* size (two places of the
+    grid side by side, its heading across and its body in two columns, each a card's width) when there
+    is one, else on as many cards as they need; the card size used and each card's marks."""
+    blocks = build(size)
+    faces = flow_cards(blocks, size, card, header(card), what)
+    if len(faces) > 1 and wide is not None:
+        top, height = header(wide)(0)
+
+        def column_head(part: int) -> tuple[list[Mark], float]:
+            return (list(top) if part == 0 else [], height)
+
+        columns = flow_cards(blocks, size, card, column_head, what, continued_bands=False)
+        if len(columns) <= 2:
+            right = [m.moved(wide.width - card.width, 0.0) for m in columns[1]] if len(columns) == 2 else []
+            return wide, [columns[0] + right]
+    return card, faces
