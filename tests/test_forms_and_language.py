@@ -205,7 +205,7 @@ def test_large_print_sets_reference_pages_in_12_pt() -> None:
     normal = render_reference(pack, RenderOptions(), players=True)
     assert max(normal.type_sizes) < 12
     assert len(read_pdf(rendered.pdf).pages) >= len(read_pdf(normal.pdf).pages)
-    assert "html { font-size: 12pt; }" in reference_html(pack, RenderOptions(), type_size=LARGE_TYPE)
+    assert "--body-size: 12pt;" in reference_html(pack, RenderOptions(), type_size=LARGE_TYPE)
 
 
 # --- the settings file ----------------------------------------------------------------------------------

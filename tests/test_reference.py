@@ -20,7 +20,14 @@ from sheetgen.fonts import shipped_dir
 from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.model.pack import Pack, Page, Reference, Row, Section, Step, Table
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
-from sheetgen.render.html.reference import TYPE_SIZES, RenderedReference, reference_html, render_reference
+from sheetgen.render.html.reference import (
+    BODY_SIZE,
+    PLAYERS_SIZE,
+    SMALLEST,
+    RenderedReference,
+    reference_html,
+    render_reference,
+)
 from sheetgen.render.html.weasy import layout
 from sheetgen.sheets.mechanics import CheckBody, TrackBody
 from sheetgen.sheets.odds_chart import odds_chart
@@ -301,7 +308,8 @@ def test_pack_text_is_escaped_never_markup() -> None:
 def test_the_html_sets_the_type_size_and_paper_and_anchors_every_section() -> None:
     pack = load_pack("dungeon-turn")
     html = reference_html(pack, options(A4), type_size=8.5, page_index=0)
-    assert "html { font-size: 8.5pt; }" in html and "size: A4;" in html
+    assert "--body-size: 8.5pt;" in html and "html { font-size: var(--body-size); }" in html
+    assert "size: A4;" in html
     for index in range(len(pack.reference.pages[0].sections)):
         assert f'id="p1-s{index}"' in html
     assert 'id="p2-s0"' not in html
@@ -326,7 +334,7 @@ def test_no_template_marks_text_safe() -> None:
 
 
 def test_no_text_is_set_below_8_points() -> None:
-    html = reference_html(load_pack("site-alarm"), options(), type_size=TYPE_SIZES[-1], page_index=0)
+    html = reference_html(load_pack("site-alarm"), options(), type_size=SMALLEST, page_index=0)
     document = layout(html).document
     sizes = {
         round(box.style["font_size"] * 0.75, 2)
@@ -358,7 +366,7 @@ def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
     reader = read_pdf(result.pdf)
     assert len(reader.pages) == len(printable(pack_id).reference.pages)
     assert set(page_sizes(reader)) == {(round(paper.width), round(paper.height))}
-    assert all(size in TYPE_SIZES for size in result.type_sizes)
+    assert set(result.type_sizes) == {BODY_SIZE} and BODY_SIZE >= 8.5
     record_property("type_sizes", result.type_sizes)
     assert result.warnings == ()
     assert font_problems(reader) == []
@@ -458,7 +466,7 @@ def test_a_page_that_does_not_fit_names_the_pack_page_and_section() -> None:
     assert 3 <= first_out <= 12
     assert str(caught.value).startswith(
         f"dungeon-turn: reference.pages[1].sections[{first_out}]: Dungeon Turns: reference page 2 "
-        '"Far Too Much" does not fit on one letter page even in 8 pt type'
+        '"Far Too Much" does not fit on one letter page in 8.5 pt type'
     )
     assert (f'section {first_out + 1} "Chronicle {first_out + 1}" (text) is the first part that runs onto a '
             "second page") in str(caught.value)
@@ -467,7 +475,7 @@ def test_a_page_that_does_not_fit_names_the_pack_page_and_section() -> None:
     page = pack.reference.pages[1]
     for count, pages in ((first_out, 1), (first_out + 1, 2)):
         trial = with_pages(pack, page.model_copy(update={"sections": page.sections[:count], "footer": ""}))
-        html = reference_html(trial, options(), type_size=TYPE_SIZES[-1], page_index=0)
+        html = reference_html(trial, options(), page_index=0)
         assert layout(html).page_count == pages
 
 
@@ -509,3 +517,31 @@ def test_every_kind_of_section_renders() -> None:
     assert 'class="section kind-table span' in html
     laid = layout(html)
     assert laid.warnings == ()
+
+
+def body_size_read_back(pdf: bytes) -> float:
+    """The font size most characters of the PDF are set in, read back from its text operators."""
+    from collections import Counter
+
+    counts: Counter[float] = Counter()
+    for page in read_pdf(pdf).pages:
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+            if text.strip():
+                counts[round(size * abs(tm[3] or 1.0) * abs(cm[3] or 1.0), 1)] += len(text.strip())
+        page.extract_text(visitor_text=visit)
+    return counts.most_common(1)[0][0]
+
+
+@pytest.mark.slow
+def test_reference_body_text_is_one_size_on_every_pack() -> None:
+    sizes = {pack_id: body_size_read_back(rendered(pack_id, LETTER).pdf) for pack_id in PACKS}
+    assert set(sizes.values()) == {BODY_SIZE}, sizes
+    assert BODY_SIZE >= 8.5
+
+
+def test_players_pages_are_set_at_the_players_size_with_their_header() -> None:
+    result = render_reference(load_pack("dungeon-turn"), options(), players=True)
+    assert set(result.type_sizes) == {PLAYERS_SIZE} and PLAYERS_SIZE >= 10
+    text = read_pdf(result.pdf).pages[0].extract_text()
+    assert "For the players" in text and "page 1 of" in text
+    assert "Letter" not in text and "A4" not in text

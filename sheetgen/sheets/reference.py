@@ -266,6 +266,9 @@ class ReferenceView:
     subject: str
     paper: str
     pages: tuple[PageView, ...]
+    audience: str = ""
+    """Who the pages are for, as the header says it: 'For the GM', 'For the players'."""
+    players: bool = False
 
 
 # --- building the view ------------------------------------------------------------------------------
@@ -306,6 +309,8 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
         subject=f"{audience} reference for {pack.name}: {titles}",
         paper=options.paper.name,
         pages=tuple(pages),
+        audience="For the players" if players else f"For the {gm}",
+        players=players,
     )
 
 

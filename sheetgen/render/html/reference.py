@@ -2,13 +2,12 @@
 
 The view (sheetgen.sheets.reference) goes through the Jinja2 templates in ``templates/``
 (reference.html, its partials and print.css) to HTML, one document per reference page, so that one
-page that runs long can never push another. Each page is laid out at 9.5 pt; while it needs a second
-sheet of paper it is laid out again at 9, 8.5 and 8 pt (a trial whose columns overflow stops there:
-sheetgen.render.html.column_balance). A page that still does not fit at 8 pt is a
-RenderError naming the pack, the page and the first section that ran onto the second sheet. The pages
-that fit are then written as one tagged PDF (headings, paragraphs, lists and tables marked for screen
-readers) in the pack's language. Large print (``options.large``) sets every page in 12 pt and lets it
-run onto as many sheets as it needs.
+page that runs long can never push another. Every page is set in the design system's fixed type scale
+(sheetgen.design: the same body size on every pack, larger on the players' pages), never scaled to fit:
+a page that needs a second sheet of paper is a RenderError naming the pack, the page and the first
+section that ran onto the second sheet. The pages are then written as one tagged PDF (headings,
+paragraphs, lists and tables marked for screen readers) in the pack's language. Large print
+(``options.large``) sets every page in 12 pt and lets it run onto as many sheets as it needs.
 
 Pack text reaches the HTML only escaped (sheetgen.markup.inline_html), and every character of it is
 checked against the shipped fonts first, so a character they lack is reported at its pack field.
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from sheetgen.design import TYPE, css_block
 from sheetgen.errors import Location, Problem, RenderError
 from sheetgen.fonts import FONTS, shipped_dir
 from sheetgen.markup import inline_html, paragraphs
@@ -36,11 +36,17 @@ from sheetgen.sheets.reference import KEEP_ROWS, PageView, ReferenceView, box_ro
 if TYPE_CHECKING:
     import jinja2
 
-#: Type sizes a page is tried at, in points, largest first; 8 pt is the smallest a sheet may use.
-TYPE_SIZES = (9.5, 9.0, 8.5, 8.0)
+#: The body size of a GM's reference page, in points: the same on every pack.
+BODY_SIZE = TYPE.reference_body
+
+#: The body size of a players' reference page.
+PLAYERS_SIZE = TYPE.players_body
 
 #: The type size of large print (--large); such a page may take more than one sheet.
-LARGE_TYPE = 12.0
+LARGE_TYPE = TYPE.large_body
+
+#: Below this a reference page is too small to read at the table.
+SMALLEST = 8.0
 
 _TEMPLATE_NAME = re.compile(r"[a-z0-9_]+(?:/[a-z0-9_]+)*\.(?:html|css)\Z")
 
@@ -97,6 +103,7 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "page_total": len(view.pages),
         "paper": options.paper,
         "type_size": type_size,
+        "design_css": Markup(css_block(type_size)),
         "language": options.language,
         "ink_saver": options.ink_saver,
         "label_font": Markup(FONTS.css_stack(FONTS.label).replace('"', "&quot;")),
@@ -105,19 +112,28 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
 
 
 def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None) -> str:
-    if type_size < TYPE_SIZES[-1]:
-        raise ValueError(f"type below {TYPE_SIZES[-1]} pt is too small to read at the table")
+    if type_size < SMALLEST:
+        raise ValueError(f"type below {_pt(SMALLEST)} pt is too small to read at the table")
     pages = view.pages if page_index is None else (view.pages[page_index],)
     template = environment().get_template("reference.html")
     return template.render(_context(view, options, type_size, pages))
 
 
-def reference_html(pack: Pack, options: RenderOptions, *, type_size: float = 9.5,
+def body_size(options: RenderOptions, *, players: bool = False) -> float:
+    """The body size of a reference page: large print, the players' size or the GM's."""
+    if options.large:
+        return LARGE_TYPE
+    return PLAYERS_SIZE if players else BODY_SIZE
+
+
+def reference_html(pack: Pack, options: RenderOptions, *, type_size: float | None = None,
                    page_index: int | None = None, players: bool = False) -> str:
     """The HTML of the pack's reference pages (or of the one at *page_index*, counted from 0), set in
-    *type_size* points; each page starts on a new sheet. *players*: see :func:`reference_pdf`."""
+    *type_size* points (by default the design system's size, :func:`body_size`); each page starts on a
+    new sheet. *players*: see :func:`reference_pdf`."""
     options = replace(options, language=pack.language)
-    return _html(reference_view(pack, options, players=players), options, type_size, page_index)
+    size = body_size(options, players=players) if type_size is None else type_size
+    return _html(reference_view(pack, options, players=players), options, size, page_index)
 
 
 def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False) -> bytes:
@@ -151,42 +167,31 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
 
 
 def _fit(view: ReferenceView, options: RenderOptions, index: int, page: PageView) -> tuple[LaidOut, float]:
-    """The page laid out in the largest type that keeps it on one sheet, and that size.
-
-    A size whose columns overflow is given up as soon as that shows (ColumnsOverflow), except the
-    smallest, which is always laid out in full so that a page that never fits can be described.
-    """
+    """The page laid out in its fixed type size, and that size; RenderError when it needs a second sheet."""
+    size = body_size(options, players=view.players)
     if options.large:
-        return layout(_html(view, options, LARGE_TYPE, index)), LARGE_TYPE
-    sizes = list(TYPE_SIZES)
-    while True:
-        size = sizes.pop(0)
-        try:
-            laid = layout(_html(view, options, size, index), stop_at_overflow=bool(sizes))
-        except ColumnsOverflow:
-            continue
+        return layout(_html(view, options, size, index)), size
+    try:
+        laid = layout(_html(view, options, size, index), stop_at_overflow=True)
         if laid.page_count == 1:
             return laid, size
-        if not sizes:
-            break
-        # More than (pages - 1) sheets of content at this size shrink, at best, with the square of the
-        # type size: when even the smallest size cannot bring that to one sheet, go straight to it (its
-        # layout names what overflows).
-        if (TYPE_SIZES[-1] / size) ** 2 * (laid.page_count - 1) >= 1:
-            sizes = sizes[-1:]
-    field, part = _first_misfit(view, options, index, page)
+        count = f" ({laid.page_count} pages)"
+    except ColumnsOverflow:
+        count = ""
+    field, part = _first_misfit(view, options, index, page, size)
     raise RenderError([Problem(
         Location(file=view.pack_id, field=field),
-        f"{view.pack_name}: reference {page.label} does not fit on one {options.paper.css_size} page even in "
-        f"{_pt(TYPE_SIZES[-1])} pt type ({laid.page_count} pages); {part} is the first part that runs onto "
-        "a second page. Shorten the page's text or move sections to another reference page.",
+        f"{view.pack_name}: reference {page.label} does not fit on one {options.paper.css_size} page in "
+        f"{_pt(size)} pt type{count}; {part} is the first part that runs onto a second page. Shorten the "
+        "page's text or move sections to another reference page.",
     )])
 
 
-def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page: PageView) -> tuple[str, str]:
+def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page: PageView,
+                  size: float) -> tuple[str, str]:
     """The field and a description of the first part of the page that does not fit on its sheet.
 
-    The page is laid out (in the smallest type) with its first sections only, more or fewer, until the
+    The page is laid out (in its type size) with its first sections only, more or fewer, until the
     first section that cannot join them is found. Asking where each section landed in the full layout
     is not enough: when one section is too tall for any column, WeasyPrint moves all the columns to the
     next sheet.
@@ -195,7 +200,7 @@ def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page:
     def fits(count: int, footer: str = "") -> bool:
         trial = replace(page, sections=page.sections[:count], footer=footer)
         pages = (*view.pages[:index], trial, *view.pages[index + 1 :])
-        html = _html(replace(view, pages=pages), options, TYPE_SIZES[-1], index)
+        html = _html(replace(view, pages=pages), options, size, index)
         try:
             return bool(layout(html, stop_at_overflow=True).page_count == 1)
         except ColumnsOverflow:
