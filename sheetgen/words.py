@@ -430,6 +430,13 @@ def row_when(t: Timetable, row: CheckRow) -> str:
     return _when(machine(t.pack), row.unit)
 
 
+def when_clause(when: str) -> str:
+    """A pack's 'when' text after a label 'When': without a 'when' of its own ('when the round ends,
+    after ...' -> 'the round ends, after ...'), so that the sheet never reads 'When when'."""
+    head, _, rest = when.partition(" ")
+    return rest if head.lower() == "when" and rest else when
+
+
 def omen_text(pack: Pack, omen: Omen) -> str:
     """'Omen (Encounter Clock 3)'."""
     track = pack.track(omen.track)

@@ -545,3 +545,11 @@ def test_players_pages_are_set_at_the_players_size_with_their_header() -> None:
     text = read_pdf(result.pdf).pages[0].extract_text()
     assert "For the players" in text and "page 1 of" in text
     assert "Letter" not in text and "A4" not in text
+
+
+def test_generated_phrases_read_as_prose() -> None:
+    alarm = reference_html(load_pack("site-alarm"), options(), page_index=0)
+    assert "When</span> when" not in alarm and not re.search(r"When\W+(<[^>]+>\W*)*when the", alarm)
+    clock = reference_html(load_pack("encounter-clock"), options(), page_index=0)
+    assert "Omen</span> <span class=\"omen-word\">(its box drawn heavy)" in clock
+    assert "(omen, drawn heavy)" not in clock

@@ -24,6 +24,7 @@ from sheetgen.words import (
     track_range,
     trigger_text,
     units_span,
+    when_clause,
 )
 
 # A track with at most this many levels gets one row per level in a check's by-level table.
@@ -128,7 +129,7 @@ def check_view(pack: Pack, check: Check) -> CheckBody:
     """The check in words: its dice, trigger, cadence and what follows, and its tables."""
     # The rule in the one sentence every sheet prints for it; a table by level follows when the
     # trigger or the cadence depends on a track's level.
-    facts = [Fact("When", check.when), Fact("Rule", check_sentence(pack))]
+    facts = [Fact("When", when_clause(check.when)), Fact("Rule", check_sentence(pack))]
     if check.pool is not None:
         facts.append(Fact("Pool", dice_text(pack, check)))
     trigger = check.trigger
