@@ -156,16 +156,17 @@ def test_what_lowers_the_alert_level(pack: Pack) -> None:
 
 
 def test_higher_alert_consequences_and_reference(pack: Pack) -> None:
-    (page,) = pack.reference.pages
-    by_title = {s.title: s for s in page.sections}
+    first, second = pack.reference.pages
+    sections = [*first.sections, *second.sections]
+    by_title = {s.title: s for s in sections}
     higher = by_title["Higher Alert Levels"].text
     for fact in ("doors", "turrets", "traps", "Alert Levels 3 and 4"):
         assert fact in higher
-    kinds = [(s.kind, s.ref or s.group) for s in page.sections]
+    kinds = [(s.kind, s.ref or s.group) for s in sections]
     assert kinds.index(("procedure", "round")) < kinds.index(("table", "movement"))
     assert ("check", None) in kinds and ("track", "alert") in kinds and ("odds", None) in kinds
-    assert {s.ref for s in page.sections if s.kind == "table"} == {t.id for t in pack.tables}
-    secret = [s for s in page.sections
+    assert {s.ref for s in sections if s.kind == "table"} == {t.id for t in pack.tables}
+    secret = [s for s in sections
               if s.kind in ("check", "track", "odds") or s.title == "Higher Alert Levels"]
     assert secret and not any(s.player_safe for s in secret)
 

@@ -84,11 +84,22 @@ def test_the_view_has_every_page_and_section_in_the_packs_order(pack_id: str) ->
 
 def test_the_check_is_spelled_out_dice_trigger_cadence_and_reset() -> None:
     view = reference_view(load_pack("dungeon-turn"), options())
-    (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
-    facts = {f.label: f.text for f in check.facts}
+    for page in view.pages:  # the banner opens every page, in the same words
+        assert page.banner == view.pages[0].banner
+    banner = view.pages[0].banner
+    assert banner is not None
+    facts = {f.label: f.text for f in banner.facts}
+    assert facts["When"] == "at the end of each dungeon turn"
     assert facts["Rule"] == "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)"
-    assert facts["Afterwards"] == "Escalation returns to 0"
-    assert check.formula.startswith("Roll **1d6 + Escalation**")
+    assert facts["After a danger"] == "Escalation returns to 0"
+    # said once: the check's section keeps only what the banner does not say
+    (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
+    assert check.formula == "" and not {"When", "Rule", "Afterwards"} & {f.label for f in check.facts}
+
+
+def test_players_pages_have_no_check_banner() -> None:
+    view = reference_view(load_pack("dungeon-turn"), options(), players=True)
+    assert all(page.banner is None for page in view.pages)
 
 
 def test_a_check_that_depends_on_alert_level_gets_a_table_by_level() -> None:
@@ -109,11 +120,12 @@ def test_the_encounter_clock_check_shows_its_pool_and_advance_table() -> None:
     (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
     facts = {f.label: f.text for f in check.facts}
     assert "plus one d6 for each mark of Loud Noise, Stolen Coin" in facts["Pool"]
-    assert facts["Rule"] == ("highest die of a pool of d6: encounter when the Encounter Clock is full (6); "
-                             "every dungeon round (10 minutes)")
-    assert "every tally mark is cleared" in facts["Afterwards"]
-    assert check.advance is not None
-    assert check.advance.rows == (("1-3", "no advance"), ("4-5", "+1 segment"), ("6", "+2 segments"))
+    assert view.pages[0].banner is not None
+    banner = {f.label: f.text for f in view.pages[0].banner.facts}
+    assert banner["Rule"] == ("highest die of a pool of d6: encounter when the Encounter Clock is full (6); "
+                              "every dungeon round (10 minutes)")
+    assert "every tally mark is cleared" in banner["After an encounter"]
+    assert banner["Track"] == "Encounter Clock by the roll: 1-3 no advance, 4-5 +1 segment, 6 +2 segments"
 
 
 def tracks(pack_id: str) -> dict[str, TrackBody]:
@@ -379,7 +391,7 @@ def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
 KEY_FACTS = {
     "dungeon-turn": ["1d6 + Escalation", "6 or higher", "Short Rest", "20-minute turns", "Danger Escalation",
                      "Advantages & Bonuses", "Ritual Casting", "1 in 6 (16.7%)"],
-    "site-alarm": ["d10", "lower or equal than the current alarm value", "Converse", "Disarm", "Explore", "Hide",
+    "site-alarm": ["d10", "or equal to the current alarm value", "Converse", "Disarm", "Explore", "Hide",
                    "Interact", "Pick Lock", "Search", "Rest", "Return", "Break", "Care", "Quick", "Quiet", "Safe",
                    "Impressive", "Cost", "Time", "Noise", "Injury", "Doubt", "Control"],
     "encounter-clock": ["Radiant", "Dim", "Stygian", "Players cannot surprise opponents",

@@ -125,8 +125,34 @@ class TrackBody:
 # --- the check --------------------------------------------------------------------------------------
 
 
-def check_view(pack: Pack, check: Check) -> CheckBody:
-    """The check in words: its dice, trigger, cadence and what follows, and its tables."""
+@dataclass(frozen=True)
+class CheckBanner:
+    """The check at the top of every reference page, in the same four lines on every pack: what to roll,
+    when, what it brings and what it does to a track."""
+
+    name: str
+    facts: tuple[Fact, ...]
+
+
+def check_banner(pack: Pack) -> CheckBanner | None:
+    """The check's banner, or None for a pack without a check."""
+    check = pack.check
+    if check is None:
+        return None
+    facts = [Fact("When", when_clause(check.when)), Fact("Rule", check_sentence(pack))]
+    moves = ", ".join(f"{roll} {what}" for roll, what in advance_steps(check))
+    if moves and check.advance is not None:
+        facts.append(Fact("Track", f"{pack.track(check.advance.track).name} by the roll: {moves}"))
+    after = after_text(pack, check)
+    if after:
+        facts.append(Fact("After " + ("an " if check.result[:1] in "aeiou" else "a ") + check.result, after))
+    return CheckBanner(check.name, tuple(facts))
+
+
+def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
+    """The check in words: its dice, trigger, cadence and what follows, and its tables. With *banner*
+    the page opens with :func:`check_banner`, so the section keeps only what the banner does not say
+    (the pool, extra rolls, the tables by level and the pack's notes)."""
     # The rule in the one sentence every sheet prints for it; a table by level follows when the
     # trigger or the cadence depends on a track's level.
     facts = [Fact("When", when_clause(check.when)), Fact("Rule", check_sentence(pack))]
@@ -155,6 +181,9 @@ def check_view(pack: Pack, check: Check) -> CheckBody:
     if check.outcomes:
         rows = tuple((str(o.roll), o.result, _outcome_cell(pack, o)) for o in check.outcomes)
         outcomes = Grid(("Roll", "Result", ""), rows)
+    if banner:
+        facts = [f for f in facts if f.label not in ("When", "Rule", "Afterwards")]
+        return CheckBody(check.name, "", tuple(facts), by_level, None, outcomes, check.text)
     return CheckBody(check.name, check.formula, tuple(facts), by_level, advance, outcomes, check.text)
 
 

@@ -28,7 +28,16 @@ from sheetgen.mechanic_words import due_every_text, rate_phrase
 from sheetgen.model.common import RollRange, Statblock
 from sheetgen.model.pack import Action, EncounterRules, Pack, Page, Section, Table, Variant
 from sheetgen.options import POINTS_PER_INCH, RenderOptions
-from sheetgen.sheets.mechanics import ChangeView, CheckBody, Fact, TrackBody, check_view, track_view
+from sheetgen.sheets.mechanics import (
+    ChangeView,
+    CheckBanner,
+    CheckBody,
+    Fact,
+    TrackBody,
+    check_banner,
+    check_view,
+    track_view,
+)
 from sheetgen.sheets.odds_chart import OddsBody, odds_chart
 from sheetgen.sheets.statblock import stat_lines
 from sheetgen.words import TIMES, duration, signed
@@ -245,6 +254,8 @@ class PageView:
     footer: str
     sections: tuple[SectionView, ...]
     field: str
+    banner: CheckBanner | None = None
+    """The check, stated once at the top of the page (GM's pages of a pack with a check)."""
 
     @property
     def label(self) -> str:
@@ -343,6 +354,7 @@ def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, c
         footer=page.footer,
         sections=tuple(sections),
         field=field,
+        banner=None if players else check_banner(pack),
     )
 
 
@@ -375,7 +387,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return procedure.name, ProcedureBody(procedure.name, procedure.when, steps, procedure.text)
     if kind == "check":
         assert pack.check is not None  # validation refuses a check section in a pack without one
-        return pack.check.name, check_view(pack, pack.check)
+        return pack.check.name, check_view(pack, pack.check, banner=True)
     if kind == "track":
         track = pack.track(section.ref or "")
         return track.name, track_view(pack, track)
