@@ -129,6 +129,8 @@ def test_players_packet_shows_nothing_secret() -> None:
     for secret in secrets:
         assert " ".join(secret.split())[:40] not in text, secret
     assert "Escalation" not in text.split("Trackers: Dungeon Turns")[-1] or "Danger Escalation Tracker" not in text
+    # no seed (it reproduces the GM's timetable) on any page or in the metadata
+    assert "Seed" not in text and str(SEED) not in reader.metadata.get("/Subject", "")
 
 
 def test_rebuild_in_two_processes_is_byte_identical(tmp_path: Path) -> None:

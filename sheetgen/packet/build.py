@@ -301,12 +301,11 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     paper = options.render.paper
     facts = [
         ("Rules", " + ".join(p.name for p in _packs(loaded))),
-        ("Seed", str(options.seed)),
-        ("Paper", paper.name.upper() if paper.name == "a4" else paper.name.capitalize()),
         ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}"),
     ]
     if options.audience == "gm":
-        facts.insert(2, ("Timetable", f"{options.hours} hours of play, pre-rolled"))
+        # The seed reproduces the secret timetable: it is printed on the GM's cover only.
+        facts[1:1] = [("Seed", str(options.seed)), ("Timetable", f"{options.hours} hours of play, pre-rolled")]
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
     kind = "Session packet for the players" if options.audience == "players" else "Session packet"
@@ -350,13 +349,15 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
             writer.add_outline_item(title=title, page_number=start + offset, parent=parent)
     writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     packs = _packs(loaded)
-    subject = "Session packet" + (" for the players" if options.audience == "players" else "")
+    players = options.audience == "players"
+    subject = "Session packet" + (" for the players" if players else "")
+    seed = [] if players else [f"seed {options.seed}"]  # the seed reproduces the GM's secret timetable
     metadata = {
         "/Title": f"{loaded.site.site}: session packet",
-        "/Subject": f"{subject}: {', '.join(p.name for p in packs)}; seed {options.seed}",
+        "/Subject": "; ".join([f"{subject}: {', '.join(p.name for p in packs)}", *seed]),
         "/Author": loaded.site.author or "sheetgen",
         "/Keywords": ", ".join(["session packet", loaded.site.site, *(p.id for p in packs),
-                                f"seed {options.seed}", options.render.paper.name]),
+                                *seed, options.render.paper.name]),
         "/Creator": f"sheetgen {__version__}",
         "/Producer": "sheetgen (pypdf)",
     }
