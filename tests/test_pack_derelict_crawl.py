@@ -172,7 +172,7 @@ def test_higher_alert_consequences_and_reference(pack: Pack) -> None:
 
 
 def test_narrator_tracker(pack: Pack) -> None:
-    (tracker,) = pack.trackers
+    tracker, _players = pack.trackers
     assert tracker.audience == "gm"
     assert [(p.kind, p.ref) for p in tracker.parts] == [("turns", None), ("track", "alert"),
                                                         ("table", "movement")]

@@ -205,7 +205,7 @@ def test_player_safe_sections(pack: Pack) -> None:
 
 
 def test_gm_combat_tracker(pack: Pack) -> None:
-    (tracker,) = pack.trackers
+    tracker, _players = pack.trackers
     assert tracker.audience == "gm"
     kinds = [(p.kind, p.ref) for p in tracker.parts]
     assert kinds[0] == ("rounds", None) and tracker.parts[0].rounds == 10

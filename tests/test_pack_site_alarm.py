@@ -219,7 +219,7 @@ def test_reference_pages(pack: Pack) -> None:
 
 
 def test_judge_tracker(pack: Pack) -> None:
-    (page,) = pack.trackers
+    page, _players = pack.trackers
     assert page.audience == "gm"
     kinds = [(p.kind, p.ref) for p in page.parts]
     assert kinds[0] == ("turns", None)

@@ -121,7 +121,7 @@ def test_players_packet_shows_nothing_secret() -> None:
     reader = PdfReader(io.BytesIO(packet.pdf))
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     assert [title for title, _ in packet.contents] == [
-        "Reference: Dungeon Turns", "Reference: Encounters", "Trackers: Dungeon Turns"]
+        "Reference: Dungeon Turns", "Reference: Encounters", "Trackers: Dungeon Turns", "Trackers: Encounters"]
     secrets = [room.description for room in loaded.site.rooms]
     secrets += [text for room in loaded.site.rooms for text in (room.trap, room.treasure, room.encounter) if text]
     secrets += [entry.name for entry in loaded.site.wandering.entries] if loaded.site.wandering else []

@@ -12,11 +12,13 @@ from typing import Any
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from click.testing import CliRunner
 from pdfcheck import font_problems, page_sizes, page_texts, read_pdf, squeeze
 from pypdf import PdfWriter
 from pypdf.generic import NameObject
 
 from sheetgen import limits
+from sheetgen.cli import cli
 from sheetgen.errors import FontError, RenderError, UsageError
 from sheetgen.layout.marks import BOX_MIN
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, min_turns, tracker_layout
@@ -199,14 +201,26 @@ def test_audience_keeps_only_its_pages(dungeon_turn: Pack) -> None:
     assert "For the players" in page_texts(players)[0]
 
 
-def test_no_page_for_that_audience() -> None:
-    pack = load_pack("site-alarm")
+def test_no_page_for_that_audience(dungeon_turn: Pack) -> None:
+    gm_only = dungeon_turn.model_copy(update={"trackers": [t for t in dungeon_turn.trackers if t.audience == "gm"]})
     with pytest.raises(RenderError) as info:
-        tracker_pdf(pack, RenderOptions(), audience="players")
+        tracker_pdf(gm_only, RenderOptions(), audience="players")
     assert str(info.value) == (
-        "Site Exploration and Alarm (site-alarm): no tracker page is for the players "
-        '(the pack has "judge-trackers" (for the Judge))'
+        "Dungeon Turns (dungeon-turn): no tracker page is for the players "
+        '(the pack has "dm-trackers" (for the DM))'
     )
+
+
+@pytest.mark.parametrize("pack_id", ["dungeon-turn", "site-alarm", "derelict-crawl", "encounter-clock",
+                                     "encounter-reaction"])
+def test_every_built_in_pack_has_a_players_tracker_with_nothing_secret(pack_id: str, tmp_path: Path) -> None:
+    pack = load_pack(pack_id)
+    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "-o", str(tmp_path / "p.pdf")])
+    assert result.exit_code == 0, result.output
+    text = " ".join(page_texts(read_pdf(tracker_pdf(pack, RenderOptions(), audience="players"))))
+    assert "For the players" in text
+    assert pack.check is None or pack.check.name not in text  # the GM rolls the check, not the players
+    assert "Seed" not in text
 
 
 def test_a_pack_without_tracker_pages(dungeon_turn: Pack) -> None:

@@ -217,9 +217,10 @@ class TurnsGrid:
         return max(rows, 0) * self.per_row
 
 
-def due_marks(pack: Pack, unit: int) -> str:
-    """What falls due at the end of a unit, as marks beside its time: 'C', 'c', 'C R'."""
-    marks = [check_mark(pack, unit)] if marks_check(pack) else []
+def due_marks(pack: Pack, unit: int, *, gm: bool = True) -> str:
+    """What falls due at the end of a unit, as marks beside its time: 'C', 'c', 'C R'. The check is
+    marked on the GM's pages only (the players do not roll it)."""
+    marks = [check_mark(pack, unit)] if gm and marks_check(pack) else []
     marks += [rest_mark(r) for r in rests_due(pack, unit)]
     marks += [_resource_mark(r) for r in _slow_rates(pack) if r.every is not None and unit % r.every == 0]
     return " ".join(m for m in marks if m)
@@ -235,10 +236,10 @@ def _resource_mark(resource: Resource) -> str:
     return f"{resource.name[:1].upper()}\u2212"
 
 
-def due_legend(pack: Pack) -> str:
-    """The key to the due marks, or '' when the grid has none."""
+def due_legend(pack: Pack, *, gm: bool = True) -> str:
+    """The key to the due marks, or '' when the grid has none; the check's only on the GM's pages."""
     parts = []
-    if marks_check(pack):
+    if gm and marks_check(pack):
         assert pack.check is not None
         if check_kind(pack) == CERTAIN:
             parts.append(f"**{CERTAIN}** {pack.check.name}")
@@ -322,7 +323,7 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
                 + ", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _ in subs)
             )
             top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-legend", bullet=None)
-    legend = due_legend(pack)
+    legend = due_legend(pack, gm=ctx.gm)
     if legend:
         top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-due", bullet=None)
     head = Block(tuple(sk.marks), -top + 6.0)
@@ -389,7 +390,7 @@ def turns_block(
                 LABEL,
                 align="centre",
             )
-            due = due_marks(pack, n)
+            due = due_marks(pack, n, gm=ctx.gm)
             if due:
                 sk.text(x0 + main / 2 + text_width(minute, "label", LABEL) / 2 + 2.0,
                         y - grid.box - LABEL_GAP - LABEL * 0.93, due, "label-bold", LABEL)
