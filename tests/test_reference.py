@@ -565,3 +565,10 @@ def test_generated_phrases_read_as_prose() -> None:
     clock = reference_html(load_pack("encounter-clock"), options(), page_index=0)
     assert "Omen</span> <span class=\"omen-word\">(its box drawn heavy)" in clock
     assert "(omen, drawn heavy)" not in clock
+
+
+def test_a_players_page_can_have_its_own_subtitle() -> None:
+    pack = load_pack("encounter-reaction")
+    players = reference_view(pack, options(), players=True).pages[0].subtitle
+    gm = reference_view(pack, options()).pages[0].subtitle
+    assert "tables" in gm and "tables" not in players and "Reaction" not in players

@@ -461,6 +461,8 @@ class Section(Strict):
 class Page(Strict):
     title: Name
     subtitle: Text = ""
+    players_subtitle: Text | None = Field(
+        default=None, description="the subtitle on the players' version of the page (default: subtitle)")
     columns: int = Field(default=2, ge=1, le=3)
     sections: list[Section] = Field(min_length=1, max_length=LIST)
     footer: Text = ""

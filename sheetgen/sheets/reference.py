@@ -349,7 +349,7 @@ def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, c
     return PageView(
         number=number,
         title=page.title,
-        subtitle=page.subtitle,
+        subtitle=page.players_subtitle if players and page.players_subtitle is not None else page.subtitle,
         columns=page.columns,
         footer=page.footer,
         sections=tuple(sections),
@@ -572,6 +572,8 @@ def printed_text(pack: Pack) -> Iterator[tuple[str, str]]:
         base = f"reference.pages[{p}]"
         for name in ("title", "subtitle", "footer"):
             yield f"{base}.{name}", getattr(page, name)
+        if page.players_subtitle is not None:
+            yield f"{base}.players_subtitle", page.players_subtitle
         for s, section in enumerate(page.sections):
             yield from _strings(section, f"{base}.sections[{s}]")
             yield from _referenced(pack, section)
