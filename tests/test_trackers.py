@@ -91,7 +91,8 @@ def test_one_page_per_tracker_page_of_the_paper_size(
         assert page.title in squeeze(text)
         assert pack.name in squeeze(text)
         assert ("For the players" if page.audience == "players" else f"For the {pack.words.gm}") in text
-        assert {"letter": "Letter", "a4": "A4"}[paper.name] in text
+        assert "page 1 of" in text
+        assert "Letter" not in text and "A4" not in text  # the paper size is never printed
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
@@ -303,10 +304,11 @@ def test_dungeon_turn_trackers() -> None:
     lines = lines_of(layout)
     text = words(layout)
     assert "18 dungeon turns = 3 hours shown" in lines
-    # minutes under the turn boxes: 0 ... 90, then the next row goes on from 100
-    minutes = [t.text for t in layout.texts if t.text.isdigit() and t.y > layout.turn_boxes[-1].y - 20]
-    assert minutes[:10] == [str(m) for m in range(0, 100, 10)]
-    assert minutes[10:18] == [str(m) for m in range(100, 180, 10)]
+    # the clock at the end of each turn under its box, as the timetable says it: 0:10 ... 1:40, then 1:50 on
+    times = [t.text for t in layout.texts if re.fullmatch(r"\d+:\d\d", t.text)
+             and t.y > layout.turn_boxes[-1].y - 20]
+    assert times[:10] == ["0:10", "0:20", "0:30", "0:40", "0:50", "1:00", "1:10", "1:20", "1:30", "1:40"]
+    assert times[10:12] == ["1:50", "2:00"]
     # escalation: five boxes +1 to +5, and its rule
     escalation = [b for b in layout.boxes if b.name.startswith("escalation-")]
     assert [b.name for b in escalation] == [f"escalation-{i}" for i in range(1, 6)]
@@ -322,7 +324,7 @@ def test_dungeon_turn_trackers() -> None:
     # short rest: six boxes, 10 to 60 minutes
     rest = [b for b in layout.boxes if b.name.startswith("short-rest-")]
     assert len(rest) == 6
-    assert [str(m) for m in range(10, 60, 10)] + ["60 min"] == [
+    assert ["0:10", "0:20", "0:30", "0:40", "0:50", "1:00"] == [
         t.text for t in layout.texts if rest[0].y - 20 < t.y < rest[0].y
     ][:6]
     assert "Fill boxes left to right" in lines
@@ -350,12 +352,12 @@ def test_trackers_read_back_from_the_pdf(rendered: dict[tuple[str, str], bytes],
         "Lantern Oil",
         "Spell Duration",
         "Rations / Water",
-        "60 min",
+        "1:00",
         "Short Rest Countdown",
     ):
         assert fact in dungeon
-    assert " 0 10 20 30 40 50 60 70 80 90 " in dungeon
-    assert " 10 20 30 40 50 60 min" in dungeon
+    assert " 0:10 0:20 0:30 0:40 0:50 1:00 1:10 1:20 1:30 1:40 " in dungeon
+    assert " 0:10 0:20 0:30 0:40 0:50 1:00" in dungeon
     alarm = pdf_text(rendered[("site-alarm", paper.name)])
     assert " 1 2 3 4 5 6 7 8 9 10 " in alarm and " 0 1 2 " not in alarm  # one box per step above 0
     assert "Quiet and still" in alarm and "Fully awakened" in alarm
@@ -382,13 +384,13 @@ def test_site_alarm_rounds_of_three_actions_and_the_alarm_track() -> None:
         "turn-2-action-1",
     ]
     assert "6 exploration rounds = 3 hours shown" in lines_of(layout)
-    assert [t.text for t in layout.texts if t.y < layout.turn_boxes[0].y and t.text.isdigit()][:6] == [
-        "0",
-        "30",
-        "60",
-        "90",
-        "120",
-        "150",
+    assert [t.text for t in layout.texts if t.y < layout.turn_boxes[0].y and ":" in t.text][:6] == [
+        "0:30",
+        "1:00",
+        "1:30",
+        "2:00",
+        "2:30",
+        "3:00",
     ]
     alarm = [b for b in layout.boxes if b.name.startswith("alarm-")]
     assert [b.name for b in alarm] == [f"alarm-{v}" for v in range(1, 11)]  # 0 is no box marked

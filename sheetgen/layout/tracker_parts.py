@@ -341,7 +341,6 @@ def turns_block(
 ) -> Block:
     pack = ctx.pack
     unit = pack.time.length
-    per, abbrev = elapsed_unit(unit)
     sk = Sketch()
     heading(sk, width, turns_title(pack, part), _shown(pack, turns), reserve=grid.reserve)
     sk.extend(grid.head.marks)
@@ -362,8 +361,6 @@ def turns_block(
             "label-bold",
             LABEL,
         )
-        if row == 0:
-            sk.text(0.0, y - grid.box - LABEL_GAP - LABEL * 0.93, abbrev, "label", LABEL)
         for n in range(first, last + 1):
             col = n - first
             x0 = grid.label_width + col * grid.pitch + (grid.pitch - cell) / 2
@@ -381,7 +378,8 @@ def turns_block(
                         f"{unit_name}, {pack.time.action} {k + 1}",
                         turn=n,
                     )
-            minute = str((n - 1) * unit // per)
+            # the clock at the end of the unit, as the timetable's rows say it: box 1 of 10 minutes is 0:10
+            minute = clock(n * unit)
             sk.text(
                 x0 + main / 2,
                 y - grid.box - LABEL_GAP - LABEL * 0.93,
@@ -501,15 +499,13 @@ def countdown_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     top = -heading(sk, width, ctx.checked(part.title or rest.name, ctx.where(q, "title")))
     unit = pack.time.length
     count = max(1, rest.time // unit)
-    per, abbrev = elapsed_unit(unit)
     what = [ctx.checked(rest.time_label or duration(rest.time), f"rests[{r}].time_label")]
     if rest.risk:
         what.append(ctx.checked(rest.risk, f"rests[{r}].risk"))
     f = flow(" · ".join(f"**{w}**" if i == 0 else w for i, w in enumerate(what)), width, BODY)
     put(sk, f.marks, 0.0, top)
     top -= f.height + 3.0
-    labels = [str((k + 1) * unit // per) for k in range(count)]
-    labels[-1] += f" {abbrev}"
+    labels = [clock((k + 1) * unit) for k in range(count)]
     names = [f"{rest.id}-{k + 1}" for k in range(count)]
     tips = [f"{rest.name}: {duration((k + 1) * unit)}" for k in range(count)]
     top -= box_row(sk, 0.0, top, width, labels, names, tips, max_pitch=34.0) + 4.0

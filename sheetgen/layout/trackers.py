@@ -17,6 +17,7 @@ from typing import Literal
 
 from sheetgen import limits
 from sheetgen.errors import RenderError, UsageError
+from sheetgen.layout.header import header_marks, page_of
 from sheetgen.layout.marks import (
     BoxMark,
     CircleMark,
@@ -25,14 +26,12 @@ from sheetgen.layout.marks import (
     RectMark,
     Sketch,
     TextMark,
-    flow,
     text_width,
 )
 from sheetgen.layout.tracker_parts import (
     Block,
     PartContext,
     TurnsGrid,
-    capital,
     countdown_block,
     heading,
     resources_block,
@@ -160,23 +159,15 @@ def _rows(pack: Pack, page: TrackerPage) -> list[list[int]]:
     return rows
 
 
-def _title_band(ctx: PartContext, paper: Paper, width: float) -> tuple[list[Mark], float]:
+def _title_band(ctx: PartContext, width: float) -> tuple[list[Mark], float]:
+    """The one header (sheetgen.layout.header): the pack, who the page is for and its number among the
+    pack's pages for that audience, and the page's title."""
     pack, page = ctx.pack, ctx.page
-    sk = Sketch()
     who = f"For the {ctx.checked(pack.words.gm, 'words.gm')}" if ctx.gm else "For the players"
-    paper_name = capital(paper.css_size)
-    right = max(text_width(who, "label-bold", 10.5), text_width(paper_name, "label", 9.0))
-    name = flow(ctx.checked(pack.name, "name"), width - right - 16.0, 9.0, base="label")
-    sk.extend(name.marks)
-    title = flow(
-        ctx.checked(page.title, f"trackers[{ctx.page_index}].title"), width - right - 16.0, 19.0, bold=True
-    )
-    sk.extend(title.marks, 0.0, -name.height - 2.0)
-    sk.text(width, -10.0, who, "label-bold", 10.5, align="right")
-    sk.text(width, -23.5, paper_name, "label", 9.0, align="right")
-    bottom = min(-name.height - 2.0 - title.height, -26.0) - 2.0
-    sk.line(0.0, bottom, width, bottom, 1.5)
-    return sk.marks, -bottom + 12.0
+    same = [p for p in pack.trackers if p.audience == page.audience]
+    number = next(i for i, p in enumerate(same, 1) if p is page)
+    return header_marks(width, ctx.checked(pack.name, "name"), f"{who} · {page_of(number, len(same))}",
+                        ctx.checked(page.title, f"trackers[{ctx.page_index}].title"))
 
 
 def _place(marks: tuple[Mark, ...] | list[Mark], x: float, top: float) -> list[Mark]:
@@ -202,7 +193,7 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     column = (width - GUTTER) / 2
     top = paper.height - MARGIN
     marks: list[Mark] = []
-    title_marks, title_h = _title_band(ctx, paper, width)
+    title_marks, title_h = _title_band(ctx, width)
     marks.extend(_place(title_marks, MARGIN, top))
     top -= title_h
     room = top - MARGIN
