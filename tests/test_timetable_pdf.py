@@ -6,10 +6,13 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from pdfcheck import font_problems, image_xobjects, page_sizes, page_texts, read_pdf
 
+from sheetgen.cli import cli
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import FontError, RenderError
 from sheetgen.layout.marks import BoxMark, LineMark, RectMark, TextMark, text_width
@@ -272,7 +275,10 @@ def test_pdf_text_holds_every_rolled_fact(source: str) -> None:
     rows = {r.index: r for r in t.rows}
     cards = {c.index: c for c in t.deck}
     for page, text in zip(layout.pages, texts, strict=True):
-        assert compact(page.label) in text
+        # the one header: who it is for, page x of y, and what the page holds
+        assert compact(f"page {page.number} of {len(layout.pages)}") in text
+        assert compact("Pre-rolled encounters: " + page.label.split(": ", 1)[1]) in text
+        assert "Letter" not in text and "A4" not in text
         if page.rows:
             assert t.formula is not None
             assert compact(t.formula.replace("**", "")) in text
@@ -354,3 +360,12 @@ def test_image_check_finds_a_picture() -> None:
     canvas.save()
     found = image_xobjects(read_pdf(buffer.getvalue()))
     assert len(found) == 1 and found[0].startswith("page 1: /")
+
+
+def test_a_timetable_without_a_site_has_an_encounter_log_and_no_message_for_developers(tmp_path: Path) -> None:
+    out = tmp_path / "t.pdf"
+    result = CliRunner().invoke(cli, ["timetable", "site-alarm", "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(page_texts(read_pdf(out.read_bytes())))
+    assert "No encounter deck" not in text and "wandering" not in text
+    assert "Encounter log" in text and "What came of it" in text

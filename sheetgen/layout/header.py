@@ -24,7 +24,8 @@ def header_marks(width: float, source: str, who: str, title: str) -> tuple[list[
     sk.extend(heading.marks, 0.0, top)
     bottom = top - heading.height - 3.0
     sk.line(0.0, bottom, width, bottom, INK.heavy)
-    return sk.marks, -bottom + HEADER.below
+    # a point down, so that no letter of the small line reaches above the margin
+    return [m.moved(0.0, -1.0) for m in sk.marks], -bottom + 1.0 + HEADER.below
 
 
 def page_of(number: int, total: int) -> str:

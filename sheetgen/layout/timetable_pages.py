@@ -22,7 +22,7 @@ from sheetgen.layout.marks import BOX_MIN, BoxMark, LineMark, Mark, RectMark, Sk
 from sheetgen.layout.timetable_parts import (
     CHART_WIDTH,
     HEAD_FILL,
-    HEAD_HEIGHT,
+    LOG_ROW,
     PAD,
     RULE,
     SMALL,
@@ -33,6 +33,7 @@ from sheetgen.layout.timetable_parts import (
     chance_chart,
     check_fonts,
     deck_head,
+    encounter_log,
     hours_text,
     page_head,
     set_text,
@@ -429,7 +430,7 @@ def timetable_layout(t: Timetable, paper: Paper) -> TimetableLayout:
     """Lay out every page of the timetable on *paper*: rows three hours a page, then the deck."""
     check_fonts(t)
     width = paper.width - 2 * MARGIN
-    room = paper.height - 2 * MARGIN - HEAD_HEIGHT
+    room = paper.height - 2 * MARGIN - page_head(t, width, 1, 1, "hours 1-3")[1]
     info = _text_block(_info(t, width), SECTION_GAP)
     deck = [_text_block(deck_head(t, width, continued=False), 8.0), *_card_rows(t, width)]
     plans: list[_Plan] = []
@@ -439,7 +440,15 @@ def timetable_layout(t: Timetable, paper: Paper) -> TimetableLayout:
     elif not t.deck:
         raise RenderError(f"{t.pack_name} ({t.pack_id}) has no check and no encounter deck, so its timetable "
                           f"would be empty ({deck_note(t)}); give a site with a wandering table")
-    plans.extend(_deck_plans(t, width, room, plans, info, deck))
+    if not t.deck and plans:
+        # no deck to print: the room left on the last page holds a ruled encounter log instead
+        spare = room - sum(b.height for b in plans[-1].blocks) - SECTION_GAP
+        empty = block_height(encounter_log(width, 0))
+        rows = min(20, int((spare - empty) // LOG_ROW))
+        if rows >= 3:
+            plans[-1].blocks.extend([_Block(Sketch(), SECTION_GAP), _text_block(encounter_log(width, rows), 0.0)])
+    else:
+        plans.extend(_deck_plans(t, width, room, plans, info, deck))
     total = len(plans)
     pages = tuple(_page(t, paper, n, total, plan) for n, plan in enumerate(plans, start=1))
     title = f"{t.pack_name}: pre-rolled timetable" + (f", {t.site_name}" if t.site_name else "")
@@ -540,18 +549,23 @@ def _deck_plans(t: Timetable, width: float, room: float, plans: list[_Plan], inf
     return out
 
 
+def page_hint(hint: str, with_deck: bool) -> str:
+    """'hours 4-6', with ' and encounter deck' when the deck starts on the page too."""
+    return f"{hint} and encounter deck" if with_deck and hint != "encounter deck" else hint
+
+
 def page_label(number: int, total: int, hint: str, with_deck: bool) -> str:
     """'Timetable, page 2 of 3: hours 4-6' (with ' and encounter deck' when the deck starts there too)."""
-    what = f"{hint} and encounter deck" if with_deck and hint != "encounter deck" else hint
-    return f"Timetable, page {number} of {total}: {what}"
+    return f"Timetable, page {number} of {total}: {page_hint(hint, with_deck)}"
 
 
 def _page(t: Timetable, paper: Paper, number: int, total: int, plan: _Plan) -> TimetablePage:
     width = paper.width - 2 * MARGIN
     label = page_label(number, total, plan.hint, plan.deck)
     top = paper.height - MARGIN
-    marks: list[Mark] = [m.moved(MARGIN, top) for m in page_head(t, width, label).marks]
-    top -= HEAD_HEIGHT
+    head, head_h = page_head(t, width, number, total, page_hint(plan.hint, plan.deck))
+    marks: list[Mark] = [m.moved(MARGIN, top) for m in head.marks]
+    top -= head_h
     rows: list[RowFrame] = []
     cards: list[CardFrame] = []
     table_top: float | None = None

@@ -14,11 +14,13 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
+from sheetgen.design import HEADER, TYPE
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
 from sheetgen.engine.types import Odds
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
+from sheetgen.layout.header import header_marks, page_of
 from sheetgen.layout.marks import (
     BOX_MIN,
     BoxMark,
@@ -120,30 +122,27 @@ def hours_text(first: int, last: int) -> str:
 
 # -- the page head ---------------------------------------------------------------------------------------
 
-def page_head(t: Timetable, width: float, label: str) -> Sketch:
-    """Title, pack and site, page label and seed, with a rule under them; y from the head's top."""
+def page_head(t: Timetable, width: float, number: int, total: int, hint: str) -> tuple[Sketch, float]:
+    """The one header (pack and site, for the GM, page x of y, what the page holds), then where the
+    rolls are for and the seed, ruled off; y from the head's top. Returns the marks and their height."""
     sk = Sketch()
-    label_w = text_width(label, "label-bold", 9.5)
-    room = width - label_w - 18.0
-    size = TITLE
-    while size > 10.0 and text_width(t.pack_name, "label-bold", size) > room:
-        size -= 0.5
-    sk.text(0.0, -TITLE, fit_text(t.pack_name, "label-bold", size, room), "label-bold", size)
-    sk.text(width, -TITLE, label, "label-bold", 9.5, align="right")
-    where = f"Pre-rolled encounters for {t.site_name}" if t.site_name else "Pre-rolled encounters"
-    if t.check_name is not None:
-        where += f": {t.hours} hour{'s' if t.hours != 1 else ''} of play"
-    else:
-        where += ": an encounter deck"
-    seed = f"Seed {t.seed} \u2014 same seed, same rolls"
-    seed_w = text_width(seed, "label-bold", 9.5)
-    sk.text(0.0, -TITLE - 14.0, fit_text(where, "label", 9.5, width - seed_w - 18.0), "label", 9.5)
-    sk.text(width, -TITLE - 14.0, seed, "label-bold", 9.5, align="right")
-    sk.line(0.0, -TITLE - 20.0, width, -TITLE - 20.0, 1.0)
-    return sk
+    source = t.pack_name + (f" · {t.site_name}" if t.site_name else "")
+    who = f"For the {t.pack.words.gm} · {page_of(number, total)}"
+    title = fit_text(f"Pre-rolled encounters: {hint}", "label-bold", TYPE.header_title, width)
+    marks, height = header_marks(width, fit_text(source, "label", TYPE.header_line, width / 2), who, title)
+    sk.extend(marks)
+    plural = "s" if t.hours != 1 else ""
+    where = f"{t.hours} hour{plural} of play" if t.check_name is not None else "an encounter deck"
+    seed = f"Seed {t.seed} — same seed, same rolls"
+    seed_w = text_width(seed, "label-bold", TEXT)
+    y = -height + HEADER.below - 2.0
+    sk.text(0.0, y - TEXT, fit_text(where, "label", TEXT, width - seed_w - 18.0), "label", TEXT)
+    sk.text(width, y - TEXT, seed, "label-bold", TEXT, align="right")
+    y -= TEXT + 5.0
+    sk.line(0.0, y, width, y, RULE)
+    return sk, -y + HEADER.below
 
 
-HEAD_HEIGHT = TITLE + 20.0 + 8.0
 
 
 # -- the chart -------------------------------------------------------------------------------------------
@@ -304,6 +303,37 @@ def card_frame(width: float, height: float, head_h: float) -> list[Mark]:
     return [RectMark(0.0, -head_h, width, head_h, fill=HEAD_FILL, stroke=0.0),
             LineMark(0.0, -head_h, width, -head_h, RULE),
             RectMark(0.0, -height, width, height, fill=None, stroke=1.0)]
+
+
+LOG_ROW = 22.0
+"""The height of a line of the encounter log: room to write by hand."""
+
+LOG_COLUMNS = (("Time", 0.1), ("Where", 0.22), ("What the party met", 0.4), ("What came of it", 0.28))
+
+
+def encounter_log(width: float, rows: int) -> Sketch:
+    """A ruled log to fill in at the table, for a timetable without an encounter deck: a title, a line
+    on its use, the columns' heads and *rows* ruled lines."""
+    sk = Sketch()
+    y = -set_text(sk, "Encounter log", 0.0, 0.0, width, 11.0, bold=True) - 2.0
+    y -= set_text(sk, "Write down each encounter as it happens: when, where, what the party met and what "
+                      "came of it.", 0.0, y, width, TEXT)
+    y -= 4.0
+    x = 0.0
+    for name, share in LOG_COLUMNS:
+        sk.text(x + 3.0, y - TEXT, name, "label-bold", TEXT)
+        x += share * width
+    y -= TEXT + 4.0
+    sk.line(0.0, y, width, y, RULE)
+    top = y
+    for _ in range(rows):
+        y -= LOG_ROW
+        sk.line(0.0, y, width, y, RULE)
+    x = 0.0
+    for _, share in LOG_COLUMNS[:-1]:
+        x += share * width
+        sk.line(x, top, x, y, RULE)
+    return sk
 
 
 def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
