@@ -19,6 +19,7 @@ from sheetgen.layout.cards import card_layout
 from sheetgen.load.files import LoadedSite, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.packet.build import Packet, PacketOptions, build_packet
+from sheetgen.words import check_sentence
 
 SEED = 2024
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +77,10 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
     for title, page in packet.contents:
         assert f"{title} {page}" in " ".join(cover.replace(".", " ").split())
     assert f"Seed\n{SEED}" in cover or f"Seed {SEED}" in cover
+    # the cover also holds the rules in brief, in the words every sheet uses, and no paper size
+    flat = " ".join(cover.split())
+    assert "At the table" in flat and check_sentence(loaded.pack) in flat
+    assert "Letter" not in flat
 
 
 def test_footers_on_every_page_but_the_cards(built: tuple[LoadedSite, Packet]) -> None:
@@ -129,7 +134,8 @@ def test_players_packet_shows_nothing_secret() -> None:
     for secret in secrets:
         assert " ".join(secret.split())[:40] not in text, secret
     assert "Escalation" not in text.split("Trackers: Dungeon Turns")[-1] or "Danger Escalation Tracker" not in text
-    # no seed (it reproduces the GM's timetable) on any page or in the metadata
+    # no seed (it reproduces the GM's timetable) on any page or in the metadata, no check on the cover
+    assert loaded.pack.check is not None and check_sentence(loaded.pack) not in " ".join(text.split())
     assert "Seed" not in text and str(SEED) not in reader.metadata.get("/Subject", "")
 
 

@@ -309,7 +309,25 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
     kind = "Session packet for the players" if options.audience == "players" else "Session packet"
-    return cover_pdf(paper, loaded.site.site, kind, facts, contents, language=loaded.language)
+    return cover_pdf(paper, loaded.site.site, kind, facts, contents, language=loaded.language,
+                     summary=_summary(loaded, gm=options.audience == "gm"))
+
+
+def _summary(loaded: LoadedSite, *, gm: bool) -> list[str]:
+    """The rules in brief for the cover, in the words every sheet uses: each pack's time unit, and for
+    the GM its check and the tracks that move it (the players' cover has neither)."""
+    from sheetgen.words import check_sentence, duration, track_range, when_clause
+
+    lines: list[str] = []
+    for pack in _packs(loaded):
+        time = pack.time
+        lines.append(f"**{pack.name}.** A {time.unit} lasts {duration(time.length)}"
+                     + (f", {time.actions_per_unit} {time.action}s" if time.actions_per_unit > 1 else "") + ".")
+        if gm and pack.check is not None:
+            lines.append(f"**{pack.check.name}** ({when_clause(pack.check.when)}): {check_sentence(pack)}.")
+            for track in pack.tracks:
+                lines.append(f"**{track.name}** {track_range(track)}, starts at {track.initial}.")
+    return lines
 
 
 def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], readers: list[PdfReader],

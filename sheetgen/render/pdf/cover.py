@@ -13,10 +13,11 @@ from sheetgen.render.pdf.marks import draw_marks
 
 
 def cover_pdf(paper: Paper, title: str, kind: str, facts: list[tuple[str, str]],
-              contents: list[tuple[str, int]], *, language: str = "en") -> bytes:
-    """A one-page cover: *kind* above *title*, a label and value per fact, then the contents with page numbers."""
+              contents: list[tuple[str, int]], *, language: str = "en", summary: list[str] | None = None) -> bytes:
+    """A one-page cover: *kind* above *title*, a label and value per fact, the contents with page numbers,
+    then the rules in brief (*summary*)."""
     doc = PdfCanvas(paper, DocInfo(title=title, subject="Session packet", language=language))
-    draw_marks(doc.canvas, cover_marks(paper, title, kind, facts, contents))
+    draw_marks(doc.canvas, cover_marks(paper, title, kind, facts, contents, summary))
     doc.canvas.showPage()
     return doc.finish()
 
