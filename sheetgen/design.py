@@ -22,10 +22,10 @@ class TypeScale:
     """Body text of the pages handed to the players (at least 10 pt)."""
     large_body: float = 12.0
     """Body text in large print (--large)."""
-    tracker_body: float = 9.0
-    """Text of tracker parts (labels, instructions)."""
-    timetable_body: float = 9.0
-    """Row text of the timetable."""
+    tracker_body: float = 8.5
+    """Text of tracker parts (rule lines, table text)."""
+    timetable_body: float = 8.5
+    """Text of the timetable's notes (its rows are set in 9 pt, or 8.5 or 8 where that saves a page)."""
     card_title: float = 10.0
     """A card's title."""
     card_body: float = 8.0

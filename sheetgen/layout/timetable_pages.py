@@ -15,6 +15,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from sheetgen.design import SPACE
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.errors import RenderError
 from sheetgen.layout.geometry import Rect
@@ -39,7 +40,7 @@ from sheetgen.layout.timetable_parts import (
     set_text,
 )
 from sheetgen.mechanic_words import runs_out_text
-from sheetgen.options import POINTS_PER_INCH, Paper
+from sheetgen.options import Paper
 from sheetgen.words import (
     baseline_text,
     check_sentence,
@@ -53,7 +54,7 @@ from sheetgen.words import (
     timetable_roll,
 )
 
-MARGIN = 0.5 * POINTS_PER_INCH
+MARGIN = SPACE.margin
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
 HOURS_PER_PAGE = 3
 BAND = 0.92

@@ -14,7 +14,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
-from sheetgen.design import HEADER, TYPE
+from sheetgen.design import HEADER, INK, TYPE
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
 from sheetgen.engine.types import Odds
@@ -48,13 +48,13 @@ from sheetgen.words import (
     timetable_note,
 )
 
-TEXT = 8.5
+TEXT = TYPE.timetable_body
 """Size of the cards' and notes' text (never under 8 pt)."""
-SMALL = 8.0
+SMALL = TYPE.label
 TITLE = 14.0
-RULE = 0.75
+RULE = INK.rule
 """Stroke of every ruled line and frame, visible in black-and-white print."""
-HEAD_FILL = 0.86
+HEAD_FILL = INK.fill_mid
 """Grey of the table's head and of the cards' heads."""
 PAD = 4.0
 CHART_WIDTH = 200.0

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen import limits
+from sheetgen.design import TYPE
 from sheetgen.engine.due import (
     CERTAIN,
     POSSIBLE,
@@ -43,9 +44,9 @@ from sheetgen.mechanic_words import pool_cadence_text, pool_rule_note, rate_phra
 from sheetgen.model.pack import Action, Pack, Resource, TrackerPage, TrackerPart
 from sheetgen.words import clock, duration
 
-BODY = 8.5
+BODY = TYPE.tracker_body
 """Rule lines and table text."""
-LABEL = 8.0
+LABEL = TYPE.label
 """Numbers and captions under boxes."""
 HEADING = 10.5
 LABEL_GAP = 3.0

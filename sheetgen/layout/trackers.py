@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from sheetgen import limits
+from sheetgen.design import SPACE
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.layout.header import header_marks, page_of
 from sheetgen.layout.marks import (
@@ -44,10 +45,10 @@ from sheetgen.layout.tracker_results import results_block
 from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_block, table_block
 from sheetgen.layout.tracker_tracks import track_block
 from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
-from sheetgen.options import POINTS_PER_INCH, Paper
+from sheetgen.options import Paper
 from sheetgen.words import duration
 
-MARGIN = 0.5 * POINTS_PER_INCH
+MARGIN = SPACE.margin
 """Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
 GUTTER = 18.0
 PART_GAP = 14.0
