@@ -127,29 +127,3 @@ def test_balanced_height_takes_whole_runs_in_order() -> None:
     assert column_balance._balanced_height(runs, 3) == 25.0  # 0-10 | 10-35 | 35-60
     assert column_balance._balanced_height(runs, 1) == 60.0
     assert column_balance._balanced_height([], 2) is None
-
-
-def column_bottoms(laid: LaidOut) -> list[list[float]]:
-    """For every multi-column box of the pages, the bottom of the last line in each column, in points."""
-    found = []
-    for page in laid.document.pages:
-        for box in page._page_box.descendants():
-            if (box.element_tag == "div" and box.element is not None
-                    and "columns" in (box.element.get("class") or "").split()):
-                bottoms: dict[int, float] = {}
-                for column in box.children:
-                    for line in column.descendants():
-                        if type(line).__name__ == "LineBox":
-                            x = round(column.position_x)
-                            bottoms[x] = max(bottoms.get(x, 0.0), (line.position_y + line.height) * 0.75)
-                if len(bottoms) > 1:
-                    found.append([bottoms[x] for x in sorted(bottoms)])
-    return found
-
-
-def test_a_page_of_text_and_tables_ends_its_columns_within_two_lines() -> None:
-    # site-alarm's second page: two long text sections and two tables; the texts run on across columns
-    html = reference_html(load_pack("site-alarm"), OPTIONS, page_index=1)
-    (bottoms,) = {tuple(b) for b in column_bottoms(layout(html))}
-    line = 8.5 * 1.1
-    assert max(bottoms) - min(bottoms) <= 2 * line, bottoms
