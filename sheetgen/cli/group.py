@@ -1,0 +1,89 @@
+"""The `sheetgen` command group: parses the global options, applies the settings file's defaults, and turns
+sheetgen's errors into messages and exit codes (0 success, 2 bad input or usage, 1 anything unexpected: a
+short message, the traceback only with --debug) in one place.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import traceback
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from sheetgen import __version__
+from sheetgen.errors import SheetgenError
+
+if TYPE_CHECKING:
+    pass
+
+
+class SheetgenGroup(click.Group):
+    """Turns sheetgen's errors into `file:line:column: field: message` lines and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        debug = bool(ctx.params.get("debug")) or "--debug" in sys.argv
+        try:
+            return super().invoke(ctx)
+        except SheetgenError as exc:
+            for problem in exc.problems:
+                click.echo(f"error: {problem}", err=True)
+            if len(exc.problems) > 1:
+                click.echo(f"{len(exc.problems)} problems; nothing was written.", err=True)
+            ctx.exit(2)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except BrokenPipeError:
+            # the reader went away (`sheetgen odds ... | head`): stop quietly
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(0)
+        except KeyboardInterrupt:
+            click.echo("interrupted; nothing was written.", err=True)
+            ctx.exit(130)
+        except Exception as exc:
+            if debug:
+                traceback.print_exc()
+            else:
+                click.echo(f"sheetgen: unexpected error: {type(exc).__name__}: {exc}", err=True)
+                click.echo("This is a bug in sheetgen. Run again with --debug for the details.", err=True)
+            ctx.exit(1)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from sheetgen.settings import ENV, settings_path
+
+        path = settings_path()
+        where = str(path) if path is not None else f"none ({ENV} is empty)"
+        formatter.write_paragraph()
+        formatter.write_text(
+            f"The settings file (TOML; {ENV} names another) holds defaults for options, such as "
+            'paper = "a4" or back-offset = [0.5, -1.0]; options on the command line win. It is:'
+        )
+        formatter.write(f"  {where}\n")  # unwrapped, so it can be copied
+
+
+@click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="sheetgen")
+@click.option("--debug", is_flag=True, help="Show tracebacks and renderer warnings.")
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
+    """Printable game-master sheets for dungeon exploration.
+
+    \b
+    Example: the session packet for the bundled example site
+        sheetgen packet
+    """
+    logging.basicConfig(level=logging.DEBUG if debug else logging.ERROR, format="%(name)s: %(message)s")
+    command = cli.commands.get(ctx.invoked_subcommand or "")
+    if command is not None:
+        from sheetgen.settings import command_defaults
+
+        defaults = command_defaults({param.name for param in command.params if param.name})
+        if defaults:
+            ctx.default_map = {command.name or "": defaults}
+
+
+def main() -> None:
+    cli(prog_name="sheetgen")

@@ -1,0 +1,242 @@
+"""Commands that read, check, compute and convert, and draw nothing: systems, check, schema, preview, odds,
+export and import.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    pass
+
+from sheetgen.cli.group import cli
+from sheetgen.cli.options import (
+    check_output,
+    emit,
+    ink_option,
+    new_seed,
+    options_for,
+    output_option,
+    pack_folder_option,
+    paper_option,
+    rules_option,
+    seed_option,
+    variant_of,
+    variant_option,
+)
+
+
+@cli.command()
+@rules_option
+def systems(rules_dir: Path | None) -> None:
+    """List the rule packs: id, name, time unit and check.
+
+    \b
+    Example:
+        sheetgen systems --rules my-packs/
+    """
+    from sheetgen.load.catalogue import pack_rows
+
+    rows = pack_rows(rules_dir)
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@pack_folder_option
+def check(paths: tuple[Path, ...], rules_dirs: tuple[Path, ...]) -> None:
+    """Validate rule packs and site files; print every problem.
+
+    \b
+    Example:
+        sheetgen check my-dungeon.yaml my-pack.yaml
+    """
+    from sheetgen.load.catalogue import check_files
+
+    for line in check_files(paths, rules_dirs):
+        click.echo(line)
+
+
+@cli.command()
+@click.argument("which", type=click.Choice(["pack", "site", "timetable"]))
+def schema(which: str) -> None:
+    """Print the JSON Schema of the pack or site format (for editors), or of the timetable's JSON.
+
+    \b
+    Example:
+        sheetgen schema site > site.schema.json
+    """
+    from sheetgen.load.catalogue import json_schema
+
+    click.echo(json.dumps(json_schema(which), indent=2))
+
+
+@cli.command()
+@click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--page", type=int, default=1, show_default=True, help="Page number, from 1.")
+@click.option("--dpi", type=int, default=100, show_default=True, help="Resolution, 10 to 600.")
+@output_option
+def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
+    """Render a page of a PDF to PNG, for a quick look.
+
+    \b
+    Example:
+        sheetgen preview output/the-sunken-chapel-packet.pdf --page 2 --dpi 80
+    """
+    from sheetgen.preview import read_pdf, render_png
+
+    target = output or pdf.with_name(f"{pdf.stem}-page{page}.png")
+    check_output(target)
+    emit(render_png(read_pdf(pdf), page=page, dpi=dpi, name=str(pdf)), target, pdf.stem, f"page{page}", ".png")
+
+
+@cli.command()
+@click.argument("system")
+@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to cover.")
+@click.option("--extra", type=int, default=0, show_default=True,
+              help="Also show the odds with this many extra rolls of the check an hour (0 to 10).")
+@variant_option
+def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
+    """Exact odds of a pack's check for a quiet party, as a table.
+
+    \b
+    Example:
+        sheetgen odds site-alarm --hours 4
+        sheetgen odds dungeon-turn --extra 1
+        sheetgen odds dungeon-turn --variant optional-variant-fast-turns
+    """
+    from sheetgen.engine.odds import extra_odds, quiet_odds
+    from sheetgen.load.files import load_pack
+    from sheetgen.load.variants import with_variant
+    from sheetgen.mechanic_words import extra_rows, mechanics_rows
+    from sheetgen.words import odds_rows
+
+    pack = with_variant(load_pack(system), variant)
+    quiet = quiet_odds(pack, hours)
+    table = odds_rows(quiet) + mechanics_rows(quiet)
+    if extra:
+        table += extra_rows(quiet, extra_odds(pack, hours, extra))
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for row in table:
+        click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
+
+
+@cli.command()
+@click.argument("subject", metavar="SITE|SYSTEM")
+@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@seed_option
+@click.option("--format", "fmt", type=click.Choice(["pdf", "csv", "json"]), default="pdf", show_default=True)
+@paper_option
+@ink_option
+@variant_option
+@pack_folder_option
+@output_option
+def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, ink: str, variant: str | None,
+              rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+    """Pre-roll the encounter timetable and encounter deck.
+
+    \b
+    Example:
+        sheetgen timetable the-sunken-chapel --hours 4 --seed 1234
+        sheetgen timetable site-alarm --format json -o alarm.json
+    """
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.export.timetable_csv import timetable_csv
+    from sheetgen.export.timetable_json import timetable_json
+    from sheetgen.load.files import load_pack_or_site
+
+    check_output(output)
+    pack, loaded = variant_of(load_pack_or_site(subject, rules_dirs), variant)
+    seed = new_seed(seed)
+    table = build_timetable(pack, site=loaded.site if loaded else None,
+                            encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
+    name = loaded.slug if loaded else pack.id
+    if fmt == "json":
+        data = (json.dumps(timetable_json(table), indent=2, ensure_ascii=False) + "\n").encode()
+    elif fmt == "csv":
+        data = timetable_csv(table).encode()
+    else:
+        from sheetgen.render.pdf.timetable import timetable_pdf
+
+        language = loaded.language if loaded else pack.language
+        data = timetable_pdf(table, options_for(paper, seed, ink=ink, language=language))
+    emit(data, output, name, "timetable", f".{fmt}")
+
+
+@cli.command("export")
+@click.argument("subject", metavar="SITE|SYSTEM")
+@click.option("--to", "fmt", required=True,
+              type=click.Choice(["foundry", "foundry-v12", "roll20", "obsidian", "markdown"]),
+              help="foundry: Foundry VTT 13 and later; foundry-v12: Foundry VTT 12; roll20: TableExport "
+                   "commands; obsidian: a note for the Dice Roller plugin; markdown: plain Markdown.")
+@click.option("-o", "--output", metavar="PATH",
+              help="A file for everything, or a folder (existing, or ending in /) for one file per table.")
+@seed_option
+@click.option("--hours", type=int, default=3, show_default=True,
+              help="Hours of play to pre-roll (obsidian and markdown hold the timetable and deck).")
+@variant_option
+def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int,
+                  variant: str | None) -> None:
+    """Export every table of a site or pack to a virtual tabletop or a notes app.
+
+    \b
+    Example:
+        sheetgen export the-sunken-chapel --to foundry
+        sheetgen export encounter-reaction --to roll20 -o reaction-tables.txt
+        sheetgen export my-dungeon.yaml --to obsidian --seed 1234 -o vault/Dungeon.md
+    """
+    from sheetgen.engine.odds import check_hours
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.export.formats import FORMATS, check_export_output, export
+    from sheetgen.export.tables import pack_subject, site_subject
+    from sheetgen.load.files import load_pack_or_site
+
+    check_export_output(output, fmt)
+    check_hours(hours)
+    pack, loaded = variant_of(load_pack_or_site(subject), variant)
+    site, encounter_pack = (loaded.site, loaded.encounter_pack) if loaded else (None, None)
+    timetable = None
+    if FORMATS[fmt].timetable:
+        timetable = build_timetable(pack, site=site, encounter_pack=encounter_pack, hours=hours, seed=new_seed(seed))
+    exported = (site_subject(loaded.site, loaded.slug, pack, encounter_pack, timetable) if loaded
+                else pack_subject(pack, timetable))
+    for path in export(exported, fmt, output):
+        click.echo(str(path))
+
+
+@cli.group("import")
+def import_group() -> None:
+    """Turn another tool's file into a sheetgen site file.
+
+    \b
+    Example:
+        sheetgen import watabou dungeon.json -o my-dungeon.yaml
+    """
+
+
+@import_group.command("watabou")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the site file here instead of output/<file name>.yaml.")
+@click.option("--system", "system", default="dungeon-turn", show_default=True,
+              help="The rule pack the site is played with: a built-in id or a path to a pack file.")
+@click.option("--square", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="Feet to a square of the map's grid.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+def import_watabou(file: Path, output: Path | None, system: str, square: int, force: bool) -> None:
+    """A site file from a dungeon of Watabou's One Page Dungeon (its JSON export).
+
+    \b
+    Example:
+        sheetgen import watabou dungeon.json -o my-dungeon.yaml --square 5
+        sheetgen check my-dungeon.yaml && sheetgen packet my-dungeon.yaml
+    """
+    from sheetgen.importers.watabou import import_watabou as convert
+
+    click.echo(str(convert(file, output, system=system, square=square, force=force)))

@@ -1,0 +1,169 @@
+"""Options shared by several commands, each defined once as a decorator, and the small helpers that turn
+them into the library's option objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from sheetgen.options import CardPrint, RenderOptions, paper_named, parse_back_offset
+
+if TYPE_CHECKING:
+    from sheetgen.load.files import LoadedSite
+    from sheetgen.model.pack import Pack
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def paper_option(func: F) -> F:
+    return click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
+                        show_default=True, help="Paper size.")(func)
+
+
+def output_option(func: F) -> F:
+    return click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+                        help="Write here instead of output/<name>-<sheet>.pdf.")(func)
+
+
+def seed_option(func: F) -> F:
+    return click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+                        help="Seed for the dice (default: a new one, printed on the sheet).")(func)
+
+
+class BackOffset(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
+    name = "X,Y"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[float, float]:
+        try:
+            return parse_back_offset(value)
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def back_offset_option(func: F) -> F:
+    return click.option("--back-offset", type=BackOffset(), default="0,0", show_default=True,
+                        help="Move the back pages by X,Y mm (right and up, as seen on the back), as read off "
+                             "`sheetgen calibrate`. Example: --back-offset 0.5,-1")(func)
+
+
+def ink_option(func: F) -> F:
+    return click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
+                        help="saver: no grey or black fills; boxes, bands and headers in outline. "
+                             "Example: --ink saver")(func)
+
+
+def large_option(func: F) -> F:
+    return click.option("--large/--no-large", default=False, show_default=True,
+                        help="Large print for the players' pages: references in 12 pt type (a page may take "
+                             "more than one sheet), the players' trackers enlarged to a 12 pt body. "
+                             "Example: --for players --large")(func)
+
+
+def card_print_options(func: F) -> F:
+    func = click.option("--layout", type=click.Choice(["home", "shop"]), default="home", show_default=True,
+                        help="home: cards side by side with crop marks on all four sides; shop: one card a "
+                             "page at trim size "
+                             "(plus bleed), back then front, with TrimBox and BleedBox. "
+                             "Example: --layout shop --bleed")(func)
+    func = click.option("--bleed/--no-bleed", default=False, show_default=True,
+                        help="A 1/8 in bleed around each card, text kept 1/8 in inside the trim; in the "
+                             "home layout cards then stand 1/4 in apart with crop marks at every trim. "
+                             "Example: --bleed --backs")(func)
+    return func
+
+
+def options_for(paper: str, seed: int | None = None, fillable: bool = False, *, ink: str = "normal",
+                large: bool = False, language: str = "en", cards: CardPrint | None = None) -> RenderOptions:
+    return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable,
+                         ink="saver" if ink == "saver" else "normal", large=large, language=language,
+                         cards=cards or CardPrint())
+
+
+def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str = ".pdf") -> Path:
+    """Write *data* atomically to -o or to output/<subject>-<sheet><suffix>, and print the path."""
+    from sheetgen.output import default_path, prepare_default_folder, write_atomic
+
+    if output is None:
+        prepare_default_folder()
+        output = default_path(subject, sheet, suffix)
+    path = write_atomic(output, data)
+    click.echo(str(path))
+    return path
+
+
+def check_output(output: Path | None) -> None:
+    """Refuse an impossible -o (or output/ folder), or a SOURCE_DATE_EPOCH that is not a date, before
+    doing any work."""
+    from sheetgen.clock import source_date
+
+    source_date()
+    if output is None:
+        from sheetgen.output import prepare_default_folder
+
+        prepare_default_folder(create=False)
+    else:
+        from sheetgen.output import check_destination
+
+        check_destination(output)
+
+
+def size_option(func: F) -> F:
+    return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
+                        help="Card size: poker 2.5 x 3.5 in (nine a page on A4, six on letter) or index "
+                             "3 x 5 in (four a page).")(func)
+
+
+def backs_option(func: F) -> F:
+    return click.option("--backs/--no-backs", default=False, show_default=True,
+                        help="Add a back page after each front page, for double-sided printing.")(func)
+
+
+def fillable_option(func: F) -> F:
+    return click.option("--fillable/--no-fillable", default=False, show_default=True,
+                        help="Make every tick box a PDF checkbox that can be ticked on screen.")(func)
+
+
+def cache_option(func: F) -> F:
+    return click.option("--no-cache", is_flag=True,
+                        help="Draw every page afresh instead of reusing pages from the cache.")(func)
+
+
+def variant_option(func: F) -> F:
+    return click.option("--variant", metavar="ID",
+                        help="Play one of the pack's variants: its unit, check and rates (see the reference).")(func)
+
+
+def rules_option(func: F) -> F:
+    return click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
+                        help="Also list the packs in this folder.")(func)
+
+
+def pack_folder_option(func: F) -> F:
+    return click.option("--rules", "rules_dirs", multiple=True, type=click.Path(file_okay=False, path_type=Path),
+                        help="A folder of pack files a site may name, besides the site's own folder "
+                             "(repeatable).")(func)
+
+
+def variant_of(found: tuple[Pack, LoadedSite | None], variant: str | None) -> tuple[Pack, LoadedSite | None]:
+    """A pack (and the site it came with) under the variant asked for."""
+    from sheetgen.load.variants import site_with_variant, with_variant
+
+    pack, loaded = found
+    if variant is None:
+        return pack, loaded
+    if loaded is None:
+        return with_variant(pack, variant), None
+    changed = site_with_variant(loaded, variant)
+    return changed.pack, changed
+
+
+def new_seed(seed: int | None) -> int:
+    """The seed given, or a fresh one (short enough to read off a sheet and type back in)."""
+    import random
+
+    return seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
