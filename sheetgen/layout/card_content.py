@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from sheetgen.design import TYPE
 from sheetgen.fonts import FONTS
 from sheetgen.layout.card_grid import LINE, PADDING, CardSize
 from sheetgen.layout.card_text import TextStyle, natural_width, text_height
@@ -20,7 +21,7 @@ from sheetgen.model.common import Statblock
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
 
-BODY_SIZES = (8.0, 7.5)
+BODY_SIZES = (TYPE.card_body, TYPE.card_body_min)
 """The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
 
 def body_style(size: float, **kwargs: Any) -> TextStyle:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from sheetgen.design import INK
 from sheetgen.errors import RenderError
 from sheetgen.layout.card_content import (
     BAND_AFTER,
@@ -116,7 +117,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
                 start_card()
                 continue
             top = y - space
-            items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=0.85, role="band"))
+            items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=INK.fill_mid, role="band"))
             items.append(LineMark(PADDING, top, PADDING + inner + OVERHANG, top, LINE))
             label = block.label.upper() + (f" {CONT.upper()}" if block.continued else "")
             style = label_style(size)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from sheetgen.design import INK
 from sheetgen.errors import RenderError
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark
@@ -60,7 +61,7 @@ MARK_EDGE short of the paper's edge; a grid leaves room for at least MARK_MIN_LE
 GUTTER = 2 * BLEED
 """Space between cards with a bleed: each card's bleed, side by side."""
 
-LINE = 0.75
+LINE = INK.rule
 """Width of every rule and box line, thick enough for black-and-white print."""
 
 
