@@ -33,6 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal
 
+from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, by_level, machine
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
@@ -565,6 +566,36 @@ def morale_rule(t: Timetable) -> str | None:
         return None
     fails = "above" if t.morale.fails == "above" else "at or above"
     return f"roll {t.morale.roll}: {fails} Morale, the group fails"
+
+
+def faces_text(faces: tuple[int, ...], total: int) -> str:
+    """'4' for one die, '1+5 = 6' for several."""
+    return f"{'+'.join(map(str, faces))} = {total}" if len(faces) > 1 else str(total)
+
+
+def appearing_text(card: DeckCard) -> str:
+    """'5 (2d4: 1+4)', '3 (d4)', or '1' where the number is not rolled."""
+    if "d" not in card.appearing_dice.lower():  # a plain "1" is a number, not a roll
+        return str(card.appearing)
+    faces = card.appearing_faces
+    how = f"{card.appearing_dice}: {'+'.join(map(str, faces))}" if len(faces) > 1 else card.appearing_dice
+    return f"{card.appearing} ({how})"
+
+
+def table_roll_text(roll: TableRoll) -> str:
+    """'Close (1d6: 2): Within reach of Melee Attacks': the row rolled, then its other cells."""
+    rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
+    said = f"{roll.result} ({roll.dice}: {roll.roll})"
+    return f"{said}: {rest}" if rest else said
+
+
+def morale_text(card: DeckCard) -> str | None:
+    """'8: check rolled 3+5 = 8, holds', 'check rolled 9, compare with the stat card's Morale', '8', or None."""
+    if card.morale_roll is None:
+        return None if card.morale is None else str(card.morale)
+    verdicts = {True: "fails", False: "holds", None: "compare with the stat card's Morale"}
+    rolled = f"check rolled {faces_text(card.morale_faces, card.morale_roll)}, {verdicts[card.morale_fails]}"
+    return rolled if card.morale is None else f"{card.morale}: {rolled}"
 
 
 # --- the odds, for the terminal ------------------------------------------------------------------------

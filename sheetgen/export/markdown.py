@@ -16,19 +16,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
 from sheetgen.words import (
+    appearing_text,
     baseline_text,
     deck_note,
     deck_source,
+    faces_text,
     morale_rule,
+    morale_text,
     read_rule,
     row_clock,
     row_rule,
     row_when,
+    table_roll_text,
     timetable_roll,
 )
 
@@ -122,7 +125,7 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
 def _faces(row: CheckRow) -> str:
     if row.roll is None or len(row.dice) == 1:
         return " ".join(map(str, row.dice))
-    return f"{'+'.join(map(str, row.dice))} = {row.roll}"
+    return faces_text(row.dice, row.roll)
 
 
 def _rule(t: Timetable, row: CheckRow) -> str:
@@ -157,10 +160,10 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
         (esc(f"Roll ({t.deck[0].dice})"), [esc(f"{c.roll} ({c.range})") for c in t.deck]),
         ("Encounter", [inline(c.name, flavour) + (f"<br>{inline(c.text, flavour)}" if c.text else "")
                        for c in t.deck]),
-        ("Appearing", [esc(_appearing(c)) for c in t.deck]),
-        ("Distance", [inline(_table_roll(c.distance), flavour) for c in t.deck]),
-        ("Reaction", [inline(_table_roll(c.reaction), flavour) for c in t.deck]),
-        ("Morale", [esc(_morale(c)) for c in t.deck]),
+        ("Appearing", [esc(appearing_text(c)) for c in t.deck]),
+        ("Distance", [inline(table_roll_text(c.distance), flavour) if c.distance else "" for c in t.deck]),
+        ("Reaction", [inline(table_roll_text(c.reaction), flavour) if c.reaction else "" for c in t.deck]),
+        ("Morale", [esc(morale_text(c) or "") for c in t.deck]),
         ("Zone", [inline(c.zone or "", flavour) for c in t.deck]),
         ("Statblock", [inline(c.stat_name or c.stat_id or "", flavour) for c in t.deck]),
     ]
@@ -170,28 +173,6 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
     if flavour.block_ids:
         lines += ["^deck", ""]
     return lines
-
-
-def _appearing(card: DeckCard) -> str:
-    if "d" not in card.appearing_dice.lower():  # a plain number, not a roll
-        return str(card.appearing)
-    return f"{card.appearing} ({card.appearing_dice})"
-
-
-def _table_roll(roll: TableRoll | None) -> str:
-    """'Close (1d6 = 2): within reach', or nothing when the deck has no such table."""
-    if roll is None:
-        return ""
-    rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
-    return f"{roll.result} ({roll.dice} = {roll.roll})" + (f": {rest}" if rest else "")
-
-
-def _morale(card: DeckCard) -> str:
-    if card.morale_roll is None:
-        return "" if card.morale is None else str(card.morale)
-    if card.morale is None or card.morale_fails is None:
-        return f"check rolled {card.morale_roll}"
-    return f"{card.morale}; check rolled {card.morale_roll}: {'fails' if card.morale_fails else 'holds'}"
 
 
 def document(subject: Subject, flavour: Flavour) -> Exported:

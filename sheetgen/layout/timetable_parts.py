@@ -35,16 +35,20 @@ from sheetgen.layout.marks import (
 )
 from sheetgen.mechanic_words import signs_text
 from sheetgen.words import (
+    appearing_text,
     baseline_text,
     check_sentence,
     deck_note,
     deck_source,
     duration,
+    faces_text,
     morale_rule,
+    morale_text,
     percent,
     read_rule,
     row_rule,
     row_when,
+    table_roll_text,
     timetable_note,
 )
 
@@ -229,32 +233,15 @@ def block_height(sk: Sketch) -> float:
 
 # -- deck cards ------------------------------------------------------------------------------------------
 
-def _faces(faces: tuple[int, ...], total: int) -> str:
-    """'4' for one die, '1+5 = 6' for several."""
-    return f"{'+'.join(map(str, faces))} = {total}" if len(faces) > 1 else str(total)
-
-
 def card_lines(card: DeckCard) -> list[str]:
     """The card's facts as marked-up lines, in the order they are used at the table."""
-    appearing = f"**Number appearing:** {card.appearing}"
-    if "d" in card.appearing_dice.lower():  # a plain "1" is a number, not a roll
-        faces = card.appearing_faces
-        how = f"{card.appearing_dice}: {'+'.join(map(str, faces))}" if len(faces) > 1 else card.appearing_dice
-        appearing += f" ({how})"
-    lines = [appearing] if card.creature or card.appearing != 1 else []
+    lines = [f"**Number appearing:** {appearing_text(card)}"] if card.creature or card.appearing != 1 else []
     for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
         if roll is not None:
-            rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
-            line = f"**{label}:** {roll.result} ({roll.dice}: {roll.roll})"
-            lines.append(f"{line}: {rest}" if rest else line)
-    if card.morale_roll is not None:
-        rolled = _faces(card.morale_faces, card.morale_roll)
-        verdicts = {True: "fails", False: "holds", None: "compare with the stat card's Morale"}
-        verdict = verdicts[card.morale_fails]
-        lines.append(f"**Morale** {card.morale}: check rolled {rolled}, {verdict}" if card.morale is not None
-                     else f"**Morale check:** rolled {rolled}, {verdict}")
-    elif card.morale is not None:
-        lines.append(f"**Morale:** {card.morale}")
+            lines.append(f"**{label}:** {table_roll_text(roll)}")
+    morale = morale_text(card)
+    if morale is not None:
+        lines.append(f"**Morale:** {morale}")
     if card.zone:
         lines.append(f"**Zone:** {card.zone}" + (f" \u2014 {card.zone_text}" if card.zone_text else ""))
     stat = card.stat_name or card.stat_id
@@ -272,7 +259,7 @@ def opening_lines(card: DeckCard) -> list[str]:
     """'**Surprise:** party 1d6 = 2, surprised · monsters 1d6 = 5', one line per opening roll's name."""
     names: dict[str, list[str]] = {}
     for o in card.openings:
-        said = f"{o.side} {o.dice} = {_faces(o.faces, o.roll)}" + (f", **{o.result}**" if o.result else "")
+        said = f"{o.side} {o.dice} = {faces_text(o.faces, o.roll)}" + (f", **{o.result}**" if o.result else "")
         names.setdefault(o.name, []).append(said)
     return [f"**{name}:** {' · '.join(parts)}" for name, parts in names.items()]
 
