@@ -8,6 +8,8 @@ from typing import Any
 
 from pypdf import PdfReader
 
+from sheetgen.layout.geometry import Rect
+
 #: Every font a sheet uses comes from one of these shipped families.
 SHIPPED_FAMILIES = ("SheetgenSerif", "Sheetgen-Serif", "SheetgenSans", "Sheetgen-Sans", "NotoSansSymbols2",
                     "Noto-Sans-Symbols2")
@@ -124,3 +126,26 @@ def sized_text(reader: PdfReader, page: int) -> list[tuple[float, float, float, 
 
     reader.pages[page].extract_text(visitor_text=visit)
     return out
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def mapped(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
+    """(x, y) through a PDF matrix (a, b, c, d, e, f)."""
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def unmapped(matrix: Matrix, x: float, y: float) -> tuple[float, float]:
+    """(x, y) back through the inverse of a PDF matrix: a point of the page in the frame it was drawn in."""
+    a, b, c, d, e, f = matrix
+    det = a * d - b * c
+    x, y = x - e, y - f
+    return (d * x - c * y) / det, (a * y - b * x) / det
+
+
+def mapped_rect(matrix: Matrix, rect: Rect) -> Rect:
+    """The rectangle a rectangle becomes through a matrix of quarter turns and moves."""
+    xs, ys = zip(*(mapped(matrix, x, y) for x in (rect.x, rect.right) for y in (rect.y, rect.top)), strict=True)
+    return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))

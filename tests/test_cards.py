@@ -11,12 +11,15 @@ import pytest
 from pdfcheck import (
     char_boxes,
     font_problems,
+    mapped,
+    mapped_rect,
     page_sizes,
     page_texts,
     read_pdf,
     sized_text,
     squeeze,
     stroked_lines,
+    unmapped,
 )
 
 from sheetgen.errors import DataError, RenderError
@@ -96,8 +99,10 @@ def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
     assert sorted(c.name for c in stats if c.part == 0) == sorted(s.name for s in site.statblocks)
     continuations = sum(1 for c in sheet.cards if c.part)
     assert len(sheet.cards) == len(site.rooms) + len(site.statblocks) + continuations
-    per_page = {"poker": 6 if paper is LETTER else 9, "index": 4}[size]
+    # letter holds eight poker cards sideways (six upright), A4 nine upright
+    per_page = {"poker": 8 if paper is LETTER else 9, "index": 4}[size]
     assert sheet.layout.per_page == per_page
+    assert sheet.layout.sideways == (size == "poker" and paper is LETTER)
     # no sheet is left short while its cards would fit on the others
     places = sum(2 if c.wide else 1 for c in sheet.cards)
     expected_pages = math.ceil(places / per_page)
@@ -112,14 +117,30 @@ def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
                                                                                            card.name) and c.part)
 
 
-def test_bigger_cards_need_no_more_cards(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+def _face(card: Card) -> tuple[list[str], list[float]]:
+    """What a card shows and where, in the card's own coordinates."""
+    kinds = [type(m).__name__ for m in card.items]
+    places = [v for m in card.items for v in (m.rect.x - card.rect.x, m.rect.y - card.rect.y, m.rect.width,
+                                              m.rect.height)]
+    return kinds, places
+
+
+def test_bigger_cards_need_no_more_cards(sheets: dict[tuple[str, str, bool], CardSheet],
+                                        bundled: LoadedSite) -> None:
     for paper in PAPERS:
         poker = sheets[("poker", paper.name, False)]
         index = sheets[("index", paper.name, False)]
         assert len(index.cards) <= len(poker.cards)
-        # the paper changes where cards go, never what is on them
-    assert [c.label for c in sheets[("poker", "letter", False)].cards] == [
-        c.label for c in sheets[("poker", "a4", False)].cards]
+    # the paper and the way the cards stand change where cards go, never what is on them (but for the
+    # body size a deck is set in, chosen to save sheets)
+    upright = card_layout(bundled, LETTER, size="poker", sideways=False)
+    turned = card_layout(bundled, A4, size="poker", sideways=True)
+    assert turned.layout.sideways and not upright.layout.sideways
+    for one, other in ((sheets[("poker", "letter", False)], turned), (upright, sheets[("poker", "a4", False)])):
+        assert [(c.label, c.font_size) for c in one.cards] == [(c.label, c.font_size) for c in other.cards]
+        for a, b in zip(one.cards, other.cards, strict=True):
+            (kinds, places), (other_kinds, other_places) = _face(a), _face(b)
+            assert kinds == other_kinds and places == pytest.approx(other_places, abs=0.01), a.label
 
 
 def test_type_sizes(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
@@ -246,7 +267,10 @@ def test_same_input_same_bytes(bundled: LoadedSite) -> None:
 def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, str, bool], CardSheet],
                                                        size: str, paper: Paper, backs: bool) -> None:
     sheet = sheets[(size, paper.name, backs)]
-    page = Rect(0, 0, paper.width, paper.height)
+    # the grid's own frame: the paper, or the paper turned for cards set sideways
+    frame = sheet.layout.paper
+    assert sorted(frame.size) == sorted(paper.size) and sheet.paper == paper
+    page = Rect(0, 0, frame.width, frame.height)
     card_size = CARD_SIZES[size]
     assert len(sheet.slots) == sheet.layout.per_page
     for slot in sheet.slots:
@@ -254,8 +278,8 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
                                                                  round(card_size.height, 3))
         assert page.contains(slot)
     # the grid is centred
-    assert sheet.grid.x == pytest.approx(paper.width - sheet.grid.right)
-    assert sheet.grid.y == pytest.approx(paper.height - sheet.grid.top)
+    assert sheet.grid.x == pytest.approx(frame.width - sheet.grid.right)
+    assert sheet.grid.y == pytest.approx(frame.height - sheet.grid.top)
     for placed in (sheet.cards, sheet.backs):
         by_page: dict[int, list[Rect]] = {}
         for card in placed:
@@ -324,7 +348,10 @@ def test_crop_marks_keep_a_quarter_inch_from_the_paper_edge(pdfs: dict[tuple[str
     for number in range(len(reader.pages)):
         lines = stroked_lines(reader, number)
         assert lines
-        for x1, y1, x2, y2 in lines:
+        turn = sheet.layout.to_paper(sheet.pages[number].side)
+        for line in lines:
+            # where the line lands on the sheet (drawn in the grid's frame, turned for sideways cards)
+            (x1, y1), (x2, y2) = mapped(turn, *line[:2]), mapped(turn, *line[2:])
             assert edge <= min(x1, x2) and max(x1, x2) <= paper.width - edge
             assert edge <= min(y1, y2) and max(y1, y2) <= paper.height - edge
     # and they are the crop marks, on every page
@@ -352,7 +379,9 @@ def test_text_is_drawn_inside_its_card(sheets: dict[tuple[str, str, bool], CardS
     sheet = sheets[(size, "letter", True)]
     data = pdfs[(size, "letter", True)]
     for page in sheet.pages:
-        rects = [sheet.cards[i].rect if page.side == "front" else sheet.backs[i].rect for i in page.cards]
+        turn = sheet.layout.to_paper(page.side)
+        rects = [mapped_rect(turn, sheet.cards[i].rect if page.side == "front" else sheet.backs[i].rect)
+                 for i in page.cards]
         boxes = char_boxes(data, page.index)
         assert boxes
         for char, (left, bottom, right, top) in boxes:
@@ -377,24 +406,34 @@ def test_backs_follow_their_fronts_mirrored(sheets: dict[tuple[str, str, bool], 
     reader = read_pdf(pdfs[(size, paper.name, True)])
     assert len(reader.pages) == 2 * len(plain.pages)
     texts = [squeeze(t) for t in page_texts(reader)]
+    fronts_turn, backs_turn = sheet.layout.to_paper("front"), sheet.layout.to_paper("back")
     for back in sheet.backs:
         front = sheet.cards[back.front]
         assert back.page == front.page + 1
         assert sheet.pages[back.page].side == "back"
-        # flipped on the long edge, the back's mirror image lands on the front
-        assert back.rect.x == pytest.approx(paper.width - front.rect.right)
-        assert back.rect.y == pytest.approx(front.rect.y)
-        assert back.rect.width == pytest.approx(front.rect.width)
+        # flipped on the long edge, the back's mirror image lands on the front (on the printed sheet)
+        on_back, on_front = mapped_rect(backs_turn, back.rect), mapped_rect(fronts_turn, front.rect)
+        assert on_back.x == pytest.approx(paper.width - on_front.right)
+        assert on_back.y == pytest.approx(on_front.y)
+        assert (on_back.width, on_back.height) == pytest.approx((on_front.width, on_front.height))
         assert bundled.site.site in texts[back.page]
         assert front.name in texts[back.page]
         if front.key is not None:
             assert front.key in texts[back.page]
         if front.part:
             assert f"{front.key or front.name} (cont.)" in texts[back.page]
-    # the back page is cut where its front is
+    # the back page is cut where its front is: its marks are the front's, mirrored on the sheet
+    def on_sheet(marks: tuple[LineMark, ...], turn: tuple[float, ...], mirror: bool) -> list[tuple[float, ...]]:
+        found = []
+        for m in marks:
+            ends = [mapped(turn, m.x1, m.y1), mapped(turn, m.x2, m.y2)]  # type: ignore[arg-type]
+            ends = [((paper.width - x) if mirror else x, y) for x, y in ends]
+            found.append(tuple(round(v, 1) for end in sorted(ends) for v in end))
+        return sorted(found)
+
     for front_page, back_page in zip(sheet.pages[::2], sheet.pages[1::2], strict=True):
-        assert sorted(round(paper.width - m.x1, 1) for m in front_page.crop_marks if m.x1 == m.x2) == sorted(
-            round(m.x1, 1) for m in back_page.crop_marks if m.x1 == m.x2)
+        assert on_sheet(front_page.crop_marks, fronts_turn, True) == on_sheet(back_page.crop_marks, backs_turn,
+                                                                             False)
     # the back pages show names, not the cards' text
     first_room = bundled.site.rooms[0]
     assert first_room.description.split()[2] not in texts[1].split()
@@ -608,8 +647,10 @@ def test_one_body_size_a_deck_read_from_the_pdf(sheets: dict[tuple[str, str, boo
     sheet = sheets[(size, paper.name, False)]
     reader = read_pdf(pdfs[(size, paper.name, False)])
     found: dict[str, set[float]] = {"room": set(), "stat": set()}
+    turn = sheet.layout.to_paper("front")
     for page in sheet.pages:
-        runs = sized_text(reader, page.index)
+        # where each run starts, in the grid's frame (the page turned back for sideways cards)
+        runs = [(*unmapped(turn, x, y), points, text) for x, y, points, text in sized_text(reader, page.index)]
         for index in page.cards:
             card = sheet.cards[index]
             # the body: below the heading's rule
@@ -640,7 +681,7 @@ def test_nothing_near_a_cut_on_the_backs_read_from_the_pdf(sheets: dict[tuple[st
         assert content is not None
         # nor any rectangle or curve (a rounded frame)
         assert not re.search(rb"(?m)^[-\d. ]+ (re|c)$", content.get_data())
-        rects = [sheet.backs[i].rect for i in page.cards]
+        rects = [mapped_rect(sheet.layout.to_paper("back"), sheet.backs[i].rect) for i in page.cards]
         boxes = char_boxes(data, page.index)
         assert boxes
         for char, (left, bottom, right, top) in boxes:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import char_boxes, page_sizes, page_texts, read_pdf, squeeze, stroked_lines
+from pdfcheck import char_boxes, mapped_rect, page_sizes, page_texts, read_pdf, squeeze, stroked_lines
 
 from sheetgen.cli import cli
 from sheetgen.design import INK
@@ -139,7 +139,8 @@ def test_shop_layout_is_one_card_side_a_page_with_trim_and_bleed_boxes(chapel_si
     options = RenderOptions(cards=CardPrint(layout="shop", bleed=True))
     data = cards_pdf(chapel_site, options, size=size)  # type: ignore[arg-type]
     reader = read_pdf(data)
-    sheet = card_layout(chapel_site, LETTER, size=size, wide_cards=False)  # type: ignore[arg-type]
+    # the print shop gets every card upright
+    sheet = card_layout(chapel_site, LETTER, size=size, wide_cards=False, sideways=False)  # type: ignore[arg-type]
     assert len(reader.pages) == 2 * len(sheet.cards)
     for number, page in enumerate(reader.pages):
         media = [float(v) for v in page.mediabox]
@@ -189,8 +190,8 @@ def test_home_layout_with_a_bleed(chapel_site: LoadedSite, size: str) -> None:
             assert tuple(round(v, 1) for v in (mark.x1, mark.y1, mark.x2, mark.y2)) in lines
             assert not (sheet.grid.x - BLEED < mark.x1 < sheet.grid.right + BLEED
                         and sheet.grid.y - BLEED < mark.y1 < sheet.grid.top + BLEED)
-        # text keeps 1/8 in inside the trim
-        rects = [placed[i].rect for i in page.cards]
+        # text keeps 1/8 in inside the trim (on the sheet: cards with a bleed stand sideways on letter)
+        rects = [mapped_rect(sheet.layout.to_paper(page.side), placed[i].rect) for i in page.cards]
         for char, (left, bottom, right, top) in char_boxes(data, page.index):
             assert any(r.x + PADDING - 0.5 <= left and right <= r.right - PADDING + 0.5
                        and r.y + PADDING - 3 <= bottom and top <= r.top - PADDING + 3 for r in rects), char

@@ -2,9 +2,18 @@
 
 How the cards sit on the paper:
 
-- Cards stand upright (portrait, like every other page of a packet), as many across and down as fit with
-  room for crop marks around the grid: nine poker cards (2.5 x 3.5 in, 3 x 3) on A4, six (3 x 2) on
-  letter, whose 11 in leave only 1/4 in above and below three rows; four index cards (3 x 5 in, 2 x 2).
+- The grid is laid out twice, on the paper as it stands and on the paper turned a quarter (the cards
+  sideways on the sheet), and the way that holds more cards a page is printed (upright on a tie).
+  Either way every crop mark keeps 1/4 in from the paper's edges and every card its 1/8 in safe zone.
+  Letter's 11 in leave no room for marks above and below three rows of upright poker cards (2.5 x
+  3.5 in), so six stand upright (3 x 2) but eight sideways (4 x 2 on the turned sheet); A4 holds nine
+  upright (3 x 3). Index cards (3 x 5 in) stand upright, four a page (2 x 2); with a bleed, poker
+  cards go six sideways on either paper and index cards three sideways on letter.
+- A grid set sideways is laid out on the turned paper (its "frame") exactly as an upright one, and the
+  whole page is turned onto the sheet when it is drawn (:meth:`CardGrid.to_paper`): a card reads upright
+  when held, whatever the paper, and holds the same text. A back page turns the other way, so that its
+  cards, mirrored in the frame as on an upright sheet, land behind their fronts when the sheet is
+  printed double-sided and flipped on the long edge.
 - Without a bleed the cards touch, so one cut separates two cards. With a bleed every card has 1/8 in of
   it on each side and the cards stand 1/4 in apart, so each card is cut on its own trim.
 - Crop marks stand outside the grid, in line with every trim, on all four sides, and keep at least
@@ -22,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Literal
 
 from sheetgen.design import INK
 from sheetgen.errors import RenderError
@@ -67,9 +77,11 @@ LINE = INK.rule
 
 @dataclass(frozen=True)
 class CardGrid:
-    """Where the cards of a page go: their trims left to right, top to bottom, and the crop marks."""
+    """Where the cards of a page go: their trims left to right, top to bottom, and the crop marks, all in
+    the frame (the paper, or the paper turned a quarter when the cards are set sideways)."""
 
     paper: Paper
+    """The frame the grid is laid out on: the paper, or the paper turned (landscape) for sideways cards."""
     size: CardSize
     columns: int
     rows: int
@@ -81,6 +93,25 @@ class CardGrid:
     """The rectangle the trims of all card places span."""
     marks: tuple[LineMark, ...]
     """Crop marks for every trim, on all four sides."""
+    sideways: bool = False
+    """Whether the frame is the paper turned a quarter: the cards stand sideways on the printed sheet."""
+
+    @property
+    def printed_on(self) -> Paper:
+        """The paper the pages are printed on (portrait)."""
+        return turned(self.paper) if self.sideways else self.paper
+
+    def to_paper(self, side: Literal["front", "back"]) -> tuple[float, float, float, float, float, float]:
+        """The transform (a PDF matrix a, b, c, d, e, f) from the frame to the printed page of a *side*
+        page: none for an upright grid; for a sideways one a quarter turn, anticlockwise for fronts and
+        clockwise for backs (a back page is mirrored left to right in the frame, and the two turns make
+        that the mirror about the sheet's long edge)."""
+        if not self.sideways:
+            return (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+        sheet = self.printed_on
+        if side == "front":
+            return (0.0, 1.0, -1.0, 0.0, sheet.width, 0.0)  # (x, y) -> (W - y, x)
+        return (0.0, -1.0, 1.0, 0.0, 0.0, sheet.height)  # (x, y) -> (y, H - x)
 
     @property
     def per_page(self) -> int:
@@ -120,14 +151,29 @@ def _fits(length: float, card: float, gap: float, bleed: float) -> int:
     return count
 
 
-def card_grid(paper: Paper, size: CardSize, *, bleed: bool = False) -> CardGrid:
-    """As many *size* cards as fit *paper* with crop marks around them, the grid centred on the page."""
+def turned(paper: Paper) -> Paper:
+    """*paper* turned a quarter: its width and height swapped."""
+    return Paper(paper.name, paper.height, paper.width, paper.css_size)
+
+
+def card_grid(paper: Paper, size: CardSize, *, bleed: bool = False, sideways: bool | None = None) -> CardGrid:
+    """As many *size* cards as fit *paper* with crop marks around them, the grid centred on the page: the
+    cards upright or sideways, whichever puts more on a page (upright on a tie), or as *sideways* says."""
+    ways = (False, True) if sideways is None else (sideways,)
+    grids = [grid for way in ways if (grid := _grid(turned(paper) if way else paper, size, bleed, way))]
+    if not grids:
+        raise RenderError(f"{size.name} cards with crop marks do not fit on {paper.name} paper")
+    return max(grids, key=lambda grid: (grid.per_page, not grid.sideways))
+
+
+def _grid(paper: Paper, size: CardSize, bleed: bool, sideways: bool) -> CardGrid | None:
+    """The grid on the frame *paper*, or None when not one card fits it with its crop marks."""
     margin = BLEED if bleed else 0.0
     gap = 2 * margin
     columns = _fits(paper.width, size.width, gap, margin)
     rows = _fits(paper.height, size.height, gap, margin)
     if columns < 1 or rows < 1:
-        raise RenderError(f"{size.name} cards with crop marks do not fit on {paper.name} paper")
+        return None
     width = columns * size.width + (columns - 1) * gap
     height = rows * size.height + (rows - 1) * gap
     x0 = (paper.width - width) / 2
@@ -142,7 +188,7 @@ def card_grid(paper: Paper, size: CardSize, *, bleed: bool = False) -> CardGrid:
     cuts_x = sorted({round(v, 3) for s in slots for v in (s.x, s.right)})
     cuts_y = sorted({round(v, 3) for s in slots for v in (s.y, s.top)})
     return CardGrid(paper, size, columns, rows, margin, slots, grid,
-                    crop_marks(paper, grid, cuts_x, cuts_y, margin))
+                    crop_marks(paper, grid, cuts_x, cuts_y, margin), sideways)
 
 
 def crop_marks(paper: Paper, grid: Rect, cuts_x: list[float], cuts_y: list[float], bleed: float,

@@ -116,7 +116,9 @@ class CardSheet:
 
     @property
     def paper(self) -> Paper:
-        return self.layout.paper
+        """The paper the pages are printed on; the layout's coordinates are its frame's
+        (``layout.paper``, the paper turned when the cards stand sideways: see ``layout.to_paper``)."""
+        return self.layout.printed_on
 
     @property
     def size(self) -> CardSize:
@@ -345,17 +347,18 @@ def _mirror_x(mark: LineMark, grid: CardGrid) -> LineMark:
 
 
 def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker", backs: bool = False,
-                bleed: bool = False, wide_cards: bool = True) -> CardSheet:
+                bleed: bool = False, wide_cards: bool = True, sideways: bool | None = None) -> CardSheet:
     """Every card of *loaded*'s site, rooms first and then statblocks in file order, placed on pages.
 
     With *bleed*, cards stand apart with a 1/8 in bleed each (see sheetgen.layout.card_grid). Without
-    *wide_cards* (a print shop cuts one card size), a long body always continues on another card.
+    *wide_cards* (a print shop cuts one card size), a long body always continues on another card. The
+    cards stand upright or sideways, whichever puts more on a page, or as *sideways* says.
     Raises FontError for text no shipped font can draw, RenderError for a card that cannot be set.
     """
     if size not in CARD_SIZES:
         raise RenderError(f"unknown card size {size!r} (choose one of: {', '.join(CARD_SIZES)})")
     _check_fonts(loaded)
-    grid = card_grid(paper, CARD_SIZES[size], bleed=bleed)
+    grid = card_grid(paper, CARD_SIZES[size], bleed=bleed, sideways=sideways)
     faces = card_faces(loaded, grid, wide_cards=wide_cards)
     spots = pack_places(faces, grid.columns, grid.rows)
     pages_used = max((page for page, _ in spots), default=-1) + 1

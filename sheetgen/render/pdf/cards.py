@@ -2,9 +2,9 @@
 
 All positions come from sheetgen.layout.cards (and sheetgen.layout.card_shop for a print shop); this
 module only hands their marks and crop marks, page by page, to the one painter (sheetgen.render.pdf.marks).
-Two things happen only here, at the printer's end: the home layout's back pages are moved by the
-back offset the calibration page measured, and in ink-saver mode filled boxes are drawn in outline
-(white text on black turns black).
+Three things happen only here, at the printer's end: a page laid out sideways is turned onto the
+sheet, the home layout's back pages are moved by the back offset the calibration page measured, and
+in ink-saver mode filled boxes are drawn in outline (white text on black turns black).
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
     """
     options = replace(options, language=loaded.language)
     if options.cards.layout == "shop":
-        sheet = card_layout(loaded, options.paper, size=size, backs=True, wide_cards=False)
+        # a print shop gets every card upright, whatever the paper
+        sheet = card_layout(loaded, options.paper, size=size, backs=True, wide_cards=False, sideways=False)
         return draw_shop_pages(sheet, shop_pages(sheet, bleed=options.cards.bleed), options)
     sheet = card_layout(loaded, options.paper, size=size, backs=backs, bleed=options.cards.bleed)
     return draw_card_sheet(sheet, options)
@@ -56,6 +57,9 @@ def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> b
         if page.side == "back" and (dx or dy):
             # the printer puts the back page's content off by (-dx, -dy): move it back
             canvas.translate(dx, dy)
+        if sheet.layout.sideways:
+            # the page was laid out on the turned paper: turn it onto the sheet
+            canvas.transform(*sheet.layout.to_paper(page.side))
         draw_marks(canvas, page.crop_marks)
         sides = sheet.cards if page.side == "front" else sheet.backs
         for index in page.cards:
