@@ -106,6 +106,8 @@ class RenderOptions:
     language: str = "en"
     """The document's language (BCP 47), for hyphenation, screen readers and text-to-speech."""
     cards: CardPrint = field(default_factory=CardPrint)
+    page_numbers: bool = True
+    """False: every header leaves its page number's slot empty, for a packet to stamp its own numbers in."""
 
     @property
     def ink_saver(self) -> bool:

@@ -1,9 +1,10 @@
-"""The session packet: parts in order, outline, page labels, footers, metadata, players' packet, rebuilds."""
+"""The session packet: parts in order, outline, page labels, page numbers, metadata, players' packet, rebuilds."""
 
 from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from datetime import date
@@ -83,17 +84,110 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
     assert "Letter" not in flat
 
 
-def test_footers_on_every_page_but_the_cards(built: tuple[LoadedSite, Packet]) -> None:
+def _header_runs(page: Any) -> list[tuple[str, float, float]]:
+    """(text, x, baseline) of every text run near the page's top (the top 80 pt), in points."""
+    runs: list[tuple[str, float, float]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: Any, _size: float) -> None:
+        x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+        if text.strip() and y > float(page.mediabox.height) - 80:
+            runs.append((text.strip(), round(x, 2), round(y, 2)))
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+def test_one_page_number_a_page_the_packets_in_the_header(built: tuple[LoadedSite, Packet]) -> None:
     _, packet = built
     reader = PdfReader(io.BytesIO(packet.pdf))
     cards_from = dict(packet.contents)["Room and stat cards"]
+    total = packet.pages
     for number, page in enumerate(reader.pages, start=1):
         text = page.extract_text()
-        if number < cards_from:
-            assert f"page {number}" in text, number
-            assert "The Sunken Chapel · " in text
+        numbers = re.findall(r"(?<!from )page \d+(?: of \d+)?", text)
+        if number == 1 or number >= cards_from:
+            assert numbers == [], number  # the cover and the cards carry no page number
+            continue
+        # the packet's number, once, and no part's own count within itself
+        assert numbers == [f"page {number} of {total}"], (number, numbers)
+        runs = _header_runs(page)
+        stamp = next(run for run in runs if run[0] == f"· page {number} of {total}")
+        who = next(run for run in runs if run[0].startswith("For the"))
+        # in the header's slot: on the audience's baseline, right after it, ending near the right margin
+        assert stamp[2] == pytest.approx(who[2], abs=0.05), (number, runs)
+        assert who[1] < stamp[1] < float(page.mediabox.width) - 36 - 30
+        # no footer under the page any more
+        assert "The Sunken Chapel · " not in text
+
+
+def test_a_packets_parts_carry_no_page_number_of_their_own() -> None:
+    """What is cached is the same wherever the part falls in a packet: its headers' page slots are empty."""
+    from sheetgen.packet.build import render_parts
+    from sheetgen.render.pdf.trackers import tracker_pdf
+
+    loaded = load_site("the-sunken-chapel")
+    parts = render_parts(loaded, options(), lambda _: None)
+    for part in parts[:-1]:  # the cards have no header
+        for page in PdfReader(io.BytesIO(part.pdf)).pages:
+            text = " ".join(page.extract_text().split())
+            assert "For the" in text and not re.search(r"page \d", text), part.title
+    # drawn on their own, the same sheets count their own pages
+    alone = PdfReader(io.BytesIO(tracker_pdf(loaded.pack, RenderOptions(), audience="players")))
+    assert "For the players · page 1 of 1" in alone.pages[0].extract_text()
+
+
+def test_the_slot_of_a_large_print_page_is_where_its_header_leaves_it() -> None:
+    from sheetgen.layout.header import page_slot
+    from sheetgen.load.files import load_pack
+    from sheetgen.render.pdf.trackers import page_scale, tracker_pdf
+
+    large = RenderOptions(paper=A4, large=True, page_numbers=False)
+    page = PdfReader(io.BytesIO(tracker_pdf(load_pack("dungeon-turn"), large, audience="players"))).pages[0]
+    who = next(run for run in _header_runs(page) if run[0] == "For the players")
+    slot = page_slot(A4, drawn_by="reportlab", scale=page_scale(large, "players"))
+    assert slot.baseline == pytest.approx(who[2], abs=0.05)
+    assert slot.size == pytest.approx(12.0)
+
+
+def _blank_run(png: bytes, paper: Paper) -> float:
+    """The tallest band of the page between its margins with nothing drawn in it, as a share of the page."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    width, height = image.size
+    inset = round(36 / paper.width * width)
+    pixels = image.tobytes()
+    longest = run = 0
+    for y in range(inset, height - inset):
+        if min(pixels[y * width + inset:(y + 1) * width - inset]) > 245:
+            run += 1
+            longest = max(longest, run)
         else:
-            assert "The Sunken Chapel · " not in text
+            run = 0
+    return longest / height
+
+
+@pytest.mark.parametrize("audience", ["gm", "players"])
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=lambda p: p.name)
+def test_the_cover_is_a_working_sheet(paper: Paper, audience: Literal["gm", "players"]) -> None:
+    from sheetgen.preview import render_png
+
+    loaded = load_site("the-sunken-chapel")
+    packet = build_packet(loaded, options(paper, audience=audience))
+    cover = PdfReader(io.BytesIO(packet.pdf)).pages[0]
+    text = " ".join(cover.extract_text().split())
+    # no band of the sheet is left empty (the ruled log takes what the rest leaves)
+    assert _blank_run(render_png(packet.pdf, page=1, dpi=40), paper) < 0.05
+    for title, page in packet.contents:
+        assert f"{title} {page}" in text.replace(".", " ").replace("  ", " ") or title in text
+    if audience == "gm":
+        # the check in its banner's lines, the tracks' starting levels, the deck's first cards, the log
+        assert "Danger Roll" in text and check_sentence(loaded.pack) in text and "Escalation" in text
+        assert "starts at 0" in text and "1. " in text and "Session log" in text
+        assert f"Seed {SEED}" in text
+    else:
+        assert "Seed" not in text and str(SEED) not in text and "Danger Roll" not in text
+        assert "The party" in text and "Notes" in text
 
 
 def test_metadata(built: tuple[LoadedSite, Packet]) -> None:

@@ -427,8 +427,9 @@ def _text_block(sk: Sketch, gap: float) -> _Block:
     return _Block(sk, round(block_height(sk) + gap, 2))
 
 
-def timetable_layout(t: Timetable, paper: Paper) -> TimetableLayout:
-    """Lay out every page of the timetable on *paper*: rows three hours a page, then the deck."""
+def timetable_layout(t: Timetable, paper: Paper, *, numbered: bool = True) -> TimetableLayout:
+    """Lay out every page of the timetable on *paper*: rows three hours a page, then the deck. Not
+    *numbered*, the headers leave the page number's slot empty (for a packet's own number)."""
     check_fonts(t)
     width = paper.width - 2 * MARGIN
     room = paper.height - 2 * MARGIN - page_head(t, width, 1, 1, "hours 1-3")[1]
@@ -451,7 +452,7 @@ def timetable_layout(t: Timetable, paper: Paper) -> TimetableLayout:
     else:
         plans.extend(_deck_plans(t, width, room, plans, info, deck))
     total = len(plans)
-    pages = tuple(_page(t, paper, n, total, plan) for n, plan in enumerate(plans, start=1))
+    pages = tuple(_page(t, paper, n, total, plan, numbered) for n, plan in enumerate(plans, start=1))
     title = f"{t.pack_name}: pre-rolled timetable" + (f", {t.site_name}" if t.site_name else "")
     return TimetableLayout(paper, title, pages)
 
@@ -560,11 +561,11 @@ def page_label(number: int, total: int, hint: str, with_deck: bool) -> str:
     return f"Timetable, page {number} of {total}: {page_hint(hint, with_deck)}"
 
 
-def _page(t: Timetable, paper: Paper, number: int, total: int, plan: _Plan) -> TimetablePage:
+def _page(t: Timetable, paper: Paper, number: int, total: int, plan: _Plan, numbered: bool) -> TimetablePage:
     width = paper.width - 2 * MARGIN
     label = page_label(number, total, plan.hint, plan.deck)
     top = paper.height - MARGIN
-    head, head_h = page_head(t, width, number, total, page_hint(plan.hint, plan.deck))
+    head, head_h = page_head(t, width, number, total, page_hint(plan.hint, plan.deck), numbered=numbered)
     marks: list[Mark] = [m.moved(MARGIN, top) for m in head.marks]
     top -= head_h
     rows: list[RowFrame] = []

@@ -20,7 +20,7 @@ from sheetgen.engine.timetable import Timetable
 from sheetgen.engine.types import Odds
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
-from sheetgen.layout.header import header_marks, page_of
+from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
     BOX_MIN,
     BoxMark,
@@ -126,14 +126,17 @@ def hours_text(first: int, last: int) -> str:
 
 # -- the page head ---------------------------------------------------------------------------------------
 
-def page_head(t: Timetable, width: float, number: int, total: int, hint: str) -> tuple[Sketch, float]:
+def page_head(t: Timetable, width: float, number: int, total: int, hint: str, *,
+              numbered: bool = True) -> tuple[Sketch, float]:
     """The one header (pack and site, for the GM, page x of y, what the page holds), then where the
-    rolls are for and the seed, ruled off; y from the head's top. Returns the marks and their height."""
+    rolls are for and the seed, ruled off; y from the head's top. Returns the marks and their height.
+    Not *numbered*, the page number's slot is left empty for a packet's own number."""
     sk = Sketch()
     source = t.pack_name + (f" · {t.site_name}" if t.site_name else "")
-    who = f"For the {t.pack.words.gm} · {page_of(number, total)}"
+    who = f"For the {t.pack.words.gm}"
     title = fit_text(f"Pre-rolled encounters: {hint}", "label-bold", TYPE.header_title, width)
-    marks, height = header_marks(width, fit_text(source, "label", TYPE.header_line, width / 2), who, title)
+    marks, height = header_marks(width, fit_text(source, "label", TYPE.header_line, width / 2), who, title,
+                                 (number, total) if numbered else None)
     sk.extend(marks)
     plural = "s" if t.hours != 1 else ""
     where = f"{t.hours} hour{plural} of play" if t.check_name is not None else "an encounter deck"

@@ -18,7 +18,7 @@ from typing import Literal
 from sheetgen import limits
 from sheetgen.design import SPACE
 from sheetgen.errors import RenderError, UsageError
-from sheetgen.layout.header import header_marks, page_of
+from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
     BoxMark,
     CircleMark,
@@ -160,15 +160,17 @@ def _rows(pack: Pack, page: TrackerPage) -> list[list[int]]:
     return rows
 
 
-def _title_band(ctx: PartContext, width: float) -> tuple[list[Mark], float]:
+def _title_band(ctx: PartContext, width: float, numbered: bool) -> tuple[list[Mark], float]:
     """The one header (sheetgen.layout.header): the pack, who the page is for and its number among the
-    pack's pages for that audience, and the page's title."""
+    pack's pages for that audience (or, not *numbered*, an empty slot for a packet's number), and the
+    page's title."""
     pack, page = ctx.pack, ctx.page
     who = f"For the {ctx.checked(pack.words.gm, 'words.gm')}" if ctx.gm else "For the players"
     same = [p for p in pack.trackers if p.audience == page.audience]
     number = next(i for i, p in enumerate(same, 1) if p is page)
-    return header_marks(width, ctx.checked(pack.name, "name"), f"{who} · {page_of(number, len(same))}",
-                        ctx.checked(page.title, f"trackers[{ctx.page_index}].title"))
+    return header_marks(width, ctx.checked(pack.name, "name"), who,
+                        ctx.checked(page.title, f"trackers[{ctx.page_index}].title"),
+                        (number, len(same)) if numbered else None)
 
 
 def _place(marks: tuple[Mark, ...] | list[Mark], x: float, top: float) -> list[Mark]:
@@ -181,8 +183,10 @@ def _name_what(pack: Pack, page: TrackerPage, indexes: list[int]) -> str:
     return ", ".join(f'"{n}"' for n in names)
 
 
-def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None) -> TrackerLayout:
-    """Lay out one tracker page of *pack* on *paper*.
+def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *,
+                   numbered: bool = True) -> TrackerLayout:
+    """Lay out one tracker page of *pack* on *paper*; not *numbered*, its header leaves the page number's
+    slot empty (for a packet's own number).
 
     *turns* None fills the height the other parts leave with full rows of turns (RenderError when three
     hours of play do not fit); a number shows exactly that many turns (RenderError naming the most that
@@ -194,7 +198,7 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     column = (width - GUTTER) / 2
     top = paper.height - MARGIN
     marks: list[Mark] = []
-    title_marks, title_h = _title_band(ctx, width)
+    title_marks, title_h = _title_band(ctx, width, numbered)
     marks.extend(_place(title_marks, MARGIN, top))
     top -= title_h
     room = top - MARGIN

@@ -1,12 +1,11 @@
 """The session packet: every part rendered, then merged with pypdf into one PDF.
 
-Takes a loaded site and packet options; gives the packet's PDF bytes: a cover with contents, the
-reference pages, the trackers, the timetable and encounter deck, the room cards and the stat cards,
-with an outline, page labels that match the printed page numbers, a footer on every page but the
-cards, the document's metadata and language, and the title shown in the viewer's title bar. The
-reference pages' tags do not survive the merge: the packet is not a tagged PDF. Reproducible: the
-same inputs and seed give the same bytes.
-"""
+Takes a loaded site and packet options; gives the packet's PDF bytes: a cover (contents, the session's
+facts, the rules in brief and a log), the reference pages, the trackers, the timetable and encounter
+deck, the room cards and the stat cards, each page numbered in the packet in its header's slot, with
+an outline, page labels that match the printed page numbers, the document's metadata and language, and
+the title shown in the viewer's title bar. The reference pages' tags do not survive the merge: the
+packet is not a tagged PDF. Reproducible: the same inputs and seed give the same bytes."""
 
 from __future__ import annotations
 
@@ -21,6 +20,8 @@ from datetime import date
 from typing import TYPE_CHECKING, Literal
 
 from sheetgen import __version__
+from sheetgen.layout.cover import PackBrief
+from sheetgen.layout.header import PageSlot
 from sheetgen.load.files import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
@@ -57,7 +58,9 @@ class Part:
 
     title: str
     pdf: bytes
-    footer: bool = True
+    slots: tuple[PageSlot, ...] = ()
+    """Each page's page-number slot, left empty by its header for the packet to stamp its own number
+    in; none for pages without a header (the cards)."""
     entries: tuple[tuple[str, int], ...] = ()  # (title, page index within the part)
 
 
@@ -93,7 +96,8 @@ def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
     from sheetgen.packet import cache
 
     return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm",
-                         render.ink, "large" if render.large else "")
+                         render.ink, "large" if render.large else "",
+                         "numbered" if render.page_numbers else "slot")
 
 
 def readable_pdf(data: bytes) -> bool:
@@ -206,10 +210,15 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     """Every part of the packet after the cover, in order.
 
     Reference pages missing from the cache are rendered in worker processes (WeasyPrint is the slow
-    part) while this process draws the trackers, the timetable and the cards with ReportLab.
+    part) while this process draws the trackers, the timetable and the cards with ReportLab. Every
+    header is drawn with its page-number slot empty (the packet numbers its pages when it merges them),
+    so a part is the same, and cached once, wherever it falls in a packet.
     """
+    from sheetgen.layout.header import page_slot
     from sheetgen.packet import cache
     from sheetgen.packet.workers import Jobs
+
+    options = replace(options, render=replace(options.render, page_numbers=False))
 
     players = options.audience == "players"
     packs = _packs(loaded)
@@ -227,10 +236,11 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 references.append(functools.partial(_kept, pdf))
         drawn = _draw_parts(loaded, options, progress, timings)
         parts: list[Part] = []
+        slot = page_slot(options.render.paper, drawn_by="html")
         with _phase(timings, "weasyprint"):
             for pack, reference in zip(packs, references, strict=True):
                 pdf, seconds = reference()
-                parts.append(Part(f"Reference: {pack.name}", pdf))
+                parts.append(Part(f"Reference: {pack.name}", pdf, (slot,) * _page_count(pdf)))
                 if timings is not None:
                     timings["weasyprint, each pack in its worker"] = (
                         timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
@@ -240,18 +250,24 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
 def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 timings: Timings | None) -> list[Part]:
     """The parts drawn with ReportLab: trackers, timetable and encounter deck, room and stat cards."""
+    from sheetgen.layout.header import page_slot
+
     with _phase(timings, "reportlab"):
         from sheetgen.render.pdf.timetable import timetable_pdf
+        from sheetgen.render.pdf.trackers import page_scale
     players = options.audience == "players"
+    paper = options.render.paper
     parts: list[Part] = []
     for pack in _packs(loaded):
         pages = [t for t in pack.trackers if not players or t.audience == "players"]
         if pages:
             progress(f"trackers: {pack.name}")
             audience: Literal["gm", "players"] | None = "players" if players else None
+            slots = tuple(page_slot(paper, drawn_by="reportlab", scale=page_scale(options.render, page.audience))
+                          for page in pages)
             with _phase(timings, "reportlab"):
                 parts.append(Part(f"Trackers: {pack.name}", cached_trackers(pack, options.render, audience=audience,
-                                                                            use_cache=options.use_cache)))
+                                                                            use_cache=options.use_cache), slots))
     if players:
         return parts
     progress("timetable and encounter deck")
@@ -261,11 +277,19 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
                                     hours=options.hours, seed=options.seed)
     with _phase(timings, "reportlab"):
-        parts.append(Part("Timetable and encounter deck", timetable_pdf(timetable, options.render)))
+        drawn = timetable_pdf(timetable, options.render)
+        parts.append(Part("Timetable and encounter deck", drawn,
+                          (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn)))
         progress("room and stat cards")
         cards, entries = cached_cards(loaded, options)
-    parts.append(Part("Room and stat cards", cards, footer=False, entries=entries))
+    parts.append(Part("Room and stat cards", cards, entries=entries))
     return parts
+
+
+def _page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
 
 
 def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress = lambda _: None,
@@ -275,7 +299,7 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
     *timings*, when given, is filled with the seconds spent in each phase: ``engine`` (the pre-rolled
     timetable), ``weasyprint`` (reference pages, as long as this process waited for them; the time each
     pack took in its worker is ``weasyprint, each pack in its worker``), ``reportlab`` (every other page
-    and the cover) and ``merge`` (pypdf, with the footers).
+    and the cover) and ``merge`` (pypdf, with the page numbers).
     """
     parts = render_parts(loaded, options, progress, timings)
     progress("cover and merge")
@@ -289,78 +313,125 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
         contents.append((part.title, page))
         page += len(reader.pages)
     with _phase(timings, "reportlab"):
-        cover = Part("Cover", _cover(loaded, options, contents))
+        cover = Part("Cover", _cover(loaded, options, contents, timings))
     with _phase(timings, "merge"):
         readers.insert(0, PdfReader(io.BytesIO(cover.pdf)))
     return _merge(loaded, options, [cover, *parts], readers, tuple(contents), timings)
 
 
-def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]]) -> bytes:
+def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]],
+           timings: Timings | None = None) -> bytes:
+    """The cover: the contents and the session's facts, the rules in brief, for the game master the first
+    encounters of the deck, and a ruled log (the players: a party roster and notes) on the rest of the
+    page. The players' cover holds nothing secret: no seed, no check, no track, no encounter."""
+    from sheetgen.layout.cover import Cover, RuledTable
     from sheetgen.render.pdf.cover import cover_pdf
 
-    paper = options.render.paper
-    facts = [
-        ("Rules", " + ".join(p.name for p in _packs(loaded))),
-        ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}"),
-    ]
-    if options.audience == "gm":
+    gm = options.audience == "gm"
+    facts = [("Rules", " + ".join(p.name for p in _packs(loaded))),
+             ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}")]
+    if gm:
         # The seed reproduces the secret timetable: it is printed on the GM's cover only.
-        facts[1:1] = [("Seed", str(options.seed)), ("Timetable", f"{options.hours} hours of play, pre-rolled")]
+        facts[1:1] = [("Seed", f"{options.seed} (give --seed {options.seed} for the same dice)"),
+                      ("Timetable", f"{options.hours} hours of play, pre-rolled")]
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
-    kind = "Session packet for the players" if options.audience == "players" else "Session packet"
-    return cover_pdf(paper, loaded.site.site, kind, facts, contents, language=loaded.language,
-                     summary=_summary(loaded, gm=options.audience == "gm"))
+    if gm:
+        with _phase(timings, "engine"):
+            encounters = _first_encounters(loaded, options, contents)
+        log = (("Time", 1.0), ("Where", 2.0), ("What happened", 6.0))
+        tables: tuple[RuledTable, ...] = (RuledTable("Session log", log),)
+    else:
+        encounters = ()
+        tables = (RuledTable("The party", (("Character", 3.0), ("Player", 2.0), ("Light and supplies", 3.0),
+                                           ("Notes", 4.0)), rows=6),
+                  RuledTable("Notes", (("", 1.0),)))
+    cover = Cover(loaded.site.site, "Session packet for the players" if not gm else "Session packet",
+                  tuple(facts), tuple(contents), _briefs(loaded, gm=gm), encounters, tables)
+    return cover_pdf(options.render.paper, cover, language=loaded.language)
 
 
-def _summary(loaded: LoadedSite, *, gm: bool) -> list[str]:
-    """The rules in brief for the cover, in the words every sheet uses: each pack's time unit, and for
-    the GM its check and the tracks that move it (the players' cover has neither)."""
-    from sheetgen.words import check_sentence, duration, track_range, when_clause
+def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
+    """The rules in brief, in the words every sheet uses: each pack's time unit, and for the game master
+    its check in the reference banner's lines and its tracks with their starting levels."""
+    from sheetgen.layout.cover import PackBrief, TrackStart
+    from sheetgen.sheets.mechanics import check_banner
+    from sheetgen.words import duration
 
-    lines: list[str] = []
+    briefs: list[PackBrief] = []
     for pack in _packs(loaded):
         time = pack.time
-        lines.append(f"**{pack.name}.** A {time.unit} lasts {duration(time.length)}"
-                     + (f", {time.actions_per_unit} {time.action}s" if time.actions_per_unit > 1 else "") + ".")
-        if gm and pack.check is not None:
-            lines.append(f"**{pack.check.name}** ({when_clause(pack.check.when)}): {check_sentence(pack)}.")
-            for track in pack.tracks:
-                lines.append(f"**{track.name}** {track_range(track)}, starts at {track.initial}.")
-    return lines
+        unit = (f"a {time.unit} lasts {duration(time.length)}"
+                + (f", {time.actions_per_unit} {time.action}s" if time.actions_per_unit > 1 else "") + ".")
+        unit = unit[0].upper() + unit[1:]
+        banner = check_banner(pack) if gm else None
+        if banner is None:
+            briefs.append(PackBrief(pack.name, unit))
+            continue
+        tracks = tuple(TrackStart(t.name, t.min, t.max, t.initial) for t in pack.tracks)
+        briefs.append(PackBrief(pack.name, unit, banner.name, tuple((f.label, f.text) for f in banner.facts),
+                                tracks))
+    return tuple(briefs)
+
+
+FIRST_ENCOUNTERS = 4
+"""How many of the deck's first cards the game master's cover sums up."""
+
+
+def _first_encounters(loaded: LoadedSite, options: PacketOptions,
+                      contents: list[tuple[str, int]]) -> tuple[str, ...]:
+    """The deck's first cards, one line each (what, how many, how far, their reaction and morale), and
+    where the rest are."""
+    from sheetgen.engine.timetable import build_timetable
+
+    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
+                                hours=options.hours, seed=options.seed)
+    lines: list[str] = []
+    for n, card in enumerate(timetable.deck[:FIRST_ENCOUNTERS], start=1):
+        facts = [f"{card.appearing} appearing"] if card.creature else []
+        facts += [f"{label} {roll.result}" for label, roll in (("distance", card.distance),
+                                                              ("reaction", card.reaction)) if roll is not None]
+        if card.morale_fails is not None:
+            facts.append("morale " + ("fails" if card.morale_fails else "holds"))
+        lines.append(f"{n}. **{card.name}** ({card.dice} = {card.roll})" + (f": {', '.join(facts)}" if facts else ""))
+    rest = len(timetable.deck) - len(lines)
+    if lines and rest > 0:
+        page = dict(contents).get("Timetable and encounter deck")
+        lines.append(f"and {rest} more in the encounter deck" + (f", from page {page}." if page else "."))
+    return tuple(lines)
 
 
 def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], readers: list[PdfReader],
            contents: tuple[tuple[str, int], ...], timings: Timings | None) -> Packet:
-    """One PDF of *parts* (read by *readers*), with footers, outline, page labels and metadata."""
+    """One PDF of *parts* (read by *readers*), each page numbered in the packet in its header's slot, with
+    outline, page labels and metadata."""
     with _phase(timings, "merge"):
         from pypdf import PdfReader, PdfWriter
 
         writer = PdfWriter()
-        labels: list[tuple[str, int] | None] = []
+        slots: list[PageSlot | None] = []
         starts: list[int] = []
         for part, reader in zip(parts, readers, strict=True):
             starts.append(len(writer.pages))
             writer.append(reader, import_outline=False)
-            for _ in reader.pages:
-                labels.append((part.title, len(labels) + 1) if part.footer else None)
+            slots.extend(part.slots[n] if n < len(part.slots) else None for n in range(len(reader.pages)))
     with _phase(timings, "reportlab"):
-        from sheetgen.render.pdf.cover import footers_pdf
+        from sheetgen.render.pdf.cover import page_numbers_pdf
 
-        footer_pdf = footers_pdf(options.render.paper, loaded.site.site, labels)
+        numbers_pdf = page_numbers_pdf(options.render.paper, slots)
     with _phase(timings, "merge"):
-        return _finish(loaded, options, writer, parts, starts, labels, PdfReader(io.BytesIO(footer_pdf)),
+        return _finish(loaded, options, writer, parts, starts, slots, PdfReader(io.BytesIO(numbers_pdf)),
                        contents)
 
 
 def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts: list[Part], starts: list[int],
-            labels: list[tuple[str, int] | None], footers: PdfReader, contents: tuple[tuple[str, int], ...]) -> Packet:
+            slots: list[PageSlot | None], numbers: PdfReader, contents: tuple[tuple[str, int], ...]) -> Packet:
     from pypdf.constants import PageLabelStyle
     from pypdf.generic import ArrayObject, BooleanObject, ByteStringObject, NameObject, TextStringObject
 
-    for index, label in enumerate(labels):
-        if label is not None:
-            writer.pages[index].merge_page(footers.pages[index])
+    for index, slot in enumerate(slots):
+        if slot is not None:
+            writer.pages[index].merge_page(numbers.pages[index])
     for part, start in zip(parts, starts, strict=True):
         parent = writer.add_outline_item(title=part.title, page_number=start)
         for title, offset in part.entries:
@@ -384,7 +455,7 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     writer._root_object[NameObject("/Lang")] = TextStringObject(loaded.language)
     writer.create_viewer_preferences()[NameObject("/DisplayDocTitle")] = BooleanObject(True)
     # A document id made from everything the packet is made of keeps rebuilds byte-identical.
-    digest = hashlib.sha256(repr((metadata, labels, [(p.title, p.entries) for p in parts])).encode())
+    digest = hashlib.sha256(repr((metadata, slots, [(p.title, p.entries) for p in parts])).encode())
     for part in parts:
         digest.update(hashlib.sha256(part.pdf).digest())
     identifier = ByteStringObject(digest.digest()[:16])

@@ -101,6 +101,7 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "view": view,
         "pages": pages,
         "page_total": len(view.pages),
+        "page_slot": None if options.page_numbers else _page_slot(),
         "paper": options.paper,
         "type_size": type_size,
         "design_css": Markup(css_block(type_size)),
@@ -109,6 +110,13 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "label_font": Markup(FONTS.css_stack(FONTS.label).replace('"', "&quot;")),
         "body_font": Markup(FONTS.css_stack(FONTS.body).replace('"', "&quot;")),
     }
+
+
+def _page_slot() -> float:
+    """The width the header keeps empty for a packet's page number (the same as the drawn pages')."""
+    from sheetgen.layout.header import slot_width
+
+    return round(slot_width(), 2)
 
 
 def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None) -> str:

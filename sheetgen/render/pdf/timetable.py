@@ -25,8 +25,9 @@ def timetable_pdf(timetable: Timetable, options: RenderOptions) -> bytes:
 
     The seed printed is the timetable's own: it is the one its dice were rolled with.
     """
-    return draw_timetable(timetable_layout(timetable, options.paper), fillable=options.fillable,
-                          timetable=timetable, ink_saver=options.ink_saver, language=options.language)
+    layout = timetable_layout(timetable, options.paper, numbered=options.page_numbers)
+    return draw_timetable(layout, fillable=options.fillable, timetable=timetable, ink_saver=options.ink_saver,
+                          language=options.language)
 
 
 def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timetable, ink_saver: bool = False,

@@ -59,7 +59,8 @@ def tracker_layouts(
         raise UsageError(
             f"--turns: the tracker pages of {pack.name} ({pack.id}) have no turns to count; leave --turns out"
         )
-    return [tracker_layout(pack, page, _layout_paper(options.paper, page_scale(options, page.audience)), turns)
+    return [tracker_layout(pack, page, _layout_paper(options.paper, page_scale(options, page.audience)), turns,
+                           numbered=options.page_numbers)
             for page in pages]
 
 
