@@ -11,7 +11,8 @@ ratio to a floor measured in the same run, never a lone absolute time:
   cached, a new seed each run), against the engines' own work for the same pages: one process each
   timing WeasyPrint alone (importing it, laying out every reference page once in the type size it ends
   up in, writing the PDF), ReportLab alone (importing it and drawing the trackers, timetable, cards,
-  cover and footers) and pypdf alone (importing it, merging the parts, stamping the footers, writing),
+  cover and page numbers) and pypdf alone (importing it, merging the parts, stamping the page numbers,
+  writing),
   plus the start of one Python process;
 * peak memory: the largest process's peak resident set (wait4's ru_maxrss, which counts the worker
   processes too), and the peak of all the processes' memory together (proportional set sizes, so that
@@ -44,7 +45,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -298,8 +299,8 @@ def main() -> None:
                         f"{SITE}'s", per["site"]))
         rows.append(Row("the floors' parts (inside one process each):"))
         for label, measured in [("  WeasyPrint: the reference pages, once each", weasy),
-                                ("  ReportLab: trackers, timetable, cards, cover, footers", drawn),
-                                ("  pypdf: merge, footers, outline, write", merged),
+                                ("  ReportLab: trackers, timetable, cards, cover, page numbers", drawn),
+                                ("  pypdf: merge, page numbers, outline, write", merged),
                                 ("  (WeasyPrint 70's own column balancing, same pages)", stock)]:
             seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in measured.runs]
             rows.append(Row(label, statistics.median(seconds), min(seconds), max(seconds),
@@ -442,15 +443,19 @@ def setup(work: Path) -> None:
     """The HTML of every reference page in the type size it fits in, and the packet's parts as PDFs."""
     from pypdf import PdfReader
 
+    from sheetgen.layout.header import PageSlot, page_slot
     from sheetgen.load.files import load_site
     from sheetgen.packet.build import _cover, _draw_parts, _packs
     from sheetgen.render.html.reference import reference_html, render_reference
-    from sheetgen.render.pdf.cover import footers_pdf
+    from sheetgen.render.pdf.cover import page_numbers_pdf
 
     loaded = load_site(SITE)
     options = _options()
+    # a packet's parts leave their headers' page slots empty, for the packet to number
+    options = replace(options, render=replace(options.render, page_numbers=False))
     references = []
-    parts: list[tuple[str, bytes, bool]] = []
+    html_slot = page_slot(options.render.paper, drawn_by="html")
+    parts: list[tuple[str, bytes, tuple[PageSlot, ...]]] = []
     for pack in _packs(loaded):
         rendered = render_reference(pack, options.render)
         pages = []
@@ -459,22 +464,24 @@ def setup(work: Path) -> None:
             (work / name).write_text(reference_html(pack, options.render, type_size=size, page_index=index))
             pages.append(name)
         references.append({"title": f"{pack.name} — Reference", "pages": pages})
-        parts.append((f"Reference: {pack.name}", rendered.pdf, True))
-    parts += [(part.title, part.pdf, part.footer) for part in _draw_parts(loaded, options, lambda _: None, None)]
+        parts.append((f"Reference: {pack.name}", rendered.pdf, (html_slot,) * len(rendered.type_sizes)))
+    parts += [(part.title, part.pdf, part.slots) for part in _draw_parts(loaded, options, lambda _: None, None)]
     contents, page = [], 2
     for title, pdf, _ in parts:
         contents.append((title, page))
         page += len(PdfReader(io.BytesIO(pdf)).pages)
-    parts.insert(0, ("Cover", _cover(loaded, options, contents), True))
+    parts.insert(0, ("Cover", _cover(loaded, options, contents), ()))
     files: list[str] = []
-    labels: list[tuple[str, int] | None] = []
-    for index, (title, pdf, footer) in enumerate(parts):
+    slots: list[PageSlot | None] = []
+    for index, (_, pdf, part_slots) in enumerate(parts):
         files.append(f"part-{index}.pdf")
         (work / files[-1]).write_bytes(pdf)
-        labels += [(title, len(labels) + 1) if footer else None for _ in PdfReader(io.BytesIO(pdf)).pages]
-    (work / "footers.pdf").write_bytes(footers_pdf(options.render.paper, loaded.site.site, labels))
+        slots += [part_slots[n] if n < len(part_slots) else None
+                  for n in range(len(PdfReader(io.BytesIO(pdf)).pages))]
+    (work / "numbers.pdf").write_bytes(page_numbers_pdf(options.render.paper, slots))
     (work / "manifest.json").write_text(json.dumps(
-        {"references": references, "files": files, "labels": labels, "contents": contents}))
+        {"references": references, "files": files, "contents": contents,
+         "slots": [None if slot is None else [slot.x, slot.baseline, slot.size] for slot in slots]}))
 
 
 def weasyprint_alone(work: Path, stock: bool) -> None:
@@ -505,9 +512,10 @@ def reportlab_alone(work: Path) -> None:
                                 seed=7)
     start = time.perf_counter()
     from sheetgen.layout.cards import card_layout
+    from sheetgen.layout.header import PageSlot
     from sheetgen.packet.build import _cover
     from sheetgen.render.pdf.cards import draw_card_sheet
-    from sheetgen.render.pdf.cover import footers_pdf
+    from sheetgen.render.pdf.cover import page_numbers_pdf
     from sheetgen.render.pdf.timetable import timetable_pdf
     from sheetgen.render.pdf.trackers import tracker_pdf
 
@@ -516,25 +524,24 @@ def reportlab_alone(work: Path) -> None:
     timetable_pdf(timetable, options.render)
     draw_card_sheet(card_layout(loaded, options.render.paper))
     _cover(loaded, options, [tuple(entry) for entry in manifest["contents"]])
-    footers_pdf(options.render.paper, loaded.site.site,
-                [None if label is None else tuple(label) for label in manifest["labels"]])
+    page_numbers_pdf(options.render.paper, [None if slot is None else PageSlot(*slot) for slot in manifest["slots"]])
     print(json.dumps({"seconds": time.perf_counter() - start}))
 
 
 def merge_alone(work: Path) -> None:
     manifest = json.loads((work / "manifest.json").read_text())
     parts = [(work / name).read_bytes() for name in manifest["files"]]
-    footers_pdf = (work / "footers.pdf").read_bytes()
+    numbers_pdf = (work / "numbers.pdf").read_bytes()
     start = time.perf_counter()
     from pypdf import PdfReader, PdfWriter
 
     writer = PdfWriter()
     for data in parts:
         writer.append(PdfReader(io.BytesIO(data)), import_outline=False)
-    footers = PdfReader(io.BytesIO(footers_pdf))
-    for index, label in enumerate(manifest["labels"]):
-        if label is not None:
-            writer.pages[index].merge_page(footers.pages[index])
+    numbers = PdfReader(io.BytesIO(numbers_pdf))
+    for index, slot in enumerate(manifest["slots"]):
+        if slot is not None:
+            writer.pages[index].merge_page(numbers.pages[index])
     for title, page in manifest["contents"]:
         writer.add_outline_item(title=title, page_number=page - 1)
     writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
