@@ -22,6 +22,8 @@ ROW = 19.0
 """The height of a ruled log row: room to write by hand."""
 BOX = 11.0
 """A track's tick box."""
+LABELS = 80.0
+"""The widest the labels' column of a check's banner grows."""
 
 
 @dataclass(frozen=True)
@@ -147,12 +149,14 @@ def _pack(sk: Sketch, brief: PackBrief, left: float, width: float, top: float) -
         head = flow(f"**{brief.check}** · {brief.name}: {brief.unit}", width - 2 * pad, BODY + 0.5, base="label")
         inner.extend(m.moved(left + pad, top - pad) for m in head.marks)
         y = top - pad - head.height - 1
-        label_width = max(text_width(label, "label-bold", TYPE.label) for label, _ in brief.facts)
+        # the labels' column as wide as its longest label, up to LABELS; a longer label takes two lines
+        label_width = min(max(text_width(label, "label-bold", TYPE.label) for label, _ in brief.facts), LABELS)
         for label, text in brief.facts:
-            inner.append(_label(label, left + pad, y - BODY * 0.93 + 0.5))
+            named = flow(label, label_width, TYPE.label, base="label", bold=True)
+            inner.extend(m.moved(left + pad, y - 1.0) for m in named.marks)
             flowed = flow(text, width - 2 * pad - label_width - 8, BODY)
             inner.extend(m.moved(left + pad + label_width + 8, y) for m in flowed.marks)
-            y -= flowed.height
+            y -= max(flowed.height, named.height + 1.0)
         y -= pad - 1
         sk.add(RectMark(left, y, width, top - y, fill=INK.fill_light, stroke=INK.box, role="band"))
         sk.extend(inner)
@@ -160,12 +164,6 @@ def _pack(sk: Sketch, brief: PackBrief, left: float, width: float, top: float) -
     for track in brief.tracks:
         y = _track(sk, track, left, width, y)
     return y
-
-
-def _label(text: str, x: float, y: float) -> Mark:
-    sk = Sketch()
-    sk.text(x, y, text, "label-bold", TYPE.label)
-    return sk.marks[0]
 
 
 def _track(sk: Sketch, track: TrackStart, left: float, width: float, top: float) -> float:

@@ -361,9 +361,9 @@ def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
     briefs: list[PackBrief] = []
     for pack in _packs(loaded):
         time = pack.time
-        unit = (f"a {time.unit} lasts {duration(time.length)}"
+        article = "An" if time.unit[:1].lower() in "aeiou" else "A"
+        unit = (f"{article} {time.unit} lasts {duration(time.length)}"
                 + (f", {time.actions_per_unit} {time.action}s" if time.actions_per_unit > 1 else "") + ".")
-        unit = unit[0].upper() + unit[1:]
         banner = check_banner(pack) if gm else None
         if banner is None:
             briefs.append(PackBrief(pack.name, unit))
