@@ -159,8 +159,13 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
                    for card in sheet.cards if card.part == 0]
         return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
 
+    from sheetgen.layout.card_grid import CARD_SIZES, card_grid
+
+    # the arrangement on the page, so that entries drawn in another grid are never taken for these
+    grid = card_grid(options.render.paper, CARD_SIZES[options.card_size])
+    arrangement = f"{grid.columns}x{grid.rows}" + (" sideways" if grid.sideways else "")
     key = cache.key_for("cards", repr(loaded.site), _drawing_options(options.render), options.card_size,
-                        "backs" if options.backs else "fronts")
+                        "backs" if options.backs else "fronts", arrangement)
     head, _, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
     return pdf, _card_entries(head)
 
