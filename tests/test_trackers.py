@@ -22,12 +22,12 @@ from sheetgen.cli import cli
 from sheetgen.errors import FontError, RenderError, UsageError
 from sheetgen.layout.marks import BOX_MIN
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, min_turns, tracker_layout
-from sheetgen.load.files import builtin_pack_ids, load_pack
+from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.pdf.trackers import tracker_layouts, tracker_pdf
-from sheetgen.sheets.mechanics import track_boxes, track_view
+from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, drawn_boxes, track_boxes, track_view
 
 PACKS = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "encounter-reaction")
 PAPERS = (LETTER, A4)
@@ -765,14 +765,28 @@ def test_every_track_has_the_boxes_the_reference_draws(pack_id: str) -> None:
                 continue
             seen += 1
             body = track_view(pack, track)
-            if track.display == "ladder" and track.max - track.min <= 12:
+            if track.display == "ladder" and track.max - track.min <= LADDER_MOST_STEPS:
                 expected = [f"{track.name} {rung.level}" for rung, _ in body.ladder]
             else:
                 expected = [f"{track.name} {box.label}" for box in track_boxes(track)]
                 if track.display == "boxes":
                     assert [box.label for box in body.boxes] == [box.label for box in track_boxes(track)]
-            assert sorted(drawn) == sorted(expected)
+            assert sorted(drawn) == sorted(expected) == sorted(f"{track.name} {b.label}" for b in drawn_boxes(track))
     assert seen or not pack.tracks
+
+
+@pytest.mark.parametrize("pack_id", builtin_pack_ids())
+def test_the_cover_draws_each_track_as_the_tracker_does(pack_id: str) -> None:
+    from dataclasses import replace
+
+    from sheetgen.packet.build import _briefs
+
+    chapel = load_site("the-sunken-chapel")
+    pack = load_pack(pack_id)
+    (brief,) = _briefs(replace(chapel, pack=pack, encounter_pack=None), gm=True)
+    assert [start.name for start in brief.tracks] == [track.name for track in pack.tracks]
+    for start, track in zip(brief.tracks, pack.tracks, strict=True):
+        assert start.boxes == tuple(box.label for box in drawn_boxes(track))
 
 
 def test_a_track_of_0_to_10_has_ten_boxes_on_every_sheet() -> None:

@@ -28,11 +28,12 @@ LABELS = 80.0
 
 @dataclass(frozen=True)
 class TrackStart:
-    """A track as the session starts: its range and starting level."""
+    """A track as the session starts: the labels of its boxes, as every sheet draws them
+    (sheets/mechanics.py's track_boxes or track_rungs), its range in words and its starting level."""
 
     name: str
-    low: int
-    high: int
+    boxes: tuple[str, ...]
+    range: str
     start: int
 
 
@@ -171,17 +172,16 @@ def _track(sk: Sketch, track: TrackStart, left: float, width: float, top: float)
     the levels do not fit a row, its range in words. The y under it."""
     label = f"{track.name}"
     name_width = max(text_width(label, "label-bold", TYPE.label) + 10, 90.0)
-    levels = list(range(track.low, track.high + 1))
     step = BOX + 9
     baseline = top - BOX + 2
     sk.text(left, baseline, label, "label-bold", TYPE.label)
-    if len(levels) * step > width - name_width - 120:
-        sk.text(left + name_width, baseline, f"{track.low} to {track.high}, starts at {track.start}", "body", BODY)
+    if len(track.boxes) * step > width - name_width - 120:
+        sk.text(left + name_width, baseline, f"{track.range}, starts at {track.start}", "body", BODY)
         return top - BOX - 8
     x = left + name_width
-    for level in levels:
-        sk.box(x, top - BOX, BOX, f"cover-{slug(track.name)}-{level}", f"{track.name} {level}")
-        sk.text(x + BOX / 2, top - BOX - 8, str(level), "label", TYPE.card_label, align="centre")
+    for n, box in enumerate(track.boxes):
+        sk.box(x, top - BOX, BOX, f"cover-{slug(track.name)}-{n}", f"{track.name} {box}")
+        sk.text(x + BOX / 2, top - BOX - 8, box, "label", TYPE.card_label, align="centre")
         x += step
     sk.text(x + 4, baseline, f"starts at {track.start}", "body", BODY)
     return top - BOX - 13

@@ -25,7 +25,7 @@ from sheetgen.layout.tracker_parts import (
 )
 from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Check, Track, TrackerPart
-from sheetgen.sheets.mechanics import track_boxes, track_rungs
+from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, track_boxes, track_rungs
 from sheetgen.words import advance_steps, check_sentence, read_name
 
 # -- tracks --------------------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ def track_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Bl
     span = track.max - track.min
     if track.display == "clock" and span <= 16:
         return _clock(ctx, q, part, track, width)
-    if track.display == "ladder" and span <= 12:
+    if track.display == "ladder" and span <= LADDER_MOST_STEPS:
         return _ladder(ctx, q, part, track, width)
     return _boxes(ctx, q, part, track, width)
 

@@ -360,8 +360,8 @@ def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
     """The rules in brief, in the words every sheet uses: each pack's time unit, and for the game master
     its check in the reference banner's lines and its tracks with their starting levels."""
     from sheetgen.layout.cover import PackBrief, TrackStart
-    from sheetgen.sheets.mechanics import check_banner
-    from sheetgen.words import duration
+    from sheetgen.sheets.mechanics import check_banner, drawn_boxes
+    from sheetgen.words import duration, track_range
 
     briefs: list[PackBrief] = []
     for pack in _packs(loaded):
@@ -373,7 +373,9 @@ def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
         if banner is None:
             briefs.append(PackBrief(pack.name, unit))
             continue
-        tracks = tuple(TrackStart(t.name, t.min, t.max, t.initial) for t in pack.tracks)
+        tracks = tuple(TrackStart(t.name, tuple(b.label for b in drawn_boxes(t)), track_range(t),
+                                  t.initial)
+                       for t in pack.tracks)
         briefs.append(PackBrief(pack.name, unit, banner.name, tuple((f.label, f.text) for f in banner.facts),
                                 tracks))
     return tuple(briefs)

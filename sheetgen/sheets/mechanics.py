@@ -277,6 +277,19 @@ def track_rungs(track: Track) -> tuple[TrackBox, ...]:
                  for level in range(track.min, track.max + 1))
 
 
+LADDER_MOST_STEPS = 12
+"""The longest ladder (its maximum less its minimum) a tracker draws as a ladder; a longer one is a row
+of boxes."""
+
+
+def drawn_boxes(track: Track) -> tuple[TrackBox, ...]:
+    """The boxes a tracker or the cover draws for *track*: a ladder's rungs, or boxes (a row, a clock, or
+    a ladder too long to draw as one)."""
+    if track.display == "ladder" and track.max - track.min <= LADDER_MOST_STEPS:
+        return track_rungs(track)
+    return track_boxes(track)
+
+
 def _omen_levels(track: Track) -> set[int]:
     return {n for lv in track.levels if lv.omen for n in range(lv.at.low, lv.at.high + 1)}
 
