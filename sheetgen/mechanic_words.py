@@ -102,9 +102,10 @@ def out_phrase(name: str, clock: str) -> str:
     return f"{name} out at {clock}"
 
 
-def rate_phrase(pack: Pack, every: int) -> str:
-    """A resource's rate: '1 box every turn', '1 box every 6 turns'."""
-    return f"1 box every {pack.time.unit}" if every == 1 else f"1 box every {every} {pack.time.plural}"
+def rate_phrase(pack: Pack, every: int, use: int = 1) -> str:
+    """A resource's rate: '1 box every turn', '1 box every 6 turns', '2 boxes every turn'."""
+    boxes = "1 box" if use == 1 else f"{use} boxes"
+    return f"{boxes} every {pack.time.unit}" if every == 1 else f"{boxes} every {every} {pack.time.plural}"
 
 
 def due_phrase(name: str, clock: str) -> str:

@@ -252,7 +252,14 @@ def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
         text += f"; the first at the end of {pack.time.unit} {offset + check.cadence.first}"
     elif offset:
         text += f"; the first after {offset} {pack.time.unit if offset == 1 else pack.time.plural} more"
+    if check.cadence.rolls > 1:
+        text = f"{times(check.cadence.rolls)} {text}"
     return text
+
+
+def times(n: int) -> str:
+    """'once', 'twice', '3 times'."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def after_text(pack: Pack, check: Check) -> str:
@@ -427,8 +434,13 @@ def read_rule(t: Timetable, read: PoolRead) -> str:
 
 def row_when(t: Timetable, row: CheckRow) -> str:
     """At which levels the row's check is rolled, for a party whose level held since the last one;
-    '' when it is always rolled."""
-    return _when(machine(t.pack), row.unit)
+    '' when it is always rolled. A check rolled several times each time it falls due says which roll
+    the row is: 'roll 2 of 2'."""
+    m = machine(t.pack)
+    when = _when(m, row.unit)
+    if m.rolls == 1:
+        return when
+    return "; ".join(part for part in (f"roll {row.repeat} of {m.rolls}", when) if part)
 
 
 def when_clause(when: str) -> str:

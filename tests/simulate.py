@@ -30,7 +30,7 @@ class SimulatedOdds:
     triggered: tuple[int, ...]   # runs in which it brought an encounter
     first: tuple[int, ...]       # runs in which that encounter was the first
     by_hour: tuple[int, ...]     # runs with at least one encounter by the end of hour 1, 2, ...
-    encounters: int              # encounters in all runs together
+    encounters: int              # encounters in all runs together (every roll that brought one)
     outcomes: tuple[tuple[int, ...], ...] = ()          # per named outcome: runs in which it came up, by unit
     outcome_by_hour: tuple[tuple[int, ...], ...] = ()   # per named outcome: runs with it by hour 1, 2, ...
 
@@ -62,6 +62,8 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
     hour_ends = {units_in(pack, hour) for hour in range(1, hours + 1)} if extra else set()
     extra_first = [0] * (units + 1)
     extra_hits = 0
+    rolled_hits = 0
+    repeats = m.rolls
     rolled = [0] * (units + 1)
     triggered = [0] * (units + 1)
     first = [0] * (units + 1)
@@ -86,17 +88,29 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
                     sid = table.skipped[sid]
                 elif dice != _NOT_DUE:
                     rolled[unit] += 1
-                    key = (sid, roll(dice))
-                    found = table.resolved.get(key)
-                    if found is None:
-                        found = table.fill_resolve(key)
-                    sid, encounter, outcome = found
-                    if outcome >= 0:
+                    hit = False
+                    names: set[int] = set()
+                    for again in range(repeats):  # a check rolled several times each time it falls due
+                        if again:
+                            dice = table.dice_now(sid)
+                            if dice < 0:
+                                break
+                        key = (sid, roll(dice))
+                        found = table.resolved.get(key)
+                        if found is None:
+                            found = table.fill_resolve(key)
+                        sid, encounter, outcome = found
+                        if outcome >= 0:
+                            names.add(outcome)
+                        if encounter:
+                            rolled_hits += 1
+                            hit = True
+                    for outcome in names:
                         outcome_at[outcome][unit] += 1
                         if not seen_outcome[outcome]:
                             outcome_first[outcome][unit] += 1
                             seen_outcome[outcome] = True
-                    if encounter:
+                    if hit:
                         triggered[unit] += 1
                         if not seen:
                             first[unit] += 1
@@ -114,7 +128,7 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
     outcome_by_hour = tuple(tuple(sum(row[1:units_in(pack, hour) + 1]) for hour in range(1, hours + 1))
                             for row in outcome_first)
     return SimulatedOdds(runs, hours, units, tuple(rolled[1:]), tuple(triggered[1:]), tuple(first[1:]),
-                         tuple(by_hour), sum(triggered) + extra_hits, tuple(tuple(row[1:]) for row in outcome_at),
+                         tuple(by_hour), rolled_hits + extra_hits, tuple(tuple(row[1:]) for row in outcome_at),
                          outcome_by_hour)
 
 
@@ -160,6 +174,11 @@ class _Table:
             dice = self.m.pool_size(state)
         self.dice[sid] = dice
         return dice
+
+    def dice_now(self, sid: int) -> int:
+        """Dice to roll again at once from state ``sid`` (0: a plain roll), or -1 when a pool cannot be."""
+        state = self.states[sid]
+        return self.m.pool_size(state) if self.m.rolled(state) else -1
 
     def extra_rolls(self, sid: int, extra: int, roll: Callable[[int], int], seen: bool) -> tuple[int, int, bool]:
         """``extra`` more rolls of the check from state ``sid``: the state after, the encounters, and whether

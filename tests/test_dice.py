@@ -495,3 +495,23 @@ def test_constants_are_bounded() -> None:
         parse_dice("1d6+" + "9" * 20)
     assert str(info.value) == ('dice "1d6+99999999999999999999": a number above 1,000,000 has no place '
                                "in a dice roll at column 5")
+
+
+def test_the_fast_die_roller_draws_exactly_what_randint_draws() -> None:
+    from sheetgen.engine.dice import die_roller
+
+    for seed in range(50):
+        fast, slow = random.Random(seed), random.Random(seed)
+        below = die_roller(fast)
+        for sides in (2, 3, 4, 6, 8, 10, 12, 20, 100, 1000):
+            assert [1 + below(sides) for _ in range(20)] == [slow.randint(1, sides) for _ in range(20)]
+
+
+def test_roll_detail_is_the_same_whatever_generator_class() -> None:
+    class Other(random.Random):
+        pass
+
+    for text in ("1d6", "2d6+1", "4d6kh3", "d%", "1d8-1d4"):
+        dice = parse_dice(text)
+        assert [dice.roll_detail(random.Random(s)) for s in range(30)] == [
+            dice.roll_detail(Other(s)) for s in range(30)]

@@ -111,7 +111,9 @@ def test_dungeon_turn_baseline_by_hand() -> None:
     for row in table.rows:
         assert row.roll is not None
         assert row.baseline.encounter == (row.roll == 6)  # a quiet party never marks escalation
-        assert baseline_text(table, row) == ("danger; Escalation 0" if row.roll == 6 else "no danger; Escalation 0")
+        said = "danger; Escalation 0" if row.roll == 6 else "no danger; Escalation 0"
+        torch = "; Torch out at 1:00" if row.unit == 6 else ""  # 6 boxes, one a turn
+        assert baseline_text(table, row) == said + torch
 
 
 def test_site_alarm_baseline_by_hand() -> None:

@@ -109,7 +109,7 @@ def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
     Example:
         sheetgen odds site-alarm --hours 4
         sheetgen odds dungeon-turn --extra 1
-        sheetgen odds dungeon-turn --variant optional-variant-fast-turns
+        sheetgen odds dungeon-turn --variant fast-turns
     """
     from sheetgen.engine.odds import extra_odds, quiet_odds
     from sheetgen.load.files import load_pack

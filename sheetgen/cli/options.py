@@ -135,7 +135,8 @@ def cache_option(func: F) -> F:
 
 def variant_option(func: F) -> F:
     return click.option("--variant", metavar="ID",
-                        help="Play one of the pack's variants: its unit, check and rates (see the reference).")(func)
+                        help="Play one of the pack's variants: its unit, check, rates and multipliers "
+                             "(see the reference).")(func)
 
 
 def rules_option(func: F) -> F:

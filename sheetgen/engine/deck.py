@@ -129,17 +129,38 @@ def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size:
                rng: random.Random) -> tuple[tuple[DeckCard, ...], DeckSource | None, Morale | None]:
     """The cards (rolled in order with ``rng``; none when there is no table to draw from), where they
     come from, and the morale rule of the encounter rules that fill them in."""
+    morale, source, roller = _roller(pack, site, encounter_pack)
+    if roller is None:
+        return (), None, morale
+    cards = [roller.card(i, rng) for i in range(1, size + 1)]
+    return tuple(cards), source, morale
+
+
+_ROLLERS: dict[tuple[int, int, int], tuple[tuple[object, ...], tuple[Morale | None, DeckSource | None,
+                                                                        _CardRoller | None]]] = {}
+
+
+def _roller(pack: Pack, site: Site | None, encounter_pack: Pack | None,
+            ) -> tuple[Morale | None, DeckSource | None, _CardRoller | None]:
+    """The morale rule, the deck's source and its card roller, made once for the same (unchanging) models:
+    a packet or a benchmark rolls many decks from them."""
+    key = (id(pack), id(site), id(encounter_pack))
+    found = _ROLLERS.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], (pack, site, encounter_pack), strict=True)):
+        return found[1]
     rules_pack = encounter_pack if encounter_pack is not None and encounter_pack.encounter else pack
     rules = rules_pack.encounter
     morale = rules.morale if rules is not None else None
     table = _wandering(pack, site, encounter_pack)
-    if table is None:
-        return (), None, morale
-    entries, source = table
-    statblocks = [*(site.statblocks if site is not None else []), *rules_pack.statblocks, *pack.statblocks]
-    roller = _CardRoller(source.dice, entries, rules, rules_pack, statblocks)
-    cards = [roller.card(i, rng) for i in range(1, size + 1)]
-    return tuple(cards), source, morale
+    made: tuple[Morale | None, DeckSource | None, _CardRoller | None] = (morale, None, None)
+    if table is not None:
+        entries, source = table
+        statblocks = [*(site.statblocks if site is not None else []), *rules_pack.statblocks, *pack.statblocks]
+        made = (morale, source, _CardRoller(source.dice, entries, rules, rules_pack, statblocks))
+    if len(_ROLLERS) >= 64:
+        _ROLLERS.pop(next(iter(_ROLLERS)))
+    _ROLLERS[key] = ((pack, site, encounter_pack), made)
+    return made
 
 
 def _wandering(pack: Pack, site: Site | None,
@@ -194,6 +215,8 @@ class _CardRoller:
         self.dice = parsed(dice)
         self.dice_text = str(self.dice)
         self.entries = entries
+        self.entry_at = {value: e for e in reversed(entries) if e.high - e.low <= 1000
+                         for value in range(e.low, e.high + 1)}
         self.appearing = {e.appearing: parsed(e.appearing) for e in entries}
         self.stats: dict[str, Statblock] = {}
         for block in statblocks:
@@ -215,7 +238,7 @@ class _CardRoller:
 
     def card(self, index: int, rng: random.Random) -> DeckCard:
         roll, faces = self.dice.roll_detail(rng)
-        entry = next(e for e in self.entries if e.low <= roll <= e.high)
+        entry = self.entry_at.get(roll) or next(e for e in self.entries if e.low <= roll <= e.high)
         appearing, appearing_faces = self.appearing[entry.appearing].roll_detail(rng)
         distance = self.distance.roll(rng) if self.distance is not None else None
         creature = entry.creature
@@ -258,6 +281,7 @@ class _RolledTable:
         self.dice_text = str(self.dice)
         self.columns = tuple(table.columns)
         self.rows = [row for row in table.rows if row.roll is not None]
+        self.made: dict[tuple[int, tuple[int, ...]], TableRoll] = {}  # by roll and faces: the same TableRoll
 
     @classmethod
     def of(cls, pack: Pack, table_id: str | None) -> _RolledTable | None:
@@ -266,6 +290,14 @@ class _RolledTable:
 
     def roll(self, rng: random.Random) -> TableRoll:
         roll, faces = self.dice.roll_detail(rng)
+        found = self.made.get((roll, faces))
+        if found is None:
+            found = self._row(roll, faces)
+            if len(self.made) < 4096:
+                self.made[(roll, faces)] = found
+        return found
+
+    def _row(self, roll: int, faces: tuple[int, ...]) -> TableRoll:
         row = next((r for r in self.rows if r.roll is not None and roll in r.roll), None)
         if row is None or row.roll is None:  # a table that does not cover its dice (refused when loaded)
             return TableRoll(self.table.id, self.table.name, self.dice_text, roll, faces, "", self.columns, ("",))

@@ -118,20 +118,40 @@ class Dice:
         Dice are rolled one at a time, left to right, each with ``rng.randint(1, sides)``, and the faces
         come back in that order, dropped dice included, so a seed always gives the same faces.
         """
+        single = self._single
+        if single is not None:  # one die (and constants), the common case: each result made once
+            return single[die_roller(rng)(len(single))]
         total, rolls = self._plan
+        below = die_roller(rng)
         faces: list[int] = []
-        randint = rng.randint
         for sign, count, sides, keep, highest in rolls:
             if count == 1:
-                face = randint(1, sides)
+                face = 1 + below(sides)
                 faces.append(face)
                 total += sign * face
                 continue
-            rolled = [randint(1, sides) for _ in range(count)]
+            rolled = [1 + below(sides) for _ in range(count)]
             faces.extend(rolled)
             kept = rolled if keep is None else sorted(rolled, reverse=highest)[:keep]
             total += sign * sum(kept)
         return total, tuple(faces)
+
+    def roller(self, rng: random.Random) -> Callable[[], tuple[int, tuple[int, ...]]]:
+        """:meth:`roll_detail` with ``rng`` as a function of nothing, for many rolls of the same dice."""
+        single = self._single
+        if single is None:
+            return lambda: self.roll_detail(rng)
+        below, sides = die_roller(rng), len(single)
+        return lambda: single[below(sides)]
+
+    @cached_property
+    def _single(self) -> tuple[tuple[int, tuple[int, ...]], ...] | None:
+        """For one die and constants, what :meth:`roll_detail` returns for each face (index face - 1)."""
+        total, rolls = self._plan
+        if len(rolls) != 1 or rolls[0][1] != 1:
+            return None
+        sign, _, sides, _, _ = rolls[0]
+        return tuple((total + sign * face, (face,)) for face in range(1, sides + 1))
 
     @cached_property
     def _plan(self) -> tuple[int, tuple[tuple[int, int, int, int | None, bool], ...]]:
@@ -419,3 +439,15 @@ def _show(text: str) -> str:
 def _shorten(number: int) -> str:
     digits = str(number)
     return digits if len(digits) <= 12 else f"{digits[:6]}… ({len(digits)} digits)"
+
+
+def die_roller(rng: random.Random) -> Callable[[int], int]:
+    """``below(n)``, a whole number from 0 to n - 1 such that ``1 + below(sides)`` is exactly what
+    ``rng.randint(1, sides)`` returns (the same number drawn from the generator), without randint's and
+    randrange's checks of their arguments: the pre-rolled timetables roll hundreds of thousands of dice.
+    tests/test_dice.py holds it to randint for every die and many seeds."""
+    if type(rng) is random.Random:
+        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
+        return below
+    randint = rng.randint  # another generator: ask it
+    return lambda n: randint(1, n) - 1

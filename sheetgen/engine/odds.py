@@ -35,7 +35,9 @@ class Move:
     chance: Fraction
     rolled: bool
     encounter: bool
-    outcome: int = -1   # the named outcome rolled (-1: none)
+    outcomes: tuple[int, ...] = ()   # the named outcomes rolled (none, or one per roll of a check rolled
+                                     # several times: cadence.rolls), each index once
+    hits: int = 0                    # how many of its rolls brought an encounter (more than 1 only then)
 
 
 def check_hours(hours: int) -> None:
@@ -92,9 +94,10 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     checks: list[CheckOdds] = []
     first_by_unit: list[Fraction] = []
     start_after_offset: dict[State, Fraction] | None = dict(quiet) if m.offset == 0 else None
+    count = [ZERO]
     for unit in range(1, units + 1):
         grid, after = m.on_grid(unit), unit > m.offset
-        every, rolled, chance = _advance(kernel, every, grid, after, keep_encounters=True)
+        every, rolled, chance = _advance(kernel, every, grid, after, keep_encounters=True, count=count)
         quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
         first_by_unit.append(first)
         if rolled:
@@ -118,7 +121,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         hours=hours,
         checks=tuple(checks),
         by_hour=tuple(by_hour),
-        expected_encounters=sum((c.chance for c in checks), ZERO),
+        expected_encounters=count[0],
         expected_minutes_to_first=(
             None if expected_units is None else (m.offset + expected_units) * unit_minutes
         ),
@@ -162,22 +165,38 @@ class Kernel:
             return (Move(state, ONE, False, False),)
         if not m.rolled(state):
             return (Move(m.skip(state), ONE, False, False),)
-        merged: dict[tuple[State, bool, int], Fraction] = {}
+        merged: dict[tuple[State, int, tuple[int, ...]], Fraction] = {}
+        self._roll(state, m.rolls, ONE, 0, (), merged)
+        return tuple(Move(s, p, True, hits > 0, named, hits) for (s, hits, named), p in merged.items() if p)
+
+    def _roll(self, state: State, left: int, chance: Fraction, hits: int, named: tuple[int, ...],
+              merged: dict[tuple[State, int, tuple[int, ...]], Fraction]) -> None:
+        """Roll the check ``left`` more times from ``state`` (a check rolled several times where it is due),
+        adding each way it can end to ``merged``."""
+        m = self.m
         distribution = m.distribution(state)
         self.spend(len(distribution))
-        for result, chance in distribution.items():
+        for result, p in distribution.items():
             outcome = m.resolve(state, result)
-            key = (outcome.state, outcome.encounter, outcome.outcome)
-            merged[key] = merged.get(key, ZERO) + chance
-        return tuple(Move(s, p, True, enc, named) for (s, enc, named), p in merged.items() if p)
+            hit = hits + outcome.encounter
+            seen = named if outcome.outcome < 0 or outcome.outcome in named else tuple(
+                sorted((*named, outcome.outcome)))
+            if left > 1 and m.rolled(outcome.state):
+                self._roll(outcome.state, left - 1, chance * p, hit, seen, merged)
+                continue
+            key = (outcome.state, hit, seen)
+            merged[key] = merged.get(key, ZERO) + chance * p
 
 
 def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
              keep_encounters: bool, by_outcome: list[Fraction] | None = None,
+             count: list[Fraction] | None = None,
              ) -> tuple[dict[State, Fraction], Fraction, Fraction]:
     """One unit forward: the new distribution, P(the check was rolled) and P(it brought an encounter).
 
-    With ``by_outcome``, the chance of each named outcome this unit is added to it.
+    With ``by_outcome``, the chance of each named outcome this unit is added to it; with ``count``, the
+    expected number of encounters this unit is added to its one item (more than the chance of one when
+    the check is rolled several times each time it falls due).
     """
     new: dict[State, Fraction] = {}
     rolled = ZERO
@@ -190,10 +209,13 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
             q = p * move.chance
             if move.rolled:
                 rolled += q
-            if by_outcome is not None and move.outcome >= 0:
-                by_outcome[move.outcome] += q
+            if by_outcome is not None:
+                for named in move.outcomes:
+                    by_outcome[named] += q
             if move.encounter:
                 encounter += q
+                if count is not None:
+                    count[0] += q * move.hits
                 if not keep_encounters:
                     continue
             new[move.state] = new.get(move.state, ZERO) + q
@@ -212,7 +234,7 @@ def _advance_until(kernel: Kernel, dist: dict[State, Fraction], grid: bool, afte
         kernel.spend(len(moves))
         for move in moves:
             q = p * move.chance
-            if move.outcome == outcome:
+            if outcome in move.outcomes:
                 first += q
                 continue
             new[move.state] = new.get(move.state, ZERO) + q
@@ -277,9 +299,10 @@ def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
     by_hour = []
     for unit in range(1, units_in(pack, hours) + 1):
         grid, after = m.on_grid(unit), unit > m.offset
-        every, _, chance = _advance(kernel, every, grid, after, keep_encounters=True)
+        count = [ZERO]
+        every, _, _ = _advance(kernel, every, grid, after, keep_encounters=True, count=count)
         quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
-        expected += chance
+        expected += count[0]
         first_total += first
         if unit in hour_ends:
             for _ in range(extra):

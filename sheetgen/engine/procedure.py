@@ -26,6 +26,9 @@ pack format leaves open, made once here:
 - A pool with ``roll_at`` is rolled only when it holds that many dice, and is then emptied back to
   ``base``: its grown dice and the marks on its tallies are removed. A pool with no dice is not
   rolled. An encounter also empties grown dice.
+- A cadence with ``rolls: N`` rolls the check N times each time it falls due, one after the other,
+  each resolved in turn from the state the one before left (a pool emptied by ``roll_at`` is not
+  rolled again).
 - On an encounter, the tracks in ``on_encounter.reset`` return to their start and, with
   ``clear_tallies``, the tally marks are cleared. Then the named outcome that covers the result
   (``check.outcomes``; with ``outcomes_read: total``, the total after the advance) moves or resets
@@ -83,6 +86,7 @@ class UnitStep(NamedTuple):
     encounter: bool
     peak: tuple[int, ...]        # track levels at their highest point of this unit, before any reset
     outcome: int = -1            # the index of the named outcome rolled (-1: none, or not rolled)
+    later: tuple[Resolution, ...] = ()  # the further rolls of a check rolled several times (cadence.rolls)
 
 
 Roller = Callable[[int], int]
@@ -117,6 +121,7 @@ class Machine:
         self.clear_after_check = tuple(t in one_check for t in self.pool_tallies)
         self.grid, self.cadence = _cadence(check)
         self.offset = check.cadence.offset
+        self.rolls = check.cadence.rolls
         self.first = self.grid if check.cadence.first is None else check.cadence.first
         self.phase0 = (-self.first) % self.grid  # where the offset falls on the grid (0: a full cadence to go)
         self.since_cap = max(self.cadence.levels.values()) if self.cadence and self.cadence.levels else 0
@@ -388,7 +393,16 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
     dice = m.pool_size(state)
     result = roll(dice)
     outcome = m.resolve(state, result)
-    return UnitStep(outcome.state, True, True, dice, result, outcome.encounter, outcome.peak, outcome.outcome)
+    later: list[Resolution] = []
+    after = outcome.state
+    for _ in range(m.rolls - 1):  # a check rolled several times each time it falls due
+        if not m.rolled(after):
+            break
+        again = m.resolve(after, roll(m.pool_size(after)))
+        later.append(again)
+        after = again.state
+    encounter = outcome.encounter or any(r.encounter for r in later)
+    return UnitStep(after, True, True, dice, result, encounter, outcome.peak, outcome.outcome, tuple(later))
 
 
 def outcome_name(pack: Pack, result: int) -> str | None:

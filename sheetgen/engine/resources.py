@@ -1,7 +1,8 @@
 """Resources that run down: a Pack (and the outcomes a quiet party rolls) in, boxes left and run-out times out.
 
-A resource with ``every: N`` uses one box at the end of every N units (after the check of that unit);
-the check's outcomes tick or refill boxes as their effects say. Levels stay between 0 and ``boxes``.
+A resource with ``every: N`` uses ``use`` boxes (one by default) at the end of every N units (after the
+check of that unit); the check's outcomes tick or refill boxes as their effects say. Levels stay between
+0 and ``boxes``.
 A resource at 0 is out: the time it first reaches 0 (and again after a refill) is what the sheets print.
 """
 
@@ -34,11 +35,14 @@ def full(pack: Pack) -> tuple[int, ...]:
     return tuple(r.boxes for r in tracked(pack))
 
 
-def run_unit(pack: Pack, left: tuple[int, ...], unit: int, outcome: int) -> tuple[int, ...]:
-    """The boxes left after ``unit``: its named outcome's effects (index, or -1), then each rate."""
+def run_unit(pack: Pack, left: tuple[int, ...], unit: int, outcomes: tuple[int, ...]) -> tuple[int, ...]:
+    """The boxes left after ``unit``: the effects of the named outcomes rolled in it (indexes; -1 for a roll
+    that named none), then each rate."""
     resources = tracked(pack)
     levels = list(left)
-    if outcome >= 0 and pack.check is not None:
+    for outcome in outcomes:
+        if outcome < 0 or pack.check is None:
+            continue
         for effect in pack.check.outcomes[outcome].effects:
             if effect.resource is None:
                 continue
@@ -47,7 +51,7 @@ def run_unit(pack: Pack, left: tuple[int, ...], unit: int, outcome: int) -> tupl
             levels[i] = box if effect.reset else max(0, min(box, levels[i] + effect.by))
     for i, r in enumerate(resources):
         if r.every is not None and unit % r.every == 0:
-            levels[i] = max(0, levels[i] - 1)
+            levels[i] = max(0, levels[i] - r.use)
     return tuple(levels)
 
 
@@ -61,7 +65,7 @@ def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...]) -> t
     """Boxes each tracked resource loses in ``units`` units: by its rate, and expected from outcomes."""
     found = []
     for r in tracked(pack):
-        by_rate = units // r.every if r.every is not None else 0
+        by_rate = (units // r.every) * r.use if r.every is not None else 0
         expected = Fraction(0)
         if pack.check is not None:
             for outcome, odds in zip(pack.check.outcomes, outcomes, strict=False):

@@ -31,15 +31,18 @@ Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetge
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
 from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
+from sheetgen.engine.dice import die_roller
 from sheetgen.engine.due import RestDue, rests_due
+from sheetgen.engine.due import periodic as rests_periodic
 from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
-from sheetgen.engine.procedure import Machine, State, machine, outcome_name, step_unit
+from sheetgen.engine.procedure import Machine, State, machine, outcome_name
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.types import Odds
@@ -102,6 +105,7 @@ class CheckRow:
     outcome: str | None  # the pack's name for a plain roll's result (check.outcomes)
     pool_reads: tuple[PoolRead, ...]
     baseline: Baseline
+    repeat: int = 1     # which roll of the unit's check (a check rolled several times: cadence.rolls)
 
 
 @dataclass(frozen=True)
@@ -213,26 +217,42 @@ def _rows(pack: Pack, hours: int, rng: random.Random,
     grid = [u for u in range(1, units + 1) if m.on_grid(u)]
     pool_dice = _pool_dice(m, units) if m.pool is not None else None
     rolled: list[tuple[tuple[int, ...], int | None]] = []
-    plain = parsed(check.roll) if check.roll is not None else None
-    for _ in grid:
+    plain = parsed(check.roll).roller(rng) if check.roll is not None else None
+    for _ in range(len(grid) * m.rolls):
         if plain is not None:
-            value, faces = plain.roll_detail(rng)
+            value, faces = plain()
             rolled.append((faces, value))
         else:
             assert pool_dice is not None
-            rolled.append((tuple(rng.randint(1, m.sides) for _ in range(pool_dice)), None))
-    baselines, runs_out = _replay(m, units, {u: r for u, r in zip(grid, rolled, strict=True)})
-    rows = []
-    for index, (unit, (faces, total)) in enumerate(zip(grid, rolled, strict=True), start=1):
-        reads: tuple[PoolRead, ...] = ()
-        name: str | None = None
-        if total is None:
-            reads = tuple(PoolRead(n, r, outcome_name(pack, r))
-                          for n in range(1, len(faces) + 1) for r in [_read(m, faces[:n])])
-        else:
-            name = outcome_name(pack, total)
-        rows.append(CheckRow(index, unit, faces, total, name, reads, baselines[unit]))
+            below = die_roller(rng)
+            rolled.append((tuple(1 + below(m.sides) for _ in range(pool_dice)), None))
+    by_unit = {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}
+    baselines, runs_out = _replay(m, units, by_unit)
+    rows: list[CheckRow] = []
+    names = _outcome_names(pack)
+    for unit in grid:
+        for repeat, ((faces, total), baseline) in enumerate(zip(by_unit[unit], baselines[unit], strict=True), 1):
+            reads: tuple[PoolRead, ...] = ()
+            name: str | None = None
+            if total is None:
+                reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
+                              for r in [_read(m, faces[:n])])
+            else:
+                name = names(total)
+            rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
     return tuple(rows), pool_dice, runs_out
+
+
+def _outcome_names(pack: Pack) -> Callable[[int], str | None]:
+    """outcome_name for this pack, remembered by result."""
+    known: dict[int, str | None] = {}
+
+    def name(result: int) -> str | None:
+        if result not in known:
+            known[result] = outcome_name(pack, result)
+        return known[result]
+
+    return name
 
 
 def _read(m: Machine, faces: tuple[int, ...]) -> int:
@@ -266,59 +286,101 @@ def _pool_dice(m: Machine, units: int) -> int:
 
 
 def _replay(m: Machine, units: int,
-            dice: dict[int, tuple[tuple[int, ...], int | None]],
-            ) -> tuple[dict[int, Baseline], tuple[ResourceOut, ...]]:
-    """The quiet party's procedure with exactly these dice: a Baseline for every row's unit, and the
-    resources that run out."""
+            dice: dict[int, list[tuple[tuple[int, ...], int | None]]],
+            ) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
+    """The quiet party's procedure with exactly these dice: the Baselines of every row's unit (one per
+    roll of its check), and the resources that run out."""
     pack = m.pack
     state = m.initial()
     omens: list[Omen] = []
-    out: dict[int, Baseline] = {}
+    out: dict[int, list[Baseline]] = {}
     encounters = 0
     stock = resources.tracked(pack)
     left = resources.full(pack)
     runs_out: list[ResourceOut] = []
     ran_out: list[ResourceOut] = []   # since the previous row
     fell_due: list[RestDue] = []      # since the previous row
+    periodic = bool(rests_periodic(pack))
+    has_omens = any(level.omen for track in m.tracks for level in track.levels)
+    signs = tuple(any(e.sign for e in o.effects) for o in m.check.outcomes)
     for unit in range(1, units + 1):
-        faces, total = dice.get(unit, ((), None))
-
-        def roll(n: int, faces: tuple[int, ...] = faces, total: int | None = total) -> int:
-            if total is not None:
-                return total
-            return _read(m, faces[:n])
-
         before = state.levels
-        step = step_unit(pack, state, unit, roll)
-        omens.extend(_omens(m, before, step.peak))
-        state = step.state
-        encounters += step.encounter
-        if stock:
-            before_left, left = left, resources.run_unit(pack, left, unit, step.outcome)
-            gone = resources.outs(pack, before_left, left, unit)
-            runs_out += gone
-            ran_out += gone
-        fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
-        if unit not in dice:
+        state = m.pass_unit(state, unit > m.offset)
+        rolls = dice.get(unit)
+        if rolls is None:  # no row here: the cadence cannot call for the check
+            if has_omens:
+                omens.extend(_omens(m, before, state.levels))
+            if stock:
+                left = _use(m, left, unit, (), runs_out, ran_out)
+            if periodic:
+                fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
             continue
-        signs = step.outcome >= 0 and any(e.sign for e in m.check.outcomes[step.outcome].effects)
-        card = encounters + 1 if signs else None
-        key = (step.due, step.rolled, step.dice, step.result, step.encounter, state, tuple(omens), step.outcome,
-               card)
-        baseline = m.printed.get(key)
-        if baseline is None:  # the same step gives the same baseline, so a replay builds each once
-            levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, state.levels, strict=True))
-            pool_n = step.dice if m.pool is not None and step.rolled else None
-            name = m.check.outcomes[step.outcome].result if step.outcome >= 0 else None
-            baseline = m.printed[key] = Baseline(step.due, step.rolled, pool_n, step.dice, step.result,
-                                                 step.encounter, levels, tuple(omens), name, step.outcome, card)
-        if stock or fell_due:
-            levels_left = tuple(TrackLevel(r.id, r.name, n) for r, n in zip(stock, left, strict=True))
-            baseline = replace(baseline, resources=levels_left, ran_out=tuple(ran_out), rests_due=tuple(fell_due))
-        ran_out, fell_due = [], []
-        out[unit] = baseline
-        omens = []
+        due = m.due(state, True)
+        steps: list[tuple[bool, int, int | None, bool, object, int, State, int | None, tuple[Omen, ...]]] = []
+        for faces, total in rolls:
+            if not due or not m.rolled(state):
+                size = m.pool_size(state) if due else 0
+                if due:
+                    state = m.skip(state)
+                found = _omens(m, before, state.levels) if has_omens else []
+                steps.append((False, size, None, False, None, -1, state, None, tuple(found)))
+                before = state.levels
+                continue
+            size = m.pool_size(state)
+            result = total if total is not None else _read(m, faces[:size])
+            res = m.resolve(state, result)
+            found = _omens(m, before, res.peak) if has_omens else []
+            encounters += res.encounter
+            card = encounters + 1 if res.outcome >= 0 and signs[res.outcome] else None
+            state = res.state
+            steps.append((True, size, result, res.encounter, res, res.outcome, state, card, tuple(found)))
+            before = state.levels
+        if stock:
+            left = _use(m, left, unit, tuple(step[5] for step in steps), runs_out, ran_out)
+        if periodic:
+            fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
+        made: list[Baseline] = []
+        for was_rolled, dice_n, read, hit, res, named, after, sign_card, reached in steps:
+            omens.extend(reached)
+            # a rolled step is decided by its Resolution, which the machine keeps: its id is a cheap key
+            key: tuple[object, ...] = (
+                ("rolled", id(res), tuple(omens), sign_card) if res is not None
+                else (due, was_rolled, dice_n, read, hit, after, tuple(omens), named, sign_card))
+            baseline: Baseline | None = m.printed.get(key)
+            if baseline is None:  # the same step gives the same baseline, so a replay builds each once
+                levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, after.levels, strict=True))
+                pool_n = dice_n if m.pool is not None and was_rolled else None
+                name = m.check.outcomes[named].result if named >= 0 else None
+                baseline = m.printed[key] = Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
+                                                     tuple(omens), name, named, sign_card)
+            if stock or fell_due:
+                # the baselines stay in m.printed, so their ids stay theirs: a cheaper key than the baseline
+                left_key = ("left", id(baseline), left, tuple(ran_out), tuple(fell_due))
+                with_left: Baseline | None = m.printed.get(left_key)
+                if with_left is None:
+                    levels_left = tuple(TrackLevel(r.id, r.name, n) for r, n in zip(stock, left, strict=True))
+                    with_left = m.printed[left_key] = replace(baseline, resources=levels_left,
+                                                              ran_out=tuple(ran_out), rests_due=tuple(fell_due))
+                baseline = with_left
+            ran_out, fell_due = [], []
+            made.append(baseline)
+            omens = []
+        out[unit] = made
     return out, tuple(runs_out)
+
+
+def _use(m: Machine, left: tuple[int, ...], unit: int, outcomes: tuple[int, ...], runs_out: list[ResourceOut],
+         ran_out: list[ResourceOut]) -> tuple[int, ...]:
+    """Resources after ``unit``: the outcomes' effects, then the rates; what ran out is added to both lists."""
+    key = ("use", left, unit, outcomes)
+    found = m.printed.get(key)
+    if found is None:  # the same boxes, unit and outcomes give the same boxes after: worked out once
+        after = resources.run_unit(m.pack, left, unit, outcomes)
+        found = m.printed[key] = (after, tuple(resources.outs(m.pack, left, after, unit)))
+    after, gone = found
+    runs_out += gone
+    ran_out += gone
+    return after
 
 
 def _mark_signs(pack: Pack, deck: tuple[DeckCard, ...], rows: tuple[CheckRow, ...]) -> tuple[DeckCard, ...]:

@@ -473,11 +473,11 @@ def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     pack = ctx.pack
     rows = [
         (ctx.checked(r.name, f"resources[{i}].name"),
-         ctx.checked(r.lasts or (rate_phrase(pack, r.every) if r.every else ""), f"resources[{i}].lasts"),
+         ctx.checked(r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), f"resources[{i}].lasts"),
          r.boxes, r.id)
         for i, r in enumerate(pack.resources)
     ]
-    labels = {r.id: [clock(k * r.every * pack.time.length) for k in range(1, r.boxes + 1)]
+    labels = {r.id: [clock(-(-k // r.use) * r.every * pack.time.length) for k in range(1, r.boxes + 1)]
               for r in pack.resources if r.every is not None}
     return _rows_block(ctx, q, part, width, "Resources", rows, labels)
 

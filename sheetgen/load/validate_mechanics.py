@@ -6,12 +6,12 @@ sheetgen.load.validate.check_pack).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterator
 
 from sheetgen import limits
 from sheetgen.errors import Problem
 from sheetgen.load.validate import _duplicates, _missing
+from sheetgen.load.variants import variant_id
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import ByTrack, Check, Pack
 
@@ -74,7 +74,7 @@ def outcome_effect_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
 
 def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     """Variants have distinct ids; their rates name resources; their checks name tracks and tallies that exist."""
-    ids = [v.id or re.sub(r"[^a-z0-9]+", "-", v.name.lower()).strip("-") for v in pack.variants]
+    ids = [variant_id(v) for v in pack.variants]
     yield from _duplicates(doc, ids, "variants", "id", message="two variants share the id")
     tracks = {t.id for t in pack.tracks}
     tallies = {t.id for t in pack.tallies}

@@ -1,10 +1,11 @@
 """A pack under one of its variants: a Pack (or a loaded site) and a variant's id in, the changed pack out.
 
 A variant changes what it says: the unit's length (``unit_length``), the check (``check``, in place of
-the pack's), only the check's cadence (``cadence``) and resources' rates (``rates``). Its
-``consumption`` and ``danger`` multipliers are printed with it but change no numbers: a chance cannot
-be doubled exactly in general, so a variant that changes the odds gives its own check. The pack keeps
-its id; its name says the variant.
+the pack's), only the check's cadence (``cadence``), resources' rates (``rates``), and its two
+multipliers: ``danger: N`` rolls the check N times each time it falls due (``cadence.rolls``), and
+``consumption: N`` makes every resource with a rate use N times as many boxes each time its rate comes
+round (``use``; its printed ``lasts`` gives way to the rate in words). The pack keeps its id; its name
+says the variant.
 """
 
 from __future__ import annotations
@@ -14,16 +15,25 @@ from dataclasses import replace
 
 from sheetgen.errors import UsageError
 from sheetgen.load.files import LoadedSite
-from sheetgen.model.pack import Pack, Variant
+from sheetgen.model.pack import Pack, Resource, Variant
+
+
+def name_id(name: str) -> str:
+    """A variant's name as an id: lower case, hyphens for everything else ('optional-variant-fast-turns')."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def variant_id(variant: Variant) -> str:
     """The id --variant takes: the variant's id, or its name in lower case with hyphens."""
-    return variant.id or re.sub(r"[^a-z0-9]+", "-", variant.name.lower()).strip("-")
+    return variant.id or name_id(variant.name)
 
 
 def find_variant(pack: Pack, wanted: str) -> Variant:
+    """The variant --variant names: by its id, or by the id its name gives (what older packs and
+    commands used before the variant had an id of its own)."""
     found = next((v for v in pack.variants if variant_id(v) == wanted), None)
+    if found is None:
+        found = next((v for v in pack.variants if name_id(v.name) == wanted), None)
     if found is None:
         known = ", ".join(variant_id(v) for v in pack.variants)
         has = f"its variants are: {known}" if known else "it has none"
@@ -37,11 +47,13 @@ def with_variant(pack: Pack, wanted: str | None) -> Pack:
         return pack
     variant = find_variant(pack, wanted)
     time = pack.time if variant.unit_length is None else pack.time.model_copy(update={"length": variant.unit_length})
-    resources = [r.model_copy(update={"every": variant.rates[r.id]}) if r.id in variant.rates else r
-                 for r in pack.resources]
+    resources = [_resource(r, variant) for r in pack.resources]
     check = variant.check if variant.check is not None else pack.check
     if check is not None and variant.cadence is not None:
         check = check.model_copy(update={"cadence": variant.cadence})
+    if check is not None and variant.danger != 1:
+        cadence = check.cadence.model_copy(update={"rolls": min(10, check.cadence.rolls * variant.danger)})
+        check = check.model_copy(update={"cadence": cadence})
     return pack.model_copy(update={
         "name": f"{pack.name} ({variant.name})",
         "time": time,
@@ -55,3 +67,16 @@ def site_with_variant(loaded: LoadedSite, wanted: str | None) -> LoadedSite:
     if wanted is None:
         return loaded
     return replace(loaded, pack=with_variant(loaded.pack, wanted))
+
+
+def _resource(resource: Resource, variant: Variant) -> Resource:
+    """A resource under a variant: its rate from ``rates``, its boxes per use times ``consumption``."""
+    update: dict[str, object] = {}
+    if resource.id in variant.rates:
+        update["every"] = variant.rates[resource.id]
+    every = update.get("every", resource.every)
+    if every is not None and variant.consumption != 1:
+        update["use"] = min(resource.boxes, resource.use * variant.consumption)
+    if update:
+        update["lasts"] = None  # the printed "1 hr / 6 turns" no longer holds: the rate is said in words
+    return resource.model_copy(update=update) if update else resource

@@ -179,6 +179,8 @@ class Cadence(Strict):
         description="the unit (after the offset) at whose end the first check is rolled, 1 to the cadence; "
                     "default: the cadence itself (every: 2 rolls on units 2, 4, 6; first: 1 on 1, 3, 5)",
     )
+    rolls: int = Field(default=1, ge=1, le=10,
+                       description="times the check is rolled each time it falls due, one after the other")
 
 
 class Pool(Strict):
@@ -325,6 +327,7 @@ class Resource(Strict):
     every: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
                               description="one box is used at the end of every N units (the rate); "
                                           "null: only actions and outcomes use it")
+    use: int = Field(default=1, ge=1, le=60, description="boxes used each time the rate comes round")
     text: Text = ""
 
 

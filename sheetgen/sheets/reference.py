@@ -40,7 +40,7 @@ from sheetgen.sheets.mechanics import (
 )
 from sheetgen.sheets.odds_chart import OddsBody, odds_chart
 from sheetgen.sheets.statblock import stat_lines
-from sheetgen.words import TIMES, duration, signed
+from sheetgen.words import TIMES, duration, signed, times
 
 #: The box a checkbox row draws for each of these characters in pack text.
 BOX = "☐"
@@ -401,7 +401,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return _single_name(actions.actions, ""), actions
     if kind == "resources":
         body = ResourcesBody(tuple(
-            ResourceView(r.name, r.lasts or (rate_phrase(pack, r.every) if r.every else ""), r.boxes, r.text)
+            ResourceView(r.name, r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), r.boxes, r.text)
             for r in pack.resources
         ))
         return _single_name(body.resources, "Resources"), body
@@ -505,10 +505,12 @@ def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, dang
     changes = []
     if unit_length is not None:
         changes.append(f"{pack.time.unit}: {duration(unit_length)}")
-    if consumption != 1:
-        changes.append(f"resource use {TIMES}{consumption}")
     if danger != 1:
-        changes.append(f"danger chances {TIMES}{danger}")
+        changes.append(f"danger chances {TIMES}{danger}: the check rolled {times(danger)} each time it falls due")
+    if consumption != 1:
+        rated = [r.name for r in pack.resources if r.every is not None]
+        used = f": {', '.join(rated)} {consumption} boxes where the rate used 1" if rated else ""
+        changes.append(f"resource use {TIMES}{consumption}{used}")
     return tuple(changes)
 
 
@@ -523,7 +525,8 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
     for rid, every in variant.rates.items():
         name = next((r.name for r in pack.resources if r.id == rid), rid)
         changes.append(f"{name}: {rate_phrase(pack, every)}")
-    if variant.check is not None or variant.rates or variant.cadence is not None:
+    if (variant.check is not None or variant.rates or variant.cadence is not None or variant.danger != 1
+            or variant.consumption != 1 or variant.unit_length is not None):
         changes.append(f"sheets: --variant {variant.id or _slug(variant.name)}")
     return tuple(changes)
 
