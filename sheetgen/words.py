@@ -257,6 +257,12 @@ def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
     return text
 
 
+def beings_key(beings: int, action: str) -> str:
+    """The key of a round tracker with a Move and an Action box for each Being of a group."""
+    return (f"**M** = Move, **{action[:1]}** = {action}: a pair for each of up to {beings} Beings in a group; "
+            "tick each as that Being uses it.")
+
+
 def times(n: int) -> str:
     """'once', 'twice', '3 times'."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")

@@ -472,9 +472,9 @@ def test_combat_round_tracker() -> None:
     layout = layout_of("encounter-reaction", "gm-combat")
     assert layout.turns is None
     rounds = [b.name for b in layout.boxes if b.name.startswith("round-")]
-    assert len(rounds) == 10 * 2 * 3
-    assert rounds[:3] == ["round-1-heroes-turn", "round-1-heroes-move", "round-1-heroes-action"]
-    assert "round-10-enemies-action" in rounds
+    assert len(rounds) == 10 * 2 * (1 + 2 * 5)  # a Turn box, and a Move and an Action box for each of 5 Beings
+    assert rounds[:3] == ["round-1-heroes-turn", "round-1-heroes-move-1", "round-1-heroes-action-1"]
+    assert "round-10-enemies-action-5" in rounds
     text = words(layout)
     for fact in ("Heroes", "Enemies", "Move", "Action", "Frontline", "Morale Checks", "higher fails"):
         assert fact in text
@@ -740,12 +740,16 @@ def test_text_no_shipped_font_draws() -> None:
 def test_round_tracker_groups_come_from_the_pack() -> None:
     pack = load_pack("encounter-reaction")
     page = pack.trackers[0]
-    parts = [p.model_copy(update={"groups": ["Heroes", "Goblins", "Wolves"]}) if p.kind == "rounds" else p
-             for p in page.parts]
+    three = {"groups": ["Heroes", "Goblins", "Wolves"]}
+    wide = [p.model_copy(update=three) if p.kind == "rounds" else p for p in page.parts]
+    with pytest.raises(RenderError, match=r"beings: 5 Beings in 3 groups do not fit across the round tracker"):
+        crowded = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": wide})]})
+        tracker_layout(crowded, crowded.trackers[0], LETTER, None)
+    parts = [p.model_copy(update={**three, "beings": 3}) if p.kind == "rounds" else p for p in page.parts]
     pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": parts})]})
     text = tracker_layout(pack, pack.trackers[0], LETTER, None).text()
     assert "Goblins" in text and "Wolves" in text and "Enemies" not in text
-    long = [p.model_copy(update={"groups": ["A very long name for a side"]}) if p.kind == "rounds" else p
+    long = [p.model_copy(update={"groups": ["A very long name for a side"], "beings": 1}) if p.kind == "rounds" else p
             for p in page.parts]
     pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": long})]})
     with pytest.raises(RenderError, match=r"groups\[0\]: 'A very long name for a side' is too long"):

@@ -340,11 +340,11 @@ def _replay(m: Machine, units: int,
         if periodic:
             fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
         made: list[Baseline] = []
-        for was_rolled, dice_n, read, hit, res, named, after, sign_card, reached in steps:
+        for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
             omens.extend(reached)
             # a rolled step is decided by its Resolution, which the machine keeps: its id is a cheap key
             key: tuple[object, ...] = (
-                ("rolled", id(res), tuple(omens), sign_card) if res is not None
+                ("rolled", id(made_by), tuple(omens), sign_card) if made_by is not None
                 else (due, was_rolled, dice_n, read, hit, after, tuple(omens), named, sign_card))
             baseline: Baseline | None = m.printed.get(key)
             if baseline is None:  # the same step gives the same baseline, so a replay builds each once

@@ -24,47 +24,64 @@ from sheetgen.layout.tracker_parts import (
 )
 from sheetgen.markup import paragraphs, plain
 from sheetgen.model.pack import Table, TrackerPart
-from sheetgen.words import duration
+from sheetgen.words import beings_key, duration
 
 # -- combat rounds -------------------------------------------------------------------------------------
 
 
 def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
+    """Combat rounds: for each round, each group's Turn box and a Move and an Action box, one pair per
+    Being when the part gives ``beings`` (a key under the heading says what M and A are)."""
     pack = ctx.pack
     sk = Sketch()
     title = ctx.checked(part.title or "Combat Rounds", ctx.where(q, "title"))
     top = -heading(sk, width, title, f"{part.rounds} rounds")
-    top = rules(
-        sk,
-        ctx.items(q, part),
-        width,
-        top,
-        f"rounds-{q}",
-    )
+    action = capital(ctx.checked(pack.time.action, "time.action"))
+    items = ctx.items(q, part)
+    if part.beings > 1:
+        items = [*items, beings_key(part.beings, action)]
+    top = rules(sk, items, width, top, f"rounds-{q}") - (4.0 if items else 0.0)
     groups = [ctx.checked(g, ctx.where(q, "groups", i)) for i, g in enumerate(part.groups)] or [
         capital(ctx.checked(pack.words.party, "words.party")), capital(ctx.checked(pack.words.foes, "words.foes"))]
-    marks = ["Turn", "Move", capital(ctx.checked(pack.time.action, "time.action"))]
+    # each group's columns: (label over it, the box's name) from left to right
+    if part.beings == 1:
+        marks = [("Turn", "Turn"), ("Move", "Move"), (action, action)]
+    else:
+        marks = [("Turn", "Turn")] + [(short, f"{name} {b}") for b in range(1, part.beings + 1)
+                                      for short, name in (("M", "Move"), (action[:1], action))]
     num_w = (
         max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
     )
-    col = max(max(text_width(m, "label", LABEL) for m in marks) + 8.0, SMALL_BOX + 12.0)
-    group_w = col * len(marks)
+    wide = max(text_width(m, "label", LABEL) for m, _ in marks[:3 if part.beings == 1 else 1]) + 8.0
+    col = max(wide, SMALL_BOX + 12.0)
+    pair = SMALL_BOX + 2.0  # a Being's Move or Action column, and a gap after each Being's pair
+    cols = [col] * len(marks) if part.beings == 1 else [col] + [pair, pair + 5.0] * part.beings
+    own = [col] * len(marks) if part.beings == 1 else [col] + [pair] * (2 * part.beings)  # without the gaps
+    group_w = sum(cols) - (5.0 if part.beings > 1 else 0.0)
+    starts = [sum(cols[:m]) for m in range(len(cols))]
     for i, group in enumerate(groups):
         if text_width(group, "label-bold", BODY + 0.5) > group_w - 4.0:
             raise RenderError(f"{pack.id}: {ctx.where(q, 'groups', i)}: {group!r} is too long for its column "
                               f"on the round tracker; shorten it")
     notes_x = num_w + len(groups) * (group_w + 10.0)
-    # header: group names over their marks
-    sk.text(0.0, top - 20.0, "Round", "label-bold", LABEL)
+    if notes_x > width:
+        raise RenderError(f"{pack.id}: {ctx.where(q, 'beings')}: {part.beings} Beings in {len(groups)} groups "
+                          "do not fit across the round tracker; give fewer")
+    head = 20.0 if part.beings == 1 else 29.0
+    # header: group names over their marks (and, for Beings, each Being's number over its pair)
+    sk.text(0.0, top - head, "Round", "label-bold", LABEL)
     for g, group in enumerate(groups):
         gx = num_w + g * (group_w + 10.0)
         sk.text(gx + group_w / 2, top - LABEL, group, "label-bold", BODY + 0.5, align="centre")
         sk.line(gx + 2.0, top - LABEL - 3.0, gx + group_w - 2.0, top - LABEL - 3.0, 0.75)
-        for m, mark in enumerate(marks):
-            sk.text(gx + m * col + col / 2, top - 20.0, mark, "label", LABEL, align="centre")
+        for m, (label, _) in enumerate(marks):
+            sk.text(gx + starts[m] + own[m] / 2, top - head, label, "label", LABEL, align="centre")
+        for b in range(part.beings if part.beings > 1 else 0):
+            sk.line(gx + starts[1 + 2 * b] + 1.0, top - 21.5, gx + starts[1 + 2 * b] + 2 * pair - 1.0, top - 21.5, 0.5)
+            sk.text(gx + starts[1 + 2 * b] + pair, top - 20.0, str(b + 1), "label-bold", LABEL, align="centre")
     if width - notes_x > 60.0:
-        sk.text(notes_x + 4.0, top - 20.0, "Notes", "label-bold", LABEL)
-    top -= 25.0
+        sk.text(notes_x + 4.0, top - head, "Notes", "label-bold", LABEL)
+    top -= head + 5.0
     row_h = SMALL_BOX + 8.0
     for r in range(1, part.rounds + 1):
         y = top - (r - 1) * row_h
@@ -73,13 +90,13 @@ def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> B
         sk.text(num_w / 2 - 4.0, y - row_h / 2 - 11.0 * 0.35, str(r), "label-bold", 11.0, align="centre")
         for g, group in enumerate(groups):
             gx = num_w + g * (group_w + 10.0)
-            for m, mark in enumerate(marks):
+            for m, (_, name) in enumerate(marks):
                 sk.box(
-                    gx + m * col + (col - SMALL_BOX) / 2,
+                    gx + starts[m] + (own[m] - SMALL_BOX) / 2,
                     y - row_h / 2 - SMALL_BOX / 2,
                     SMALL_BOX,
-                    f"round-{r}-{slug(group)}-{slug(mark)}",
-                    f"Round {r}: {group} {mark}",
+                    f"round-{r}-{slug(group)}-{slug(name)}",
+                    f"Round {r}: {group} {name}",
                 )
         sk.line(0.0, y - row_h, width, y - row_h, 0.5, grey=0.4)
     top -= part.rounds * row_h

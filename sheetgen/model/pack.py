@@ -492,6 +492,9 @@ class TrackerPart(Strict):
     rounds: int = Field(default=10, ge=1, le=100, description="for rounds: how many combat rounds")
     groups: list[Name] = Field(default_factory=list, max_length=4,
                                description="for rounds: the sides that take turns; default: words.party, words.foes")
+    beings: int = Field(default=1, ge=1, le=8,
+                        description="for rounds: Beings in each group, each with its own Move and Action boxes; "
+                                    "1: one Move and one Action box per group")
 
     @model_validator(mode="after")
     def _ref(self) -> TrackerPart:
