@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from sheetgen.engine.due import pool_fill_units
+from sheetgen.engine.timetable import SpareRoll
 from sheetgen.engine.types import ExtraOdds, Odds
 from sheetgen.model.pack import OutcomeEffect, Pack
 from sheetgen.words import chance, clock, percent
@@ -60,6 +61,25 @@ def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: S
 def runs_out_text(unit_seconds: int, outs: Sequence[_AtUnit]) -> str:
     """'Torch out at 1:00, Lantern oil out at 4:00', for units ``unit_seconds`` long."""
     return ", ".join(out_phrase(o.name, clock(o.unit * unit_seconds)) for o in outs)
+
+
+def spares_heading(when: Sequence[str], strong: tuple[str, str] = ("", "")) -> str:
+    """'Spare dice (the party fights or makes a loud noise; a bright light is lit), used in order', the
+    first two words wrapped in ``strong``."""
+    return f"{strong[0]}Spare dice{strong[1]} ({'; '.join(when)}), used in order"
+
+
+def spares_text(spares: Sequence[SpareRoll], strong: tuple[str, str] = ("", "")) -> str:
+    """'1: 4 · 2: 6 · 3: 1 3 5': each spare roll by its number, a pool's dice in the order to take them,
+    each roll wrapped in ``strong``."""
+    return " \u00b7 ".join(
+        f"{sp.index}: {strong[0]}{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}{strong[1]}"
+        for sp in spares)
+
+
+def runs_out_line(unit_seconds: int, outs: Sequence[_AtUnit], strong: tuple[str, str] = ("", "")) -> str:
+    """'Runs out, quiet party: Torch out at 1:00', the label wrapped in ``strong``."""
+    return f"{strong[0]}Runs out, quiet party:{strong[1]} {runs_out_text(unit_seconds, outs)}"
 
 
 def signs_text(signs: Sequence[tuple[str, int]]) -> str:

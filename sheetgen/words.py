@@ -607,6 +607,22 @@ def table_roll_text(roll: TableRoll) -> str:
     return f"{said}: {rest}" if rest else said
 
 
+def opening_texts(card: DeckCard, strong: tuple[str, str] = ("", "")) -> list[tuple[str, str]]:
+    """Each opening roll's name and its sides' rolls: ('Surprise', 'party 1d6 = 2, surprised · monsters
+    1d6 = 5'), the result wrapped in ``strong`` (('**', '**') for bold)."""
+    names: dict[str, list[str]] = {}
+    for o in card.openings:
+        said = f"{o.side} {o.dice} = {faces_text(o.faces, o.roll)}"
+        if o.result:
+            said += f", {strong[0]}{o.result}{strong[1]}"
+        names.setdefault(o.name, []).append(said)
+    return [(name, " \u00b7 ".join(parts)) for name, parts in names.items()]
+
+
+NOT_A_CREATURE = "Not a creature: no reaction or morale."
+"""What a card says of an entry that is a sign or a hazard."""
+
+
 def morale_text(card: DeckCard) -> str | None:
     """'8: check rolled 3+5 = 8, holds', 'check rolled 9, compare with the stat card's Morale', '8', or None."""
     if card.morale_roll is None:

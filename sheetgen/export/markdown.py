@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
+from sheetgen.mechanic_words import runs_out_line, signs_text, spares_heading, spares_text
 from sheetgen.words import (
+    NOT_A_CREATURE,
     appearing_text,
     baseline_text,
     deck_note,
@@ -27,6 +29,7 @@ from sheetgen.words import (
     faces_text,
     morale_rule,
     morale_text,
+    opening_texts,
     read_rule,
     row_clock,
     row_rule,
@@ -117,6 +120,11 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
              inline(_rule(t, r), flavour), inline(baseline_text(t, r), flavour)] for r in t.rows]
     lines += grid(head, rows)
     lines.append("")
+    bold = ("**", "**")
+    if t.spares:
+        lines += paragraph_lines(f"{spares_heading(t.spare_when, bold)}: {spares_text(t.spares, bold)}", flavour)
+    if t.runs_out:
+        lines += paragraph_lines(runs_out_line(int(t.unit_minutes * 60), t.runs_out, bold), flavour)
     if flavour.block_ids:
         lines += ["^timetable", ""]
     return lines
@@ -159,13 +167,16 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
         ("Card", [str(c.index) for c in t.deck]),
         (esc(f"Roll ({t.deck[0].dice})"), [esc(f"{c.roll} ({c.range})") for c in t.deck]),
         ("Encounter", [inline(c.name, flavour) + (f"<br>{inline(c.text, flavour)}" if c.text else "")
-                       for c in t.deck]),
+                       + ("" if c.creature else f"<br>*{inline(NOT_A_CREATURE, flavour)}*") for c in t.deck]),
         ("Appearing", [esc(appearing_text(c)) for c in t.deck]),
         ("Distance", [inline(table_roll_text(c.distance), flavour) if c.distance else "" for c in t.deck]),
         ("Reaction", [inline(table_roll_text(c.reaction), flavour) if c.reaction else "" for c in t.deck]),
         ("Morale", [esc(morale_text(c) or "") for c in t.deck]),
         ("Zone", [inline(c.zone or "", flavour) for c in t.deck]),
         ("Statblock", [inline(c.stat_name or c.stat_id or "", flavour) for c in t.deck]),
+        ("Opening", ["<br>".join(inline(f"**{name}:** {said}", flavour)
+                                 for name, said in opening_texts(c, ("**", "**"))) for c in t.deck]),
+        ("Foretold by", [esc(signs_text([(s.outcome, s.seconds) for s in c.signs])) for c in t.deck]),
     ]
     kept = [(head, cells) for head, cells in columns if any(cells)]
     lines += grid([head for head, _ in kept], [list(row) for row in zip(*(cells for _, cells in kept), strict=True)])

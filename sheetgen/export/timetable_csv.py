@@ -1,7 +1,10 @@
 """A pre-rolled Timetable in, one CSV table of its rows and its deck out.
 
-CSV (``timetable_csv``): one table with a ``section`` column, "check" for the rows and "deck" for the
-cards, in that order, and the columns of :data:`CSV_COLUMNS`; a cell that does not apply is empty.
+CSV (``timetable_csv``): one table with a ``section`` column, "check" for the rows, "deck" for the cards
+(with their opening rolls and the outcomes that foretell them), "spare" for the spare rolls of the
+check's extra rolls (used in order; ``when`` says what calls for one) and "runs-out" for each resource
+a quiet party runs out of (``name``, ``clock``, ``unit``), in that order, and the columns of
+:data:`CSV_COLUMNS`; a cell that does not apply is empty.
 """
 
 from __future__ import annotations
@@ -11,12 +14,14 @@ import io
 
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
-from sheetgen.words import baseline_text, omen_text, row_clock, row_rule, row_when
+from sheetgen.mechanic_words import signs_text
+from sheetgen.words import baseline_text, clock, omen_text, opening_texts, row_clock, row_rule, row_when
 
 CSV_COLUMNS = (
     "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",
     "baseline", "encounter", "levels", "omens",
     "name", "range", "appearing", "distance", "reaction", "morale", "morale_check", "zone", "stat",
+    "openings", "foretold_by", "creature",
 )
 
 
@@ -45,7 +50,18 @@ def timetable_csv(t: Timetable) -> str:
             "morale": "" if c.morale is None else c.morale,
             "morale_check": _morale_cell(c),
             "zone": c.zone or "", "stat": c.stat_name or c.stat_id or "",
+            "openings": " | ".join(f"{name}: {said}" for name, said in opening_texts(c)),
+            "foretold_by": signs_text([(s.outcome, s.seconds) for s in c.signs]),
+            "creature": "yes" if c.creature else "no",
         })
+    when = "; ".join(t.spare_when)
+    for sp in t.spares:
+        writer.writerow({"section": "spare", "index": sp.index, "when": when, "dice": " ".join(map(str, sp.dice)),
+                         "roll": "" if sp.roll is None else sp.roll})
+    seconds = int(t.unit_minutes * 60)
+    for n, o in enumerate(t.runs_out, start=1):
+        writer.writerow({"section": "runs-out", "index": n, "name": o.name, "unit": o.unit,
+                         "clock": clock(o.unit * seconds)})
     return out.getvalue()
 
 

@@ -39,7 +39,7 @@ from sheetgen.layout.timetable_parts import (
     page_head,
     set_text,
 )
-from sheetgen.mechanic_words import runs_out_text
+from sheetgen.mechanic_words import runs_out_line, spares_heading, spares_text
 from sheetgen.options import Paper
 from sheetgen.words import (
     baseline_text,
@@ -132,13 +132,12 @@ def _facts(t: Timetable, width: float) -> Sketch:
     if t.pool_dice is not None and t.rows:
         y -= set_text(sk, f"**Pool:** {pool_rule(t.pack, trigger=False)}", 0.0, y, width, TEXT) + 3.0
     if t.spares:
-        rolls = " · ".join(f"{sp.index}: **{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}**"
-                           for sp in t.spares)
-        y -= set_text(sk, f"**Spare dice** ({'; '.join(t.spare_when)}), used in order: {rolls}", 0.0, y, width,
+        bold = ("**", "**")
+        y -= set_text(sk, f"{spares_heading(t.spare_when, bold)}: {spares_text(t.spares, bold)}", 0.0, y, width,
                       TEXT) + 3.0
     if t.runs_out:
-        outs = runs_out_text(int(t.unit_minutes * 60), t.runs_out)
-        y -= set_text(sk, f"**Runs out, quiet party:** {outs}", 0.0, y, width, TEXT) + 3.0
+        y -= set_text(sk, runs_out_line(int(t.unit_minutes * 60), t.runs_out, ("**", "**")), 0.0, y, width,
+                      TEXT) + 3.0
     return sk
 
 

@@ -35,15 +35,16 @@ from sheetgen.layout.marks import (
 )
 from sheetgen.mechanic_words import signs_text
 from sheetgen.words import (
+    NOT_A_CREATURE,
     appearing_text,
     baseline_text,
     check_sentence,
     deck_note,
     deck_source,
     duration,
-    faces_text,
     morale_rule,
     morale_text,
+    opening_texts,
     percent,
     read_rule,
     row_rule,
@@ -254,17 +255,13 @@ def card_lines(card: DeckCard) -> list[str]:
         lines.append(f"**Foretold by:** {signs_text([(s.outcome, s.seconds) for s in card.signs])}")
     lines.extend(opening_lines(card))
     if not card.creature:
-        lines.append("_Not a creature: no reaction or morale._")
+        lines.append(f"_{NOT_A_CREATURE}_")
     return lines
 
 
 def opening_lines(card: DeckCard) -> list[str]:
     """'**Surprise:** party 1d6 = 2, surprised · monsters 1d6 = 5', one line per opening roll's name."""
-    names: dict[str, list[str]] = {}
-    for o in card.openings:
-        said = f"{o.side} {o.dice} = {faces_text(o.faces, o.roll)}" + (f", **{o.result}**" if o.result else "")
-        names.setdefault(o.name, []).append(said)
-    return [f"**{name}:** {' · '.join(parts)}" for name, parts in names.items()]
+    return [f"**{name}:** {said}" for name, said in opening_texts(card, ("**", "**"))]
 
 
 def card_content(card: DeckCard, width: float) -> tuple[Sketch, float, float]:
