@@ -33,6 +33,7 @@ from sheetgen.fonts import check_text_covered
 from sheetgen.layout.marks import (
     BOX_MIN,
     Mark,
+    RectMark,
     Sketch,
     flow,
     flow_all,
@@ -158,8 +159,10 @@ def box_row(
     side: float = BOX,
     max_pitch: float = 30.0,
     label_size: float = LABEL,
+    heavy: Sequence[bool] = (),
 ) -> float:
-    """Boxes left to right (wrapping into more rows when needed), each with its label under it.
+    """Boxes left to right (wrapping into more rows when needed), each with its label under it; a box
+    whose ``heavy`` is true (an omen level) gets a heavier outline, as on the reference page.
 
     Returns the height used.
     """
@@ -174,6 +177,8 @@ def box_row(
         y = top - row * (row_h + 6.0)
         bx = x + col * pitch
         sk.box(bx, y - side, side, name, tip)
+        if i < len(heavy) and heavy[i]:
+            heavy_outline(sk, bx, y - side, side)
         if label:
             sk.text(
                 bx + side / 2,
@@ -185,6 +190,15 @@ def box_row(
             )
     rows = math.ceil(len(labels) / per_row)
     return rows * row_h + (rows - 1) * 6.0
+
+
+def heavy_outline(sk: Sketch, x: float, y: float, side: float) -> None:
+    """A heavier outline over the box at (x, y): an omen level's box."""
+    sk.add(RectMark(x, y, side, side, stroke=HEAVY_STROKE, role="omen"))
+
+
+HEAVY_STROKE = 2.0
+"""The outline of an omen level's box, in points (the reference page draws them as heavy)."""
 
 
 # -- turns ---------------------------------------------------------------------------------------------

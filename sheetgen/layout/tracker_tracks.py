@@ -20,6 +20,7 @@ from sheetgen.layout.tracker_parts import (
     PartContext,
     box_row,
     heading,
+    heavy_outline,
     put,
     rules,
 )
@@ -104,7 +105,7 @@ def _boxes(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
         ctx.checked(label, f"tracks[{t}].box_labels[{i}]")
     names = [f"{track.id}-{slug(label) or i + 1}" for i, label in enumerate(labels)]
     tips = [f"{track.name} {label}" for label in labels]
-    top -= box_row(sk, 0.0, top, width, labels, names, tips) + 4.0
+    top -= box_row(sk, 0.0, top, width, labels, names, tips, heavy=[box.omen for box in track_boxes(track)]) + 4.0
     marks = [f"**{lvl.at}** {lvl.label}" for lvl in track.levels]
     if marks:
         flowed = flow("   ".join(marks), width, LABEL, base="label")
@@ -191,6 +192,7 @@ def _ladder_across(ctx: PartContext, q: int, part: TrackerPart, track: Track, wi
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
     values = [rung.level for rung in track_rungs(track)]
+    omens = {rung.level: rung.omen for rung in track_rungs(track)}
     pitch = width / len(values)
     col_w = pitch - 10.0
     bottom = top
@@ -199,6 +201,8 @@ def _ladder_across(ctx: PartContext, q: int, part: TrackerPart, track: Track, wi
         label, text = _level_label(track, value, first=-1)
         y = top
         sk.box(x, y - BOX, BOX, f"{track.id}-{value}", f"{track.name} {value}")
+        if omens[value]:
+            heavy_outline(sk, x, y - BOX, BOX)
         sk.text(x + BOX + 5.0, y - BOX / 2 - 13 * 0.35, str(value), "label-bold", 13.0)
         y -= BOX + 4.0
         if label:
@@ -221,9 +225,12 @@ def _ladder_down(ctx: PartContext, q: int, part: TrackerPart, track: Track, widt
     top = -heading(sk, width, ctx.checked(part.title or track.name, ctx.where(q, "title")))
     number_w = max(text_width(str(v), "label-bold", 13.0) for v in (track.min, track.max))
     text_x = BOX + number_w + 14.0
-    for value in reversed([rung.level for rung in track_rungs(track)]):
+    for rung in reversed(track_rungs(track)):
+        value = rung.level
         label, text = _level_label(track, value, first=1)
         sk.box(0.0, top - BOX, BOX, f"{track.id}-{value}", f"{track.name} {value}")
+        if rung.omen:
+            heavy_outline(sk, 0.0, top - BOX, BOX)
         sk.text(BOX + 6.0, top - BOX / 2 - 13 * 0.35, str(value), "label-bold", 13.0)
         height = BOX
         if label or text:
