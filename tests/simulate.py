@@ -9,6 +9,7 @@ faster than ``randint`` and just as fair.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,7 +45,8 @@ class SimulatedOdds:
 def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra: int = 0) -> SimulatedOdds:
     """Play ``runs`` sessions of ``hours`` hours for a quiet party and count the encounters.
 
-    With ``extra``, the check is rolled that many more times at the end of every hour (after its own
+    With ``extra``, the check is rolled that many more times in every hour, spread evenly through it (the
+    k-th of N at the end of the hour's ceil(k * U / N)-th unit of U, after that unit's own check)
     check); those encounters count in ``encounters`` and ``by_hour``, not in the per-unit counts.
     """
     check_hours(hours)
@@ -59,7 +61,11 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
     for hour in range(hours, 0, -1):
         for u in range(1, units_in(pack, hour) + 1):
             hour_of[u] = hour
-    hour_ends = {units_in(pack, hour) for hour in range(1, hours + 1)} if extra else set()
+    extra_at = [0] * (units + 1)
+    for hour in range(1, hours + 1):
+        start, end = units_in(pack, hour - 1), units_in(pack, hour)
+        for k in range(1, extra + 1) if end > start else ():
+            extra_at[start + math.ceil(k * (end - start) / extra)] += 1
     extra_first = [0] * (units + 1)
     extra_hits = 0
     rolled_hits = 0
@@ -115,8 +121,8 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
                         if not seen:
                             first[unit] += 1
                             seen = True
-            if unit in hour_ends:
-                sid, hits, fresh = table.extra_rolls(sid, extra, roll, seen)
+            if extra_at[unit]:
+                sid, hits, fresh = table.extra_rolls(sid, extra_at[unit], roll, seen)
                 extra_hits += hits
                 if fresh:
                     extra_first[unit] += 1

@@ -13,7 +13,7 @@ from simulate import simulate_quiet
 from test_engine_odds import RUNS, within
 
 from sheetgen.cli import cli
-from sheetgen.engine.odds import extra_odds, quiet_odds
+from sheetgen.engine.odds import extra_odds, extra_units, quiet_odds
 from sheetgen.engine.timetable import build_timetable, spare_count
 from sheetgen.errors import UsageError
 from sheetgen.load.files import load_pack
@@ -60,6 +60,19 @@ def test_one_extra_roll_an_hour_by_hand(tmp_path: Path) -> None:
     assert odds.by_hour == (1 - Fraction(5, 6) ** 7, 1 - Fraction(5, 6) ** 14)
     assert odds.expected_encounters == Fraction(14, 6)
     assert extra_odds(plain, 2, 0).by_hour == quiet_odds(plain, 2).by_hour
+
+
+def test_extra_rolls_are_spread_through_each_hour(tmp_path: Path) -> None:
+    pack = load_text(tmp_path)
+    assert extra_units(pack, 2, 1) == {6: 1, 12: 1}  # one an hour: at the hour's end
+    assert extra_units(pack, 1, 3) == {2: 1, 4: 1, 6: 1}  # three: at 0:20, 0:40 and 1:00
+    assert extra_units(pack, 1, 4) == {2: 1, 3: 1, 5: 1, 6: 1}
+    rounds = load_text(tmp_path, RISKY_PACK.replace("length: 10 minutes", "length: 30 minutes"), "rounds.yaml")
+    assert extra_units(rounds, 1, 3) == {1: 1, 2: 2}  # more rolls than units: a unit takes two
+    # where the rolls fall matters when a track rises: the simulation plays them where the odds put them
+    first = extra_odds(pack, 1, 2).by_hour[0]
+    sim = simulate_quiet(pack, 1, RUNS, random.Random(11), extra=2)
+    assert within(first, sim.by_hour[0], RUNS)
 
 
 @pytest.mark.slow

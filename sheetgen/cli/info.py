@@ -100,7 +100,8 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
 @click.argument("system")
 @click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to cover.")
 @click.option("--extra", type=int, default=0, show_default=True,
-              help="Also show the odds with this many extra rolls of the check an hour (0 to 10).")
+              help="Also show the odds with this many extra rolls of the check an hour, spread evenly "
+                   "through it (0 to 10).")
 @variant_option
 def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
     """Exact odds of a pack's check for a quiet party, as a table.

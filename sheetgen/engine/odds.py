@@ -281,8 +281,25 @@ MAX_EXTRA = 10
 """Most extra rolls per hour that `sheetgen odds --extra` takes."""
 
 
+def extra_units(pack: Pack, hours: int, extra: int) -> dict[int, int]:
+    """Where ``extra`` rolls an hour fall: unit -> how many, spread evenly through each hour. The k-th of
+    the hour's N falls at the end of its ceil(k * U / N)-th unit (U units in that hour): one an hour at the
+    hour's end, three in an hour of six 10-minute turns at 0:20, 0:40 and 1:00; in an hour of fewer units
+    than rolls, some units take more than one."""
+    found: dict[int, int] = {}
+    for hour in range(1, hours + 1):
+        start, end = units_in(pack, hour - 1), units_in(pack, hour)
+        if end == start:
+            continue  # a unit longer than an hour: this hour holds no unit's end
+        for k in range(1, extra + 1):
+            unit = start + -(-k * (end - start) // extra)
+            found[unit] = found.get(unit, 0) + 1
+    return found
+
+
 def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
-    """The odds with ``extra`` more rolls of the check at the end of every hour, after its own check."""
+    """The odds with ``extra`` more rolls of the check an hour, spread through it (:func:`extra_units`),
+    each after the check of the unit it falls in."""
     check_hours(hours)
     if pack.check is None:
         raise no_check_error(pack)
@@ -292,6 +309,7 @@ def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
     m = machine(pack)
     kernel = Kernel(m)
     hour_ends = {units_in(pack, h) for h in range(1, hours + 1)}
+    at = extra_units(pack, hours, extra)
     every: dict[State, Fraction] = {m.initial(): ONE}
     quiet: dict[State, Fraction] = {m.initial(): ONE}
     expected = ZERO
@@ -304,12 +322,12 @@ def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
         quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
         expected += count[0]
         first_total += first
+        for _ in range(at.get(unit, 0)):
+            every, chance = _extra(kernel, every, keep_encounters=True)
+            quiet, first = _extra(kernel, quiet, keep_encounters=False)
+            expected += chance
+            first_total += first
         if unit in hour_ends:
-            for _ in range(extra):
-                every, chance = _extra(kernel, every, keep_encounters=True)
-                quiet, first = _extra(kernel, quiet, keep_encounters=False)
-                expected += chance
-                first_total += first
             by_hour.append(first_total)
     return ExtraOdds(extra, tuple(by_hour), expected)
 
