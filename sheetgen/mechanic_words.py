@@ -12,9 +12,10 @@ from fractions import Fraction
 from typing import Protocol
 
 from sheetgen.engine.due import pool_fill_units
+from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import SpareRoll
 from sheetgen.engine.types import ExtraOdds, Odds
-from sheetgen.model.pack import OutcomeEffect, Pack
+from sheetgen.model.pack import OutcomeEffect, Pack, Resource
 from sheetgen.words import chance, clock, percent
 
 
@@ -42,7 +43,7 @@ def outcome_effect_phrases(pack: Pack, outcome: int, unit: int, card: int | None
             for e in pack.check.outcomes[outcome].effects]
 
 
-def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: Sequence[_AtUnit],
+def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: Sequence[ResourceOut],
                due: Sequence[_AtUnit]) -> list[str]:
     """What a timetable row adds after the quiet party's result: the named outcome and its effects, then
     the resources that ran out and the rests that fell due since the row before, in time order."""
@@ -52,10 +53,24 @@ def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: S
         effects = outcome_effect_phrases(pack, outcome, unit, card)
         if effects or name.lower() != pack.check.result.lower():
             said.append(outcome_phrase(pack, name, effects))
-    events = sorted([(o.unit, 0, out_phrase(o.name, clock_at(pack, o.unit))) for o in ran_out]
+    events = sorted([(o.unit, 0, _out_with_moves(pack, o)) for o in ran_out]
                     + [(d.unit, 1, due_phrase(d.name, clock_at(pack, d.unit))) for d in due])
     said += [text for _, _, text in events]
     return said
+
+
+def _out_with_moves(pack: Pack, out: ResourceOut) -> str:
+    """'Torch out at 1:00', and what its running out moves: 'Torch out at 1:00: Danger +2'."""
+    said = out_phrase(out.name, clock_at(pack, out.unit))
+    resource = next((r for r in pack.resources if r.id == out.resource), None)
+    moves = when_out_phrase(pack, resource) if resource is not None else ""
+    return f"{said}: {moves}" if moves else said
+
+
+def when_out_phrase(pack: Pack, resource: Resource) -> str:
+    """What a resource running out moves: 'Danger +2, Alarm back to 0' ('' when nothing)."""
+    return ", ".join(f"{pack.track(m.track).name} back to {pack.track(m.track).initial}" if m.reset
+                     else f"{pack.track(m.track).name} {m.by:+d}" for m in resource.when_out)
 
 
 def runs_out_text(unit_seconds: int, outs: Sequence[_AtUnit]) -> str:

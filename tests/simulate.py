@@ -70,6 +70,7 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
     extra_hits = 0
     rolled_hits = 0
     repeats = m.rolls
+    events = set(m.events)
     rolled = [0] * (units + 1)
     triggered = [0] * (units + 1)
     first = [0] * (units + 1)
@@ -127,6 +128,8 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
                 if fresh:
                     extra_first[unit] += 1
                     seen = True
+            if unit in events:  # tracks that a resource running out moves, at the unit's very end
+                sid = table.intern(m.after_unit(table.states[sid], unit))
     by_hour = []
     for hour in range(1, hours + 1):
         last = units_in(pack, hour) + 1

@@ -354,7 +354,9 @@ def test_csv_sections(chapel: LoadedSite) -> None:
     lines = timetable_csv(table).splitlines()
     assert lines[0].startswith("section,index,clock,unit,when,dice,roll,rule")
     sections = [line.split(",")[0] for line in lines[1:]]
-    assert sections == ["check"] * len(table.rows) + ["deck"] * len(table.deck)
+    assert table.runs_out and not table.spares  # the torch, out at 1:00; no extra rolls
+    assert sections == (["check"] * len(table.rows) + ["deck"] * len(table.deck)
+                        + ["runs-out"] * len(table.runs_out))
 
 
 def test_the_seed_and_names_are_on_the_timetable(chapel: LoadedSite) -> None:

@@ -99,6 +99,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         grid, after = m.on_grid(unit), unit > m.offset
         every, rolled, chance = _advance(kernel, every, grid, after, keep_encounters=True, count=count)
         quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
+        every, quiet = _after_unit(m, every, unit), _after_unit(m, quiet, unit)
         first_by_unit.append(first)
         if rolled:
             checks.append(CheckOdds(len(checks) + 1, unit, unit * unit_minutes, chance, first, rolled))
@@ -108,9 +109,13 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     for hour in range(1, hours + 1):
         last = units_in(pack, hour)
         by_hour.append(sum(first_by_unit[:last], ZERO))
-    if start_after_offset is None:  # the offset is longer than the hours asked for
-        start_after_offset = _carry(kernel, m, {m.initial(): ONE}, m.offset)
-    expected_units = expected_units_to_first(kernel, start_after_offset)
+    if m.last_event > m.offset:  # a track moves at a fixed time after the offset: solve from after it
+        expected_units = _expected_after_events(kernel, m)
+    else:
+        if start_after_offset is None:  # the offset is longer than the hours asked for
+            start_after_offset = _carry(kernel, m, {m.initial(): ONE}, m.offset)
+        found = expected_units_to_first(kernel, start_after_offset)
+        expected_units = None if found is None else m.offset + found
     outcomes = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
     from sheetgen.engine.resources import resource_use
 
@@ -123,7 +128,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         by_hour=tuple(by_hour),
         expected_encounters=count[0],
         expected_minutes_to_first=(
-            None if expected_units is None else (m.offset + expected_units) * unit_minutes
+            None if expected_units is None else expected_units * unit_minutes
         ),
         pack_name=pack.name,
         result=pack.check.result,
@@ -254,6 +259,7 @@ def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
     for unit in range(1, units + 1):
         found = [ZERO] * count
         every, _, _ = _advance(kernel, every, m.on_grid(unit), unit > m.offset, True, found)
+        every = _after_unit(m, every, unit)
         per_unit.append(found)
     result = []
     for n, outcome in enumerate(check.outcomes):
@@ -261,6 +267,7 @@ def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
         firsts: list[Fraction] = []
         for unit in range(1, units + 1):
             dist, first = _advance_until(kernel, dist, m.on_grid(unit), unit > m.offset, n)
+            dist = _after_unit(m, dist, unit)
             firsts.append(first)
         by_hour = tuple(sum(firsts[:units_in(pack, h)], ZERO) for h in range(1, hours + 1))
         chances = tuple(per_unit[u - 1][n] for u in check_units)
@@ -271,7 +278,35 @@ def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
 def _carry(kernel: Kernel, m: Machine, dist: dict[State, Fraction], units: int) -> dict[State, Fraction]:
     for unit in range(1, units + 1):
         dist, _, _ = _advance(kernel, dist, m.on_grid(unit), unit > m.offset, keep_encounters=False)
+        dist = _after_unit(m, dist, unit)
     return dist
+
+
+def _after_unit(m: Machine, dist: dict[State, Fraction], unit: int) -> dict[State, Fraction]:
+    """The distribution after the track moves of resources that run out at the end of ``unit``."""
+    if unit not in m.events:
+        return dist
+    new: dict[State, Fraction] = {}
+    for state, p in dist.items():
+        moved = m.after_unit(state, unit)
+        new[moved] = new.get(moved, ZERO) + p
+    return new
+
+
+def _expected_after_events(kernel: Kernel, m: Machine) -> Fraction | None:
+    """Expected units to the first encounter when tracks move at fixed times (resources running out): the
+    histories are followed unit by unit up to the last such time T, and from T on, where every unit is
+    alike, solved as usual: the sum of u * P(first at u) for u <= T, plus T + E(from T) for each state."""
+    dist: dict[State, Fraction] = {m.initial(): ONE}
+    before = ZERO
+    for unit in range(1, m.last_event + 1):
+        dist, _, first = _advance(kernel, dist, m.on_grid(unit), unit > m.offset, keep_encounters=False)
+        dist = _after_unit(m, dist, unit)
+        before += unit * first
+    rest = expected_units_to_first(kernel, dist, (m.phase0 + m.last_event - m.offset) % m.grid)
+    if rest is None:
+        return None
+    return before + m.last_event * sum(dist.values(), ZERO) + rest
 
 
 # --- extra rolls ------------------------------------------------------------------------------------
@@ -327,6 +362,7 @@ def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
             quiet, first = _extra(kernel, quiet, keep_encounters=False)
             expected += chance
             first_total += first
+        every, quiet = _after_unit(m, every, unit), _after_unit(m, quiet, unit)
         if unit in hour_ends:
             by_hour.append(first_total)
     return ExtraOdds(extra, tuple(by_hour), expected)
@@ -360,13 +396,17 @@ def _extra(kernel: Kernel, dist: dict[State, Fraction], keep_encounters: bool,
 Node = tuple[State, int]  # a state and the units since the offset, modulo the cadence grid
 
 
-def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fraction | None:
-    """Expected units from the offset to the first encounter; None if it may never come.
+def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction],
+                            phase: int | None = None) -> Fraction | None:
+    """Expected units from the start to the first encounter, weighted by the start's chances (which sum
+    to 1 at the offset, where no check has been possible before); None if it may never come.
 
-    ``start`` is the distribution at the offset (no check has been possible before it).
+    ``start`` is the distribution at the offset, or at a later unit whose place on the cadence grid is
+    ``phase`` (units since the last grid point); from it on, every unit must be alike but for that place.
     """
     m = kernel.m
     grid = m.grid
+    phase0 = m.phase0 if phase is None else phase
 
     def successors(node: Node) -> tuple[list[tuple[Node, Fraction]], Fraction]:
         state, phase = node
@@ -380,7 +420,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fra
                 out.append(((move.state, nxt), move.chance))
         return out, absorbed
 
-    starts = [(state, m.phase0) for state, p in start.items() if p]
+    starts = [(state, phase0) for state, p in start.items() if p]
     edges: dict[Node, list[tuple[Node, Fraction]]] = {}
     absorbing: set[Node] = set()
     frontier = list(starts)
@@ -401,7 +441,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction]) -> Fra
     expected: dict[Node, Fraction] = {}
     for component in _components(edges):
         _solve(component, edges, expected, kernel.spend)
-    return sum((p * expected[(state, m.phase0)] for state, p in start.items() if p), ZERO)
+    return sum((p * expected[(state, phase0)] for state, p in start.items() if p), ZERO)
 
 
 def _all_reach(edges: dict[Node, list[tuple[Node, Fraction]]], absorbing: set[Node]) -> bool:

@@ -36,6 +36,9 @@ pack format leaves open, made once here:
   that lasts) do not change the odds and are the timetable's to show.
   Marks on a tally with ``clears: check`` count for one
   roll of the check only and are cleared after it, encounter or not.
+- A resource with ``when_out`` runs out by its rate at a unit the pack fixes (the validator refuses one
+  that an outcome also ticks), so its track moves are applied at the very end of that unit, after the
+  check (:meth:`Machine.after_unit`); the resource itself is not part of the state.
 - Only the tallies that feed the pool are kept in the state (no other rule reads a tally), each
   capped at ``max_dice``, so the state space stays finite for the exact odds.
 """
@@ -138,6 +141,25 @@ class Machine:
         self.outcome_moves = tuple(
             tuple((self.index[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
             for o in check.outcomes)
+        self.events = run_out_events(pack, self.index)
+        self.last_event = max(self.events, default=0)
+        self._event: dict[tuple[State, int], State] = {}
+
+    def after_unit(self, state: State, unit: int) -> State:
+        """The state at the very end of ``unit``, after its check: the tracks that resources running out
+        by their rate move (``when_out``), if one runs out then."""
+        moves = self.events.get(unit)
+        if not moves:
+            return state
+        key = (state, unit)
+        found = self._event.get(key)
+        if found is None:
+            levels = list(state.levels)
+            for i, by in moves:
+                track = self.tracks[i]
+                levels[i] = track.initial if by is None else _clamp(levels[i] + by, track)
+            found = self._event[key] = State(tuple(levels), state.marks, state.grown, state.since)
+        return found
 
     def initial(self) -> State:
         return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, self.since0)
@@ -252,6 +274,19 @@ class Machine:
             assert self.check.roll is not None
             return dice_distribution(self.check.roll)
         return pool_distribution(self.pool_size(state), self.sides, self.pool.read, self.counted)
+
+
+def run_out_events(pack: Pack, index: dict[str, int]) -> dict[int, tuple[tuple[int, int | None], ...]]:
+    """unit -> the track moves (track index, steps, or None for back to the start) of the resources that
+    run out by their rate at its end: a resource of B boxes using U every N units is out after
+    ceil(B / U) * N units."""
+    found: dict[int, list[tuple[int, int | None]]] = {}
+    for r in pack.resources:
+        if not r.when_out or r.every is None:
+            continue
+        unit = -(-r.boxes // r.use) * r.every
+        found.setdefault(unit, []).extend((index[m.track], None if m.reset else m.by) for m in r.when_out)
+    return {unit: tuple(moves) for unit, moves in sorted(found.items())}
 
 
 def _read_tracks(check: Check, index: dict[str, int]) -> tuple[int, ...]:
@@ -387,9 +422,10 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
     m = machine(pack)
     state = m.pass_unit(state, unit > m.offset)
     if not m.due(state, m.on_grid(unit)):
-        return UnitStep(state, False, False, 0, None, False, state.levels)
+        return UnitStep(m.after_unit(state, unit), False, False, 0, None, False, state.levels)
     if not m.rolled(state):
-        return UnitStep(m.skip(state), True, False, m.pool_size(state), None, False, state.levels)
+        return UnitStep(m.after_unit(m.skip(state), unit), True, False, m.pool_size(state), None, False,
+                        state.levels)
     dice = m.pool_size(state)
     result = roll(dice)
     outcome = m.resolve(state, result)
@@ -402,7 +438,8 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
         later.append(again)
         after = again.state
     encounter = outcome.encounter or any(r.encounter for r in later)
-    return UnitStep(after, True, True, dice, result, encounter, outcome.peak, outcome.outcome, tuple(later))
+    return UnitStep(m.after_unit(after, unit), True, True, dice, result, encounter, outcome.peak, outcome.outcome,
+                    tuple(later))
 
 
 def outcome_name(pack: Pack, result: int) -> str | None:

@@ -314,6 +314,7 @@ def _replay(m: Machine, units: int,
                 left = _use(m, left, unit, (), runs_out, ran_out)
             if periodic:
                 fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
+            state = _after_unit(m, state, unit, omens if has_omens else None)
             continue
         due = m.due(state, True)
         steps: list[tuple[bool, int, int | None, bool, object, int, State, int | None, tuple[Omen, ...]]] = []
@@ -366,7 +367,17 @@ def _replay(m: Machine, units: int,
             made.append(baseline)
             omens = []
         out[unit] = made
+        state = _after_unit(m, state, unit, omens if has_omens else None)
     return out, tuple(runs_out)
+
+
+def _after_unit(m: Machine, state: State, unit: int, omens: list[Omen] | None) -> State:
+    """The state after the tracks that resources running out at the end of ``unit`` move (the next row
+    shows them); omen levels they reach are added to ``omens``."""
+    moved = m.after_unit(state, unit)
+    if omens is not None and moved is not state:
+        omens.extend(_omens(m, state.levels, moved.levels))
+    return moved
 
 
 def _use(m: Machine, left: tuple[int, ...], unit: int, outcomes: tuple[int, ...], runs_out: list[ResourceOut],

@@ -22,6 +22,7 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         yield from cadence_first_problems(pack.check, doc)
         yield from outcome_effect_problems(pack, doc)
         yield from outcome_total_problems(pack, doc)
+    yield from when_out_problems(pack, doc)
     yield from results_part_problems(pack, doc)
     yield from variant_problems(pack, doc)
     yield from turns_actions_problems(pack, doc)
@@ -70,6 +71,28 @@ def outcome_effect_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
                 yield Problem(doc.locate((*path, "track")), _missing("track", effect.track, tracks))
             if effect.resource is not None and effect.resource not in resources:
                 yield Problem(doc.locate((*path, "resource")), _missing("resource", effect.resource, resources))
+
+
+def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """A resource's when_out names tracks that exist, and the resource runs out at a time the rules fix:
+    it has a rate, and no outcome of the check ticks or refills it."""
+    tracks = {t.id for t in pack.tracks}
+    ticked = {e.resource: o for o, outcome in enumerate(pack.check.outcomes if pack.check else [])
+              for e in outcome.effects if e.resource is not None}
+    for r, resource in enumerate(pack.resources):
+        if not resource.when_out:
+            continue
+        where = doc.locate(("resources", r, "when_out"))
+        if resource.every is None:
+            yield Problem(where, "when_out needs a rate (every): it acts when the rate uses the last box")
+        if resource.id in ticked:
+            yield Problem(where, "when_out needs a resource that only its rate uses: "
+                                 f"check.outcomes[{ticked[resource.id]}] ticks or refills it, so when it runs out "
+                                 "depends on the dice")
+        for m, move in enumerate(resource.when_out):
+            if move.track not in tracks:
+                yield Problem(doc.locate(("resources", r, "when_out", m, "track")),
+                              _missing("track", move.track, tracks))
 
 
 def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:

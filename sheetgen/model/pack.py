@@ -317,6 +317,15 @@ class Action(Strict):
     notes: Text = ""
 
 
+class TrackMove(Strict):
+    """A track moved by a rule: by a number of steps, or back to its start."""
+
+    track: Id
+    by: int = Field(default=1, ge=-limits.MAX_TRACK, le=limits.MAX_TRACK, description="steps up (below 0: down)")
+    reset: bool = Field(default=False, description="the track returns to its start instead")
+    text: Text = ""
+
+
 class Resource(Strict):
     """Something that burns down: a torch, lantern oil, a spell, rations."""
 
@@ -328,6 +337,9 @@ class Resource(Strict):
                               description="one box is used at the end of every N units (the rate); "
                                           "null: only actions and outcomes use it")
     use: int = Field(default=1, ge=1, le=60, description="boxes used each time the rate comes round")
+    when_out: list[TrackMove] = Field(
+        default_factory=list, max_length=LIST,
+        description="tracks that move when it runs out by its rate (light out: the danger rises)")
     text: Text = ""
 
 

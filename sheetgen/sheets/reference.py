@@ -24,9 +24,9 @@ from sheetgen.engine.types import Odds
 from sheetgen.errors import FontError, Location, Problem, RenderError
 from sheetgen.fonts import check_text_covered
 from sheetgen.markup import plain
-from sheetgen.mechanic_words import due_every_text, rate_phrase
+from sheetgen.mechanic_words import due_every_text, rate_phrase, when_out_phrase
 from sheetgen.model.common import RollRange, Statblock
-from sheetgen.model.pack import Action, EncounterRules, Pack, Page, Section, Table, Variant
+from sheetgen.model.pack import Action, EncounterRules, Pack, Page, Resource, Section, Table, Variant
 from sheetgen.options import POINTS_PER_INCH, RenderOptions
 from sheetgen.sheets.mechanics import (
     ChangeView,
@@ -401,7 +401,8 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return _single_name(actions.actions, ""), actions
     if kind == "resources":
         body = ResourcesBody(tuple(
-            ResourceView(r.name, r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), r.boxes, r.text)
+            ResourceView(r.name, r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), r.boxes,
+                         _with_when_out(pack, r))
             for r in pack.resources
         ))
         return _single_name(body.resources, "Resources"), body
@@ -499,6 +500,15 @@ def _countdown(pack: Pack, seconds: int, countdown: bool) -> int:
         return 0
     units = seconds // pack.time.length
     return units if units <= 60 else 0
+
+
+def _with_when_out(pack: Pack, resource: Resource) -> str:
+    """A resource's text, then what its running out moves: '... **When it runs out:** Danger +2.'"""
+    moves = when_out_phrase(pack, resource)
+    if not moves:
+        return resource.text
+    said = f"**When it runs out:** {moves}."
+    return f"{resource.text} {said}" if resource.text else said
 
 
 def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, danger: int) -> tuple[str, ...]:
