@@ -40,7 +40,6 @@ from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import die_roller
 from sheetgen.engine.due import RestDue, rests_due
-from sheetgen.engine.due import periodic as rests_periodic
 from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine, outcome_name
 from sheetgen.engine.procedure import dice as parsed
@@ -50,6 +49,8 @@ from sheetgen.model.pack import Morale, Pack
 from sheetgen.model.site import Site
 
 MIN_POOL_DICE = 6
+MAX_REMEMBERED = 100_000
+"""Most steps and units a pack's machine remembers for later replays (they are kept while it is in use)."""
 
 
 @dataclass(frozen=True)
@@ -285,90 +286,128 @@ def _pool_dice(m: Machine, units: int) -> int:
     return min(m.pool.max_dice, max(MIN_POOL_DICE, m.pool.roll_at or 0, largest))
 
 
+class _Replay:
+    """What a replay carries from one unit to the next."""
+
+    def __init__(self, m: Machine) -> None:
+        self.state = m.initial()
+        self.omens: list[Omen] = []       # omen levels reached since the previous row
+        self.encounters = 0
+        self.stock = resources.tracked(m.pack)
+        self.left = resources.full(m.pack)
+        self.runs_out: list[ResourceOut] = []
+        self.ran_out: list[ResourceOut] = []   # since the previous row
+        self.fell_due: list[RestDue] = []      # since the previous row
+        self.out: dict[int, list[Baseline]] = {}
+
+
 def _replay(m: Machine, units: int,
             dice: dict[int, list[tuple[tuple[int, ...], int | None]]],
             ) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
     """The quiet party's procedure with exactly these dice: the Baselines of every row's unit (one per
-    roll of its check), and the resources that run out."""
-    pack = m.pack
-    state = m.initial()
-    omens: list[Omen] = []
-    out: dict[int, list[Baseline]] = {}
-    encounters = 0
-    stock = resources.tracked(pack)
-    left = resources.full(pack)
-    runs_out: list[ResourceOut] = []
-    ran_out: list[ResourceOut] = []   # since the previous row
-    fell_due: list[RestDue] = []      # since the previous row
-    periodic = bool(rests_periodic(pack))
+    roll of its check), and the resources that run out.
+
+    Without omens and signs (which carry from row to row), a unit is decided by the state, the boxes
+    left, the unit, its dice and what is still to be said: the machine remembers what each such unit did,
+    so many timetables of one pack replay mostly by lookup."""
+    r = _Replay(m)
     has_omens = any(level.omen for track in m.tracks for level in track.levels)
     signs = tuple(any(e.sign for e in o.effects) for o in m.check.outcomes)
+    # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
+    remember = not has_omens and not any(signs) and m.pool is None
     for unit in range(1, units + 1):
-        before = state.levels
-        state = m.pass_unit(state, unit > m.offset)
         rolls = dice.get(unit)
-        if rolls is None:  # no row here: the cadence cannot call for the check
-            if has_omens:
-                omens.extend(_omens(m, before, state.levels))
-            if stock:
-                left = _use(m, left, unit, (), runs_out, ran_out)
-            if periodic:
-                fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
-            state = _after_unit(m, state, unit, omens if has_omens else None)
+        if not remember:
+            _replay_unit(m, r, unit, rolls, has_omens, signs)
             continue
-        due = m.due(state, True)
-        steps: list[tuple[bool, int, int | None, bool, object, int, State, int | None, tuple[Omen, ...]]] = []
-        for faces, total in rolls:
-            if not due or not m.rolled(state):
-                size = m.pool_size(state) if due else 0
-                if due:
-                    state = m.skip(state)
-                found = _omens(m, before, state.levels) if has_omens else []
-                steps.append((False, size, None, False, None, -1, state, None, tuple(found)))
-                before = state.levels
-                continue
-            size = m.pool_size(state)
-            result = total if total is not None else _read(m, faces[:size])
-            res = m.resolve(state, result)
-            found = _omens(m, before, res.peak) if has_omens else []
-            encounters += res.encounter
-            card = encounters + 1 if res.outcome >= 0 and signs[res.outcome] else None
-            state = res.state
-            steps.append((True, size, result, res.encounter, res, res.outcome, state, card, tuple(found)))
-            before = state.levels
+        key = ("unit", r.state, r.left, unit, None if rolls is None else tuple(rolls), tuple(r.ran_out),
+               tuple(r.fell_due))
+        found = m.printed.get(key)
+        if found is None:
+            ran_before = len(r.runs_out)
+            _replay_unit(m, r, unit, rolls, has_omens, signs)
+            made = tuple(r.out[unit]) if rolls is not None else None
+            if len(m.printed) < MAX_REMEMBERED:
+                m.printed[key] = (r.state, r.left, made, tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
+                                  tuple(r.fell_due))
+            continue
+        r.state, r.left, made, gone, pending_out, pending_due = found
+        r.runs_out.extend(gone)
+        r.ran_out, r.fell_due = list(pending_out), list(pending_due)
+        if made is not None:
+            r.out[unit] = list(made)
+    return r.out, tuple(r.runs_out)
+
+
+def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int, ...], int | None]] | None,
+                 has_omens: bool, signs: tuple[bool, ...]) -> None:
+    """One unit of the replay: the automatic changes, the check's rolls (if the unit has a row), the
+    resources and rests, the row's baselines, then what happens at the unit's very end."""
+    pack = m.pack
+    stock = r.stock
+    state = r.state
+    before = state.levels
+    state = m.pass_unit(state, unit > m.offset)
+    if rolls is None:  # no row here: the cadence cannot call for the check
+        if has_omens:
+            r.omens.extend(_omens(m, before, state.levels))
         if stock:
-            left = _use(m, left, unit, tuple(step[5] for step in steps), runs_out, ran_out)
-        if periodic:
-            fell_due += [RestDue(r.id, r.name, unit) for r in rests_due(pack, unit)]
-        made: list[Baseline] = []
-        for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
-            omens.extend(reached)
-            # a rolled step is decided by its Resolution, which the machine keeps: its id is a cheap key
-            key: tuple[object, ...] = (
-                ("rolled", id(made_by), tuple(omens), sign_card) if made_by is not None
-                else (due, was_rolled, dice_n, read, hit, after, tuple(omens), named, sign_card))
-            baseline: Baseline | None = m.printed.get(key)
-            if baseline is None:  # the same step gives the same baseline, so a replay builds each once
-                levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, after.levels, strict=True))
-                pool_n = dice_n if m.pool is not None and was_rolled else None
-                name = m.check.outcomes[named].result if named >= 0 else None
-                baseline = m.printed[key] = Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
-                                                     tuple(omens), name, named, sign_card)
-            if stock or fell_due:
-                # the baselines stay in m.printed, so their ids stay theirs: a cheaper key than the baseline
-                left_key = ("left", id(baseline), left, tuple(ran_out), tuple(fell_due))
-                with_left: Baseline | None = m.printed.get(left_key)
-                if with_left is None:
-                    levels_left = tuple(TrackLevel(r.id, r.name, n) for r, n in zip(stock, left, strict=True))
-                    with_left = m.printed[left_key] = replace(baseline, resources=levels_left,
-                                                              ran_out=tuple(ran_out), rests_due=tuple(fell_due))
-                baseline = with_left
-            ran_out, fell_due = [], []
-            made.append(baseline)
-            omens = []
-        out[unit] = made
-        state = _after_unit(m, state, unit, omens if has_omens else None)
-    return out, tuple(runs_out)
+            r.left = _use(m, r.left, unit, (), r.runs_out, r.ran_out)
+        r.fell_due += [RestDue(rest.id, rest.name, unit) for rest in rests_due(pack, unit)]
+        r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
+        return
+    due = m.due(state, True)
+    steps: list[tuple[bool, int, int | None, bool, object, int, State, int | None, tuple[Omen, ...]]] = []
+    for faces, total in rolls:
+        if not due or not m.rolled(state):
+            size = m.pool_size(state) if due else 0
+            if due:
+                state = m.skip(state)
+            found = _omens(m, before, state.levels) if has_omens else []
+            steps.append((False, size, None, False, None, -1, state, None, tuple(found)))
+            before = state.levels
+            continue
+        size = m.pool_size(state)
+        result = total if total is not None else _read(m, faces[:size])
+        res = m.resolve(state, result)
+        found = _omens(m, before, res.peak) if has_omens else []
+        r.encounters += res.encounter
+        card = r.encounters + 1 if res.outcome >= 0 and signs[res.outcome] else None
+        state = res.state
+        steps.append((True, size, result, res.encounter, res, res.outcome, state, card, tuple(found)))
+        before = state.levels
+    if stock:
+        r.left = _use(m, r.left, unit, tuple(step[5] for step in steps), r.runs_out, r.ran_out)
+    r.fell_due += [RestDue(rest.id, rest.name, unit) for rest in rests_due(pack, unit)]
+    made: list[Baseline] = []
+    for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
+        r.omens.extend(reached)
+        # a rolled step is decided by its Resolution, which the machine keeps: its id is a cheap key
+        key: tuple[object, ...] = (
+            ("rolled", id(made_by), tuple(r.omens), sign_card) if made_by is not None
+            else (due, was_rolled, dice_n, read, hit, after, tuple(r.omens), named, sign_card))
+        baseline: Baseline | None = m.printed.get(key)
+        if baseline is None:  # the same step gives the same baseline, so a replay builds each once
+            levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, after.levels, strict=True))
+            pool_n = dice_n if m.pool is not None and was_rolled else None
+            name = m.check.outcomes[named].result if named >= 0 else None
+            baseline = m.printed[key] = Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
+                                                 tuple(r.omens), name, named, sign_card)
+        if stock or r.fell_due:
+            # the baselines stay in m.printed, so their ids stay theirs: a cheaper key than the baseline
+            left_key = ("left", id(baseline), r.left, tuple(r.ran_out), tuple(r.fell_due))
+            with_left: Baseline | None = m.printed.get(left_key)
+            if with_left is None:
+                levels_left = tuple(TrackLevel(res_.id, res_.name, n)
+                                    for res_, n in zip(stock, r.left, strict=True))
+                with_left = m.printed[left_key] = replace(baseline, resources=levels_left,
+                                                          ran_out=tuple(r.ran_out), rests_due=tuple(r.fell_due))
+            baseline = with_left
+        r.ran_out, r.fell_due = [], []
+        made.append(baseline)
+        r.omens = []
+    r.out[unit] = made
+    r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
 
 
 def _after_unit(m: Machine, state: State, unit: int, omens: list[Omen] | None) -> State:
