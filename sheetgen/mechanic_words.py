@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol
 
+from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.due import pool_fill_units
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import SpareRoll
 from sheetgen.engine.types import ExtraOdds, Odds
 from sheetgen.model.pack import OutcomeEffect, Pack, Resource
-from sheetgen.words import chance, clock, percent
+from sheetgen.words import chance, clock, faces_text, percent
 
 
 class _AtUnit(Protocol):
@@ -171,6 +172,31 @@ def pool_rule_note(pack: Pack) -> str:
     assert check is not None and check.pool is not None and check.pool.roll_at is not None
     base = f"starts with {check.pool.base}; " if check.pool.base else ""
     return f"{base}tick a box per die; roll when it holds {check.pool.roll_at}"
+
+
+# --- encounter openings and round trackers -------------------------------------------------------
+
+
+def opening_texts(card: DeckCard, strong: tuple[str, str] = ("", "")) -> list[tuple[str, str]]:
+    """Each opening roll's name and its sides' rolls: ('Surprise', 'party 1d6 = 2, surprised · monsters
+    1d6 = 5'), the result wrapped in ``strong`` (('**', '**') for bold)."""
+    names: dict[str, list[str]] = {}
+    for o in card.openings:
+        said = f"{o.side} {o.dice} = {faces_text(o.faces, o.roll)}"
+        if o.result:
+            said += f", {strong[0]}{o.result}{strong[1]}"
+        names.setdefault(o.name, []).append(said)
+    return [(name, " \u00b7 ".join(parts)) for name, parts in names.items()]
+
+
+NOT_A_CREATURE = "Not a creature: no reaction or morale."
+"""What a card says of an entry that is a sign or a hazard."""
+
+
+def beings_key(beings: int, action: str) -> str:
+    """The key of a round tracker with a Move and an Action box for each Being of a group."""
+    return (f"**M** = Move, **{action[:1]}** = {action}: a pair for each of up to {beings} Beings in a group; "
+            "tick each as that Being uses it.")
 
 
 # --- the odds table's rows for the newer mechanics -----------------------------------------------

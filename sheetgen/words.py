@@ -257,12 +257,6 @@ def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
     return text
 
 
-def beings_key(beings: int, action: str) -> str:
-    """The key of a round tracker with a Move and an Action box for each Being of a group."""
-    return (f"**M** = Move, **{action[:1]}** = {action}: a pair for each of up to {beings} Beings in a group; "
-            "tick each as that Being uses it.")
-
-
 def times(n: int) -> str:
     """'once', 'twice', '3 times'."""
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
@@ -605,22 +599,6 @@ def table_roll_text(roll: TableRoll) -> str:
     rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
     said = f"{roll.result} ({roll.dice}: {roll.roll})"
     return f"{said}: {rest}" if rest else said
-
-
-def opening_texts(card: DeckCard, strong: tuple[str, str] = ("", "")) -> list[tuple[str, str]]:
-    """Each opening roll's name and its sides' rolls: ('Surprise', 'party 1d6 = 2, surprised · monsters
-    1d6 = 5'), the result wrapped in ``strong`` (('**', '**') for bold)."""
-    names: dict[str, list[str]] = {}
-    for o in card.openings:
-        said = f"{o.side} {o.dice} = {faces_text(o.faces, o.roll)}"
-        if o.result:
-            said += f", {strong[0]}{o.result}{strong[1]}"
-        names.setdefault(o.name, []).append(said)
-    return [(name, " \u00b7 ".join(parts)) for name, parts in names.items()]
-
-
-NOT_A_CREATURE = "Not a creature: no reaction or morale."
-"""What a card says of an entry that is a sign or a hazard."""
 
 
 def morale_text(card: DeckCard) -> str | None:

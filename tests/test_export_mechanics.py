@@ -14,8 +14,7 @@ from test_encounter_openings import PACK, SITE
 from sheetgen.cli import cli
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.load.files import load_site
-from sheetgen.mechanic_words import runs_out_text, signs_text, spares_text
-from sheetgen.words import NOT_A_CREATURE, opening_texts
+from sheetgen.mechanic_words import NOT_A_CREATURE, opening_texts, runs_out_text, signs_text, spares_text
 
 MORE = PACK.replace("""  trigger: {faces: [1]}
 """, """  trigger: {faces: [1]}

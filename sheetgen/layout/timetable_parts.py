@@ -33,9 +33,8 @@ from sheetgen.layout.marks import (
     flow,
     text_width,
 )
-from sheetgen.mechanic_words import signs_text
+from sheetgen.mechanic_words import NOT_A_CREATURE, opening_texts, signs_text
 from sheetgen.words import (
-    NOT_A_CREATURE,
     appearing_text,
     baseline_text,
     check_sentence,
@@ -44,7 +43,6 @@ from sheetgen.words import (
     duration,
     morale_rule,
     morale_text,
-    opening_texts,
     percent,
     read_rule,
     row_rule,
