@@ -66,3 +66,13 @@ def test_every_sheet_draws(tmp_path: Path, pack: str, site: str) -> None:
         result = runner.invoke(cli, [*args, "-o", str(out)])
         assert result.exit_code == 0, (args, result.output)
         assert len(PdfReader(out).pages) >= 1
+
+
+def test_a_timetable_without_tracks_says_to_use_the_spare_dice() -> None:
+    from sheetgen.layout.timetable_pages import _use_text
+
+    loaded = load_site(str(DATA / "bx-crypt.yaml"))
+    t = build_timetable(loaded.pack, site=loaded.site, encounter_pack=None, hours=3, seed=3)
+    assert not t.tracks and t.spares
+    said = _use_text(t)
+    assert "use the next spare die" in said and "track's real level" not in said

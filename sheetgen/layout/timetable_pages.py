@@ -145,8 +145,13 @@ def _use_text(t: Timetable) -> str:
     how = "**Use:** tick each check when you make it. "
     if t.pool_dice is not None:
         how += "Take the dice from the left, as many as the pool holds. "
-    return how + ("With a quiet party the Quiet party column stands; if the party made noise, write the "
-                  "track's real level under Actual and read the rule against it.")
+    how += "With a quiet party the Quiet party column stands"
+    if t.tracks:
+        return how + ("; if the party made noise, write the track's real level under Actual and read the rule "
+                      "against it.")
+    if t.spares:  # nothing the party does moves what the rows read: a loud party rolls a spare die
+        return how + "; when the party calls for an extra roll, use the next spare die."
+    return how + "."
 
 
 def _info(t: Timetable, width: float) -> Sketch:
