@@ -28,8 +28,9 @@ POSSIBLE = "c"
 
 
 def check_mark(pack: Pack, unit: int) -> str:
-    """'C' where the check is rolled for certain, 'c' where it may be, '' where it is not. A pool rolled
-    when it holds N dice is marked where a quiet party's pool fills."""
+    """'C' where the check is rolled for certain, 'c' where it may be, '' where it is not; 'C×2' where it is
+    rolled twice (cadence.rolls). A pool rolled when it holds N dice is marked where a quiet party's pool
+    fills."""
     if pack.check is None:
         return ""
     m = machine(pack)
@@ -38,7 +39,7 @@ def check_mark(pack: Pack, unit: int) -> str:
     fill = pool_fill_units(pack)
     if fill is not None and unit % fill:
         return ""
-    return check_kind(pack)
+    return check_kind(pack) + (f"\u00d7{m.rolls}" if m.rolls > 1 else "")
 
 
 def check_kind(pack: Pack) -> str:
@@ -54,7 +55,8 @@ def marks_check(pack: Pack) -> bool:
     if pack.check is None:
         return False
     m = machine(pack)
-    return m.grid != 1 or m.offset != 0 or m.cadence is not None or pool_fill_units(pack) is not None
+    return (m.grid != 1 or m.offset != 0 or m.cadence is not None or pool_fill_units(pack) is not None
+            or m.rolls > 1)
 
 
 def pool_fill_units(pack: Pack) -> int | None:

@@ -43,7 +43,7 @@ from sheetgen.layout.marks import (
 )
 from sheetgen.mechanic_words import pool_cadence_text, pool_rule_note, rate_phrase
 from sheetgen.model.pack import Action, Pack, Resource, TrackerPage, TrackerPart
-from sheetgen.words import clock, duration
+from sheetgen.words import clock, duration, times
 
 BODY = TYPE.tracker_body
 """Rule lines and table text."""
@@ -256,7 +256,10 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
     parts = []
     if gm and marks_check(pack):
         assert pack.check is not None
-        if check_kind(pack) == CERTAIN:
+        rolls = pack.check.cadence.rolls
+        if check_kind(pack) == CERTAIN and rolls > 1:
+            parts.append(f"**{CERTAIN}\u00d7{rolls}** {pack.check.name}, rolled {times(rolls)}")
+        elif check_kind(pack) == CERTAIN:
             parts.append(f"**{CERTAIN}** {pack.check.name}")
         elif pool_fill_units(pack) is not None:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, {pool_cadence_text(pack)}")
