@@ -70,7 +70,7 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
     extra_hits = 0
     rolled_hits = 0
     repeats = m.rolls
-    events = set(m.events)
+    event_at = [u in m.events for u in range(units + 1)]
     rolled = [0] * (units + 1)
     triggered = [0] * (units + 1)
     first = [0] * (units + 1)
@@ -95,23 +95,17 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
                     sid = table.skipped[sid]
                 elif dice != _NOT_DUE:
                     rolled[unit] += 1
-                    hit = False
-                    names: set[int] = set()
-                    for again in range(repeats):  # a check rolled several times each time it falls due
-                        if again:
-                            dice = table.dice_now(sid)
-                            if dice < 0:
-                                break
-                        key = (sid, roll(dice))
-                        found = table.resolved.get(key)
-                        if found is None:
-                            found = table.fill_resolve(key)
-                        sid, encounter, outcome = found
-                        if outcome >= 0:
-                            names.add(outcome)
-                        if encounter:
-                            rolled_hits += 1
-                            hit = True
+                    key = (sid, roll(dice))
+                    found = table.resolved.get(key)
+                    if found is None:
+                        found = table.fill_resolve(key)
+                    sid, hit, outcome = found
+                    names: tuple[int, ...] = (outcome,) if outcome >= 0 else ()
+                    hits = 1 if hit else 0
+                    if repeats > 1:  # a check rolled several times each time it falls due
+                        sid, hits, names = table.repeat_rolls(sid, repeats - 1, roll, hits, names)
+                        hit = hits > 0
+                    rolled_hits += hits
                     for outcome in names:
                         outcome_at[outcome][unit] += 1
                         if not seen_outcome[outcome]:
@@ -128,7 +122,7 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
                 if fresh:
                     extra_first[unit] += 1
                     seen = True
-            if unit in events:  # tracks that a resource running out moves, at the unit's very end
+            if event_at[unit]:  # tracks that a resource running out moves, at the unit's very end
                 sid = table.intern(m.after_unit(table.states[sid], unit))
     by_hour = []
     for hour in range(1, hours + 1):
@@ -184,10 +178,23 @@ class _Table:
         self.dice[sid] = dice
         return dice
 
-    def dice_now(self, sid: int) -> int:
-        """Dice to roll again at once from state ``sid`` (0: a plain roll), or -1 when a pool cannot be."""
-        state = self.states[sid]
-        return self.m.pool_size(state) if self.m.rolled(state) else -1
+    def repeat_rolls(self, sid: int, more: int, roll: Callable[[int], int], hits: int,
+                     names: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+        """``more`` further rolls of a check rolled several times where it falls due, from state ``sid``:
+        the state after, the encounters so far (``hits`` and these), the named outcomes seen (each once)."""
+        for _ in range(more):
+            state = self.states[sid]
+            if not self.m.rolled(state):
+                break
+            key = (sid, roll(self.m.pool_size(state)))
+            found = self.resolved.get(key)
+            if found is None:
+                found = self.fill_resolve(key)
+            sid, encounter, outcome = found
+            hits += encounter
+            if outcome >= 0 and outcome not in names:
+                names += (outcome,)
+        return sid, hits, names
 
     def extra_rolls(self, sid: int, extra: int, roll: Callable[[int], int], seen: bool) -> tuple[int, int, bool]:
         """``extra`` more rolls of the check from state ``sid``: the state after, the encounters, and whether
