@@ -1,6 +1,6 @@
 """The Markdown, Obsidian and CSV exports of a timetable carry what its PDF shows: each card's opening
 rolls and the outcomes that foretell it, entries that are not creatures, the spare dice for extra rolls
-and when each resource runs out, in the same words (sheetgen.words, sheetgen.mechanic_words)."""
+and when each resource runs out, in the same words (sheetgen.words)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from test_encounter_openings import PACK, SITE
 from sheetgen.cli import cli
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.load.files import load_site
-from sheetgen.mechanic_words import NOT_A_CREATURE, opening_texts, runs_out_text, signs_text, spares_text
+from sheetgen.words import NOT_A_CREATURE, opening_texts, runs_out_text, signs_text, spares_text
 
 MORE = PACK.replace("""  trigger: {faces: [1]}
 """, """  trigger: {faces: [1]}

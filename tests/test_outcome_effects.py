@@ -19,9 +19,8 @@ from sheetgen.engine.timetable import build_timetable
 from sheetgen.errors import DataError
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
 from sheetgen.load.files import load_pack
-from sheetgen.mechanic_words import outcome_effect_phrases, signs_text
 from sheetgen.model.pack import Pack
-from sheetgen.words import baseline_text
+from sheetgen.words import baseline_text, outcome_effect_phrases, signs_text
 
 OMENS_PACK = """\
 kind: pack

@@ -18,9 +18,8 @@ from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.errors import DataError
 from sheetgen.load.files import load_pack
-from sheetgen.mechanic_words import mechanics_rows, runs_out_text
 from sheetgen.model.pack import Pack
-from sheetgen.words import baseline_text
+from sheetgen.words import baseline_text, mechanics_rows, runs_out_text
 
 TORCH_PACK = """\
 kind: pack

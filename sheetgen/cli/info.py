@@ -115,8 +115,7 @@ def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
     from sheetgen.engine.odds import extra_odds, quiet_odds
     from sheetgen.load.files import load_pack
     from sheetgen.load.variants import with_variant
-    from sheetgen.mechanic_words import extra_rows, mechanics_rows
-    from sheetgen.words import odds_rows
+    from sheetgen.words import extra_rows, mechanics_rows, odds_rows
 
     pack = with_variant(load_pack(system), variant)
     quiet = quiet_odds(pack, hours)

@@ -19,15 +19,8 @@ from dataclasses import dataclass
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
-from sheetgen.mechanic_words import (
-    NOT_A_CREATURE,
-    opening_texts,
-    runs_out_line,
-    signs_text,
-    spares_heading,
-    spares_text,
-)
 from sheetgen.words import (
+    NOT_A_CREATURE,
     appearing_text,
     baseline_text,
     deck_note,
@@ -35,10 +28,15 @@ from sheetgen.words import (
     faces_text,
     morale_rule,
     morale_text,
+    opening_texts,
     read_rule,
     row_clock,
     row_rule,
     row_when,
+    runs_out_line,
+    signs_text,
+    spares_heading,
+    spares_text,
     table_roll_text,
     timetable_roll,
 )

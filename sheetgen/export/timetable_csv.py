@@ -14,8 +14,7 @@ import io
 
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
-from sheetgen.mechanic_words import opening_texts, signs_text
-from sheetgen.words import baseline_text, clock, omen_text, row_clock, row_rule, row_when
+from sheetgen.words import baseline_text, clock, omen_text, opening_texts, row_clock, row_rule, row_when, signs_text
 
 CSV_COLUMNS = (
     "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",

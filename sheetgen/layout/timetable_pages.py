@@ -39,7 +39,6 @@ from sheetgen.layout.timetable_parts import (
     page_head,
     set_text,
 )
-from sheetgen.mechanic_words import runs_out_line, spares_heading, spares_text
 from sheetgen.options import Paper
 from sheetgen.words import (
     baseline_text,
@@ -50,6 +49,9 @@ from sheetgen.words import (
     row_clock,
     row_rule,
     row_when,
+    runs_out_line,
+    spares_heading,
+    spares_text,
     timetable_note,
     timetable_roll,
 )

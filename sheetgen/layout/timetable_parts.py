@@ -33,8 +33,8 @@ from sheetgen.layout.marks import (
     flow,
     text_width,
 )
-from sheetgen.mechanic_words import NOT_A_CREATURE, opening_texts, signs_text
 from sheetgen.words import (
+    NOT_A_CREATURE,
     appearing_text,
     baseline_text,
     check_sentence,
@@ -43,10 +43,12 @@ from sheetgen.words import (
     duration,
     morale_rule,
     morale_text,
+    opening_texts,
     percent,
     read_rule,
     row_rule,
     row_when,
+    signs_text,
     table_roll_text,
     timetable_note,
 )

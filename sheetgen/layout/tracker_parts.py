@@ -41,9 +41,8 @@ from sheetgen.layout.marks import (
     slug,
     text_width,
 )
-from sheetgen.mechanic_words import pool_cadence_text, pool_rule_note, rate_phrase
 from sheetgen.model.pack import Action, Pack, Resource, TrackerPage, TrackerPart
-from sheetgen.words import clock, duration, times
+from sheetgen.words import clock, duration, pool_cadence_text, pool_rule_note, rate_phrase, times
 
 BODY = TYPE.tracker_body
 """Rule lines and table text."""

@@ -23,9 +23,8 @@ from sheetgen.layout.tracker_parts import (
     rules,
 )
 from sheetgen.markup import paragraphs, plain
-from sheetgen.mechanic_words import beings_key
 from sheetgen.model.pack import Table, TrackerPart
-from sheetgen.words import duration
+from sheetgen.words import beings_key, duration
 
 # -- combat rounds -------------------------------------------------------------------------------------
 

@@ -361,14 +361,11 @@ def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
     its check in the reference banner's lines and its tracks with their starting levels."""
     from sheetgen.layout.cover import PackBrief, TrackStart
     from sheetgen.sheets.mechanics import check_banner, drawn_boxes
-    from sheetgen.words import duration, track_range
+    from sheetgen.words import track_range, unit_sentence
 
     briefs: list[PackBrief] = []
     for pack in _packs(loaded):
-        time = pack.time
-        article = "An" if time.unit[:1].lower() in "aeiou" else "A"
-        unit = (f"{article} {time.unit} lasts {duration(time.length)}"
-                + (f", {time.actions_per_unit} {time.action}s" if time.actions_per_unit > 1 else "") + ".")
+        unit = unit_sentence(pack)
         banner = check_banner(pack) if gm else None
         if banner is None:
             briefs.append(PackBrief(pack.name, unit))

@@ -11,13 +11,13 @@ import math
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.mechanic_words import effect_phrase
 from sheetgen.model.pack import ByTrack, Change, Check, Outcome, Pack, Track
 from sheetgen.words import (
     advance_steps,
     after_text,
     check_sentence,
     dice_text,
+    effect_phrase,
     read_name,
     signed,
     threshold_text,

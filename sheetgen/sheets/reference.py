@@ -24,7 +24,6 @@ from sheetgen.engine.types import Odds
 from sheetgen.errors import FontError, Location, Problem, RenderError
 from sheetgen.fonts import check_text_covered
 from sheetgen.markup import plain
-from sheetgen.mechanic_words import due_every_text, rate_phrase, when_out_phrase
 from sheetgen.model.common import RollRange, Statblock
 from sheetgen.model.pack import Action, EncounterRules, Pack, Page, Resource, Section, Table, Variant
 from sheetgen.options import POINTS_PER_INCH, RenderOptions
@@ -40,7 +39,7 @@ from sheetgen.sheets.mechanics import (
 )
 from sheetgen.sheets.odds_chart import OddsBody, odds_chart
 from sheetgen.sheets.statblock import stat_lines
-from sheetgen.words import TIMES, duration, signed, times
+from sheetgen.words import TIMES, due_every_text, duration, rate_phrase, signed, times, when_out_phrase
 
 #: The box a checkbox row draws for each of these characters in pack text.
 BOX = "☐"

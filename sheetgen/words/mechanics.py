@@ -1,23 +1,17 @@
-"""The newer mechanics in words: a Pack and the numbers the engine gives in, short phrases out.
-
-Outcome effects, resources that run down, rests that fall due, pools rolled when they hold N dice.
-Kept apart from the numbers (sheetgen.engine.procedure and odds) so the wording can live with the rest
-of the rule texts.
-"""
+"""The newer mechanics in words: outcome effects, resources that run down, rests that fall due, pools
+rolled when they hold N dice, encounter openings and round trackers' keys."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Protocol
 
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.due import pool_fill_units
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import SpareRoll
-from sheetgen.engine.types import ExtraOdds, Odds
 from sheetgen.model.pack import OutcomeEffect, Pack, Resource
-from sheetgen.words import chance, clock, faces_text, percent
+from sheetgen.words.numbers import clock, faces_text
 
 
 class _AtUnit(Protocol):
@@ -197,49 +191,3 @@ def beings_key(beings: int, action: str) -> str:
     """The key of a round tracker with a Move and an Action box for each Being of a group."""
     return (f"**M** = Move, **{action[:1]}** = {action}: a pair for each of up to {beings} Beings in a group; "
             "tick each as that Being uses it.")
-
-
-# --- the odds table's rows for the newer mechanics -----------------------------------------------
-
-
-def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
-    """One row per named outcome: its chance at each check, and of at least once by the last hour."""
-    rows: list[tuple[str, ...]] = []
-    for outcome in odds.outcomes:
-        low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
-        each = chance(low) if low == high else f"{percent(low)} to {percent(high)}"
-        by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
-        rows.append((f"Outcome: {outcome.name}", "", f"each check: {each}",
-                     f"by {odds.hours}:00: {percent(by_end)}; expected {float(outcome.expected):.2f}"))
-    return rows
-
-
-def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
-    """One row per resource that runs down: boxes used within the hours by its rate and its outcomes."""
-    rows: list[tuple[str, ...]] = []
-    for use in odds.resources:
-        parts = []
-        if use.by_rate:
-            parts.append(f"{use.by_rate} by its rate")
-        if use.by_outcomes:
-            parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
-        used = " + ".join(parts) or "none"
-        rows.append((f"Resource: {use.name}", f"{odds.hours}:00", f"boxes used: {used}",
-                     f"{use.boxes} to a full {use.name}"))
-    return rows
-
-
-def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
-    """Rows for the terminal: the quiet baseline beside the odds with extra rolls each hour."""
-    rolls = "one extra roll" if extra.extra == 1 else f"{extra.extra} extra rolls"
-    rows: list[tuple[str, ...]] = [(f"With {rolls} an hour", "", f"Chance of {odds.result}", "quiet baseline")]
-    for hour, (p, base) in enumerate(zip(extra.by_hour, odds.by_hour, strict=True), start=1):
-        rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", percent(base)))
-    rows.append(("Expected number", f"{odds.hours}:00", f"{float(extra.expected_encounters):.2f} by then",
-                 f"{float(odds.expected_encounters):.2f}"))
-    return rows
-
-
-def mechanics_rows(odds: Odds) -> list[tuple[str, ...]]:
-    """The rows the odds table gains from named outcomes and resources that run down."""
-    return [*outcome_rows(odds), *resource_rows(odds)]

@@ -1,0 +1,72 @@
+"""The odds table of `sheetgen odds` in rows: the check's chances by hour, then the outcomes,
+resources and extra rolls of the newer mechanics."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sheetgen.engine.types import ExtraOdds, Odds
+from sheetgen.words.numbers import about, chance, clock, percent
+
+
+def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """Rows for the terminal: a header, one row per check, then the totals."""
+    rows: list[tuple[str, ...]] = [("Check", "Time", f"Chance of {odds.result}", f"First {odds.result}")]
+    for c in odds.checks:
+        text = chance(c.chance)
+        if c.rolled != 1:
+            text += f", rolled {percent(c.rolled)}"
+        rows.append((str(c.index), clock(c.minute * 60), text, chance(c.chance_first)))
+    for hour, p in enumerate(odds.by_hour, start=1):
+        rows.append((f"By hour {hour}", clock(hour * 3600), f"at least one: {percent(p)}", ""))
+    rows.append(("Expected number", clock(odds.hours * 3600), f"{float(odds.expected_encounters):.2f} by then", ""))
+    first = odds.expected_minutes_to_first
+    wait = "never certain" if first is None else f"{clock(first * 60)} ({about(first)})"
+    rows.append(("First expected", "", f"after {wait}", ""))
+    return rows
+
+
+# --- the odds table's rows for the newer mechanics -----------------------------------------------
+
+
+def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """One row per named outcome: its chance at each check, and of at least once by the last hour."""
+    rows: list[tuple[str, ...]] = []
+    for outcome in odds.outcomes:
+        low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
+        each = chance(low) if low == high else f"{percent(low)} to {percent(high)}"
+        by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
+        rows.append((f"Outcome: {outcome.name}", "", f"each check: {each}",
+                     f"by {odds.hours}:00: {percent(by_end)}; expected {float(outcome.expected):.2f}"))
+    return rows
+
+
+def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """One row per resource that runs down: boxes used within the hours by its rate and its outcomes."""
+    rows: list[tuple[str, ...]] = []
+    for use in odds.resources:
+        parts = []
+        if use.by_rate:
+            parts.append(f"{use.by_rate} by its rate")
+        if use.by_outcomes:
+            parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
+        used = " + ".join(parts) or "none"
+        rows.append((f"Resource: {use.name}", f"{odds.hours}:00", f"boxes used: {used}",
+                     f"{use.boxes} to a full {use.name}"))
+    return rows
+
+
+def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
+    """Rows for the terminal: the quiet baseline beside the odds with extra rolls each hour."""
+    rolls = "one extra roll" if extra.extra == 1 else f"{extra.extra} extra rolls"
+    rows: list[tuple[str, ...]] = [(f"With {rolls} an hour", "", f"Chance of {odds.result}", "quiet baseline")]
+    for hour, (p, base) in enumerate(zip(extra.by_hour, odds.by_hour, strict=True), start=1):
+        rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", percent(base)))
+    rows.append(("Expected number", f"{odds.hours}:00", f"{float(extra.expected_encounters):.2f} by then",
+                 f"{float(odds.expected_encounters):.2f}"))
+    return rows
+
+
+def mechanics_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """The rows the odds table gains from named outcomes and resources that run down."""
+    return [*outcome_rows(odds), *resource_rows(odds)]
