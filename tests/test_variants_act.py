@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pdfcheck import page_texts, read_pdf, squeeze
 from simulate import simulate_quiet
 from test_engine_odds import RUNS, within
 
@@ -17,7 +18,7 @@ from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.errors import DataError, UsageError
 from sheetgen.load.files import load_pack
-from sheetgen.load.variants import variant_id, with_variant
+from sheetgen.load.variants import printed_texts, variant_id, with_variant
 from sheetgen.model.pack import Pack
 from sheetgen.words import baseline_text, row_clock
 
@@ -146,3 +147,19 @@ def test_a_variant_that_changes_only_the_cadence_keeps_the_rest_of_the_check(tmp
         assert within(p, hits, RUNS)
     table = build_timetable(risky, site=None, encounter_pack=None, hours=1, seed=2)
     assert [r.unit for r in table.rows] == [1, 3, 5]
+
+
+def test_a_variant_rewords_the_pack_text_it_says(tmp_path: Path) -> None:
+    """fast-turns' `says` turns the pack's own "10 minutes" into 20 on every sheet it draws, and
+    leaves the pack as written without the variant."""
+    pack = load_pack("dungeon-turn")
+    fast = with_variant(pack, "fast-turns")
+    before, after = "\n".join(printed_texts(pack)), "\n".join(printed_texts(fast))
+    assert "one dungeon turn (10 minutes)" in before and "one dungeon turn (10 minutes)" not in after
+    assert "1 hour (3 turns)" in after and "1 hour (6 turns)" not in after
+    assert [v.text for v in fast.variants] == [v.text for v in pack.variants]
+    out = tmp_path / "t.pdf"
+    result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "--variant", "fast-turns", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    text = squeeze(" ".join(page_texts(read_pdf(out.read_bytes()))))
+    assert "one dungeon turn (20 minutes)" in text and "(10 minutes)" not in text

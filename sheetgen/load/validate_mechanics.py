@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from sheetgen import limits
 from sheetgen.errors import Problem
 from sheetgen.load.validate import _duplicates, _missing
-from sheetgen.load.variants import variant_id
+from sheetgen.load.variants import printed_texts, variant_id
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import ByTrack, Check, Pack
 
@@ -102,8 +102,13 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     tracks = {t.id for t in pack.tracks}
     tallies = {t.id for t in pack.tallies}
     resources = {r.id for r in pack.resources}
+    printed = "\n".join(printed_texts(pack)) if any(v.says for v in pack.variants) else ""
     for v, variant in enumerate(pack.variants):
         base: PathKey = ("variants", v)
+        for old in variant.says:
+            if old not in printed:
+                yield Problem(doc.locate((*base, "says", old), key=True),
+                              f"'{old}' is printed nowhere in the pack; give a phrase of its text, as written")
         for rid, every in variant.rates.items():
             if rid not in resources:
                 yield Problem(doc.locate((*base, "rates", rid), key=True), _missing("resource", rid, resources))

@@ -369,6 +369,9 @@ class Variant(Strict):
                                     description="only the check's cadence under this variant")
     rates: dict[Id, int] = Field(default_factory=dict,
                                  description="resource id -> its rate under this variant (one box every N units)")
+    says: dict[Name, Name] = Field(default_factory=dict,
+                                   description="the pack's own printed words this variant changes: old phrase -> "
+                                               "new phrase ('10 minutes': '20 minutes')")
 
 
 class Row(Strict):
