@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from simulate import simulate_quiet
+from simulate import SimulatedOdds, simulate_quiet
 
 import sheetgen
 from sheetgen.engine import procedure
@@ -36,6 +36,16 @@ def within(exact: Fraction, hits: int, runs: int) -> bool:
     if p in (0.0, 1.0):
         return hits == round(p * runs)
     return abs(hits / runs - p) <= 4 * math.sqrt(p * (1 - p) / runs)
+
+
+def assert_agrees(odds: Odds, sim: SimulatedOdds) -> None:
+    """Each check's chance and chance of being the first, and each hour's chance of at least one, within
+    four standard errors of the simulated frequencies."""
+    for c in odds.checks:
+        assert within(c.chance, sim.triggered[c.unit - 1], RUNS), c
+        assert within(c.chance_first, sim.first[c.unit - 1], RUNS), c
+    for p, hits in zip(odds.by_hour, sim.by_hour, strict=True):
+        assert within(p, hits, RUNS)
 
 
 # --- every built-in pack against a simulation -----------------------------------------------------

@@ -11,7 +11,7 @@ from pathlib import Path
 from click.testing import CliRunner
 from pypdf import PdfReader
 from simulate import simulate_quiet
-from test_engine_odds import RUNS, within
+from test_engine_odds import RUNS, assert_agrees, within
 
 from sheetgen.cli import cli
 from sheetgen.engine.odds import quiet_odds
@@ -59,11 +59,7 @@ def test_fast_turns_rolls_the_danger_roll_twice_each_twenty_minute_turn() -> Non
     assert odds.by_hour == tuple(1 - Fraction(25, 36) ** (3 * h) for h in (1, 2, 3))
     assert odds.expected_encounters == 3  # 18 rolls of 1 in 6: both rolls of a turn can bring danger
     sim = simulate_quiet(fast, 3, RUNS, random.Random(13))
-    for c in odds.checks:
-        assert within(c.chance, sim.triggered[c.unit - 1], RUNS), c
-        assert within(c.chance_first, sim.first[c.unit - 1], RUNS), c
-    for p, hits in zip(odds.by_hour, sim.by_hour, strict=True):
-        assert within(p, hits, RUNS)
+    assert_agrees(odds, sim)
     assert abs(sim.encounters / RUNS - 3) < 4 * (18 * (1 / 6) * (5 / 6) / RUNS) ** 0.5
     assert "twice every dungeon turn (20 minutes)" in check_sentence(fast)
 
@@ -119,11 +115,7 @@ def test_a_check_rolled_twice_matches_a_simulation(tmp_path: Path) -> None:
     # a 6 on the first roll; or a 1 (Dread +1) then 5-6; or 2-5 then a 6
     assert odds.checks[0].chance == Fraction(1, 6) + Fraction(1, 6) * Fraction(2, 6) + Fraction(4, 6) * Fraction(1, 6)
     sim = simulate_quiet(pack, 3, RUNS, random.Random(7))
-    for c in odds.checks:
-        assert within(c.chance, sim.triggered[c.unit - 1], RUNS), c
-        assert within(c.chance_first, sim.first[c.unit - 1], RUNS), c
-    for p, hits in zip(odds.by_hour, sim.by_hour, strict=True):
-        assert within(p, hits, RUNS)
+    assert_agrees(odds, sim)
     for n, outcome in enumerate(odds.outcomes):  # each outcome's chance of at least once at a check
         for c, p in zip(odds.checks, outcome.chances, strict=True):
             assert within(p, sim.outcomes[n][c.unit - 1], RUNS), (outcome.name, c.unit)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from simulate import simulate_quiet
-from test_engine_odds import RUNS, within
+from test_engine_odds import RUNS, assert_agrees
 
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import build_timetable
@@ -67,11 +67,7 @@ def test_the_danger_rises_when_the_torch_is_out(tmp_path: Path) -> None:
     before = sum((u * (1 - lit) ** (u - 1) * lit for u in (1, 2, 3)), Fraction(0))
     assert odds.expected_minutes_to_first == (before + (1 - lit) ** 3 * (3 + 2)) * 10
     sim = simulate_quiet(pack, 2, RUNS, random.Random(31))
-    for c in odds.checks:
-        assert within(c.chance, sim.triggered[c.unit - 1], RUNS), c
-        assert within(c.chance_first, sim.first[c.unit - 1], RUNS), c
-    for p, hits in zip(odds.by_hour, sim.by_hour, strict=True):
-        assert within(p, hits, RUNS)
+    assert_agrees(odds, sim)
 
 
 def test_the_timetable_rows_read_the_dark(tmp_path: Path) -> None:
