@@ -742,7 +742,8 @@ def test_round_tracker_groups_come_from_the_pack() -> None:
     page = pack.trackers[0]
     three = {"groups": ["Heroes", "Goblins", "Wolves"]}
     wide = [p.model_copy(update=three) if p.kind == "rounds" else p for p in page.parts]
-    with pytest.raises(RenderError, match=r"beings: 5 Beings in 3 groups do not fit across the round tracker"):
+    # too wide side by side: the groups go one under another, and the page no longer holds its parts
+    with pytest.raises(RenderError, match=r'the parts "Combat Rounds \(about 10 seconds each\)".* do not fit'):
         crowded = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": wide})]})
         tracker_layout(crowded, crowded.trackers[0], LETTER, None)
     parts = [p.model_copy(update={**three, "beings": 3}) if p.kind == "rounds" else p for p in page.parts]

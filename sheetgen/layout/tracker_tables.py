@@ -7,7 +7,7 @@ y negative downwards), like those of sheetgen.layout.tracker_parts.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from sheetgen.errors import RenderError
 from sheetgen.layout.marks import Mark, RectMark, Sketch, TextMark, flow, flow_all, slug, text_width
@@ -31,16 +31,49 @@ from sheetgen.words import beings_key, duration
 
 def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     """Combat rounds: for each round, each group's Turn box and a Move and an Action box, one pair per
-    Being when the part gives ``beings`` (a key under the heading says what M and A are)."""
-    pack = ctx.pack
+    Being when the part gives ``beings`` (a key under the heading says what M and A are). The groups sit
+    side by side, or, when their boxes do not fit across the width, one under another, each with its own
+    header and round numbers."""
+    title, items, groups, grid = _rounds_setup(ctx, q, part, width)
     sk = Sketch()
-    title = ctx.checked(part.title or "Combat Rounds", ctx.where(q, "title"))
     top = -heading(sk, width, title, f"{part.rounds} rounds")
+    top = rules(sk, items, width, top, f"rounds-{q}") - (4.0 if items else 0.0)
+    if grid.across(len(groups)) <= width:
+        top = grid.draw(sk, groups, width, top)
+    else:  # too wide side by side: each group its own grid, one under another
+        for g, group in enumerate(groups):
+            top = grid.draw(sk, [group], width, top - (GROUP_GAP if g else 0.0))
+    return Block(tuple(sk.marks), -top)
+
+
+def rounds_pieces(ctx: PartContext, q: int, part: TrackerPart, width: float) -> list[Block]:
+    """The round tracker cut between its groups, for a page that takes more than one sheet: when the
+    groups sit one under another, each group's grid is a piece (the first under the heading and key, the
+    others under the heading marked "continued"); side by side, the whole tracker is one piece."""
+    title, items, groups, grid = _rounds_setup(ctx, q, part, width)
+    if grid.across(len(groups)) <= width:
+        return [rounds_block(ctx, q, part, width)]
+    pieces = []
+    for g, group in enumerate(groups):
+        sk = Sketch()
+        top = -heading(sk, width, title if g == 0 else f"{title}, continued", f"{part.rounds} rounds")
+        if g == 0:
+            top = rules(sk, items, width, top, f"rounds-{q}") - (4.0 if items else 0.0)
+        top = grid.draw(sk, [group], width, top)
+        pieces.append(Block(tuple(sk.marks), -top))
+    return pieces
+
+
+def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
+                  width: float) -> tuple[str, list[str], list[str], _RoundsGrid]:
+    """A round tracker's title, the lines under its heading, its groups and its columns; RenderError when
+    a group's name or one group's boxes do not fit."""
+    pack = ctx.pack
+    title = ctx.checked(part.title or "Combat Rounds", ctx.where(q, "title"))
     action = capital(ctx.checked(pack.time.action, "time.action"))
     items = ctx.items(q, part)
     if part.beings > 1:
         items = [*items, beings_key(part.beings, action)]
-    top = rules(sk, items, width, top, f"rounds-{q}") - (4.0 if items else 0.0)
     groups = [ctx.checked(g, ctx.where(q, "groups", i)) for i, g in enumerate(part.groups)] or [
         capital(ctx.checked(pack.words.party, "words.party")), capital(ctx.checked(pack.words.foes, "words.foes"))]
     # each group's columns: (label over it, the box's name) from left to right
@@ -63,44 +96,76 @@ def rounds_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> B
         if text_width(group, "label-bold", BODY + 0.5) > group_w - 4.0:
             raise RenderError(f"{pack.id}: {ctx.where(q, 'groups', i)}: {group!r} is too long for its column "
                               f"on the round tracker; shorten it")
-    notes_x = num_w + len(groups) * (group_w + 10.0)
-    if notes_x > width:
-        raise RenderError(f"{pack.id}: {ctx.where(q, 'beings')}: {part.beings} Beings in {len(groups)} groups "
-                          "do not fit across the round tracker; give fewer")
-    head = 20.0 if part.beings == 1 else 29.0
-    # header: group names over their marks (and, for Beings, each Being's number over its pair)
-    sk.text(0.0, top - head, "Round", "label-bold", LABEL)
-    for g, group in enumerate(groups):
-        gx = num_w + g * (group_w + 10.0)
-        sk.text(gx + group_w / 2, top - LABEL, group, "label-bold", BODY + 0.5, align="centre")
-        sk.line(gx + 2.0, top - LABEL - 3.0, gx + group_w - 2.0, top - LABEL - 3.0, 0.75)
-        for m, (label, _) in enumerate(marks):
-            sk.text(gx + starts[m] + own[m] / 2, top - head, label, "label", LABEL, align="centre")
-        for b in range(part.beings if part.beings > 1 else 0):
-            sk.line(gx + starts[1 + 2 * b] + 1.0, top - 21.5, gx + starts[1 + 2 * b] + 2 * pair - 1.0, top - 21.5, 0.5)
-            sk.text(gx + starts[1 + 2 * b] + pair, top - 20.0, str(b + 1), "label-bold", LABEL, align="centre")
-    if width - notes_x > 60.0:
-        sk.text(notes_x + 4.0, top - head, "Notes", "label-bold", LABEL)
-    top -= head + 5.0
-    row_h = SMALL_BOX + 8.0
-    for r in range(1, part.rounds + 1):
-        y = top - (r - 1) * row_h
-        if r % 2 == 0:
-            sk.add(RectMark(0.0, y - row_h, width, row_h, fill=0.93))
-        sk.text(num_w / 2 - 4.0, y - row_h / 2 - 11.0 * 0.35, str(r), "label-bold", 11.0, align="centre")
+    grid = _RoundsGrid(part.rounds, part.beings, num_w, group_w, marks, starts, own, pair)
+    if grid.across(1) > width:
+        most = max(int((width - num_w - 10.0 - col + 5.0) // (2 * pair + 5.0)), 1)
+        raise RenderError(f"{pack.id}: {ctx.where(q, 'beings')}: {part.beings} Beings do not fit across the "
+                          f"round tracker even with each group on its own lines; give {most} or fewer")
+    return title, items, groups, grid
+
+
+GROUP_GAP = 10.0
+"""Space between one group's grid of rounds and the next when they are set one under another."""
+
+
+@dataclass(frozen=True)
+class _RoundsGrid:
+    """The columns of a round tracker: the round numbers, then each group's Turn box and its Move and
+    Action boxes (*marks*: the label over a column and its box's name)."""
+
+    rounds: int
+    beings: int
+    num_w: float
+    group_w: float
+    marks: list[tuple[str, str]]
+    starts: list[float]
+    own: list[float]
+    pair: float
+
+    def across(self, groups: int) -> float:
+        """The width that *groups* side by side take, the round numbers included."""
+        return self.num_w + groups * (self.group_w + 10.0)
+
+    def draw(self, sk: Sketch, groups: list[str], width: float, top: float) -> float:
+        """The groups side by side under one header row, one line of boxes a round; the new top."""
+        num_w, group_w, marks, starts, own, pair = (self.num_w, self.group_w, self.marks, self.starts,
+                                                    self.own, self.pair)
+        notes_x = num_w + len(groups) * (group_w + 10.0)
+        head = 20.0 if self.beings == 1 else 29.0
+        # header: group names over their marks (and, for Beings, each Being's number over its pair)
+        sk.text(0.0, top - head, "Round", "label-bold", LABEL)
         for g, group in enumerate(groups):
             gx = num_w + g * (group_w + 10.0)
-            for m, (_, name) in enumerate(marks):
-                sk.box(
-                    gx + starts[m] + (own[m] - SMALL_BOX) / 2,
-                    y - row_h / 2 - SMALL_BOX / 2,
-                    SMALL_BOX,
-                    f"round-{r}-{slug(group)}-{slug(name)}",
-                    f"Round {r}: {group} {name}",
-                )
-        sk.line(0.0, y - row_h, width, y - row_h, 0.5, grey=0.4)
-    top -= part.rounds * row_h
-    return Block(tuple(sk.marks), -top)
+            sk.text(gx + group_w / 2, top - LABEL, group, "label-bold", BODY + 0.5, align="centre")
+            sk.line(gx + 2.0, top - LABEL - 3.0, gx + group_w - 2.0, top - LABEL - 3.0, 0.75)
+            for m, (label, _) in enumerate(marks):
+                sk.text(gx + starts[m] + own[m] / 2, top - head, label, "label", LABEL, align="centre")
+            for b in range(self.beings if self.beings > 1 else 0):
+                sk.line(gx + starts[1 + 2 * b] + 1.0, top - 21.5, gx + starts[1 + 2 * b] + 2 * pair - 1.0,
+                        top - 21.5, 0.5)
+                sk.text(gx + starts[1 + 2 * b] + pair, top - 20.0, str(b + 1), "label-bold", LABEL,
+                        align="centre")
+        if width - notes_x > 60.0:
+            sk.text(notes_x + 4.0, top - head, "Notes", "label-bold", LABEL)
+        top -= head + 5.0
+        row_h = SMALL_BOX + 8.0
+        for r in range(1, self.rounds + 1):
+            y = top - (r - 1) * row_h
+            if r % 2 == 0:
+                sk.add(RectMark(0.0, y - row_h, width, row_h, fill=0.93))
+            sk.text(num_w / 2 - 4.0, y - row_h / 2 - 11.0 * 0.35, str(r), "label-bold", 11.0, align="centre")
+            for g, group in enumerate(groups):
+                gx = num_w + g * (group_w + 10.0)
+                for m, (_, name) in enumerate(marks):
+                    sk.box(
+                        gx + starts[m] + (own[m] - SMALL_BOX) / 2,
+                        y - row_h / 2 - SMALL_BOX / 2,
+                        SMALL_BOX,
+                        f"round-{r}-{slug(group)}-{slug(name)}",
+                        f"Round {r}: {group} {name}",
+                    )
+            sk.line(0.0, y - row_h, width, y - row_h, 0.5, grey=0.4)
+        return top - self.rounds * row_h
 
 
 # -- tables, notes, actions ----------------------------------------------------------------------------

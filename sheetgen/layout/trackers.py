@@ -6,6 +6,9 @@ title band, then the page's parts in the pack's order on a two-column grid compu
 small parts (tallies, resources, countdowns, notes, tracks of boxes or a clock) go side by side in
 pairs, the others run across the page. A turns grid takes the height the other parts leave: as many
 full rows as fit (at least three hours of play), or exactly the number of turns asked for.
+
+A page is one sheet, and parts that do not fit are an error; only a large-print players' page
+(:func:`tracker_sheets` with ``spill``) continues on further sheets, its parts packed in order.
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ from sheetgen.layout.tracker_parts import (
     turns_title,
 )
 from sheetgen.layout.tracker_results import results_block
-from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_block, table_block
+from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_block, rounds_pieces, table_block
 from sheetgen.layout.tracker_tracks import track_block
 from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
 from sheetgen.options import Paper
@@ -70,6 +73,12 @@ PART_BLOCKS: dict[str, Callable[[PartContext, int, TrackerPart, float], Block]] 
     "results": results_block,
 }
 """How each part kind is laid out, but turns, whose height depends on the number of turns."""
+
+PART_PIECES: dict[str, Callable[[PartContext, int, TrackerPart, float], list[Block]]] = {
+    "rounds": rounds_pieces,
+}
+"""Part kinds that can be set in whole pieces on consecutive sheets when a large-print sheet cannot hold
+them: each piece a whole grid with its heading."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +112,9 @@ class TrackerLayout:
     lines: tuple[LineMark, ...]
     rects: tuple[RectMark, ...]
     circles: tuple[CircleMark, ...]
+    sheet: int = 1
+    """Which of the page's sheets this is: a large-print page may take more than one."""
+    sheets: int = 1
 
     @property
     def turn_boxes(self) -> tuple[BoxMark, ...]:
@@ -160,17 +172,20 @@ def _rows(pack: Pack, page: TrackerPage) -> list[list[int]]:
     return rows
 
 
-def _title_band(ctx: PartContext, width: float, numbered: bool) -> tuple[list[Mark], float]:
-    """The one header (sheetgen.layout.header): the pack, who the page is for and its number among the
-    pack's pages for that audience (or, not *numbered*, an empty slot for a packet's number), and the
-    page's title."""
-    pack, page = ctx.pack, ctx.page
+def _title_band(ctx: PartContext, width: float, page: tuple[int, int] | None) -> tuple[list[Mark], float]:
+    """The one header (sheetgen.layout.header): the pack, who the page is for and *page*, the sheet's
+    number among the pack's sheets for that audience and their total (None: an empty slot for a packet's
+    number), and the page's title."""
+    pack = ctx.pack
     who = f"For the {ctx.checked(pack.words.gm, 'words.gm')}" if ctx.gm else "For the players"
-    same = [p for p in pack.trackers if p.audience == page.audience]
-    number = next(i for i, p in enumerate(same, 1) if p is page)
     return header_marks(width, ctx.checked(pack.name, "name"), who,
-                        ctx.checked(page.title, f"trackers[{ctx.page_index}].title"),
-                        (number, len(same)) if numbered else None)
+                        ctx.checked(ctx.page.title, f"trackers[{ctx.page_index}].title"), page)
+
+
+def page_number(pack: Pack, page: TrackerPage) -> tuple[int, int]:
+    """The page's number among the pack's pages for its audience, and how many there are."""
+    same = [p for p in pack.trackers if p.audience == page.audience]
+    return next(i for i, p in enumerate(same, 1) if p is page), len(same)
 
 
 def _place(marks: tuple[Mark, ...] | list[Mark], x: float, top: float) -> list[Mark]:
@@ -190,18 +205,29 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
 
     *turns* None fills the height the other parts leave with full rows of turns (RenderError when three
     hours of play do not fit); a number shows exactly that many turns (RenderError naming the most that
-    fit when they do not). Raises FontError for text no shipped font can draw.
+    fit when they do not). Parts that do not fit on the page are a RenderError naming them. Raises
+    FontError for text no shipped font can draw.
+    """
+    return tracker_sheets(pack, page, paper, turns, numbered=numbered)[0]
+
+
+def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *, numbered: bool = True,
+                   spill: bool = False, first: tuple[int, int] | None = None) -> list[TrackerLayout]:
+    """Lay out one tracker page of *pack* on one sheet of *paper* or, with *spill* (large print), on as
+    many sheets as its parts need: the parts in order, none split, each sheet with the header, a turns
+    grid taking what its sheet leaves (at least three hours of play, or the *turns* asked for).
+
+    *first* is the first sheet's number among the audience's sheets and their total (by default the
+    page's own number, as when every page takes one sheet). Without *spill*, parts that do not fit on one
+    sheet are a RenderError naming them, as :func:`tracker_layout`.
     """
     check_turns(turns)
     ctx = PartContext(pack, page, pack.trackers.index(page), page.audience == "gm")
     width = paper.width - 2 * MARGIN
     column = (width - GUTTER) / 2
-    top = paper.height - MARGIN
-    marks: list[Mark] = []
-    title_marks, title_h = _title_band(ctx, width, numbered)
-    marks.extend(_place(title_marks, MARGIN, top))
-    top -= title_h
-    room = top - MARGIN
+    number, total = first or page_number(pack, page)
+    _, title_h = _title_band(ctx, width, (number, total) if numbered else None)
+    room = paper.height - 2 * MARGIN - title_h
 
     rows = _rows(pack, page)
     blocks: dict[int, Block] = {}
@@ -214,54 +240,107 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
                 grids[q] = turns_grid(ctx, q, part, part_width)
             else:
                 blocks[q] = PART_BLOCKS[part.kind](ctx, q, part, part_width)
-    fixed = sum(max(blocks[q].height for q in row) for row in rows if row[0] not in grids)
-    fixed += PART_GAP * (len(rows) - 1)
-    if fixed > room:
-        _overflow(pack, page, paper, rows, blocks, grids, room)
-    counts = _turn_counts(pack, page, paper, grids, room - fixed, turns)
-    for q, grid in grids.items():
-        blocks[q] = turns_block(ctx, q, page.parts[q], width, grid, counts[q])
+    if spill:
+        sheets = _pack_sheets(ctx, paper, rows, blocks, grids, room, turns, width)
+    else:
+        fixed = sum(max(blocks[q].height for q in row) for row in rows if row[0] not in grids)
+        fixed += PART_GAP * (len(rows) - 1)
+        if fixed > room:
+            _overflow(pack, page, paper, rows, blocks, grids, room)
+        sheets = [[[(q, blocks.get(q)) for q in row] for row in rows]]
 
-    frames: list[PartFrame] = []
+    placed: list[tuple[list[Mark], list[PartFrame], dict[int, int]]] = []
+    for s, sheet in enumerate(sheets):
+        sheet_grids = {q: grids[q] for line in sheet for q, _ in line if q in grids}
+        fixed = sum(max(b.height for _, b in line if b) for line in sheet if line[0][0] not in grids)
+        counts = _turn_counts(pack, page, paper, sheet_grids, room - fixed - PART_GAP * (len(sheet) - 1), turns)
+        drawn = {q: turns_block(ctx, q, page.parts[q], width, grid, counts[q]) for q, grid in sheet_grids.items()}
+        top = paper.height - MARGIN
+        title_marks, _ = _title_band(ctx, width, (number + s, total) if numbered else None)
+        marks = _place(title_marks, MARGIN, top)
+        top -= title_h
+        frames: list[PartFrame] = []
+        for line in sheet:
+            part_width = column if len(line) == 2 else width
+            height = 0.0
+            for i, (q, piece) in enumerate(line):
+                x = MARGIN + i * (column + GUTTER)
+                block, part = piece or drawn[q], page.parts[q]
+                frames.append(PartFrame(q, part.kind, part.title or part.kind, x, top - block.height, part_width,
+                                        block.height))
+                marks.extend(m if not isinstance(m, BoxMark) else replace(m, part=q)
+                             for m in _place(block.marks, x, top))
+                height = max(height, block.height)
+            top -= height + PART_GAP
+        _notes_space(marks, frames, top, width)
+        placed.append((marks, frames, counts))
+
+    # form-field names are unique across all the page's sheets
+    names = iter(_unique_names([m for marks, _, _ in placed for m in marks if isinstance(m, BoxMark)]))
+    layouts = []
+    for s, (marks, frames, counts) in enumerate(placed):
+        boxes = tuple(next(names) for m in marks if isinstance(m, BoxMark))
+        first_grid = next(iter(counts), None)
+        layouts.append(TrackerLayout(
+            pack_id=pack.id,
+            page_id=page.id,
+            title=page.title,
+            audience=page.audience,
+            paper=paper,
+            turns=counts[first_grid] if first_grid is not None else None,
+            units_per_row=grids[first_grid].per_row if first_grid is not None else None,
+            frames=tuple(frames),
+            texts=tuple(m for m in marks if isinstance(m, TextMark)),
+            boxes=boxes,
+            lines=tuple(m for m in marks if isinstance(m, LineMark)),
+            rects=tuple(m for m in marks if isinstance(m, RectMark)),
+            circles=tuple(m for m in marks if isinstance(m, CircleMark)),
+            sheet=s + 1,
+            sheets=len(placed),
+        ))
+    return layouts
+
+
+Sheet = list[list[tuple[int, "Block | None"]]]
+"""A sheet's rows of parts: each part's index and its block (None for a turns grid, drawn once the
+number of turns the sheet has room for is known)."""
+
+
+def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: dict[int, Block],
+                 grids: dict[int, TurnsGrid], room: float, turns: int | None, width: float) -> list[Sheet]:
+    """The page's rows of parts, in order, on as few sheets as hold them: a turns grid counted at the
+    turns it must show at least. A part taller than a sheet is set in the whole pieces its kind can be
+    cut into (PART_PIECES: a round tracker's groups one under another); one that cannot be is a
+    RenderError naming it."""
+    pack, page = ctx.pack, ctx.page
+    least = turns or min_turns(pack)
+    units: list[tuple[list[tuple[int, Block | None]], float]] = []
     for row in rows:
-        part_width = column if len(row) == 2 else width
-        for i, q in enumerate(row):
-            x = MARGIN + i * (column + GUTTER)
-            block = blocks[q]
-            frames.append(
-                PartFrame(
-                    q,
-                    page.parts[q].kind,
-                    page.parts[q].title or page.parts[q].kind,
-                    x,
-                    top - block.height,
-                    part_width,
-                    block.height,
-                )
+        height = max(grids[q].height(least) if q in grids else blocks[q].height for q in row)
+        q = row[0]
+        if height > room and len(row) == 1 and page.parts[q].kind in PART_PIECES:
+            pieces = PART_PIECES[page.parts[q].kind](ctx, q, page.parts[q], width)
+            units.extend(([(q, piece)], piece.height) for piece in pieces)
+            height = max(piece.height for piece in pieces)
+        else:
+            units.append(([(q, blocks.get(q))] if len(row) == 1 else [(p, blocks[p]) for p in row], height))
+        if height > room:
+            if q in grids:  # says how many turns fit on a sheet of their own
+                _turn_counts(pack, page, paper, {q: grids[q]}, room, turns)
+            raise RenderError(
+                f"{_where(pack, page, paper)}: the part {_name_what(pack, page, row)} does not fit on a sheet "
+                f"of its own ({height - room:.0f} pt too tall); shorten it"
             )
-            marks.extend(
-                m if not isinstance(m, BoxMark) else replace(m, part=q) for m in _place(block.marks, x, top)
-            )
-        top -= max(blocks[q].height for q in row) + PART_GAP
-    _notes_space(marks, frames, top, width)
-
-    boxes = _unique_names([m for m in marks if isinstance(m, BoxMark)])
-    first = next(iter(grids), None)
-    return TrackerLayout(
-        pack_id=pack.id,
-        page_id=page.id,
-        title=page.title,
-        audience=page.audience,
-        paper=paper,
-        turns=counts[first] if first is not None else None,
-        units_per_row=grids[first].per_row if first is not None else None,
-        frames=tuple(frames),
-        texts=tuple(m for m in marks if isinstance(m, TextMark)),
-        boxes=tuple(boxes),
-        lines=tuple(m for m in marks if isinstance(m, LineMark)),
-        rects=tuple(m for m in marks if isinstance(m, RectMark)),
-        circles=tuple(m for m in marks if isinstance(m, CircleMark)),
-    )
+    sheets: list[Sheet] = [[]]
+    used = 0.0
+    for unit, height in units:
+        need = height + (PART_GAP if sheets[-1] else 0.0)
+        if sheets[-1] and used + need > room:
+            sheets.append([])
+            used, need = 0.0, height
+        sheets[-1].append(unit)
+        used += need
+    return sheets
 
 
 def _most(grids: dict[int, TurnsGrid], room: float) -> int:

@@ -259,7 +259,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
 
     with _phase(timings, "reportlab"):
         from sheetgen.render.pdf.timetable import timetable_pdf
-        from sheetgen.render.pdf.trackers import page_scale
+        from sheetgen.render.pdf.trackers import page_scale, sheet_scales
     players = options.audience == "players"
     paper = options.render.paper
     parts: list[Part] = []
@@ -268,11 +268,14 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         if pages:
             progress(f"trackers: {pack.name}")
             audience: Literal["gm", "players"] | None = "players" if players else None
-            slots = tuple(page_slot(paper, drawn_by="reportlab", scale=page_scale(options.render, page.audience))
-                          for page in pages)
             with _phase(timings, "reportlab"):
-                parts.append(Part(f"Trackers: {pack.name}", cached_trackers(pack, options.render, audience=audience,
-                                                                            use_cache=options.use_cache), slots))
+                drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache)
+                # a large-print page may take more than one sheet: a slot for each sheet, at its scale
+                scales = {page_scale(options.render, page.audience) for page in pages}
+                each = ([scales.pop()] * _page_count(drawn) if len(scales) == 1
+                        else sheet_scales(pack, options.render, audience))
+                slots = tuple(page_slot(paper, drawn_by="reportlab", scale=scale) for scale in each)
+                parts.append(Part(f"Trackers: {pack.name}", drawn, slots))
     if players:
         return parts
     progress("timetable and encounter deck")

@@ -1,4 +1,5 @@
-"""Draw tracker pages: a pack and the render options in, PDF bytes out (one page per tracker page).
+"""Draw tracker pages: a pack and the render options in, PDF bytes out (one PDF page a sheet: one per
+tracker page, more for a large-print players' page that does not fit on one).
 
 The layout (sheetgen.layout.trackers) decides where everything goes; this module only draws it on a
 :class:`~sheetgen.render.pdf.canvas.PdfCanvas`. With ``fillable``, every tick box is also a PDF form checkbox
@@ -18,8 +19,8 @@ from typing import Any, Literal
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.layout.marks import Mark
 from sheetgen.layout.tracker_parts import BODY
-from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_layout
-from sheetgen.model.pack import Pack
+from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_sheets
+from sheetgen.model.pack import Pack, TrackerPage
 from sheetgen.options import Paper, RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
@@ -43,7 +44,8 @@ def _layout_paper(paper: Paper, scale: float) -> Paper:
 def tracker_layouts(
     pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None
 ) -> list[TrackerLayout]:
-    """The layout of each of the pack's tracker pages for *audience* (all when None), in the pack's order."""
+    """The layout of each sheet of the pack's tracker pages for *audience* (all when None), in the pack's
+    order: one sheet a page, but a large-print players' page that does not fit on one takes more."""
     check_turns(turns)
     if not pack.trackers:
         raise RenderError(f"{pack.name} ({pack.id}): the pack defines no tracker pages (trackers: is empty)")
@@ -59,15 +61,46 @@ def tracker_layouts(
         raise UsageError(
             f"--turns: the tracker pages of {pack.name} ({pack.id}) have no turns to count; leave --turns out"
         )
-    return [tracker_layout(pack, page, _layout_paper(options.paper, page_scale(options, page.audience)), turns,
-                           numbered=options.page_numbers)
-            for page in pages]
+    return _numbered_sheets(pack, pages, options, turns)
+
+
+def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOptions,
+                     turns: int | None) -> list[TrackerLayout]:
+    """Each page on its sheets (more than one only for a large-print players' page that does not fit on
+    one), each sheet numbered among all the sheets of its audience."""
+    def lay_out(sheets: dict[str, int]) -> list[list[TrackerLayout]]:
+        out = []
+        for page in pages:
+            scale = page_scale(options, page.audience)
+            same = [p for p in pack.trackers if p.audience == page.audience]
+            before = sum(sheets.get(p.id, 1) for p in same[:same.index(page)])
+            total = sum(sheets.get(p.id, 1) for p in same)
+            out.append(tracker_sheets(pack, page, _layout_paper(options.paper, scale), turns,
+                                      numbered=options.page_numbers, spill=scale != 1,
+                                      first=(before + 1, total)))
+        return out
+
+    counts: dict[str, int] = {}
+    laid = lay_out(counts)
+    for _ in range(3):  # a sheet's number can change the header's width, and so what fits: settle it
+        found = {page.id: len(sheets) for page, sheets in zip(pages, laid, strict=True)}
+        if all(found[p] == counts.get(p, 1) for p in found):
+            break
+        counts = found
+        laid = lay_out(counts)
+    return [layout for sheets in laid for layout in sheets]
+
+
+def sheet_scales(pack: Pack, options: RenderOptions, audience: Audience | None) -> list[float]:
+    """How much each sheet of the pack's tracker pages for *audience* is enlarged, in order (a packet
+    stamps its page numbers at the right place on each)."""
+    return [page_scale(options, layout.audience) for layout in tracker_layouts(pack, options, audience=audience)]
 
 
 def tracker_pdf(
     pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None
 ) -> bytes:
-    """The pack's tracker pages as one PDF, one page each.
+    """The pack's tracker pages as one PDF, one PDF page a sheet (one a tracker page but in large print).
 
     *turns* None shows as many turns as fit (at least three hours of play); a number shows exactly that
     many, or fails with a RenderError naming the most that fit. *audience* keeps only the pages for the

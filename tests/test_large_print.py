@@ -1,0 +1,141 @@
+"""Large-print players' trackers: every pack's players' pages at a 12 pt body, on as many sheets as they
+need, each with its header and page number, and the round tracker's groups one under another."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from pdfcheck import page_texts, read_pdf, sized_text, squeeze
+from pypdf import PdfReader
+
+from sheetgen.cli import cli
+from sheetgen.errors import RenderError
+from sheetgen.layout.trackers import MARGIN, TrackerLayout, tracker_layout, tracker_sheets
+from sheetgen.load.files import builtin_pack_ids, load_pack
+from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.render.pdf.trackers import LARGE_BODY, tracker_layouts
+
+PLAYERS_PACKS = [p for p in builtin_pack_ids() if any(t.audience == "players" for t in load_pack(p).trackers)]
+LARGE = RenderOptions(large=True, fillable=True)
+
+
+def _field_names(reader: PdfReader) -> list[str]:
+    return [str(a.get_object()["/T"]) for page in reader.pages for a in page.get("/Annots") or []
+            if a.get_object().get("/FT") == "/Btn"]
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and \
+        b[1] < a[1] + a[3] - 0.5
+
+
+def _inside_and_apart(layout: TrackerLayout) -> None:
+    """Every part inside the margins of the sheet it is laid out on, and no two parts on top of each other."""
+    paper = layout.paper
+    rects = [(f.x, f.y, f.width, f.height) for f in layout.frames]
+    for x, y, w, h in rects:
+        assert x >= MARGIN - 0.01 and x + w <= paper.width - MARGIN + 0.01
+        assert y >= MARGIN - 0.01 and y + h <= paper.height - MARGIN + 0.01
+    for i, a in enumerate(rects):
+        assert not any(_overlap(a, b) for b in rects[i + 1:]), layout.frames[i]
+    for box in layout.boxes:
+        assert box.x >= MARGIN - 0.01 and box.x + box.size <= paper.width - MARGIN + 0.01
+        assert box.y >= MARGIN - 0.01 and box.y + box.size <= paper.height - MARGIN + 0.01
+
+
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
+@pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
+def test_every_players_tracker_works_in_large_print(pack_id: str, paper: Paper, tmp_path: Path) -> None:
+    out = tmp_path / "large.pdf"
+    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "--fillable",
+                                      "--paper", paper.name, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    layouts = tracker_layouts(load_pack(pack_id), RenderOptions(paper=paper, large=True), audience="players")
+    reader = read_pdf(out.read_bytes())
+    assert len(reader.pages) == len(layouts)
+    for n, layout in enumerate(layouts, 1):
+        _inside_and_apart(layout)
+        text = squeeze(page_texts(reader)[n - 1])
+        assert f"For the players · page {n} of {len(layouts)}" in text
+        assert layout.title in text
+        assert LARGE_BODY in {size for _, _, size, _ in sized_text(reader, n - 1)}
+    names = _field_names(reader)
+    assert len(names) == sum(len(layout.boxes) for layout in layouts)
+    assert len(set(names)) == len(names)
+
+
+def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
+    pack = load_pack("encounter-reaction")
+    sheets = tracker_layouts(pack, LARGE, audience="players")
+    page = next(t for t in pack.trackers if t.audience == "players")
+    assert [(s.sheet, s.sheets) for s in sheets] == [(1, 3), (2, 3), (3, 3)]
+    # the parts in the pack's order, none left out, none split but the round tracker between its groups
+    order = [f.index for s in sheets for f in s.frames if f.index >= 0]
+    assert order == sorted(order) and set(order) == set(range(len(page.parts)))
+    assert "Heroes" in sheets[0].text() and "Enemies" not in sheets[0].text()
+    assert "Combat Rounds (about 10 seconds each), continued" in squeeze(sheets[1].text())
+    assert "Enemies" in sheets[1].text()
+    # box names stay unique across the sheets
+    names = [b.name for s in sheets for b in s.boxes]
+    assert len(set(names)) == len(names)
+
+
+def test_the_groups_go_one_under_another_when_they_do_not_fit_across() -> None:
+    pack = load_pack("encounter-reaction")
+    page = next(t for t in pack.trackers if t.audience == "players")
+    rounds = page.parts[0]
+    assert rounds.kind == "rounds"
+    alone = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": [rounds]})]})
+    narrow = Paper("narrow", 400.0, 1100.0, "400pt 1100pt")
+    layout = tracker_layout(alone, alone.trackers[0], narrow, None)
+    heads = sorted((t.y, t.text) for t in layout.texts if t.text in ("Heroes", "Enemies"))
+    assert [text for _, text in heads] == ["Enemies", "Heroes"]  # Enemies lower on the page
+    assert len([t for t in layout.texts if t.text == "Round"]) == 2
+    heroes = [b for b in layout.boxes if "heroes" in b.name]
+    enemies = [b for b in layout.boxes if "enemies" in b.name]
+    assert len(heroes) == len(enemies) == rounds.rounds * (1 + 2 * rounds.beings)
+    assert max(b.y for b in enemies) < min(b.y for b in heroes)
+    # side by side on a wide page
+    wide = tracker_layout(alone, alone.trackers[0], LETTER, None)
+    assert len([t for t in wide.texts if t.text == "Round"]) == 1
+    # one group too wide alone is an error that says how many Beings fit
+    with pytest.raises(RenderError, match=r"trackers\[0\]\.parts\[0\]\.beings: 5 Beings do not fit across the "
+                                          r"round tracker even with each group on its own lines; give [1-4] or fewer"):
+        tracker_layout(alone, alone.trackers[0], Paper("slim", 220.0, 1100.0, "220pt 1100pt"), None)
+
+
+def test_at_normal_size_a_page_is_one_sheet_or_an_error() -> None:
+    pack = load_pack("encounter-reaction")
+    page = next(t for t in pack.trackers if t.audience == "players")
+    small = Paper("small", LETTER.width / 1.4, LETTER.height / 1.4, "small")
+    with pytest.raises(RenderError, match=r'the parts "Combat Rounds \(about 10 seconds each\)".* do not fit on '
+                                          r"the page"):
+        tracker_layout(pack, page, small, None)
+    assert len(tracker_sheets(pack, page, small, None, spill=True)) > 1
+    for pack_id in PLAYERS_PACKS:
+        assert all(s.sheets == 1 for s in tracker_layouts(load_pack(pack_id), RenderOptions(), audience="players"))
+
+
+@pytest.mark.slow
+def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
+    out = tmp_path / "players.pdf"
+    result = CliRunner().invoke(cli, ["packet", "the-sunken-chapel", "--for", "players", "--large", "--fillable",
+                                      "--no-cache", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = read_pdf(out.read_bytes())
+    texts = [squeeze(t) for t in page_texts(reader)]
+    total = len(texts)
+    for n, text in enumerate(texts[1:], 2):  # the cover carries no header
+        assert re.search(rf"page {n} of {total}\b", text), (n, text[:200])
+    combat = [n for n, text in enumerate(texts) if "Combat Rounds (about 10 seconds each)" in text]
+    assert len(combat) == 2 and combat[1] == combat[0] + 1
+    tracker_pages = [n for n, text in enumerate(texts) if "For the players Encounters Combat Rounds" in text
+                     or "Dungeon Turn Tracker" in text]
+    assert len(tracker_pages) >= 4
+    for n in tracker_pages:
+        assert LARGE_BODY in {size for _, _, size, _ in sized_text(reader, n)}
+    names = _field_names(reader)
+    assert names and len(set(names)) == len(names)
