@@ -190,6 +190,16 @@ def test_the_cover_is_a_working_sheet(paper: Paper, audience: Literal["gm", "pla
         assert "The party" in text and "Notes" in text
 
 
+def test_one_word_for_the_game_master_on_every_page(built: tuple[LoadedSite, Packet]) -> None:
+    """The bundled site's packs call the game master "DM" (dungeon-turn) and "GM" (encounter-reaction);
+    one packet says "For the DM" on every page, as its site's own pack does."""
+    loaded, packet = built
+    assert loaded.encounter_pack is not None and loaded.encounter_pack.words.gm != loaded.pack.words.gm
+    texts = [page.extract_text() for page in PdfReader(io.BytesIO(packet.pdf)).pages]
+    assert sum("For the DM" in t for t in texts) >= 6
+    assert not any("For the GM" in t for t in texts)
+
+
 def test_metadata(built: tuple[LoadedSite, Packet]) -> None:
     _, packet = built
     meta = PdfReader(io.BytesIO(packet.pdf)).metadata

@@ -59,8 +59,8 @@ def ink_option(func: F) -> F:
 
 def large_option(func: F) -> F:
     return click.option("--large/--no-large", default=False, show_default=True,
-                        help="Large print for the players' pages: references in 12 pt type (a page may take "
-                             "more than one sheet), the players' trackers enlarged to a 12 pt body. "
+                        help="Large print for the players' pages: references in 12 pt type, the players' "
+                             "trackers enlarged to a 12 pt body (either may take more than one sheet). "
                              "Example: --for players --large")(func)
 
 

@@ -309,6 +309,7 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
     pack took in its worker is ``weasyprint, each pack in its worker``), ``reportlab`` (every other page
     and the cover) and ``merge`` (pypdf, with the page numbers).
     """
+    loaded = _one_word_for_the_gm(loaded)
     parts = render_parts(loaded, options, progress, timings)
     progress("cover and merge")
     with _phase(timings, "merge"):
@@ -325,6 +326,16 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
     with _phase(timings, "merge"):
         readers.insert(0, PdfReader(io.BytesIO(cover.pdf)))
     return _merge(loaded, options, [cover, *parts], readers, tuple(contents), timings)
+
+
+def _one_word_for_the_gm(loaded: LoadedSite) -> LoadedSite:
+    """The site with its encounter pack calling the game master what its own pack does ("For the DM" on
+    every page of one packet, not "For the GM" on some), since a packet is one publication."""
+    extra, gm = loaded.encounter_pack, loaded.pack.words.gm
+    if extra is None or extra.words.gm == gm:
+        return loaded
+    words = extra.words.model_copy(update={"gm": gm})
+    return replace(loaded, encounter_pack=extra.model_copy(update={"words": words}))
 
 
 def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]],
