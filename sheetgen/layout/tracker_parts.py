@@ -160,14 +160,16 @@ def box_row(
     label_size: float = LABEL,
     heavy: Sequence[bool] = (),
 ) -> float:
-    """Boxes left to right (wrapping into more rows when needed), each with its label under it; a box
+    """Boxes left to right (wrapping into more rows when needed, as even as they go: 4 + 4, not 7 + 1),
+    each with its label under it; a box
     whose ``heavy`` is true (an omen level) gets a heavier outline, as on the reference page.
 
     Returns the height used.
     """
     widest = max((text_width(label, "label", label_size) for label in labels), default=0.0)
     pitch = max(min(max_pitch, max(side + 4.0, width / max(len(labels), 1))), widest + 4.0)
-    per_row = max(1, int((width - side) // pitch) + 1)
+    most = max(1, int((width - side) // pitch) + 1)
+    per_row = -(-len(labels) // -(-len(labels) // most)) if labels else most
     show_labels = any(labels)
     row_h = side + (LABEL_GAP + line_height(label_size) if show_labels else 0.0)
     y = top
