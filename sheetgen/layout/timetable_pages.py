@@ -40,9 +40,9 @@ from sheetgen.layout.timetable_parts import (
     set_text,
 )
 from sheetgen.options import Paper
+from sheetgen.sheets.mechanics import check_banner
 from sheetgen.words import (
     baseline_text,
-    check_sentence,
     deck_note,
     omen_text,
     pool_rule,
@@ -126,8 +126,14 @@ def _facts(t: Timetable, width: float) -> Sketch:
         if note:
             y -= set_text(sk, note, 0.0, y, width, 9.0, base="body") + 4.0
         return sk
-    y -= set_text(sk, f"**{t.check_name}:** {t.formula or ''} **Rule:** {check_sentence(t.pack)}", 0.0, y, width,
-                  9.0, base="body") + 4.0
+    # The check in its banner's words, as the reference page and the cover open with it, said once: the
+    # rule (its sentence holds the cadence, so the banner's "When" is not repeated) and what follows.
+    banner = check_banner(t.pack)
+    if banner is not None:
+        rule, *rest = (fact for fact in banner.facts if fact.label != "When")
+        lines = [f"**{banner.name}:** {rule.text}", *(f"**{fact.label}:** {fact.text}" for fact in rest)]
+        for line in lines:
+            y -= set_text(sk, line, 0.0, y, width, TEXT) + 3.0
     starts = ", ".join(f"{lv.name} {lv.level}" for lv in t.tracks)
     if starts:
         y -= set_text(sk, f"**Tracks at the start:** {starts}", 0.0, y, width, TEXT) + 3.0
