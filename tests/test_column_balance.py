@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from typing import Any
 
@@ -36,6 +37,14 @@ def placements(laid: LaidOut) -> tuple[int, dict[str, list[tuple[int, int]]]]:
     }
 
 
+def least_height_only(patched: pytest.MonkeyPatch) -> None:
+    """Balance at the least height that holds everything, as WeasyPrint does: no more level height, no
+    feathering."""
+    patched.setattr(column_balance, "_level_height",
+                    lambda groups, count, room, line: column_balance._balanced_height(groups, count))
+    patched.setattr(column_balance, "_feather", lambda columns, line: None)
+
+
 def weasyprints_own(html: str, monkeypatch: pytest.MonkeyPatch) -> LaidOut:
     with monkeypatch.context() as patched:
         patched.setattr(column_balance, "_weasyprint", lambda: None)
@@ -48,10 +57,13 @@ def weasyprints_own(html: str, monkeypatch: pytest.MonkeyPatch) -> LaidOut:
     ("encounter-reaction", 0, 8.5),  # three columns, tables and a statblock
     ("encounter-clock", 0, 8.5),  # a spanning table between two runs of columns
 ])
-def test_sections_land_where_weasyprints_own_balancing_puts_them(pack_id: str, page: int, size: float,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_at_the_least_height_sections_land_where_weasyprints_own_balancing_puts_them(
+        pack_id: str, page: int, size: float, monkeypatch: pytest.MonkeyPatch) -> None:
     html = reference_html(load_pack(pack_id), OPTIONS, type_size=size, page_index=page)
-    ours, theirs = placements(layout(html)), placements(weasyprints_own(html, monkeypatch))
+    with monkeypatch.context() as patched:
+        least_height_only(patched)
+        ours = placements(layout(html))
+    theirs = placements(weasyprints_own(html, monkeypatch))
     assert ours[0] == theirs[0] == 1
     columns = {anchor: [column for column, _ in spots] for anchor, spots in ours[1].items()}
     assert columns == {anchor: [column for column, _ in spots] for anchor, spots in theirs[1].items()}
@@ -111,11 +123,13 @@ def test_the_height_worked_out_from_one_measuring_layout_is_the_one_trials_find(
     decided: list[float | None] = []
     balanced = column_balance._balanced_height
     with monkeypatch.context() as patched:
+        least_height_only(patched)
         patched.setattr(column_balance, "_balanced_height",
                         lambda *args: decided.append(balanced(*args)) or decided[-1])
         measured = placements(layout(html))
     assert decided and None not in decided
     with monkeypatch.context() as patched:
+        least_height_only(patched)
         patched.setattr(column_balance, "_balanced_height", lambda *args: None)  # trials only
         tried = placements(layout(html))
     assert measured == tried
@@ -127,3 +141,41 @@ def test_balanced_height_takes_whole_runs_in_order() -> None:
     assert column_balance._balanced_height(runs, 3) == 25.0  # 0-10 | 10-35 | 35-60
     assert column_balance._balanced_height(runs, 1) == 60.0
     assert column_balance._balanced_height([], 2) is None
+
+
+def test_a_little_more_height_is_taken_where_it_levels_the_columns() -> None:
+    runs, top = [], 0.0
+    for size in (20.0, 30.0, 15.0, 15.0, 30.0):
+        runs.append((top, top + size))
+        top += size
+    assert column_balance._balanced_height(runs, 3) == 45.0
+    assert column_balance._fill(runs, 3, 45.0) == [20.0, 45.0, 45.0]  # 25 apart
+    assert column_balance._level_height(runs, 3, room=1000.0, line=2.0) == 50.0
+    assert column_balance._fill(runs, 3, 50.0) == [50.0, 30.0, 30.0]  # 20 apart
+    # never taller than the room there is, unless nothing shorter holds everything
+    assert column_balance._level_height(runs, 3, room=48.0, line=2.0) == 45.0
+    assert column_balance._level_height([], 3, room=100.0, line=2.0) is None
+
+
+def column_feet(laid: LaidOut) -> list[float]:
+    """The bottom of the last line in each column of the page's one multi-column box, in points."""
+    columns = next(box for box in laid.document.pages[0]._page_box.descendants()  # the outer box comes first
+                   if box.element_tag == "div" and "columns" in (box.element.get("class") or "").split())
+    return [max((line.position_y + line.height) * 0.75 for line in column.descendants()
+                if type(line).__name__ == "LineBox") for column in columns.children]
+
+
+def test_a_short_column_is_spread_out_between_its_sections_to_end_level(monkeypatch: pytest.MonkeyPatch) -> None:
+    # four short sections, then one too long to share a column: the first column ends short
+    html = columns_page(*(section(f"s{n}", words) for n, words in enumerate((30, 30, 30, 30, 260))))
+    html = html.replace("cols-3", "cols-2")
+    with monkeypatch.context() as patched:
+        patched.setattr(column_balance, "_feather", lambda columns, line: None)
+        before = column_feet(layout(html)), placements(layout(html))[1]
+    after = column_feet(layout(html)), placements(layout(html))[1]
+    assert before[0][1] - before[0][0] > 12  # more than a line apart
+    assert abs(after[0][1] - after[0][0]) < 0.5
+    moved = [after[1][f"s{n}"][0][1] - before[1][f"s{n}"][0][1] for n in range(4)]
+    assert moved[0] == 0 and 0 < moved[1] < moved[2] < moved[3]  # moved down, a share at each gap
+    assert max(b - a for a, b in itertools.pairwise(moved)) <= column_balance.FEATHER_LINES * 9 * column_balance.LINE
+    assert after[1]["s4"] == before[1]["s4"]  # the full column is not touched

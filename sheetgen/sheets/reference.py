@@ -49,7 +49,11 @@ MARGIN = 0.5 * POINTS_PER_INCH
 COLUMN_GAP = 0.22 * POINTS_PER_INCH
 
 
-_BREAKABLE = frozenset({"procedure", "check", "track", "tracks", "tallies", "actions"})
+#: The narrowest column a reference page prints, in ems of its body size (about 40 characters a line): a
+#: page set so large that its columns would be narrower prints fewer of them.
+NARROWEST_COLUMN = 18.0
+
+_BREAKABLE = frozenset({"text", "procedure", "check", "track", "tracks", "tallies", "actions"})
 
 #: A table of at most this many rows is kept whole, with the words that introduce it.
 KEEP_ROWS = 8
@@ -227,8 +231,9 @@ class SectionView:
 
     @property
     def breakable(self) -> bool:
-        """Whether the section may run from one column into the next: a long list of steps, actions or
-        rows, each kept whole, may; anything else stays in one column."""
+        """Whether the section may run from one column into the next: prose and a list of steps, actions
+        or rows may (two lines or items at least on each side); a short table, a chart, a statblock or a
+        callout stays whole in one column."""
         if isinstance(self.body, TableBody):
             return len(self.body.rows) > KEEP_ROWS
         return self.kind in _BREAKABLE
@@ -284,9 +289,22 @@ class ReferenceView:
 # --- building the view ------------------------------------------------------------------------------
 
 
+def printed_columns(columns: int, content_width: float, body_size: float | None) -> int:
+    """How many of a page's *columns* it prints in *body_size* points: fewer where a column would be
+    narrower than :data:`NARROWEST_COLUMN` ems (all of them when no size is given)."""
+    if body_size is None:
+        return columns
+    while columns > 1 and (content_width - COLUMN_GAP * (columns - 1)) / columns < NARROWEST_COLUMN * body_size:
+        columns -= 1
+    return columns
+
+
 def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None, *,
-                   players: bool = False) -> ReferenceView:
+                   players: bool = False, body_size: float | None = None) -> ReferenceView:
     """What goes on each reference page of *pack*.
+
+    *body_size*: the type size the pages will be set in, which decides how many of each page's columns
+    are printed (:func:`printed_columns`); by default every page has the columns its pack gives it.
 
     *odds* are the quiet-party odds of the pack's check for the odds sections; when not given and a
     page has an odds section, they are computed (three hours). A pack without a check has no odds
@@ -305,7 +323,7 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
             if not safe:
                 continue
             page = page.model_copy(update={"sections": safe})
-        pages.append(_page(pack, page, index + 1, len(pages) + 1, odds, content_width, players))
+        pages.append(_page(pack, page, index + 1, len(pages) + 1, odds, content_width, players, body_size))
     if not pages:
         raise RenderError(f"{pack.name}: no section of its reference pages is marked player_safe, so there "
                           "is no reference for the players", Location(file=pack.id, field="reference"))
@@ -329,12 +347,13 @@ def _has_odds(pack: Pack) -> bool:
 
 
 def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, content_width: float,
-          players: bool) -> PageView:
+          players: bool, body_size: float | None) -> PageView:
     """The page that is ``pack.reference.pages[source - 1]``, printed as page *number*. In a players'
     version the sections are only the player-safe ones, but each keeps its index in the pack."""
     field = f"reference.pages[{source - 1}]"
     indices = [i for i, s in enumerate(pack.reference.pages[source - 1].sections) if s.player_safe or not players]
-    column_width = (content_width - COLUMN_GAP * (page.columns - 1)) / page.columns
+    columns = printed_columns(page.columns, content_width, body_size)
+    column_width = (content_width - COLUMN_GAP * (columns - 1)) / columns
     sections: list[SectionView] = []
     for index, section in zip(indices, page.sections, strict=True):
         if section.kind == "odds" and (odds is None or pack.check is None):
@@ -349,7 +368,7 @@ def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, c
         number=number,
         title=page.title,
         subtitle=page.players_subtitle if players and page.players_subtitle is not None else page.subtitle,
-        columns=page.columns,
+        columns=columns,
         footer=page.footer,
         sections=tuple(sections),
         field=field,

@@ -1,23 +1,26 @@
 """Balanced CSS columns for WeasyPrint, decided from one measuring layout instead of trials.
 
 Takes the multi-column boxes of a page while WeasyPrint lays it out (between :func:`installed`'s enter and
-exit); gives what WeasyPrint's own ``column-fill: balance`` aims at: the shortest columns that hold
-everything, the rest of the page following the tallest of them.
+exit); gives columns that end level, the rest of the page following the tallest of them.
 
-Why: WeasyPrint 70 finds that height by growing the columns a pixel or a few at a time and laying all of
-them out again at each step, so one reference page took 1-4 s. Here the columns' content is laid out once,
-in one column as tall as it needs (WeasyPrint's own block layout, so every box's height follows the page's
-CSS exactly). Where a column may break is read off that layout (between blocks and between a paragraph's
-lines, as the page's break, orphans and widows properties allow: see :func:`_groups`),
-the least height at which the content fills the columns one after another is worked out in Python, and
-WeasyPrint lays the columns out once more, filled one after another (``column-fill: auto``) at that height:
-the balanced layout, in two passes over the content.
+Why: WeasyPrint 70 finds the balanced height by growing the columns a pixel or a few at a time and laying
+all of them out again at each step, so one reference page took 1-4 s; and it stops at the least height
+that holds everything, which leaves the last column short whenever a block kept whole falls at a
+column's foot. Here the columns' content is laid out once, in one column as tall as it needs
+(WeasyPrint's own block layout, so every box's height follows the page's CSS exactly). Where a column may
+break is read off that layout (between blocks and between a paragraph's lines, as the page's break,
+orphans and widows properties allow: see :func:`_groups`); the height at which the content fills the
+columns one after another most nearly level is worked out in Python (:func:`_level_height`: the least
+height that holds everything, or a little more where that moves a break so the columns end level), and
+WeasyPrint lays the columns out once more, filled one after another (``column-fill: auto``) at that
+height, in two passes over the content. What is left of a short column's shortfall is shared out between
+its sections, as a typesetter justifies a column vertically (:func:`_feather`; boxes are moved, not laid
+out again).
 
 Where that layout does not hold the content after all (a case the rules above do not foresee), or where
-the columns do not fit on the page, the height is found as before by bisection instead: each trial pours
-the content into the columns at a height, about eight trials find the height to within a pixel, and the
-columns are laid out at it as above. Either way, where WeasyPrint stopped a step or two above the balanced
-height, this stops at it, so columns can come out up to a few points shorter.
+the columns do not fit on the page, the least height is found by bisection instead (logged at DEBUG): each
+trial pours the content into the columns at a height, about eight trials find the height to within a
+pixel, and the columns are laid out at it as above.
 
 Only the plain case is taken over (a balanced multi-column box with a number of columns, no height of its
 own, no column-spanning child, no footnotes, written left to right); anything else goes to WeasyPrint's
@@ -30,8 +33,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import inspect
+import logging
 from collections.abc import Iterator
 from typing import Any
+
+LOG = logging.getLogger(__name__)
 
 #: Trials stop when the shortest height that fits is known to within this many CSS pixels (0.75 pt).
 PRECISION = 1.0
@@ -202,14 +208,18 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
         if poured[0] is not None:
             block.remove_placeholders(context, [poured[0]], [], [])
         del context.excluded_shapes[shapes:]
-        height = None if groups is None else _balanced_height(groups, count)
-        if height is not None and height <= context.page_bottom - top - bottom_space:
+        room = context.page_bottom - top - bottom_space
+        line = float(placed.style["font_size"]) * LINE
+        height = None if groups is None else _level_height(groups, count, room, line)
+        if height is not None and height <= room:
             result = filled_at(height + _SLACK)
             if result is not None:
+                _feather(result[0], line)
                 return result
 
     # Otherwise trial layouts. As tall as the page allows: does everything fit at all? (WeasyPrint's
     # first step too.)
+    LOG.debug("columns of %s balanced by trial layouts", box.element_tag)
     full = heights_at(context.page_bottom - top - bottom_space, forced=True)
     if full is None:
         if stop_at_overflow:
@@ -227,6 +237,84 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
     result = filled_at(high)
     # Not expected (a trial at this height held everything); WeasyPrint's own balancing decides.
     return weasyprints_own() if result is None else result
+
+
+#: The most space added to one gap between sections to bring a short column's foot level with the others,
+#: and to one gap between the paragraphs or items inside a section when that is not enough, in lines (see
+#: :func:`_feather`).
+FEATHER_LINES = 2.0
+FEATHER_INSIDE_LINES = 0.75
+
+
+def _gaps(box: Any, depth: int) -> list[int]:
+    """How many gaps *box*'s flow may open, by depth: between its children that neither avoid a break between
+    them (a heading and what follows it, a callout and what precedes it), and the same inside each child that
+    may break inside (not inside a table, a callout, a statblock or a line of text)."""
+    flow = _flow(box)
+    counts = [0, 0]
+    for k, child in enumerate(flow):
+        if k and _opens(flow[k - 1], child):
+            counts[min(depth, 1)] += 1
+        if _breaks_inside(child):
+            inner = _gaps(child, depth + 1)
+            counts = [counts[0] + inner[0], counts[1] + inner[1]]
+    return counts
+
+
+def _opens(before: Any, after: Any) -> bool:
+    return not _avoids(before.style["break_after"]) and not _avoids(after.style["break_before"])
+
+
+def _spread_out(box: Any, steps: tuple[float, float], depth: int) -> float:
+    """Move *box*'s flow down by *steps* at each gap :func:`_gaps` counts (the first step between the
+    column's own children, the second deeper); the space added inside *box*."""
+    flow = _flow(box)
+    added = 0.0
+    for k, child in enumerate(flow):
+        if k and _opens(flow[k - 1], child):
+            added += steps[min(depth, 1)]
+        child.translate(dy=added)
+        if _breaks_inside(child):
+            inner = _spread_out(child, steps, depth + 1)
+            child.height += inner
+            added += inner
+    return added
+
+
+def _foot(column: Any, following: Any) -> float:
+    """Where a laid-out column's content ends: the bottom margin edge of its last box, or, where that box
+    runs on into the *following* column (WeasyPrint stretches such a box to the column's foot), of the
+    last box inside it that does not, down to a line of text."""
+    from weasyprint.formatting_structure import boxes
+
+    continued = set() if following is None else {id(box.element) for box in _edge(following, last=False)[1:]}
+    for box in _edge(column, last=True)[1:]:
+        if isinstance(box, boxes.LineBox) or id(box.element) not in continued or not _flow(box):
+            return float(box.position_y + box.margin_height())
+    return float(column.position_y)
+
+
+def _feather(columns: Any, line: float) -> None:
+    """Bring each short column's foot level with the tallest column's, as a typesetter justifies a column
+    vertically: the shortfall is shared out between the column's sections, at most :data:`FEATHER_LINES`
+    *line* to a gap, and what is left of it between the paragraphs and items inside them, at most
+    :data:`FEATHER_INSIDE_LINES` to a gap; never between a heading, a callout or anything that avoids a break
+    and what it belongs with, nor inside a table. Boxes are only moved down; nothing is laid out again."""
+    laid = [column for column in columns.children if column.is_in_normal_flow()]
+    if len(laid) < 2:
+        return
+    heights = [_foot(column, following) - column.position_y
+               for column, following in zip(laid, [*laid[1:], None], strict=True)]
+    tallest = max(heights)
+    for column, height in zip(laid, heights, strict=True):
+        short = tallest - height
+        sections, inside = _gaps(column, 0)
+        if short < 0.5 or not sections + inside:
+            continue
+        between = min(short / sections, FEATHER_LINES * line) if sections else 0.0
+        rest = short - between * sections
+        within = min(rest / inside, FEATHER_INSIDE_LINES * line) if inside else 0.0
+        _spread_out(column, (between, within), 0)
 
 
 #: A column height no page reaches (CSS px), for laying content out in one column as tall as it needs.
@@ -296,8 +384,12 @@ def _groups(column: Any) -> list[tuple[float, float]] | None:
             first = len(units)
             for child in _flow(box):
                 flatten(child)
-            units[first][2].append(box)
-            units[-1][3].append(box)
+            # The run that starts this box starts at its top margin edge, and the run that ends it ends at its
+            # bottom margin edge, as WeasyPrint places it in a column.
+            top, bottom, starts, ends, kept = units[first]
+            units[first] = (min(top, box.position_y - origin), bottom, [*starts, box], ends, kept)
+            top, bottom, starts, ends, kept = units[-1]
+            units[-1] = (top, max(bottom, box.position_y + box.margin_height() - origin), starts, [*ends, box], kept)
             return
         lines = _lines(box)
         orphans, widows = (int(box.style["orphans"]), int(box.style["widows"])) if lines else (0, 0)
@@ -328,6 +420,62 @@ def _groups(column: Any) -> list[tuple[float, float]] | None:
             groups.append((float(top), float(bottom)))
         previous = ends
     return groups
+
+
+#: A line of the columns' text, in ems of their font size. Columns whose bottoms differ by at most a line
+#: count as level: among the heights that level them as well as the content allows, the least is taken.
+LINE = 1.2
+
+#: How far above the least height that holds everything a more level height is looked for, in lines.
+_LEVEL_SEARCH = 12
+
+
+def _fill(groups: list[tuple[float, float]], count: int, height: float) -> list[float] | None:
+    """The content height of each column when *groups* fill *count* columns *height* tall one after
+    another (each column taking whole groups while they fit, as WeasyPrint fills them); None when they do
+    not all go in."""
+    heights: list[float] = []
+    index = 0
+    while index < len(groups):
+        if len(heights) == count:
+            return None
+        start = groups[index][0]
+        if groups[index][1] - start > height + 1e-6:
+            return None
+        while index < len(groups) and groups[index][1] - start <= height + 1e-6:
+            index += 1
+        heights.append(groups[index - 1][1] - start)
+    return heights
+
+
+def _level_height(groups: list[tuple[float, float]], count: int, room: float, line: float) -> float | None:
+    """The column height at which *groups* fill *count* columns most nearly level (the bottoms' spread,
+    less one *line*, as small as it can be; then the least such height), no taller than *room* unless
+    the least height that holds them is; None when there is nothing to hold.
+
+    Filling the columns at the least height that holds everything (:func:`_balanced_height`, what
+    WeasyPrint's balancing aims at) leaves the last column short whenever a block kept whole falls at a
+    column's foot; a little more height can move the break points so that every column ends level."""
+    least = _balanced_height(groups, count)
+    if least is None:
+        return None
+    best = (least, _spread(_fill(groups, count, least), count))
+    top = min(room, least + _LEVEL_SEARCH * line)
+    candidates = sorted({bottom - start for i, (start, _) in enumerate(groups) for (_, bottom) in groups[i:]
+                         if least < bottom - start <= top})
+    for height in candidates:
+        spread = _spread(_fill(groups, count, height), count)
+        if max(spread - line, 0.0) < max(best[1] - line, 0.0) - 1e-6:
+            best = (height, spread)
+    return best[0]
+
+
+def _spread(heights: list[float] | None, count: int) -> float:
+    """How far apart the columns' bottoms are (a column left empty counts as ending at the top)."""
+    if not heights:
+        return float("inf")
+    full = heights + [0.0] * (count - len(heights))
+    return max(full) - min(full)
 
 
 def _balanced_height(groups: list[tuple[float, float]], count: int) -> float | None:

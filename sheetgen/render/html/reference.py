@@ -45,6 +45,19 @@ PLAYERS_SIZE = TYPE.players_body
 #: The type size of large print (--large); such a page may take more than one sheet.
 LARGE_TYPE = TYPE.large_body
 
+#: The largest body size of a players' page: a page with room to spare is set larger, in whole points,
+#: up to the size of large print (see :func:`_fit`).
+PLAYERS_LARGEST = TYPE.large_body
+
+#: The leading (line height over type size) of the GM's pages, and of the pages set larger than the players'
+#: size: text read across the table gets more room between its lines.
+LEADING = 1.1
+LARGER_LEADING = 1.2
+
+#: The share of a page's height that a players' page set larger is planned to fill at most, leaving room
+#: for lines that wrap differently in the larger size.
+_PLAYERS_FILL = 0.94
+
 #: Below this a reference page is too small to read at the table.
 SMALLEST = 8.0
 
@@ -104,7 +117,7 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "page_slot": None if options.page_numbers else _page_slot(),
         "paper": options.paper,
         "type_size": type_size,
-        "design_css": Markup(css_block(type_size)),
+        "design_css": Markup(_design_css(type_size)),
         "language": options.language,
         "ink_saver": options.ink_saver,
         "label_font": Markup(FONTS.css_stack(FONTS.label).replace('"', "&quot;")),
@@ -117,6 +130,22 @@ def _page_slot() -> float:
     from sheetgen.layout.header import slot_width
 
     return round(slot_width(), 2)
+
+
+def _design_css(type_size: float) -> str:
+    """The design system's custom properties for a page set in *type_size*; on a page set larger than the
+    GM's pages (players' pages, large print) the headings and labels grow with the body text, so a heading
+    is never smaller than the text under it."""
+    css = css_block(type_size)
+    grow = type_size / BODY_SIZE
+    if grow <= 1:
+        return css
+    return (f"{css}:root {{ --type-heading: {_pt(TYPE.heading * grow)}; --type-label: {_pt(TYPE.label * grow)}; "
+            f"--leading: {_pt(_leading(type_size))}; }}\n")
+
+
+def _leading(type_size: float) -> float:
+    return LARGER_LEADING if type_size > PLAYERS_SIZE else LEADING
 
 
 def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None) -> str:
@@ -141,7 +170,7 @@ def reference_html(pack: Pack, options: RenderOptions, *, type_size: float | Non
     new sheet. *players*: see :func:`reference_pdf`."""
     options = replace(options, language=pack.language)
     size = body_size(options, players=players) if type_size is None else type_size
-    return _html(reference_view(pack, options, players=players), options, size, page_index)
+    return _html(reference_view(pack, options, players=players, body_size=size), options, size, page_index)
 
 
 def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False) -> bytes:
@@ -158,11 +187,11 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
     """Like :func:`reference_pdf`, and say which type size each page needed and what WeasyPrint warned."""
     check_fonts(pack)
     options = replace(options, language=pack.language)
-    view = reference_view(pack, options, players=players)
+    view = reference_view(pack, options, players=players, body_size=body_size(options, players=players))
     laid_out: list[LaidOut] = []
     sizes: list[float] = []
     for index, page in enumerate(view.pages):
-        fitted, size = _fit(view, options, index, page)
+        fitted, size = _fit(pack, view, options, index, page)
         laid_out.append(fitted)
         sizes.append(size)
     first = laid_out[0]
@@ -174,14 +203,29 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 
 
-def _fit(view: ReferenceView, options: RenderOptions, index: int, page: PageView) -> tuple[LaidOut, float]:
-    """The page laid out in its fixed type size, and that size; RenderError when it needs a second sheet."""
+def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
+         page: PageView) -> tuple[LaidOut, float]:
+    """The page laid out in its fixed type size, and that size; RenderError when it needs a second sheet.
+
+    A players' page that leaves much of its sheet empty in the players' size is set larger instead (in
+    whole points, up to :data:`PLAYERS_LARGEST`): the size is worked out from the first layout's height
+    (text grows with the square of its size), and the page is laid out once more in it; should that not
+    fit after all, the first layout is kept. Two layouts at most, no trials."""
     size = body_size(options, players=view.players)
     if options.large:
         return layout(_html(view, options, size, index)), size
     try:
         laid = layout(_html(view, options, size, index), stop_at_overflow=True)
         if laid.page_count == 1:
+            larger = _players_size(laid, size) if view.players else size
+            if larger > size:
+                try:
+                    larger_view = reference_view(pack, options, players=True, body_size=larger)
+                    again = layout(_html(larger_view, options, larger, index), stop_at_overflow=True)
+                    if again.page_count == 1:
+                        return again, larger
+                except ColumnsOverflow:
+                    pass
             return laid, size
         count = f" ({laid.page_count} pages)"
     except ColumnsOverflow:
@@ -193,6 +237,31 @@ def _fit(view: ReferenceView, options: RenderOptions, index: int, page: PageView
         f"{_pt(size)} pt type{count}; {part} is the first part that runs onto a second page. Shorten the "
         "page's text or move sections to another reference page.",
     )])
+
+
+def _players_size(laid: LaidOut, size: float) -> float:
+    """The largest body size, in whole points from *size* up to :data:`PLAYERS_LARGEST`, that would fill a
+    one-page layout set in *size* to at most :data:`_PLAYERS_FILL` of its sheet. The header keeps its size;
+    what follows it grows at most with the square of the type size (lines grow taller, and a column holds
+    fewer words a line; on the built-in packs it grows with about the 1.1th to 1.8th power) and with the
+    leading."""
+    page = laid.document.pages[0]._page_box
+    content_top = page.content_box_y()
+    usable = page.height
+    head = bottom = content_top
+    for box in page.descendants():
+        if box.element_tag == "header" and "ref-head" in (box.element.get("class") or "").split():
+            head = box.position_y + box.margin_height()
+        elif box.element_tag == "article":
+            bottom = box.position_y + box.margin_height()
+    body = bottom - head
+    room = usable * _PLAYERS_FILL - (head - content_top)
+    if body <= 0 or room <= body:
+        return size
+    for larger in range(int(PLAYERS_LARGEST), int(size), -1):
+        if body * (larger / size) ** 2 * _leading(larger) / _leading(size) <= room:
+            return float(larger)
+    return size
 
 
 def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page: PageView,
