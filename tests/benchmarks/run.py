@@ -1,6 +1,9 @@
 """sheetgen's benchmark: how long each command takes as a whole process, against floors measured in the same run.
 
-    python tests/benchmarks/run.py [--runs N]
+    python tests/benchmarks/run.py [--runs N] [--only PART,...]
+
+PART is one of commands, packet (the first run and rebuild, with the floors: the engines alone), cards,
+phases, engine, targets; all of them by default.
 
 Not part of the test run (pytest collects only test_*.py files). Figures on a shared machine are noisy,
 so every figure is the median (with min and max) of N runs after a warm-up run, and each budget is a
@@ -51,6 +54,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "the-sunken-chapel"
+PARTS = ("commands", "packet", "cards", "phases", "engine", "targets")
+"""The parts of the benchmark, in the order they run (``--only`` picks some)."""
 LIMITS_BUDGET = 10.0
 """How many times the bundled site's time per printed character a site at every card limit may take."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -216,8 +221,13 @@ def base_env() -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs after the warm-up (default 5)")
+    parser.add_argument("--only", default=",".join(PARTS), metavar="PART,...",
+                        help=f"measure only these parts, comma-separated: {', '.join(PARTS)} (default: all)")
     args = parser.parse_args()
     runs = max(args.runs, 1)
+    parts = {part.strip() for part in args.only.split(",") if part.strip()}
+    if parts - set(PARTS):
+        parser.error(f"no part called {', '.join(sorted(parts - set(PARTS)))}; the parts are {', '.join(PARTS)}")
     python = sys.executable
     work = Path(tempfile.mkdtemp(prefix="sheetgen-bench-"))
     env = base_env()
@@ -240,7 +250,7 @@ def main() -> None:
         rows.append(Row("python -c pass", bare.median, bare.low, bare.high, peak_kb=bare.peak_kb))
         rows.append(Row("python -c 'import click'", click.median, click.low, click.high, peak_kb=click.peak_kb))
         site = str(ROOT / "sheetgen" / "sites" / f"{SITE}.yaml")
-        for label, argv in [
+        for label, argv in [] if "commands" not in parts else [
             ("sheetgen --help", ["--help"]),
             ("sheetgen systems", ["systems"]),
             (f"sheetgen check {SITE}.yaml", ["check", site]),
@@ -255,17 +265,6 @@ def main() -> None:
             rows.append(Row(label, measured.median, measured.low, measured.high, "import click", click.median,
                             measured.peak_kb))
 
-        # the pages and parts the floors work on
-        print("  the packet's pages, for the floors ...", file=sys.stderr, flush=True)
-        run_process(me("setup", str(work)), env)
-        weasy = series(fixed(me("weasyprint", str(work))), same, runs, "floor: WeasyPrint alone")
-        stock = series(fixed(me("weasyprint", str(work), "stock")), same, runs,
-                       "WeasyPrint's own column balancing")
-        drawn = series(fixed(me("reportlab", str(work))), same, runs, "floor: ReportLab alone")
-        merged = series(fixed(me("merge", str(work))), same, runs, "floor: pypdf alone")
-        first_floor = bare.median + weasy.inner("seconds") + drawn.inner("seconds") + merged.inner("seconds")
-        rebuild_floor = bare.median + drawn.inner("seconds") + merged.inner("seconds")
-
         def fresh_cache(index: int) -> dict[str, str]:
             folder = work / f"cache-first-{index}"
             shutil.rmtree(folder, ignore_errors=True)
@@ -274,68 +273,86 @@ def main() -> None:
         def warm_cache(_: int) -> dict[str, str]:
             return {**env, "SHEETGEN_CACHE_DIR": str(work / "cache-warm")}
 
-        packet = [python, "-m", "sheetgen", "packet", "-q", "-o", str(work / "packet.pdf")]
-        first = series(lambda i: [*packet, "--seed", "7"], fresh_cache, runs, "sheetgen packet, first run")
-        rebuild = series(lambda i: [*packet, "--seed", str(100 + i)], warm_cache, runs,
-                         "sheetgen packet, rebuild")
-        rows.append(Row("sheetgen packet, first run (empty cache)", first.median, first.low, first.high,
-                        "engines", first_floor, first.peak_kb, first.tree_kb))
-        rows.append(Row("sheetgen packet, rebuild (cached references, new seed)", rebuild.median, rebuild.low,
-                        rebuild.high, "engines", rebuild_floor, rebuild.peak_kb, rebuild.tree_kb))
-        limits_site = work / "at-the-limits.yaml"
-        site_at_the_limits(limits_site)
-        chapel_cards = series(fixed([python, "-m", "sheetgen", "cards", SITE, "-o", str(work / "c.pdf")]), same,
-                              runs, "sheetgen cards, the bundled site")
-        limit_cards = series(fixed([python, "-m", "sheetgen", "cards", str(limits_site), "-o",
-                                    str(work / "l.pdf")]), same, runs, "sheetgen cards, a site at the limits")
-        rows.append(Row(f"sheetgen cards {SITE}", chapel_cards.median, chapel_cards.low, chapel_cards.high,
-                        "import click", click.median, chapel_cards.peak_kb))
-        rows.append(Row("sheetgen cards, a site at every card limit", limit_cards.median, limit_cards.low,
-                        limit_cards.high, peak_kb=limit_cards.peak_kb))
-        per = {which: 1000 * (measured - bare.median) / printed_characters(path) for which, measured, path in
-               (("site", chapel_cards.median, ROOT / "sheetgen" / "sites" / f"{SITE}.yaml"),
-                ("limits", limit_cards.median, limits_site))}
-        rows.append(Row("  the same, per 1,000 printed characters", per["limits"], per["limits"], per["limits"],
-                        f"{SITE}'s", per["site"]))
-        rows.append(Row("the floors' parts (inside one process each):"))
-        for label, measured in [("  WeasyPrint: the reference pages, once each", weasy),
-                                ("  ReportLab: trackers, timetable, cards, cover, page numbers", drawn),
-                                ("  pypdf: merge, page numbers, outline, write", merged),
-                                ("  (WeasyPrint 70's own column balancing, same pages)", stock)]:
-            seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in measured.runs]
-            rows.append(Row(label, statistics.median(seconds), min(seconds), max(seconds),
-                            peak_kb=measured.peak_kb))
+        if "packet" in parts:
+            # the pages and parts the floors work on
+            print("  the packet's pages, for the floors ...", file=sys.stderr, flush=True)
+            run_process(me("setup", str(work)), env)
+            weasy = series(fixed(me("weasyprint", str(work))), same, runs, "floor: WeasyPrint alone")
+            stock = series(fixed(me("weasyprint", str(work), "stock")), same, runs,
+                           "WeasyPrint's own column balancing")
+            drawn = series(fixed(me("reportlab", str(work))), same, runs, "floor: ReportLab alone")
+            merged = series(fixed(me("merge", str(work))), same, runs, "floor: pypdf alone")
+            first_floor = bare.median + weasy.inner("seconds") + drawn.inner("seconds") + merged.inner("seconds")
+            rebuild_floor = bare.median + drawn.inner("seconds") + merged.inner("seconds")
 
-        # the packet's phases, inside the process
-        phases_first = series(lambda i: me("phases", "first"), fresh_cache, runs, "phases, first run")
-        phases_again = series(lambda i: me("phases", str(100 + i)), warm_cache, runs, "phases, rebuild")
-        for title, measured in [("phases of a first run, in the process:", phases_first),
-                                ("phases of a rebuild, in the process:", phases_again)]:
-            rows.append(Row(title))
-            names = json.loads(measured.runs[0].output.strip().splitlines()[-1])
-            for name in names:
-                seconds = [json.loads(r.output.strip().splitlines()[-1])[name] for r in measured.runs]
+            packet = [python, "-m", "sheetgen", "packet", "-q", "-o", str(work / "packet.pdf")]
+            first = series(lambda i: [*packet, "--seed", "7"], fresh_cache, runs, "sheetgen packet, first run")
+            rebuild = series(lambda i: [*packet, "--seed", str(100 + i)], warm_cache, runs,
+                             "sheetgen packet, rebuild")
+            rows.append(Row("sheetgen packet, first run (empty cache)", first.median, first.low, first.high,
+                            "engines", first_floor, first.peak_kb, first.tree_kb))
+            rows.append(Row("sheetgen packet, rebuild (cached references, new seed)", rebuild.median, rebuild.low,
+                            rebuild.high, "engines", rebuild_floor, rebuild.peak_kb, rebuild.tree_kb))
+        if "cards" in parts:
+            limits_site = work / "at-the-limits.yaml"
+            site_at_the_limits(limits_site)
+            chapel_cards = series(fixed([python, "-m", "sheetgen", "cards", SITE, "-o", str(work / "c.pdf")]), same,
+                                  runs, "sheetgen cards, the bundled site")
+            limit_cards = series(fixed([python, "-m", "sheetgen", "cards", str(limits_site), "-o",
+                                        str(work / "l.pdf")]), same, runs, "sheetgen cards, a site at the limits")
+            rows.append(Row(f"sheetgen cards {SITE}", chapel_cards.median, chapel_cards.low, chapel_cards.high,
+                            "import click", click.median, chapel_cards.peak_kb))
+            rows.append(Row("sheetgen cards, a site at every card limit", limit_cards.median, limit_cards.low,
+                            limit_cards.high, peak_kb=limit_cards.peak_kb))
+            per = {which: 1000 * (measured - bare.median) / printed_characters(path) for which, measured, path in
+                   (("site", chapel_cards.median, ROOT / "sheetgen" / "sites" / f"{SITE}.yaml"),
+                    ("limits", limit_cards.median, limits_site))}
+            rows.append(Row("  the same, per 1,000 printed characters", per["limits"], per["limits"], per["limits"],
+                            f"{SITE}'s", per["site"]))
+        if "packet" in parts:
+            rows.append(Row("the floors' parts (inside one process each):"))
+            for label, measured in [("  WeasyPrint: the reference pages, once each", weasy),
+                                    ("  ReportLab: trackers, timetable, cards, cover, page numbers", drawn),
+                                    ("  pypdf: merge, page numbers, outline, write", merged),
+                                    ("  (WeasyPrint 70's own column balancing, same pages)", stock)]:
+                seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in measured.runs]
+                rows.append(Row(label, statistics.median(seconds), min(seconds), max(seconds),
+                                peak_kb=measured.peak_kb))
+
+        if "phases" in parts:
+            # the packet's phases, inside the process
+            phases_first = series(lambda i: me("phases", "first"), fresh_cache, runs, "phases, first run")
+            phases_again = series(lambda i: me("phases", str(100 + i)), warm_cache, runs, "phases, rebuild")
+            for title, measured in [("phases of a first run, in the process:", phases_first),
+                                    ("phases of a rebuild, in the process:", phases_again)]:
+                rows.append(Row(title))
+                names = json.loads(measured.runs[0].output.strip().splitlines()[-1])
+                for name in names:
+                    seconds = [json.loads(r.output.strip().splitlines()[-1])[name] for r in measured.runs]
+                    rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
+
+        if "engine" in parts:
+            # the engine
+            rows.append(Row("engine:"))
+            packs = json.loads(run_process(me("packs"), env).output)
+            for pack in packs:
+                odds = series(fixed(me("odds", pack)), same, runs, f"odds {pack}")
+                seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in odds.runs]
+                rows.append(Row(f"  exact odds over 8 hours, {pack} (a fresh process)", statistics.median(seconds),
+                                min(seconds), max(seconds), unit="ms"))
+            tables = series(fixed(me("timetables")), same, runs, "10,000 timetables")
+            results = [json.loads(r.output.strip().splitlines()[-1]) for r in tables.runs]
+            for name in results[0]:
+                seconds = [result[name] for result in results]
                 rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
 
-        # the engine
-        rows.append(Row("engine:"))
-        packs = json.loads(run_process(me("packs"), env).output)
-        for pack in packs:
-            odds = series(fixed(me("odds", pack)), same, runs, f"odds {pack}")
-            seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in odds.runs]
-            rows.append(Row(f"  exact odds over 8 hours, {pack} (a fresh process)", statistics.median(seconds),
-                            min(seconds), max(seconds), unit="ms"))
-        tables = series(fixed(me("timetables")), same, runs, "10,000 timetables")
-        results = [json.loads(r.output.strip().splitlines()[-1]) for r in tables.runs]
-        for name in results[0]:
-            seconds = [result[name] for result in results]
-            rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
-
         # the speed targets, with and without the HarfBuzz subsetter, and a first packet's profile
-        import targets
+        profile = ""
+        if "targets" in parts:
+            import targets
 
-        target_rows, profile = targets.measure(python, work, env, runs, series, run_process, Row)
-        rows += target_rows
+            target_rows, profile = targets.measure(python, work, env, runs, series, run_process, Row)
+            rows += target_rows
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print(f"sheetgen benchmark: {runs} runs after a warm-up; seconds; peak MB: largest process / all processes"

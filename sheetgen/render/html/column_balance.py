@@ -196,26 +196,52 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
         fixed_boxes.extend(fixed)
         return result
 
+    def laid_at(height: float) -> Any:
+        """The columns laid out once, filled one after another *height* px tall (as WeasyPrint lays them out
+        with ``column-fill: auto``, without the trial pass it makes first); None, and nothing left placed,
+        when they do not hold everything."""
+        laid = box.copy_with_children(box.children)
+        laid.position_y = placed.position_y
+        block.block_level_width(laid, containing_block)
+        copies = [child.copy() for child in children]
+        absolute: list[Any] = []
+        fixed: list[Any] = []
+        columns: list[Any] = []
+        resume, next_page = None, {"break": "any", "page": None}
+        for index in range(count):
+            one = column._create_column_box(laid, containing_block, copies, width, top)
+            one.position_x += index * (width + gap)
+            new, resume, next_page, _, _, _ = block.block_box_layout(
+                context, one, context.page_bottom - top - height, resume, containing_block, page_is_empty,
+                absolute, fixed, None, first_letter_style, first_line_style, discard=False, max_lines=None)
+            if new is None:
+                break
+            columns.append(new)
+            if resume is None:
+                break
+        if resume is not None or not columns:
+            block.remove_placeholders(context, columns, absolute, fixed)
+            return None
+        tallest = max(laid_column.margin_height() for laid_column in columns)
+        for laid_column in columns:
+            laid_column.height = tallest
+        laid.children = columns
+        laid.height = min(height, tallest)
+        absolute_boxes.extend(absolute)
+        fixed_boxes.extend(fixed)
+        return laid, None, next_page, [], False
+
     # The common case: the content laid out once in one column as tall as it needs, where it may break
-    # decided from that in Python, and the columns laid out once at the balanced height found.
+    # decided from that in Python, and the columns laid out once at the height found.
     if skip_stack is None:
-        shapes = len(context.excluded_shapes)
-        tall = column._create_column_box(placed, containing_block, [child.copy() for child in children], width,
-                                         top)
-        poured = block.block_box_layout(context, tall, -_TALL, None, containing_block, True, [], [], [],
-                                        first_letter_style, first_line_style, discard=False, max_lines=None)
-        groups = _groups(poured[0]) if poured[0] is not None and poured[1] is None else None
-        if poured[0] is not None:
-            block.remove_placeholders(context, [poured[0]], [], [])
-        del context.excluded_shapes[shapes:]
-        room = context.page_bottom - top - bottom_space
-        line = float(placed.style["font_size"]) * LINE
-        height = None if groups is None else _level_height(groups, count, room, line)
-        if height is not None and height <= room:
-            result = filled_at(height + _SLACK)
-            if result is not None:
-                _feather(result[0], line)
-                return result
+        context.in_column = True
+        try:
+            fast = _fast(context, block, column, placed, containing_block, children, width, top, count,
+                         bottom_space, first_letter_style, first_line_style, laid_at)
+        finally:
+            context.in_column = False
+        if fast is not None:
+            return fast
 
     # Otherwise trial layouts. As tall as the page allows: does everything fit at all? (WeasyPrint's
     # first step too.)
@@ -420,6 +446,31 @@ def _groups(column: Any) -> list[tuple[float, float]] | None:
             groups.append((float(top), float(bottom)))
         previous = ends
     return groups
+
+
+def _fast(context: Any, block: Any, column: Any, placed: Any, containing_block: Any, children: list[Any],
+          width: float, top: float, count: int, bottom_space: float, first_letter_style: Any,
+          first_line_style: Any, laid_at: Any) -> Any:
+    """The columns' content laid out once in one column as tall as it needs, the height at which it fills
+    the columns most nearly level worked out from that, the columns laid out at it (*laid_at*) and spread
+    out to end level; None where that is not possible (then trials decide)."""
+    shapes = len(context.excluded_shapes)
+    tall = column._create_column_box(placed, containing_block, [child.copy() for child in children], width, top)
+    poured = block.block_box_layout(context, tall, -_TALL, None, containing_block, True, [], [], [],
+                                    first_letter_style, first_line_style, discard=False, max_lines=None)
+    groups = _groups(poured[0]) if poured[0] is not None and poured[1] is None else None
+    if poured[0] is not None:
+        block.remove_placeholders(context, [poured[0]], [], [])
+    del context.excluded_shapes[shapes:]
+    room = context.page_bottom - top - bottom_space
+    line = float(placed.style["font_size"]) * LINE
+    height = None if groups is None else _level_height(groups, count, room, line)
+    if height is None or height > room:
+        return None
+    result = laid_at(height + _SLACK)
+    if result is not None:
+        _feather(result[0], line)
+    return result
 
 
 #: A line of the columns' text, in ems of their font size. Columns whose bottoms differ by at most a line

@@ -328,10 +328,50 @@ def _shipped_fonts_css() -> str:
     )
 
 
+#: A page's link to a stylesheet shipped in templates/, as sheetgen's templates write it.
+_SHIPPED_LINK = re.compile(rf'<link rel="stylesheet" href="{SHIPPED_URL_SCHEME}:templates/([a-z0-9_]+\.css)">')
+
+
+def _shared_fonts() -> tuple[Any, Any]:
+    """This process's WeasyPrint font configuration with the shipped fonts, and their parsed @font-face
+    rules: made once a process (about 50 ms), for every page that brings no @font-face of its own."""
+    return _shared_fonts_of(os.getpid())
+
+
+@functools.cache
+def _shared_fonts_of(pid: int) -> tuple[Any, Any]:
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    font_config = FontConfiguration()
+    return font_config, CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=shipped_file_fetcher())
+
+
+def _shipped_stylesheet(name: str) -> Any:
+    """The stylesheet templates/*name*, parsed once a process; None when it is not shipped."""
+    return _shipped_stylesheet_of(os.getpid(), name)
+
+
+@functools.cache
+def _shipped_stylesheet_of(pid: int, name: str) -> Any:
+    from weasyprint import CSS
+
+    if not shipped_dir("templates").joinpath(name).is_file():
+        return None
+    font_config, _ = _shared_fonts()
+    return CSS(url=f"{SHIPPED_URL_SCHEME}:templates/{name}", font_config=font_config,
+               url_fetcher=shipped_file_fetcher())
+
+
 def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = (),
            stop_at_overflow: bool = False) -> LaidOut:
     """Lay out *html* with the shipped fonts, then *stylesheets* (names of CSS files in templates/),
     then *base_css*; rules in the page's own ``<style>`` elements win over all of them.
+
+    The shipped fonts and a shipped stylesheet the page links to (``<link rel="stylesheet"
+    href="sheetgen:templates/print.css">``, as the templates write it) are read and parsed once a process
+    and applied before *stylesheets*, so that a page of a packet costs only its own layout; a page that
+    brings @font-face rules of its own is laid out with fonts of its own.
 
     Columns are balanced by sheetgen.render.html.column_balance. With *stop_at_overflow*, a page whose columns
     cannot hold their content raises ColumnsOverflow at once instead of being laid out in full (for a
@@ -347,11 +387,20 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
 
     from sheetgen.render.html import column_balance
 
-    # A font configuration per document (about 10 ms) keeps a page's own @font-face rules to itself.
-    font_config = FontConfiguration()
     fetcher = shipped_file_fetcher()
     with _weasyprint_logs() as records:
-        sheets = [CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=fetcher)]
+        own_fonts = "@font-face" in html or "@font-face" in (base_css or "")
+        if own_fonts:
+            # A font configuration of its own keeps a page's own @font-face rules to itself.
+            font_config = FontConfiguration()
+            sheets = [CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=fetcher)]
+        else:
+            font_config, fonts_sheet = _shared_fonts()
+            sheets = [fonts_sheet]
+            # A shipped stylesheet the page links to is read and parsed once a process.
+            linked = [name for name in _SHIPPED_LINK.findall(html) if _shipped_stylesheet(name) is not None]
+            html = _SHIPPED_LINK.sub(lambda link: "" if link.group(1) in linked else link.group(0), html)
+            sheets += [_shipped_stylesheet(name) for name in linked]
         for name in stylesheets:
             url = f"{SHIPPED_URL_SCHEME}:templates/{name}"
             with contextlib.suppress(URLFetchingError):  # recorded by the fetcher, reported below
