@@ -30,7 +30,7 @@ from sheetgen.markup import inline_html, paragraphs
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.render.html.column_balance import ColumnsOverflow
-from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, write
+from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, shared_fonts, write
 from sheetgen.sheets.reference import KEEP_ROWS, PageView, ReferenceView, box_row, check_fonts, reference_view
 
 if TYPE_CHECKING:
@@ -190,16 +190,17 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
     view = reference_view(pack, options, players=players, body_size=body_size(options, players=players))
     laid_out: list[LaidOut] = []
     sizes: list[float] = []
-    for index, page in enumerate(view.pages):
-        fitted, size = _fit(pack, view, options, index, page)
-        laid_out.append(fitted)
-        sizes.append(size)
-    first = laid_out[0]
-    combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
-    warnings = tuple(w for doc in laid_out for w in doc.warnings)
-    metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"),
-                           language=pack.language, tagged=True)
-    rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
+    with shared_fonts():  # the pages' fonts set up once
+        for index, page in enumerate(view.pages):
+            fitted, size = _fit(pack, view, options, index, page)
+            laid_out.append(fitted)
+            sizes.append(size)
+        first = laid_out[0]
+        combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
+        warnings = tuple(w for doc in laid_out for w in doc.warnings)
+        metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"),
+                               language=pack.language, tagged=True)
+        rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 
 
