@@ -33,18 +33,24 @@ from sheetgen.cli.options import (
 @cli.command()
 @rules_option
 def systems(rules_dir: Path | None) -> None:
-    """List the rule packs: id, name, time unit and check.
+    """List the rule packs: id, name, time unit and check, then their variants.
 
     \b
     Example:
         sheetgen systems --rules my-packs/
     """
-    from sheetgen.load.catalogue import pack_rows
+    from sheetgen.load.catalogue import listed_packs, pack_rows, variant_lines
 
-    rows = pack_rows(rules_dir)
+    packs = listed_packs(rules_dir)
+    rows = pack_rows(packs)
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
     for row in rows:
         click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
+    variants = variant_lines(packs)
+    if variants:
+        click.echo("\nVARIANTS (give --variant ID to odds, timetable, reference, tracker, packet, export)")
+        for line in variants:
+            click.echo(f"  {line}")
 
 
 @cli.command()

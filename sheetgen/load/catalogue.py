@@ -11,25 +11,35 @@ from typing import Any
 
 from sheetgen.errors import DataError, Problem
 from sheetgen.load.files import builtin_dir, display_name, kind_of, load_pack, pack_from_doc, site_from_doc
+from sheetgen.load.variants import variant_id
 from sheetgen.load.yamlread import read_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 from sheetgen.words import check_sentence, duration
 
 
-def pack_rows(rules_dir: Path | None) -> list[tuple[str, str, str, str]]:
-    """Rows of (id, name, time unit, check) for built-in packs and packs in *rules_dir*."""
+def listed_packs(rules_dir: Path | None) -> list[Pack]:
+    """The built-in packs, then the packs in *rules_dir*."""
     paths = sorted(builtin_dir("rules").glob("*.yaml"))
     if rules_dir is not None:
         if not rules_dir.is_dir():
             raise DataError(f"--rules: {rules_dir} is not a folder")
         paths += sorted(rules_dir.glob("*.yaml")) + sorted(rules_dir.glob("*.yml"))
+    return [load_pack(str(path)) for path in paths]
+
+
+def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str]]:
+    """Rows of (id, name, time unit, check), under a row of headings."""
     rows = [("ID", "NAME", "TIME UNIT", "CHECK")]
-    for path in paths:
-        pack = load_pack(str(path))
+    for pack in packs:
         unit = f"{pack.time.unit} ({duration(pack.time.length, short=True)})"
         rows.append((pack.id, pack.name, unit, check_sentence(pack)))
     return rows
+
+
+def variant_lines(packs: Sequence[Pack]) -> list[str]:
+    """'dungeon-turn --variant fast-turns: Optional Variant: Fast Turns', one line for each variant."""
+    return [f"{pack.id} --variant {variant_id(v)}: {v.name}" for pack in packs for v in pack.variants]
 
 
 def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> list[str]:

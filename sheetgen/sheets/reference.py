@@ -553,16 +553,7 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
     for rid, every in variant.rates.items():
         name = next((r.name for r in pack.resources if r.id == rid), rid)
         changes.append(f"{name}: {rate_phrase(pack, every)}")
-    if (variant.check is not None or variant.rates or variant.cadence is not None or variant.danger != 1
-            or variant.consumption != 1 or variant.unit_length is not None):
-        changes.append(f"sheets: --variant {variant.id or _slug(variant.name)}")
     return tuple(changes)
-
-
-def _slug(name: str) -> str:
-    import re
-
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def _tallies(pack: Pack) -> TalliesBody:
