@@ -32,14 +32,8 @@ from sheetgen.render.html.reference import (
 from sheetgen.render.html.weasy import layout
 from sheetgen.sheets.mechanics import CheckBody, TrackBody
 from sheetgen.sheets.odds_chart import odds_chart
-from sheetgen.sheets.reference import (
-    ActionsBody,
-    TableBody,
-    box_row,
-    check_fonts,
-    printed_text,
-    reference_view,
-)
+from sheetgen.sheets.reference import check_fonts, printed_text, reference_view
+from sheetgen.sheets.views import ActionsBody, TableBody, box_row
 
 PACKS = builtin_pack_ids()
 PAPERS = [LETTER, A4]

@@ -31,7 +31,8 @@ from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.render.html.column_balance import ColumnsOverflow
 from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, shared_fonts, write
-from sheetgen.sheets.reference import KEEP_ROWS, PageView, ReferenceView, box_row, check_fonts, reference_view
+from sheetgen.sheets.reference import check_fonts, reference_view
+from sheetgen.sheets.views import KEEP_ROWS, PageView, ReferenceView, box_row
 
 if TYPE_CHECKING:
     import jinja2
