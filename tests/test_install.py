@@ -77,3 +77,12 @@ def test_packet_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     reader = PdfReader(out)
     assert len(reader.pages) > 10
     assert "Dungeon Turn Reference" in reader.pages[1].extract_text()
+
+
+def test_every_package_of_the_tree_is_in_the_wheel() -> None:
+    """pyproject.toml lists the packages one by one: a new folder of modules must be listed there too."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    tree = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "sheetgen").rglob("__init__.py")}
+    assert tree <= listed, f"not in pyproject.toml's packages: {sorted(tree - listed)}"
