@@ -57,7 +57,7 @@ def test_the_wheel_is_what_runs(installed: Path, tmp_path: Path) -> None:
 def test_systems_and_check_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     systems = run(installed, tmp_path, "systems")
     assert systems.returncode == 0, systems.stderr
-    assert [line.split()[0] for line in systems.stdout.splitlines()[1:]] == [
+    assert [line.split()[0] for line in systems.stdout.split("\n\n")[0].splitlines()[1:]] == [
         "derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm"]
     check = run(installed, tmp_path, "check", str(installed_site(installed)))
     assert check.returncode == 0, check.stderr
