@@ -208,8 +208,7 @@ def register_reportlab_fonts() -> None:
     """Register every shipped face and family with ReportLab's pdfmetrics (once per process).
 
     Faces are named ``<Family>[-Bold|-Italic|-BoldItalic]`` without spaces (see
-    :meth:`FontFamily.reportlab_font`), and each family is registered so Paragraph markup can switch
-    to bold and italic. A style a family lacks maps to its nearest face.
+    :meth:`FontFamily.reportlab_font`); a style a family lacks maps to its nearest face.
     """
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -219,13 +218,6 @@ def register_reportlab_fonts() -> None:
         for face in family.faces:
             data = io.BytesIO((folder / face.file).read_bytes())
             pdfmetrics.registerFont(TTFont(family.reportlab_name + face.suffix, data))
-        pdfmetrics.registerFontFamily(
-            family.reportlab_name,
-            normal=family.reportlab_font(),
-            bold=family.reportlab_font(bold=True),
-            italic=family.reportlab_font(italic=True),
-            boldItalic=family.reportlab_font(bold=True, italic=True),
-        )
 
 
 @functools.cache

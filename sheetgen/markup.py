@@ -1,8 +1,9 @@
 """Pack and site text's **bold** and _italic_ marks: one parser, and the markup each renderer gets from it.
 
-Takes untrusted text; gives styled runs (:func:`runs`), and from them HTML for WeasyPrint, mini-markup
-for ReportLab's Paragraph, or plain text. The text's own characters are always escaped, so '<script>',
-'<font color=...>' or '{{ 7*7 }}' print literally. The only formatting honoured is **bold** and _italic_:
+Takes untrusted text; gives styled runs (:func:`runs`: what the ReportLab pages set, through
+sheetgen.layout.text), and from them HTML for WeasyPrint, other formats' markup, or plain text. The
+text's own characters are always escaped, so '<script>', '<font color=...>' or '{{ 7*7 }}' print
+literally. The only formatting honoured is **bold** and _italic_:
 
 - ``**`` opens bold and the next ``**`` closes it; a ``**`` with no partner is printed as it is;
 - ``_`` opens italic where no letter or digit stands before it and closes at the next ``_`` with none
@@ -135,11 +136,6 @@ def _tagged(text: str, bold: tuple[str, str], italic: tuple[str, str],
 def inline_html(text: str) -> Markup:
     """One paragraph of text as HTML."""
     return Markup(_tagged(text, ("<strong>", "</strong>"), ("<em>", "</em>")))
-
-
-def inline_reportlab(text: str) -> str:
-    """One paragraph of text as ReportLab Paragraph markup (escaped; <b> and <i> only)."""
-    return _tagged(text, ("<b>", "</b>"), ("<i>", "</i>"))
 
 
 def plain(text: str) -> str:

@@ -35,7 +35,7 @@ from sheetgen.layout.cards import (
     stat_lines,
 )
 from sheetgen.layout.geometry import Rect
-from sheetgen.layout.marks import LineMark, ParagraphMark, RectMark
+from sheetgen.layout.marks import LineMark, RectMark, TextMark
 from sheetgen.load.files import LoadedSite, load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.html.reference import render_reference
@@ -150,8 +150,8 @@ def test_type_sizes(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
             sizes = {card.font_size for card in sheet.cards if card.kind == kind}
             assert len(sizes) == 1 and min(sizes) >= 7.5, (kind, sizes)
         for card in sheet.cards:
-            body = [i for i in card.items if isinstance(i, ParagraphMark)]
-            assert all(i.style.size >= 7.0 for i in body)
+            body = [i for i in card.items if isinstance(i, TextMark)]
+            assert body and all(i.size >= 7.0 for i in body)
 
 
 # --- what is printed ----------------------------------------------------------------------------------------
@@ -187,7 +187,7 @@ def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
         cards = [c for c in sheet.cards if c.kind == "room" and c.key == room.key]
         boxes = [i for c in cards for i in c.items if isinstance(i, RectMark)]
         assert sum(1 for b in boxes if b.role == "checkbox") == len(room.details)
-        labels = [i.markup for c in cards for i in c.items if isinstance(i, ParagraphMark)]
+        labels = [i.text for c in cards for i in c.items if isinstance(i, TextMark)]
         for field, label in (("trap", "TRAP"), ("treasure", "TREASURE"), ("encounter", "ENCOUNTER")):
             assert (label in labels) == bool(getattr(room, field)), (room.key, field)
         bands = sum(1 for b in boxes if b.role == "band")
@@ -242,7 +242,8 @@ def test_every_stat_card_has_two_stat_columns(sheets: dict[tuple[str, str, bool]
         for card in sheet.cards:
             if card.kind != "stat" or card.part:
                 continue
-            stats = [i for i in card.items if isinstance(i, ParagraphMark) and ":</b>" in i.markup]
+            stats = [i for i in card.items
+                     if isinstance(i, TextMark) and i.role == "body-bold" and i.text.rstrip().endswith(":")]
             lefts = {round(i.x - card.rect.x, 1) for i in stats}
             assert len(lefts) == 2, (size, card.name, lefts)
 
@@ -519,7 +520,7 @@ def test_a_continuation_comes_between_sections(site_file: SiteWriter) -> None:
     sheet = card_layout(loaded, LETTER, size="index", wide_cards=False)
     hall = [c for c in sheet.cards if c.key == "1"]
     assert len(hall) >= 2
-    texts = [" ".join(i.markup for i in c.items if isinstance(i, ParagraphMark)) for c in hall]
+    texts = [" ".join(i.text for i in c.items if isinstance(i, TextMark)) for c in hall]
     # the trap's text is never split between cards
     assert sum(1 for t in texts if "Sentence 0 of the trap" in t) == 1
     assert next(t for t in texts if "Sentence 0 of the trap" in t).count("ends here.") == 12

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from sheetgen.layout.card_content import CONT, body_style, label_style
 from sheetgen.layout.card_grid import PADDING, CardSize
-from sheetgen.layout.card_text import min_width, text_height
 from sheetgen.layout.geometry import Rect
-from sheetgen.layout.marks import Mark, ParagraphMark
-from sheetgen.markup import inline_reportlab
+from sheetgen.layout.marks import Mark, paragraph_marks
+from sheetgen.layout.text import Span, Spans, TextStyle, min_width, set_paragraph, spans
 
 
 def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str, size: CardSize) -> list[Mark]:
@@ -18,33 +17,32 @@ def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str,
     frame = Rect(PADDING, PADDING, size.width - 2 * PADDING, size.height - 2 * PADDING)
     inner = frame.width - 6.0
     x = PADDING + 3.0
-    items: list[Mark] = []
-    site_style = label_style(8.0, bold=False, align="center")
-    site_markup = inline_reportlab(site_name)
-    site_height = text_height(site_markup, site_style, inner)
-    items.append(ParagraphMark(site_markup, site_style, x, frame.top - 6.0, inner, site_height))
+    site = set_paragraph(spans(site_name), label_style(8.0, bold=False, align="center"), inner)
+    items: list[Mark] = paragraph_marks(site, x, frame.top - 6.0)
     room = kind == "room"
-    cont = f'<font size="{{small}}"> {CONT}</font>' if part else ""
-    room_key = key or ""
-    top_room = frame.top - 6.0 - site_height - 6.0
+
+    def cont(small: float) -> Spans:
+        return (Span(f" {CONT}", size=small),) if part else ()
+
+    top_room = frame.top - 6.0 - site.height - 6.0
+    texts: tuple[tuple[TextStyle, Spans], ...] = ()
+    heights: list[float] = []
+    total = 0.0
     for scale in (1.0, 0.85, 0.7, 0.6, 0.5, 0.4):
         if room:
-            first = (label_style(28.0 * scale, align="center"),
-                     inline_reportlab(room_key) + cont.format(small=14 * scale))
-            second = (body_style(12.0 * scale, align="center"), f"<b>{inline_reportlab(name)}</b>")
+            texts = ((label_style(28.0 * scale, align="center"), spans(key or "") + cont(14 * scale)),
+                     (body_style(12.0 * scale, align="center"), spans(name, bold=True)))
         else:
-            first = (label_style(8.0, bold=False, align="center"), "STATBLOCK")
-            second = (label_style(16.0 * scale, align="center"),
-                      inline_reportlab(name) + cont.format(small=8 * scale))
-        heights = [text_height(markup, style, inner) for style, markup in (first, second)]
+            texts = ((label_style(8.0, bold=False, align="center"), (Span("STATBLOCK"),)),
+                     (label_style(16.0 * scale, align="center"), spans(name) + cont(8 * scale)))
+        heights = [set_paragraph(text, style, inner).height for style, text in texts]
         total = sum(heights) + 4.0
-        unbroken = all(min_width(markup, style) <= inner for style, markup in (first, second))
+        unbroken = all(min_width(text, style) <= inner for style, text in texts)
         if (total <= top_room - frame.y - 6.0 and unbroken) or scale == 0.4:
             break
     top = frame.y + 6.0 + ((top_room - frame.y - 6.0) + total) / 2
     top = min(top, top_room)
-    for (style, markup), height in zip((first, second), heights, strict=True):
-        items.append(ParagraphMark(markup, style, x, top, inner, height))
+    for (style, text), height in zip(texts, heights, strict=True):
+        items.extend(paragraph_marks(set_paragraph(text, style, inner), x, top))
         top -= height + 4.0
     return items
-

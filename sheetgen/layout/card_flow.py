@@ -16,7 +16,6 @@ from sheetgen.layout.card_content import (
     BAND_AFTER,
     COLUMN_GAP,
     CONT,
-    MEASURE_WHOLE,
     MIN_LINES,
     Band,
     Block,
@@ -30,9 +29,8 @@ from sheetgen.layout.card_content import (
     space_before,
 )
 from sheetgen.layout.card_grid import LINE, PADDING, CardSize
-from sheetgen.layout.card_text import TextStyle, split_to_fit, text_height
-from sheetgen.layout.marks import LineMark, Mark, ParagraphMark, RectMark
-from sheetgen.markup import inline_reportlab
+from sheetgen.layout.marks import LineMark, Mark, RectMark, paragraph_marks
+from sheetgen.layout.text import Spans, TextStyle, set_paragraph, spans, split_to_fit, text_height
 
 Header = Callable[[int], tuple[list[Mark], float]]
 
@@ -40,29 +38,23 @@ OVERHANG = 1.0
 """Text is set this much narrower than the safe zone allows: an italic letter's ink runs past its width."""
 
 
-def _block_height(block: Block, size: float, inner: float) -> float | None:
-    """The height *block* takes after the one before it; None for a paragraph too long to be kept whole."""
+def _block_height(block: Block, size: float, inner: float) -> float:
+    """The height *block* takes after the one before it."""
     if isinstance(block, Band):
         return space_before(block, size) + band_height(size) + BAND_AFTER
     if isinstance(block, Row):
         width = (inner - COLUMN_GAP * (len(block.cells) - 1)) / len(block.cells)
         return space_before(block, size) + max(text_height(cell, body_style(size), width) for cell in block.cells)
-    if len(block.markup) > MEASURE_WHOLE:
-        return None
-    return space_before(block, size) + text_height(block.markup, para_style(block, size), inner)
+    return space_before(block, size) + text_height(block.text, para_style(block, size), inner)
 
 
-def _section_height(blocks: Sequence[Block], size: float, inner: float) -> float | None:
-    """The height of the section *blocks* opens (up to the next band), or None if one of its paragraphs is
-    too long to be kept whole."""
+def _section_height(blocks: Sequence[Block], size: float, inner: float) -> float:
+    """The height of the section *blocks* opens (up to the next band)."""
     total = 0.0
     for i, block in enumerate(blocks):
         if i and isinstance(block, Band):
             break
-        height = _block_height(block, size, inner)
-        if height is None:
-            return None
-        total += height
+        total += _block_height(block, size, inner)
     return total
 
 
@@ -82,11 +74,13 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
     items: list[Mark] = []
     y = 0.0
     fresh = True
+    moved_on = False
+    """True while a card holds nothing but its heading and a repeated band: nothing gains by moving on."""
     room = card.height - 2 * PADDING - header(1)[1]
     """The height a continuation card has for its body."""
 
     def start_card() -> None:
-        nonlocal items, y, fresh
+        nonlocal items, y, fresh, moved_on
         if items:
             done.append(items)
         head, height = header(len(done))
@@ -94,7 +88,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
         y = card.height - PADDING - height
         if y - bottom < size * 3:
             raise RenderError(f"{what}: the heading leaves no room for text on a {card.name} card")
-        fresh = True
+        fresh = moved_on = True
         if continued_bands and queue and isinstance(queue[0], Para) and queue[0].section:
             queue.insert(0, Band(queue[0].section, continued=True))
 
@@ -120,11 +114,11 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=INK.fill_mid, role="band"))
             items.append(LineMark(PADDING, top, PADDING + inner + OVERHANG, top, LINE))
             label = block.label.upper() + (f" {CONT.upper()}" if block.continued else "")
-            style = label_style(size)
-            items.append(ParagraphMark(inline_reportlab(label), style, PADDING + 2.0, top - 1.5, inner - 4.0,
-                                  style.leading))
+            items.extend(paragraph_marks(set_paragraph(spans(label), label_style(size), inner - 4.0),
+                                         PADDING + 2.0, top - 1.5))
             y = top - band - BAND_AFTER
             fresh = False
+            moved_on = moved_on and block.continued
             continue
         if isinstance(block, Row):
             width = (inner - COLUMN_GAP * (len(block.cells) - 1)) / len(block.cells)
@@ -138,60 +132,53 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
                 queue.insert(0, block)
                 start_card()
                 continue
-            for i, (cell, height) in enumerate(zip(block.cells, heights, strict=True)):
+            for i, cell in enumerate(block.cells):
                 x = PADDING + i * (width + COLUMN_GAP)
-                items.append(ParagraphMark(cell, style, x, y - space, width, height))
+                items.extend(paragraph_marks(set_paragraph(cell, style, width), x, y - space))
             y -= space + max(heights)
-            fresh = False
+            fresh = moved_on = False
             continue
         style = para_style(block, size)
         top = y - space
-        # a long paragraph is not measured whole: only the part that fits this card is (see split_to_fit)
-        whole: float | None = None
-        parts: tuple[str, str] | None = None
-        if len(block.markup) <= MEASURE_WHOLE:
-            whole = text_height(block.markup, style, inner)
-        else:
-            parts = split_to_fit(block.markup, style, inner, top - bottom)
-            if parts is not None and not parts[1]:
-                whole, parts = text_height(block.markup, style, inner), None
-        if whole is not None and top - whole >= bottom:
-            _place_para(items, block, style, top, inner, whole, size)
+        whole = text_height(block.text, style, inner)
+        if top - whole >= bottom:
+            _place_para(items, block, style, top, inner, size)
             y = top - whole
-            fresh = False
+            fresh = moved_on = False
             continue
-        if whole is not None and whole <= room and not fresh:
+        if whole <= room and not fresh and not moved_on:
             # a paragraph that fits a card of its own is never split
             queue.insert(0, block)
             start_card()
             continue
-        if whole is not None:
-            parts = split_to_fit(block.markup, style, inner, top - bottom)
+        parts = split_to_fit(block.text, style, inner, top - bottom)
         # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more)
-        if parts is not None and not fresh and _lines(parts[0], style, inner) < MIN_LINES:
+        if parts is not None and not fresh and not moved_on and _lines(parts[0], style, inner) < MIN_LINES:
             parts = None
         if parts is None:
-            if fresh:
+            if fresh or moved_on:
                 raise RenderError(f"{what}: text does not fit on a {card.name} card")
             queue.insert(0, block)
             start_card()
             continue
         first, rest = parts
-        height = text_height(first, style, inner)
-        _place_para(items, replace(block, markup=first), style, top, inner, height, size)
-        queue.insert(0, replace(block, markup=rest, continued=True))
+        _place_para(items, replace(block, text=first), style, top, inner, size)
+        if not rest:
+            y = top - text_height(first, style, inner)
+            fresh = moved_on = False
+            continue
+        queue.insert(0, replace(block, text=rest, continued=True))
         start_card()
     done.append(items)
     return done
 
 
-def _lines(markup: str, style: TextStyle, width: float) -> int:
-    return round(text_height(markup, style, width) / style.leading)
+def _lines(text: Spans, style: TextStyle, width: float) -> int:
+    return len(set_paragraph(text, style, width).lines)
 
 
-def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, width: float, height: float,
-                size: float) -> None:
-    items.append(ParagraphMark(block.markup, style, PADDING, top, width, height))
+def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, width: float, size: float) -> None:
+    items.extend(paragraph_marks(set_paragraph(block.text, style, width), PADDING, top))
     if block.kind == "detail" and not block.continued:
         side = checkbox_side(size)
         baseline = top - size * 0.93

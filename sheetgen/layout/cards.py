@@ -2,8 +2,9 @@
 
 The sheet holds every card (its text, boxes and rules in page coordinates, points from the bottom-left
 corner), the page and the place it is printed at, the crop marks and, on request, the back of every card.
-Cards are marks (sheetgen.layout.marks): text is measured with ReportLab's Paragraph (card_text.py), the
-very paragraphs the one painter draws, so what is laid out is what is drawn. The jobs are split: the grid
+Cards are marks (sheetgen.layout.marks): text is measured and broken into lines by sheetgen.layout.text,
+the one line breaker of every ReportLab page, and drawn as the text marks it gives, so what is laid out
+is what is drawn. The jobs are split: the grid
 and crop marks (card_grid.py), what goes on a card (card_content.py), setting a body on one or more cards
 (card_flow.py), backs (card_backs.py); this module places the cards on pages.
 

@@ -4,7 +4,7 @@
 Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
 a PDF checkbox with no border or fill of its own, inset by half the box's outline, so a tick stays
 inside the printed box and the page prints the same either way. In ink-saver mode a grey or black
-rectangle is drawn as its outline only, and grey or white paragraph text is drawn black.
+rectangle is drawn as its outline only, and grey or white text is drawn black.
 """
 
 from __future__ import annotations
@@ -13,14 +13,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
-from sheetgen.layout.card_text import make_paragraph
 from sheetgen.layout.marks import (
     BOX_LINE,
     BoxMark,
     CircleMark,
     LineMark,
     Mark,
-    ParagraphMark,
     RectMark,
     TextMark,
     font_name,
@@ -41,8 +39,34 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
     """Paint *marks* in order, each with its own stroke, fill and font; see the module for *ink_saver*."""
     canvas.saveState()
     canvas.setLineCap(0)
-    current: tuple[str, float] | None = None
+    text: Any = None
+    """The text object of the line being drawn: the marks one after another on one baseline (a line set in
+    several faces) are written into one, so that the PDF's text reads them as one line."""
+    baseline = 0.0
+    font: tuple[str, float] | None = None
+    grey: float | None = None
     for mark in marks:
+        if isinstance(mark, TextMark):
+            if text is not None and mark.y != baseline:
+                canvas.drawText(text)
+                text = None
+            if text is None:
+                text = canvas.beginText()
+                baseline = mark.y
+                font = grey = None
+            mark_grey = 0.0 if ink_saver else mark.grey
+            if mark_grey != grey:
+                text.setFillGray(mark_grey)
+                grey = mark_grey
+            if (font_name(mark.role), mark.size) != font:
+                font = (font_name(mark.role), mark.size)
+                text.setFont(*font)
+            text.setTextOrigin(mark.x, mark.y)
+            text.textOut(mark.text)
+            continue
+        if text is not None:
+            canvas.drawText(text)
+            text = None
         if isinstance(mark, RectMark) and ink_saver:
             mark = saver_rect(mark)
         if isinstance(mark, RectMark):
@@ -64,12 +88,6 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
             if mark.dash:
                 canvas.setDash()
-        elif isinstance(mark, ParagraphMark):
-            style = replace(mark.style, grey=0.0) if ink_saver else mark.style
-            paragraph = make_paragraph(mark.markup, style)
-            paragraph.wrap(mark.width, mark.height + 1.0)
-            paragraph.drawOn(canvas, mark.x, mark.top - mark.height)
-            current = None  # the paragraph set its own font
         elif isinstance(mark, CircleMark):
             canvas.setStrokeGray(0)
             canvas.setLineWidth(mark.width)
@@ -81,13 +99,8 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
             canvas.setFillGray(1)
             canvas.setLineWidth(BOX_LINE)
             canvas.rect(mark.x, mark.y, mark.size, mark.size, stroke=1, fill=1)
-        elif isinstance(mark, TextMark):
-            canvas.setFillGray(0)
-            font = (font_name(mark.role), mark.size)
-            if font != current:
-                canvas.setFont(*font)
-                current = font
-            canvas.drawString(mark.x, mark.y, mark.text)
+    if text is not None:
+        canvas.drawText(text)
     canvas.restoreState()
 
 

@@ -1,0 +1,440 @@
+"""The one text measurer and line breaker of every ReportLab page: styled text, a width and a style in, lines of
+placed runs (and tick-box places) out.
+
+Cards, trackers, the timetable, the calibration sheet and the packet's cover and footers all measure and
+break text here, with the shipped fonts' metrics: **bold** and _italic_ come from sheetgen.markup's one
+parser (:func:`spans`), a character a face lacks is set in the shipped family that has it
+(sheetgen.fonts.drawing_family), a word wider than the line is cut where it runs over, and a no-break space
+keeps two words on one line. Lines are filled greedily, word by word, as ReportLab's Paragraph fills them;
+word widths are cached for the process, so setting a text again, or at another width, costs little.
+sheetgen.layout.marks turns the lines into marks.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from sheetgen.fonts import FONTS, FontFamily, drawing_family, register_reportlab_fonts
+from sheetgen.markup import runs
+
+FontRole = Literal["body", "body-bold", "body-italic", "body-bold-italic", "label", "label-bold", "symbols"]
+
+BALLOT = "\u2610"
+"""A ballot box in a pack's text stands for a tick box."""
+
+NBSP = "\u00a0"
+"""A no-break space: measured and drawn as a space, never broken at."""
+
+
+# -- measuring -----------------------------------------------------------------------------------------
+
+
+def family_of(role: FontRole) -> FontFamily:
+    if role == "symbols":
+        return FONTS.symbols
+    return FONTS.label if role.startswith("label") else FONTS.body
+
+
+def font_name(role: FontRole) -> str:
+    """The ReportLab font name a role is drawn in."""
+    return family_of(role).reportlab_font(bold="bold" in role, italic="italic" in role)
+
+
+def _role_in(family: FontFamily, role: FontRole) -> FontRole:
+    if family is family_of(role):
+        return role
+    return "symbols" if family is FONTS.symbols else "body" if family is FONTS.body else "label"
+
+
+@functools.lru_cache(maxsize=16384)
+def segments(text: str, role: FontRole) -> tuple[tuple[str, FontRole], ...]:
+    """*text* cut where the face of *role* lacks a character, each piece with the role that draws it."""
+    out: list[tuple[str, FontRole]] = []
+    family = family_of(role)
+    for char in text:
+        char_role = _role_in(drawing_family(char, family), role)
+        if out and out[-1][1] == char_role:
+            out[-1] = (out[-1][0] + char, char_role)
+        else:
+            out.append((char, char_role))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=8192)
+def _face_width(text: str, role: FontRole, size: float) -> float:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    register_reportlab_fonts()
+    return float(stringWidth(text, font_name(role), size))
+
+
+@functools.lru_cache(maxsize=65536)
+def text_width(text: str, role: FontRole, size: float) -> float:
+    """Width of *text* in points, with characters the face lacks measured in the face that draws them."""
+    return sum(_face_width(t, r, size) for t, r in segments(text, role))
+
+
+def line_height(size: float) -> float:
+    """The line height of the trackers' and timetable's text (cards set theirs in :class:`TextStyle`)."""
+    return round(size * 1.24, 2)
+
+
+# -- styled text ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of text in one style; *size* None is the paragraph's size."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    size: float | None = None
+
+
+Spans = tuple[Span, ...]
+
+
+@functools.lru_cache(maxsize=16384)
+def spans(text: str, *, bold: bool = False, italic: bool = False, size: float | None = None) -> Spans:
+    """Pack or site text with its **bold** and _italic_ marks (sheetgen.markup's one parser) as spans, on
+    top of *bold* and *italic*."""
+    return tuple(Span(run.text, bold or run.bold, italic or run.italic, size) for run in runs(text) if run.text)
+
+
+def plain_text(text: Spans) -> str:
+    return "".join(span.text for span in text)
+
+
+def cut(text: Spans, start: int, end: int) -> Spans:
+    """The spans between character offsets *start* and *end* of their joined text."""
+    out: list[Span] = []
+    at = 0
+    for span in text:
+        lo, hi = max(start - at, 0), min(end - at, len(span.text))
+        if lo < hi:
+            out.append(Span(span.text[lo:hi], span.bold, span.italic, span.size))
+        at += len(span.text)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a paragraph is set: face (body or label, bold or not), size and leading, alignment, indents, grey.
+
+    *left_indent* moves every line right; *first_indent* moves the first line further (negative: it hangs).
+    """
+
+    base: Literal["body", "label"]
+    size: float
+    leading: float
+    bold: bool = False
+    align: Literal["left", "center"] = "left"
+    left_indent: float = 0.0
+    first_indent: float = 0.0
+    grey: float = 0.0
+    """0 is black, 1 is white."""
+
+
+def _role(base: Literal["body", "label"], bold: bool, italic: bool) -> FontRole:
+    if base == "label":
+        return "label-bold" if bold else "label"
+    style = ("-bold" if bold else "") + ("-italic" if italic else "")
+    return f"body{style}"  # type: ignore[return-value]
+
+
+# -- words ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Piece:
+    text: str
+    role: FontRole
+    size: float
+    width: float
+    start: int
+    """Where the piece starts in the joined text of the spans it was set from."""
+
+
+@dataclass
+class Word:
+    """What a line is never broken inside: pieces in one face each, and the space that follows it."""
+
+    pieces: list[_Piece]
+    space: float = 0.0
+    box: str | None = None
+    """For a tick box: the word after it, which names the box."""
+
+    @property
+    def width(self) -> float:
+        return sum(p.width for p in self.pieces)
+
+    @property
+    def end(self) -> int:
+        last = self.pieces[-1]
+        return last.start + len(last.text)
+
+    @property
+    def text(self) -> str:
+        return "".join(p.text for p in self.pieces)
+
+
+_TOKEN = re.compile(r"[^\S\u00a0]+|[^\s" + BALLOT + r"]+(?:\u00a0+[^\s" + BALLOT + r"]*)*|\u00a0+|" + BALLOT)
+"""A space (never a no-break space), a word (no-break spaces inside it), or a ballot box."""
+
+
+def words_of(text: Spans, style: TextStyle, *, boxes: bool = False, box_side: float = 0.0) -> list[Word]:
+    """The words of *text* with their widths; with *boxes*, each ballot box is a tick-box word *box_side*
+    wide, named by the word after it and set apart from the word before."""
+    words: list[Word] = []
+    pending: list[_Piece] = []
+
+    def flush() -> None:
+        if pending:
+            words.append(Word(list(pending)))
+            pending.clear()
+
+    at = 0
+    for span in text:
+        role = _role(style.base, style.bold or span.bold, span.italic)
+        size = span.size or style.size
+        for match in _TOKEN.finditer(span.text):
+            token, start = match[0], at + match.start()
+            if token.isspace() and NBSP not in token:
+                flush()
+                if words:
+                    words[-1].space = size * 0.45 if words[-1].box is not None else text_width(" ", role, size)
+            elif token == BALLOT and boxes:
+                flush()
+                words.append(Word([_Piece("", role, size, box_side, start)], box=""))
+            else:
+                token = token.replace(NBSP, " ")
+                pending.append(_Piece(token, role, size, text_width(token, role, size), start))
+        at += len(span.text)
+    flush()
+    if boxes:
+        for before, after in itertools.pairwise(words):
+            if before.box is not None:
+                before.box = after.text
+            if after.box is not None:  # set each box and its word apart from the one before
+                before.space = max(before.space, style.size * 1.8)
+    return words
+
+
+def _split_long(word: Word, width: float) -> list[Word]:
+    """A word wider than the line, cut into pieces that fit (long names, URLs)."""
+    out: list[Word] = []
+    current: list[_Piece] = []
+    used = 0.0
+    for piece in word.pieces:
+        for i, char in enumerate(piece.text):
+            w = text_width(char, piece.role, piece.size)
+            if used + w > width and current:
+                out.append(Word(current))
+                current, used = [], 0.0
+            if current and current[-1].role == piece.role and current[-1].size == piece.size:
+                last = current[-1]
+                current[-1] = _Piece(last.text + char, piece.role, piece.size, last.width + w, last.start)
+            else:
+                current.append(_Piece(char, piece.role, piece.size, w, piece.start + i))
+            used += w
+    out.append(Word(current, word.space))
+    return out
+
+
+# -- lines ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """Text in one face and size at *x* from the paragraph's left edge, on its line's baseline."""
+
+    x: float
+    text: str
+    role: FontRole
+    size: float
+
+
+@dataclass(frozen=True)
+class BoxPlace:
+    """Where a tick box goes on its line, and the word that names it."""
+
+    x: float
+    word: str
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+    boxes: tuple[BoxPlace, ...]
+    width: float
+    """From the paragraph's left edge to the end of the last word."""
+    end: int
+    """The offset, in the paragraph's joined text, just past the line's last word."""
+
+
+def break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0) -> list[list[Word]]:
+    """*words* into lines greedily: *first* wide for the first line, *rest* for the others. With *shrink*, a
+    line may run over by that share of its spaces (which are then set that much narrower), as ReportLab's
+    Paragraph allows (its spaceShrinkage)."""
+    lines: list[list[Word]] = [[]]
+    used = spaces = 0.0
+    avail = first
+    for word in words:
+        pieces = [word] if word.width <= avail else _split_long(word, min(first, rest))
+        for piece in pieces:
+            gap = lines[-1][-1].space if lines[-1] else 0.0
+            if lines[-1] and used + gap + piece.width > avail + shrink * (spaces + gap):
+                lines.append([])
+                used, spaces, gap, avail = 0.0, 0.0, 0.0, rest
+            lines[-1].append(piece)
+            used += gap + piece.width
+            spaces += gap
+    return lines
+
+
+@dataclass
+class _Open:
+    """A run still growing."""
+
+    x: float
+    text: str
+    role: FontRole
+    size: float
+    end: float
+
+
+def place_line(line: Sequence[Word], x: float, squeeze: float = 0.0) -> Line:
+    """One line's words from *x* as runs, each space *squeeze* narrower than the word's: words of one face and
+    size that follow each other at a plain space are one run, so that the PDF's text reads (and searches) as
+    words and lines."""
+    opened: list[_Open] = []
+    boxes: list[BoxPlace] = []
+    for i, word in enumerate(line):
+        if word.box is not None:
+            boxes.append(BoxPlace(x, word.box))
+        for bit in word.pieces:
+            if bit.text:
+                last = opened[-1] if opened else None
+                if last and last.role == bit.role and last.size == bit.size and abs(last.end - x) < 0.01:
+                    last.text += bit.text
+                    last.end = x + bit.width
+                else:
+                    opened.append(_Open(x, bit.text, bit.role, bit.size, x + bit.width))
+            x += bit.width
+        if i < len(line) - 1:
+            last = opened[-1] if opened else None
+            space = word.space - squeeze
+            if last and word.box is None and abs(last.end - x) < 0.01:
+                if abs(space - text_width(" ", last.role, last.size)) < 0.01:
+                    last.text += " "
+                    last.end += space
+                elif line[i + 1].pieces[0].role != last.role or line[i + 1].pieces[0].size != last.size:
+                    # the next word begins a run in another face: this one keeps its space, so that the
+                    # PDF's text has it
+                    last.text += " "
+                    last.end = -1.0
+            x += space
+    out: list[Run] = []
+    for n, run in enumerate(opened):
+        rx = run.x
+        for text, role in segments(run.text if n < len(opened) - 1 and run.end < 0 else run.text.rstrip(" "),
+                                   run.role):
+            out.append(Run(rx, text, role, run.size))
+            rx += text_width(text, role, run.size)
+    ending = next((w for w in reversed(line) if w.pieces), None)
+    return Line(tuple(out), tuple(boxes), x, ending.end if ending else 0)
+
+
+# -- paragraphs ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph set at a width: its lines (each its first baseline *leading* under the one before), and
+    the words it was set from, for splitting it between cards."""
+
+    lines: tuple[Line, ...]
+    style: TextStyle
+    width: float
+    words: tuple[Word, ...] = field(repr=False, compare=False)
+
+    @property
+    def height(self) -> float:
+        return len(self.lines) * self.style.leading
+
+    def baseline(self, index: int) -> float:
+        """The baseline of line *index* below the paragraph's top (as ReportLab's Paragraph sets it)."""
+        return self.style.size + index * self.style.leading
+
+    @property
+    def natural_width(self) -> float:
+        """The widest line."""
+        return max((line.width for line in self.lines), default=0.0)
+
+
+SPACE_SHRINK = 0.05
+"""How much narrower a paragraph's spaces may be set to keep a word on its line (ReportLab's default)."""
+
+
+@functools.lru_cache(maxsize=16384)
+def set_paragraph(text: Spans, style: TextStyle, width: float) -> Paragraph:
+    """*text* set in lines no wider than *width*, in *style* (cached: a card deck sets each text at a few
+    widths and sizes, and a rebuilt deck sets the same ones again)."""
+    words = words_of(text, style)
+    first = width - style.left_indent - style.first_indent
+    rest = width - style.left_indent
+    lines: list[Line] = []
+    for i, line in enumerate(break_lines(words, first, rest, SPACE_SHRINK)):
+        if not line:
+            continue
+        left = style.left_indent + (style.first_indent if i == 0 else 0.0)
+        over = sum(w.width for w in line) + sum(w.space for w in line[:-1]) - (first if i == 0 else rest)
+        placed = place_line(line, left, over / (len(line) - 1) if over > 1e-8 and len(line) > 1 else 0.0)
+        if style.align == "center":
+            shift = ((first if i == 0 else rest) - (placed.width - left)) / 2
+            placed = Line(tuple(Run(r.x + shift, r.text, r.role, r.size) for r in placed.runs), placed.boxes,
+                          placed.width + shift, placed.end)
+        lines.append(placed)
+    return Paragraph(tuple(lines), style, width, tuple(words))
+
+
+def text_height(text: Spans, style: TextStyle, width: float) -> float:
+    return set_paragraph(text, style, width).height
+
+
+def natural_width(text: Spans, style: TextStyle) -> float:
+    """The width of *text* set on one line."""
+    return set_paragraph(text, replace(style, align="left", left_indent=0.0, first_indent=0.0), 1e6).natural_width
+
+
+def min_width(text: Spans, style: TextStyle) -> float:
+    """The width of the widest word of *text*: less room than this breaks a word."""
+    return max((word.width for word in words_of(text, style)), default=0.0)
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\Z")
+
+
+def split_to_fit(text: Spans, style: TextStyle, width: float, height: float) -> tuple[Spans, Spans] | None:
+    """The lines of *text* that fit *height*, ended at the end of a sentence where they hold one, and the
+    rest (empty when all of it fits); None if not even one line fits."""
+    para = set_paragraph(text, style, width)
+    count = int(height / style.leading + 1e-9)
+    if count >= len(para.lines):
+        return text, ()
+    if count == 0:
+        return None
+    end = para.lines[count - 1].end
+    for word in reversed(para.words):
+        if word.end <= end and _SENTENCE_END.search(word.text):
+            end = word.end
+            break
+    joined = plain_text(text)
+    rest = len(joined) - len(joined[end:].lstrip())
+    return cut(text, 0, end), cut(text, rest, len(joined))
