@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
 from datetime import date
 from pathlib import Path
@@ -123,3 +124,44 @@ def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_chan
         draw_cards.cards_pdf(edited, RenderOptions(paper=LETTER)))).pages)
     assert measured == [f"rooms[4] (key {rooms[4].key!r})"] * sizes
     assert "something moving in it" in " ".join(text.split())
+
+
+def test_a_run_after_a_one_room_edit_sets_only_that_room_s_cards_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Each room's set cards are kept in the cache, so that a new process (a new run) after an edit sets only
+    the edited room's cards; the packet is the one a run without the cache makes, and --no-cache keeps
+    none."""
+    from sheetgen.layout import cards
+    from sheetgen.layout.card_content import BODY_SIZES
+
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path))
+    measured: list[str] = []
+    fit = cards._fit
+    monkeypatch.setattr(cards, "_fit", lambda *args: measured.append(args[-1]) or fit(*args))
+    loaded = load_site("the-sunken-chapel")
+
+    def new_run(site: LoadedSite, *, use_cache: bool = True) -> bytes:
+        monkeypatch.setattr(cards, "_FITTED", {})  # what a new process has set: nothing
+        measured.clear()
+        return build_packet(site, options(1, use_cache=use_cache)).pdf
+
+    new_run(loaded, use_cache=False)
+    assert measured and not list(tmp_path.glob("card-fit-*"))
+    new_run(loaded)
+    assert len(measured) == len(BODY_SIZES) * (len(loaded.site.rooms) + len(loaded.site.statblocks))
+    rooms = list(loaded.site.rooms)
+    rooms[4] = rooms[4].model_copy(update={"description": "Black water, and something moving in it."})
+    edited = dataclasses.replace(loaded, site=loaded.site.model_copy(update={"rooms": rooms}))
+    cached = new_run(edited)
+    assert measured == [f"rooms[4] (key {rooms[4].key!r})"] * len(BODY_SIZES)
+    assert cached == new_run(edited, use_cache=False)
+    # an entry that holds no set cards (its checksum right) is set again and replaced
+    from sheetgen.packet.cache import _MAGIC
+
+    for entry in tmp_path.glob("card-fit-*"):
+        body = b'{"wide": false, "cards": [[["text", 1, 2]]]}'
+        entry.write_bytes(_MAGIC + hashlib.sha256(body).digest() + body)
+    for entry in tmp_path.glob("cards-*"):
+        entry.unlink()
+    assert new_run(edited) == cached
+    assert len(measured) == len(BODY_SIZES) * (len(loaded.site.rooms) + len(loaded.site.statblocks))

@@ -23,9 +23,11 @@ How the cards sit on the paper (the grid, its crop marks and how a sheet is cut:
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from sheetgen.errors import Location, RenderError
 from sheetgen.fonts import check_text_covered
@@ -43,7 +45,7 @@ from sheetgen.layout.card_content import (
 from sheetgen.layout.card_flow import Header, set_body
 from sheetgen.layout.card_grid import CARD_SIZES, LINE, PADDING, CardGrid, CardSize, card_grid
 from sheetgen.layout.geometry import Rect
-from sheetgen.layout.marks import LineMark, Mark
+from sheetgen.layout.marks import LineMark, Mark, marks_from_data, marks_to_data
 from sheetgen.load.files import LoadedSite, display_name
 from sheetgen.markup import plain
 from sheetgen.model.common import Statblock
@@ -218,6 +220,34 @@ _FITTED: dict[str, tuple[bool, list[list[Mark]]]] = {}
 _FITTED_MAX = 2000
 
 
+class FitStore(Protocol):
+    """Where set cards are kept between runs (sheetgen.packet keeps them in its content-addressed cache), by
+    a key that holds everything their setting depends on; so a run after a one-room edit sets only that
+    room's cards again."""
+
+    def load(self, key: str) -> bytes | None: ...
+
+    def store(self, key: str, data: bytes) -> None: ...
+
+
+def fit_to_bytes(fit: tuple[bool, list[list[Mark]]]) -> bytes:
+    """A room's or statblock's set cards as a store's bytes."""
+    return json.dumps({"wide": fit[0], "cards": [marks_to_data(card) for card in fit[1]]},
+                      separators=(",", ":")).encode()
+
+
+def fit_from_bytes(data: bytes) -> tuple[bool, list[list[Mark]]]:
+    """:func:`fit_to_bytes`'s bytes read back; ValueError for anything else."""
+    try:
+        value = json.loads(data)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"not JSON: {exc}") from None
+    if not isinstance(value, dict) or set(value) != {"wide", "cards"} or not isinstance(value["wide"], bool) \
+            or not isinstance(value["cards"], list) or not value["cards"]:
+        raise ValueError("not a set of cards")
+    return value["wide"], [marks_from_data(card) for card in value["cards"]]
+
+
 def _fit(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
          header: Callable[[CardSize], Header], what: str) -> tuple[bool, list[list[Mark]]]:
     """:func:`~sheetgen.layout.card_flow.set_body`: whether the body took a wide card, and its cards."""
@@ -226,19 +256,30 @@ def _fit(build: Callable[[float], list[Block]], size: float, card: CardSize, wid
 
 
 def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card: CardSize,
-              wide: CardSize | None, header: Callable[[CardSize], Header], what: str
-              ) -> tuple[bool, list[list[Mark]]]:
-    """:func:`_fit`, or what it gave for the same *key* before in this process."""
+              wide: CardSize | None, header: Callable[[CardSize], Header], what: str,
+              fits: FitStore | None = None) -> tuple[bool, list[list[Mark]]]:
+    """:func:`_fit`, or what it gave for the same *key* before in this process or, through *fits*, in an
+    earlier run."""
     key = f"{key}\0{size}\0{card!r}\0{wide!r}"
     if key not in _FITTED:
         if len(_FITTED) >= _FITTED_MAX:
             _FITTED.clear()
-        _FITTED[key] = _fit(build, size, card, wide, header, what)
+        kept = fits.load(key) if fits is not None else None
+        fit = None
+        if kept is not None:
+            with contextlib.suppress(ValueError):
+                fit = fit_from_bytes(kept)
+        if fit is None:
+            fit = _fit(build, size, card, wide, header, what)
+            if fits is not None:
+                fits.store(key, fit_to_bytes(fit))
+        _FITTED[key] = fit
     is_wide, parts = _FITTED[key]
     return is_wide, [list(items) for items in parts]
 
 
-def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True) -> list[_Face]:
+def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
+               fits: FitStore | None = None) -> list[_Face]:
     """Every card's face in card coordinates: rooms at one body size, then statblocks at one body size."""
     site = loaded.site
     size = grid.size
@@ -258,7 +299,7 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True) -
 
             key = f"room\0{room!r}\0{room_blocks(room, site)!r}"
             is_wide, parts = _fit_once(key, room_build, body, size, wide, room_head,
-                                       f"rooms[{i}] (key {plain(room.key)!r})")
+                                       f"rooms[{i}] (key {plain(room.key)!r})", fits)
             faces.extend(_Face("room", room.key, room.name, n, len(parts), body, tuple(items), is_wide)
                          for n, items in enumerate(parts))
         return faces
@@ -274,7 +315,7 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True) -
 
             key = f"stat\0{block!r}\0{after!r}"
             is_wide, parts = _fit_once(key, stat_build, body, size, wide, stat_head,
-                                       f"statblocks[{i}] ({block.id})")
+                                       f"statblocks[{i}] ({block.id})", fits)
             faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items), is_wide)
                          for n, items in enumerate(parts))
         return faces
@@ -348,19 +389,21 @@ def _mirror_x(mark: LineMark, grid: CardGrid) -> LineMark:
 
 
 def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker", backs: bool = False,
-                bleed: bool = False, wide_cards: bool = True, sideways: bool | None = None) -> CardSheet:
+                bleed: bool = False, wide_cards: bool = True, sideways: bool | None = None,
+                fits: FitStore | None = None) -> CardSheet:
     """Every card of *loaded*'s site, rooms first and then statblocks in file order, placed on pages.
 
     With *bleed*, cards stand apart with a 1/8 in bleed each (see sheetgen.layout.card_grid). Without
     *wide_cards* (a print shop cuts one card size), a long body always continues on another card. The
-    cards stand upright or sideways, whichever puts more on a page, or as *sideways* says.
+    cards stand upright or sideways, whichever puts more on a page, or as *sideways* says. *fits* keeps
+    each room's and statblock's set cards between runs.
     Raises FontError for text no shipped font can draw, RenderError for a card that cannot be set.
     """
     if size not in CARD_SIZES:
         raise RenderError(f"unknown card size {size!r} (choose one of: {', '.join(CARD_SIZES)})")
     _check_fonts(loaded)
     grid = card_grid(paper, CARD_SIZES[size], bleed=bleed, sideways=sideways)
-    faces = card_faces(loaded, grid, wide_cards=wide_cards)
+    faces = card_faces(loaded, grid, wide_cards=wide_cards, fits=fits)
     spots = pack_places(faces, grid.columns, grid.rows)
     pages_used = max((page for page, _ in spots), default=-1) + 1
     step = 2 if backs else 1

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, get_args
 
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.text import (
@@ -32,9 +32,11 @@ from sheetgen.layout.text import (
     words_of,
 )
 
+_ROLES = frozenset(get_args(FontRole))
+
 __all__ = ["BALLOT", "BOX_LINE", "BOX_MIN", "BoxMark", "CircleMark", "Flowed", "FontRole", "LineMark", "Mark",
-           "RectMark", "Sketch", "TextMark", "flow", "flow_all", "font_name", "line_height", "paragraph_marks",
-           "segments", "slug", "text_width"]
+           "RectMark", "Sketch", "TextMark", "flow", "flow_all", "font_name", "line_height", "marks_from_data",
+           "marks_to_data", "paragraph_marks", "segments", "slug", "text_width"]
 
 BOX_MIN = 13.0
 """The smallest tick box (0.18 in), big enough to tick with a pencil."""
@@ -289,3 +291,54 @@ def paragraph_marks(para: Paragraph, x: float, top: float) -> list[Mark]:
 def slug(text: str) -> str:
     """Lower-case letters, digits and hyphens, for form-field names."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+# -- marks as plain data, for a cache ------------------------------------------------------------------
+
+_KINDS: dict[str, type[TextMark | BoxMark | LineMark | RectMark | CircleMark]] = {
+    "text": TextMark, "box": BoxMark, "line": LineMark, "rect": RectMark, "circle": CircleMark}
+_FIELDS = {kind: [f.name for f in fields(cls)] for kind, cls in _KINDS.items()}
+_NAMES = {cls: kind for kind, cls in _KINDS.items()}
+
+
+def marks_to_data(marks: Iterable[Mark]) -> list[list[object]]:
+    """*marks* as JSON-ready lists: the kind, then every field in order."""
+    return [[_NAMES[type(m)], *(getattr(m, name) for name in _FIELDS[_NAMES[type(m)]])] for m in marks]
+
+
+def marks_from_data(data: object) -> list[Mark]:
+    """Marks from :func:`marks_to_data`'s lists; ValueError for anything else (a cache entry is not trusted)."""
+    if not isinstance(data, list):
+        raise ValueError("not a list of marks")
+    out: list[Mark] = []
+    for item in data:
+        if not isinstance(item, list) or not item or item[0] not in _KINDS:
+            raise ValueError("not a mark")
+        kind, values = item[0], item[1:]
+        cls = _KINDS[kind]
+        if len(values) != len(_FIELDS[kind]):
+            raise ValueError(f"a {kind} mark with {len(values)} fields")
+        checked: list[Any] = []
+        for spec, value in zip(fields(cls), values, strict=True):
+            checked.append(_field_value(spec.type, value, kind, spec.name))
+        out.append(cls(*checked))
+    return out
+
+
+def _field_value(kind: object, value: object, mark: str, name: str) -> object:
+    """*value* if it fits a mark's field of type *kind* (as written in the class, a string)."""
+    text = str(kind)
+    if value is None and "None" in text:
+        return None
+    if "float" in text and isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    if "tuple[float, float]" in text and isinstance(value, list) and len(value) == 2 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        return (float(value[0]), float(value[1]))
+    if text.startswith("int") and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if (text == "str" or text == "FontRole") and isinstance(value, str):
+        if text == "FontRole" and value not in _ROLES:
+            raise ValueError(f"{mark}.{name}: unknown role {value!r}")
+        return value
+    raise ValueError(f"{mark}.{name}: {value!r} is not a {text}")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from sheetgen.fonts import FONTS, FontFamily, drawing_family, register_reportlab_fonts
+from sheetgen.fonts import FONTS, FontFamily, drawing_family, family_coverage, register_reportlab_fonts
 from sheetgen.markup import runs
 
 FontRole = Literal["body", "body-bold", "body-italic", "body-bold-italic", "label", "label-bold", "symbols"]
@@ -40,9 +40,15 @@ def family_of(role: FontRole) -> FontFamily:
     return FONTS.label if role.startswith("label") else FONTS.body
 
 
+@functools.cache
 def font_name(role: FontRole) -> str:
     """The ReportLab font name a role is drawn in."""
     return family_of(role).reportlab_font(bold="bold" in role, italic="italic" in role)
+
+
+@functools.cache
+def _coverage(role: FontRole) -> frozenset[int]:
+    return family_coverage(family_of(role)) | {ord(" "), ord(NBSP)}
 
 
 def _role_in(family: FontFamily, role: FontRole) -> FontRole:
@@ -54,6 +60,8 @@ def _role_in(family: FontFamily, role: FontRole) -> FontRole:
 @functools.lru_cache(maxsize=16384)
 def segments(text: str, role: FontRole) -> tuple[tuple[str, FontRole], ...]:
     """*text* cut where the face of *role* lacks a character, each piece with the role that draws it."""
+    if _coverage(role).issuperset(map(ord, text)):
+        return ((text, role),) if text else ()
     out: list[tuple[str, FontRole]] = []
     family = family_of(role)
     for char in text:

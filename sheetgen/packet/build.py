@@ -13,6 +13,7 @@ import contextlib
 import functools
 import hashlib
 import io
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -100,16 +101,25 @@ def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
                          "numbered" if render.page_numbers else "slot")
 
 
+_STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*\Z")
+
+
 def readable_pdf(data: bytes) -> bool:
-    """Whether *data* is a PDF pypdf can read, with at least one page: a cache entry must be one."""
+    """Whether *data* is a whole PDF: a cache entry must be one.
+
+    The cache has already checked the entry's bytes against the SHA-256 it was written with, so this
+    only tells a PDF from an entry of another kind, and cheaply (parsing every cached part before the
+    merge parses it again took a fifth of a rebuild): the header, the end-of-file marker, and the
+    cross-reference the trailer points at.
+    """
     if not data.startswith(b"%PDF-"):
         return False
-    from pypdf import PdfReader
-
-    try:
-        return len(PdfReader(io.BytesIO(data), strict=False).pages) > 0
-    except Exception:  # pypdf raises many kinds of errors on a damaged file
+    match = _STARTXREF.search(data, max(0, len(data) - 64))
+    if match is None:
         return False
+    offset = int(match[1])
+    return 0 < offset < match.start() and (data.startswith(b"xref", offset)
+                                           or re.match(rb"\d+ \d+ obj", data[offset:offset + 24]) is not None)
 
 
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
@@ -145,7 +155,9 @@ def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Literal["gm"
 
 def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tuple[tuple[str, int], ...]]:
     """The room and stat cards and their outline entries, from the cache when the site's rooms and
-    statblocks were drawn on this paper, in this size, before (a new seed draws no card again)."""
+    statblocks were drawn on this paper, in this size, before (a new seed draws no card again); else
+    drawn, with each room's and statblock's cards set as kept in the cache when they were set before
+    (an edit to one room sets only that room's cards again)."""
     import json
 
     from sheetgen.packet import cache
@@ -154,7 +166,8 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
         from sheetgen.layout.cards import card_layout
         from sheetgen.render.pdf.cards import draw_card_sheet
 
-        sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs)
+        fits = _CachedFits() if options.use_cache else None
+        sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs, fits=fits)
         entries = [[f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page]
                    for card in sheet.cards if card.part == 0]
         return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
@@ -168,6 +181,23 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
                         "backs" if options.backs else "fronts", arrangement)
     head, _, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
     return pdf, _card_entries(head)
+
+
+class _CachedFits:
+    """Each room's and statblock's set cards in the cache, so that after a one-room edit only that room's
+    cards are set again (sheetgen.layout.cards.FitStore)."""
+
+    def load(self, key: str) -> bytes | None:
+        # what the entry holds is checked where it is read (an entry that does not hold set cards is set
+        # again and replaced)
+        from sheetgen.packet import cache
+
+        return cache.load(cache.key_for("card-fit", key))
+
+    def store(self, key: str, data: bytes) -> None:
+        from sheetgen.packet import cache
+
+        cache.store(cache.key_for("card-fit", key), data)
 
 
 def _card_entries(head: bytes) -> tuple[tuple[str, int], ...]:
@@ -186,17 +216,59 @@ def _readable_cards(data: bytes) -> bool:
     return readable_pdf(pdf)
 
 
+def _part_key(pack: Pack, render: RenderOptions, players: bool) -> str:
+    from sheetgen.packet import cache
+
+    return cache.key_for("reference-part", _reference_key(pack, render, players))
+
+
+def packet_part(pdf: bytes) -> bytes:
+    """Reference pages as a packet merges them: their pages and what the pages use, written again by pypdf.
+
+    WeasyPrint packs a page's objects, and its tag tree, into compressed object streams that pypdf must
+    unpack whole to find one object; a packet drops the tags and parses the pages on every build, so the
+    part is kept in the cache as plain objects, which a rebuild reads in a few milliseconds instead of a
+    tenth of a second. The same reference PDF always gives the same bytes.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject
+
+    writer = PdfWriter()
+    writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
+    identifier = ByteStringObject(hashlib.sha256(pdf).digest()[:16])
+    writer._ID = ArrayObject([identifier, identifier])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
 def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: bool) -> tuple[bytes, float]:
-    """Render a pack's reference pages and keep them in the cache (a job for a worker process); give the
-    PDF and the seconds it took."""
+    """Render a pack's reference pages and keep them, and their packet part, in the cache (a job for a
+    worker process); give the part and the seconds it took."""
     from sheetgen.packet import cache
     from sheetgen.render.html.reference import reference_pdf
 
     start = time.perf_counter()
     pdf = reference_pdf(pack, render, players=players)
+    part = packet_part(pdf)
     if use_cache:
         cache.store(_reference_key(pack, render, players), pdf)
-    return pdf, time.perf_counter() - start
+        cache.store(_part_key(pack, render, players), part)
+    return part, time.perf_counter() - start
+
+
+def _kept_part(pack: Pack, render: RenderOptions, players: bool) -> bytes | None:
+    """The pack's reference pages as a packet part, from the cache: kept as a part, or made from reference
+    pages kept there (by `sheetgen reference`)."""
+    from sheetgen.packet import cache
+
+    part = cache.load(_part_key(pack, render, players), readable_pdf)
+    if part is None:
+        pdf = cache.load(_reference_key(pack, render, players), readable_pdf)
+        if pdf is not None:
+            part = packet_part(pdf)
+            cache.store(_part_key(pack, render, players), part)
+    return part
 
 
 def _import_weasyprint() -> None:
@@ -220,15 +292,13 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     so a part is the same, and cached once, wherever it falls in a packet.
     """
     from sheetgen.layout.header import page_slot
-    from sheetgen.packet import cache
     from sheetgen.packet.workers import Jobs
 
     options = replace(options, render=replace(options.render, page_numbers=False))
 
     players = options.audience == "players"
     packs = _packs(loaded)
-    kept = [cache.load(_reference_key(pack, options.render, players), readable_pdf) if options.use_cache
-            else None for pack in packs]
+    kept = [_kept_part(pack, options.render, players) if options.use_cache else None for pack in packs]
     missing = sum(pdf is None for pdf in kept)
     workers = missing if options.workers is None else min(options.workers, missing)
     with Jobs(workers, preload=_import_weasyprint) as jobs:

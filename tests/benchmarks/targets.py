@@ -112,6 +112,7 @@ def watch_child(folder: Path) -> None:
     """A warm `sheetgen watch` process: the packet once, then again after renaming one room; and, for the
     floor, one sheet of cards laid out and drawn in the same process."""
     from sheetgen.layout import cards
+    from sheetgen.layout import text as text_setting
     from sheetgen.layout.cards import card_layout
     from sheetgen.load.files import load_site
     from sheetgen.options import LETTER, RenderOptions
@@ -127,13 +128,20 @@ def watch_child(folder: Path) -> None:
     build = site_builder(str(site), options)
     build()  # the first build of a watch: everything rendered, the cache filled
     text = site.read_text(encoding="utf-8")
-    site.write_text(text.replace("name: Collapsed Narthex", "name: Fallen Narthex", 1), encoding="utf-8")
+    edited = text.replace("    name: Narthex\n", "    name: Fallen Narthex\n", 1)
+    assert edited != text, "the room to rename is not in the bundled site"
+    site.write_text(edited, encoding="utf-8")
     start = time.perf_counter()
     build()
     edit = time.perf_counter() - start
 
     loaded = load_site(str(site))
-    cards._FITTED.clear()  # the floor sets every card, as a process that has set none before does
+    # the floor sets every card, as a process that has set none before does: no card, paragraph or word
+    # measured yet (the fonts stay registered)
+    cards._FITTED.clear()
+    for cached in (text_setting.set_paragraph, text_setting.text_width, text_setting.segments,
+                   text_setting.spans, text_setting._face_width):
+        cached.cache_clear()
     start = time.perf_counter()
     sheet = card_layout(loaded, LETTER)
     per_page = sheet.layout.per_page

@@ -1,0 +1,112 @@
+"""The one text measurer and line breaker of the ReportLab pages (sheetgen.layout.text), and marks kept as data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sheetgen.layout.marks import (
+    BoxMark,
+    CircleMark,
+    LineMark,
+    Mark,
+    RectMark,
+    TextMark,
+    flow,
+    marks_from_data,
+    marks_to_data,
+    paragraph_marks,
+)
+from sheetgen.layout.text import (
+    NBSP,
+    Span,
+    TextStyle,
+    min_width,
+    natural_width,
+    plain_text,
+    set_paragraph,
+    spans,
+    split_to_fit,
+    text_width,
+)
+
+BODY = TextStyle("body", 8.0, 9.6)
+WORDS = "The nave is a long hall of brown water, waist-deep on a human, with the backs of the pews showing."
+
+
+def lines_of(text: str | tuple[Span, ...], width: float, style: TextStyle = BODY) -> list[str]:
+    para = set_paragraph(spans(text) if isinstance(text, str) else text, style, width)
+    return [" ".join(run.text.strip() for run in line.runs) for line in para.lines]
+
+
+def test_lines_fill_greedily_and_never_run_over_by_more_than_the_space_shrink() -> None:
+    for width in (60.0, 90.0, 140.0, 200.0):
+        para = set_paragraph(spans(WORDS), BODY, width)
+        assert len(para.lines) > 1 or width >= natural_width(spans(WORDS), BODY)
+        for line in para.lines:
+            last = line.runs[-1]
+            assert last.x + text_width(last.text, last.role, last.size) <= width + 1e-6
+        # the next line's first word would not have fitted on the line before
+        words = WORDS.split()
+        assert sum(len(line.split()) for line in lines_of(WORDS, width)) == len(words)
+    assert set_paragraph(spans(WORDS), BODY, 90.0).height == len(lines_of(WORDS, 90.0)) * BODY.leading
+
+
+def test_bold_and_italic_come_from_the_one_markup_parser() -> None:
+    para = set_paragraph(spans("a **bold** and _italic_ word"), BODY, 500.0)
+    roles = [(run.text.strip(), run.role) for run in para.lines[0].runs]
+    assert roles == [("a", "body"), ("bold", "body-bold"), ("and", "body"), ("italic", "body-italic"),
+                     ("word", "body")]
+
+
+def test_a_no_break_space_keeps_its_words_together_and_prints_as_a_space() -> None:
+    text = (Span("Exits:", bold=True), Span(" "), Span("12", bold=True), Span(NBSP), Span("Sunken Altar"))
+    width = text_width("Exits: 12", "body-bold", 8.0) + 2.0 + text_width(" Sunken", "body", 8.0) / 2
+    assert lines_of(text, width) == ["Exits:", "12 Sunken", "Altar"]
+
+
+def test_a_word_longer_than_the_line_is_cut_where_it_runs_over() -> None:
+    word = "x" * 80
+    lines = lines_of(f"before {word} after", 60.0)
+    assert "".join(lines).replace(" ", "").replace("before", "").replace("after", "") == word
+    assert min_width(spans(word), BODY) > 60.0
+
+
+def test_a_paragraph_split_between_cards_ends_at_a_sentence_and_keeps_its_styles() -> None:
+    text = spans("**One two.** Three four five six seven eight nine ten. Eleven twelve thirteen fourteen.")
+    width = natural_width(spans("**One two.** Three four five six seven"), BODY) + 1.0
+    assert lines_of(text, width)[0] == "One two. Three four five six seven"
+    assert lines_of(text, width)[1].startswith("eight nine ten. Eleven")
+    head, rest = split_to_fit(text, BODY, width, BODY.leading * 2) or ((), ())
+    assert plain_text(head) == "One two. Three four five six seven eight nine ten."
+    assert plain_text(rest) == "Eleven twelve thirteen fourteen."
+    assert head[0] == Span("One two.", bold=True)
+    assert split_to_fit(text, BODY, 80.0, BODY.leading * 0.5) is None
+    assert split_to_fit(text, BODY, 80.0, 1000.0) == (text, ())
+
+
+def test_centred_lines_stand_in_the_middle() -> None:
+    style = TextStyle("label", 12.0, 14.4, bold=True, align="center")
+    para = set_paragraph(spans("Key"), style, 100.0)
+    run = para.lines[0].runs[0]
+    assert run.x == pytest.approx((100.0 - text_width("Key", "label-bold", 12.0)) / 2)
+    [mark] = paragraph_marks(para, 10.0, 50.0)
+    assert isinstance(mark, TextMark) and mark.y == pytest.approx(50.0 - 12.0)
+
+
+def test_tracker_text_keeps_its_tick_boxes() -> None:
+    flowed = flow("\u2610 Torch \u2610 Rope", 300.0, 9.0, box_prefix="gear")
+    boxes = [m for m in flowed.marks if isinstance(m, BoxMark)]
+    assert [b.name for b in boxes] == ["gear-torch", "gear-rope"]
+
+
+def test_marks_survive_the_trip_through_json_and_anything_else_is_refused() -> None:
+    marks: list[Mark] = [TextMark(1.0, 2.0, "a", "body-bold", 8.0, 1.0), BoxMark("n", 1.0, 2.0, 13.0, "tip", 3, None),
+             LineMark(0.0, 0.0, 1.0, 1.0, 0.75, 0.0, (1.0, 3.0)), RectMark(1.0, 2.0, 3.0, 4.0, 0.5, 0.0, 2.0, "band"),
+             CircleMark(1.0, 2.0, 3.0)]
+    assert marks_from_data(json.loads(json.dumps(marks_to_data(marks)))) == marks
+    for bad in ("x", [["text", 1, 2, "a", "serif", 8, 0]], [["text", 1, 2, "a", "body"]], [["oval", 1]],
+                [["box", "n", 1, 2, 3, "t", True, None]], [["line", 0, 0, 1, 1, 1, 0, [1]]]):
+        with pytest.raises(ValueError):
+            marks_from_data(bad)
