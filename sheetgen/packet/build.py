@@ -30,6 +30,8 @@ from sheetgen.options import RenderOptions
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
 
+    from sheetgen.engine.timetable import Timetable
+
 Progress = Callable[[str], None]
 
 
@@ -328,7 +330,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     from sheetgen.layout.header import page_slot
 
     with _phase(timings, "reportlab"):
-        from sheetgen.render.pdf.timetable import timetable_pdf
+        import sheetgen.render.pdf.timetable  # noqa: F401  (ReportLab's import, timed as its phase)
         from sheetgen.render.pdf.trackers import page_scale, sheet_scales
     players = options.audience == "players"
     paper = options.render.paper
@@ -355,7 +357,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
                                     hours=options.hours, seed=options.seed)
     with _phase(timings, "reportlab"):
-        drawn = timetable_pdf(timetable, options.render)
+        drawn = _timetable_once(timetable, options.render)
         parts.append(Part("Timetable and encounter deck", drawn,
                           (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn)))
         progress("room and stat cards")
@@ -368,6 +370,23 @@ def _page_count(pdf: bytes) -> int:
     from pypdf import PdfReader
 
     return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+#: Timetable pages drawn in this process, by everything they show, so that `sheetgen watch` (one process,
+#: one seed) draws them again only when the site's tables or the pack changed. Not kept on disk: a new
+#: seed is a new timetable.
+_TIMETABLES: dict[str, bytes] = {}
+
+
+def _timetable_once(timetable: Timetable, render: RenderOptions) -> bytes:
+    from sheetgen.render.pdf.timetable import timetable_pdf
+
+    key = hashlib.sha256(repr((timetable, render)).encode()).hexdigest()
+    if key not in _TIMETABLES:
+        if len(_TIMETABLES) >= 8:
+            _TIMETABLES.clear()
+        _TIMETABLES[key] = timetable_pdf(timetable, render)
+    return _TIMETABLES[key]
 
 
 def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress = lambda _: None,

@@ -1,4 +1,5 @@
-"""A content-addressed cache of rendered reference pages, so that a rebuild skips WeasyPrint.
+"""A content-addressed cache of what a rebuild need not make again: reference pages (so that it skips
+WeasyPrint) and the packet parts made from them, trackers, cards, and each room's set cards.
 
 Takes a key (everything a reference page's bytes depend on: the pack's data, the paper, the audience,
 and :func:`_installation_fingerprint`: the versions of sheetgen, WeasyPrint, ReportLab and pypdf, the
