@@ -107,6 +107,7 @@ def test_marks_survive_the_trip_through_json_and_anything_else_is_refused() -> N
              CircleMark(1.0, 2.0, 3.0)]
     assert marks_from_data(json.loads(json.dumps(marks_to_data(marks)))) == marks
     for bad in ("x", [["text", 1, 2, "a", "serif", 8, 0]], [["text", 1, 2, "a", "body"]], [["oval", 1]],
-                [["box", "n", 1, 2, 3, "t", True, None]], [["line", 0, 0, 1, 1, 1, 0, [1]]]):
+                [["box", "n", 1, 2, 3, "t", True, None]], [["line", 0, 0, 1, 1, 1, 0, [1]]],
+                [["line", 0, 0, 1, 1, 1, 0, 3]]):
         with pytest.raises(ValueError):
             marks_from_data(bad)

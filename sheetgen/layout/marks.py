@@ -330,11 +330,12 @@ def _field_value(kind: object, value: object, mark: str, name: str) -> object:
     text = str(kind)
     if value is None and "None" in text:
         return None
-    if "float" in text and isinstance(value, int | float) and not isinstance(value, bool):
+    if text.startswith("tuple[float, float]"):
+        if isinstance(value, list) and len(value) == 2 and all(
+                isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+            return (float(value[0]), float(value[1]))
+    elif text.startswith("float") and isinstance(value, int | float) and not isinstance(value, bool):
         return float(value)
-    if "tuple[float, float]" in text and isinstance(value, list) and len(value) == 2 and all(
-            isinstance(v, int | float) and not isinstance(v, bool) for v in value):
-        return (float(value[0]), float(value[1]))
     if text.startswith("int") and isinstance(value, int) and not isinstance(value, bool):
         return value
     if (text == "str" or text == "FontRole") and isinstance(value, str):
