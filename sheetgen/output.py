@@ -111,14 +111,19 @@ def check_destination(path: Path) -> Path:
     return path
 
 
-def write_atomic(path: Path, data: bytes) -> Path:
-    """Write *data* to a temporary file beside *path*, flush it to disk, then rename it into place."""
+def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> Path:
+    """Write *data* to a temporary file beside *path*, flush it to disk, then rename it into place.
+
+    *durable* False leaves the flush to the system (no fsync): the rename is as atomic, but the file may
+    not survive a power cut; for a cache whose entries are checked when read, many small files are then
+    written at a fraction of the cost.
+    """
     check_destination(path)
     folder = _folder(path)
     _remove_stale(folder, path.name)
     tmp: str | None = None
     try:
-        tmp = _write_unnamed(folder, path.name, data) or _write_named(folder, path.name, data)
+        tmp = _write_unnamed(folder, path.name, data, durable) or _write_named(folder, path.name, data, durable)
         os.replace(tmp, path)
     except BaseException as exc:
         if tmp is not None:
@@ -130,13 +135,14 @@ def write_atomic(path: Path, data: bytes) -> Path:
     return path
 
 
-def _flush(handle: BinaryIO, data: bytes) -> None:
+def _flush(handle: BinaryIO, data: bytes, durable: bool) -> None:
     handle.write(data)
     handle.flush()
-    os.fsync(handle.fileno())
+    if durable:
+        os.fsync(handle.fileno())
 
 
-def _write_unnamed(folder: Path, name: str, data: bytes) -> str | None:
+def _write_unnamed(folder: Path, name: str, data: bytes, durable: bool) -> str | None:
     """Write *data* to a file with no name (Linux O_TMPFILE), then give it a temporary one.
 
     None where the system or file system cannot do this.
@@ -150,7 +156,7 @@ def _write_unnamed(folder: Path, name: str, data: bytes) -> str | None:
         return None
     tmp = f"{_temp_prefix(name)}{os.urandom(6).hex()}.part"
     with os.fdopen(fd, "wb") as handle:
-        _flush(handle, data)
+        _flush(handle, data, durable)
         folder_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
             # linkat(AT_SYMLINK_FOLLOW), which Python uses only when given a folder descriptor
@@ -162,13 +168,13 @@ def _write_unnamed(folder: Path, name: str, data: bytes) -> str | None:
     return os.path.join(folder, tmp)
 
 
-def _write_named(folder: Path, name: str, data: bytes) -> str:
+def _write_named(folder: Path, name: str, data: bytes, durable: bool) -> str:
     """Write *data* to a new file named .<name>.<random>.part in *folder*; give its path."""
     fd, tmp = tempfile.mkstemp(prefix=_temp_prefix(name), suffix=".part", dir=folder)
     try:
         os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, "wb") as handle:
-            _flush(handle, data)
+            _flush(handle, data, durable)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)

@@ -1,7 +1,7 @@
 """The marks every ReportLab page is made of, and set text as marks: a string and a width in, placed marks out.
 
 Marks are frozen dataclasses in PDF points, the one vocabulary of cards, trackers, the timetable, the
-calibration sheet and the packet's cover and footers; sheetgen.render.pdf.marks paints them all. Each
+calibration sheet and the packet's cover and page numbers; sheetgen.render.pdf.marks paints them all. Each
 mark has ``moved(dx, dy)`` and a ``rect`` (its extent). A :class:`Sketch` collects them with y measured
 from the top of the block being built (0 at its top edge, negative going down); the page layout moves
 finished blocks to their place. Text is measured and broken into lines by sheetgen.layout.text, the one

@@ -1,7 +1,7 @@
 """The one text measurer and line breaker of every ReportLab page: styled text, a width and a style in, lines of
 placed runs (and tick-box places) out.
 
-Cards, trackers, the timetable, the calibration sheet and the packet's cover and footers all measure and
+Cards, trackers, the timetable, the calibration sheet and the packet's cover and page numbers all measure and
 break text here, with the shipped fonts' metrics: **bold** and _italic_ come from sheetgen.markup's one
 parser (:func:`spans`), a character a face lacks is set in the shipped family that has it
 (sheetgen.fonts.drawing_family), a word wider than the line is cut where it runs over, and a no-break space

@@ -199,7 +199,7 @@ class _CachedFits:
     def store(self, key: str, data: bytes) -> None:
         from sheetgen.packet import cache
 
-        cache.store(cache.key_for("card-fit", key), data)
+        cache.store(cache.key_for("card-fit", key), data, durable=False)
 
 
 def _card_entries(head: bytes) -> tuple[tuple[str, int], ...]:
@@ -255,7 +255,7 @@ def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: 
     part = packet_part(pdf)
     if use_cache:
         cache.store(_reference_key(pack, render, players), pdf)
-        cache.store(_part_key(pack, render, players), part)
+        cache.store(_part_key(pack, render, players), part, durable=False)
     return part, time.perf_counter() - start
 
 
@@ -269,7 +269,7 @@ def _kept_part(pack: Pack, render: RenderOptions, players: bool) -> bytes | None
         pdf = cache.load(_reference_key(pack, render, players), readable_pdf)
         if pdf is not None:
             part = packet_part(pdf)
-            cache.store(_part_key(pack, render, players), part)
+            cache.store(_part_key(pack, render, players), part, durable=False)
     return part
 
 

@@ -168,14 +168,16 @@ def load(key: str, valid: Callable[[bytes], bool] | None = None) -> bytes | None
     return body
 
 
-def store(key: str, data: bytes) -> None:
+def store(key: str, data: bytes, *, durable: bool = True) -> None:
+    """Keep *data* under *key*. *durable* False skips the flush to disk, for the many small entries of one
+    build (each room's set cards): one lost in a power cut fails its checksum and is made again."""
     from sheetgen.errors import OutputError
     from sheetgen.output import write_atomic
 
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(folder / f"{key}.bin", _MAGIC + hashlib.sha256(data).digest() + data)
+        write_atomic(folder / f"{key}.bin", _MAGIC + hashlib.sha256(data).digest() + data, durable=durable)
     except (OSError, OutputError) as exc:
         log.debug("cache not written (%s)", exc)
 

@@ -1,5 +1,5 @@
 """Draw marks (sheetgen.layout.marks) on a ReportLab canvas: the one painter of every ReportLab page
-(cards, trackers, timetable, calibration, the packet's cover and footers).
+(cards, trackers, timetable, calibration, the packet's cover and page numbers).
 
 Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
 a PDF checkbox with no border or fill of its own, inset by half the box's outline, so a tick stays
