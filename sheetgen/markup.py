@@ -22,6 +22,9 @@ from dataclasses import dataclass
 
 from markupsafe import Markup
 
+TICK_BOX = "\u2610"
+"""A ballot box in a pack's text stands for a tick box to draw (every sheet draws one there)."""
+
 _BOLD = re.compile(r"\*\*(.+?)\*\*", re.DOTALL)
 _ITALIC = re.compile(r"(?<![\w])_(.+?)_(?![\w])", re.DOTALL)
 

@@ -18,7 +18,6 @@ from typing import Any, Literal, get_args
 
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.text import (
-    BALLOT,
     FontRole,
     Paragraph,
     TextStyle,
@@ -31,12 +30,34 @@ from sheetgen.layout.text import (
     text_width,
     words_of,
 )
+from sheetgen.markup import TICK_BOX
 
 _ROLES = frozenset(get_args(FontRole))
 
-__all__ = ["BALLOT", "BOX_LINE", "BOX_MIN", "BoxMark", "CircleMark", "Flowed", "FontRole", "LineMark", "Mark",
-           "RectMark", "Sketch", "TextMark", "flow", "flow_all", "font_name", "line_height", "marks_from_data",
-           "marks_to_data", "paragraph_marks", "segments", "slug", "text_width"]
+__all__ = [
+    "BOX_LINE",
+    "BOX_MIN",
+    "TICK_BOX",
+    "BoxMark",
+    "CircleMark",
+    "Flowed",
+    "FontRole",
+    "LineMark",
+    "Mark",
+    "RectMark",
+    "Sketch",
+    "TextMark",
+    "flow",
+    "flow_all",
+    "font_name",
+    "line_height",
+    "marks_from_data",
+    "marks_to_data",
+    "paragraph_marks",
+    "segments",
+    "slug",
+    "text_width",
+]
 
 BOX_MIN = 13.0
 """The smallest tick box (0.18 in), big enough to tick with a pencil."""
@@ -228,7 +249,7 @@ def flow(
     indent = 0.0
     marks: list[Mark] = []
     number = re.match(r"\s*(\d{1,2}[.)])\s+", text)
-    lead = number[1] if number else None if text.lstrip().startswith(BALLOT) else bullet
+    lead = number[1] if number else None if text.lstrip().startswith(TICK_BOX) else bullet
     if number:
         text = text[number.end() :]
     if lead:

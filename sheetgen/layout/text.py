@@ -20,12 +20,9 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from sheetgen.fonts import FONTS, FontFamily, drawing_family, family_coverage, register_reportlab_fonts
-from sheetgen.markup import runs
+from sheetgen.markup import TICK_BOX, runs
 
 FontRole = Literal["body", "body-bold", "body-italic", "body-bold-italic", "label", "label-bold", "symbols"]
-
-BALLOT = "\u2610"
-"""A ballot box in a pack's text stands for a tick box."""
 
 NBSP = "\u00a0"
 """A no-break space: measured and drawn as a space, never broken at."""
@@ -192,7 +189,7 @@ class Word:
         return "".join(p.text for p in self.pieces)
 
 
-_TOKEN = re.compile(r"[^\S\u00a0]+|[^\s" + BALLOT + r"]+(?:\u00a0+[^\s" + BALLOT + r"]*)*|\u00a0+|" + BALLOT)
+_TOKEN = re.compile(r"[^\S\u00a0]+|[^\s" + TICK_BOX + r"]+(?:\u00a0+[^\s" + TICK_BOX + r"]*)*|\u00a0+|" + TICK_BOX)
 """A space (never a no-break space), a word (no-break spaces inside it), or a ballot box."""
 
 
@@ -217,7 +214,7 @@ def words_of(text: Spans, style: TextStyle, *, boxes: bool = False, box_side: fl
                 flush()
                 if words:
                     words[-1].space = size * 0.45 if words[-1].box is not None else text_width(" ", role, size)
-            elif token == BALLOT and boxes:
+            elif token == TICK_BOX and boxes:
                 flush()
                 words.append(Word([_Piece("", role, size, box_side, start)], box=""))
             else:

@@ -10,7 +10,7 @@ import itertools
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from sheetgen.markup import plain
+from sheetgen.markup import TICK_BOX, plain
 from sheetgen.sheets.mechanics import (
     ChangeView,
     CheckBanner,
@@ -19,9 +19,6 @@ from sheetgen.sheets.mechanics import (
     TrackBody,
 )
 from sheetgen.sheets.odds_chart import OddsBody
-
-#: The box a checkbox row draws for each of these characters in pack text.
-BOX = "☐"
 
 _BREAKABLE = frozenset({"text", "procedure", "check", "track", "tracks", "tallies", "actions"})
 
@@ -42,9 +39,9 @@ class BoxRow:
 
 def box_row(text: str) -> BoxRow | None:
     """The checkboxes of *text* ("☐ Radiant ☐ Dim"), or None when it has none."""
-    if BOX not in text:
+    if TICK_BOX not in text:
         return None
-    lead, *labels = text.split(BOX)
+    lead, *labels = text.split(TICK_BOX)
     return BoxRow(lead.strip(), tuple(label.strip() for label in labels))
 
 # --- section bodies ---------------------------------------------------------------------------------
