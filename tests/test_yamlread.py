@@ -102,3 +102,31 @@ def test_read_yaml_size_limit_and_missing_file(tmp_path: Path) -> None:
 def test_format_path() -> None:
     assert format_path(("rooms", 2, "exits", 0)) == "rooms[2].exits[0]"
     assert format_path(()) == ""
+
+
+SHIPPED = sorted((Path(__file__).resolve().parent.parent / "sheetgen").glob("*/*.yaml")) + sorted(
+    (Path(__file__).resolve().parent / "data" / "packs").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_libyaml_and_python_read_a_file_alike(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files are read with libyaml's parser where PyYAML has it, else in Python: the same values, and
+    the same line and column for every value and key."""
+    from sheetgen.load import yamlread
+
+    fast = read_yaml(path)
+    monkeypatch.setattr(yamlread, "_Loader", yamlread._StrictLoader)
+    slow = read_yaml(path)
+    assert (fast.data, fast.values, fast.keys) == (slow.data, slow.values, slow.keys)
+
+
+def test_a_yaml_error_reads_the_same_with_either_parser(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheetgen.load import yamlread
+
+    def read() -> list[object]:
+        bad = [b"a:\n\tb: 1\n", b"a: [1, 2\nb: 3\n", b"a: 1\na: 2\n", b"x: &a 1\ny: *a\n"]
+        return [messages(raw) for raw in bad] + [parse_yaml(b"a: !!str 12\nb: 7\n", "f.yaml").data]
+
+    fast = read()
+    monkeypatch.setattr(yamlread, "_Loader", yamlread._StrictLoader)
+    assert fast == read()
