@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from sheetgen.cli import cli
 from sheetgen.errors import RenderError
+from sheetgen.layout.header import page_slot
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, tracker_layout, tracker_sheets
 from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
@@ -132,9 +133,17 @@ def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
         assert re.search(rf"page {n} of {total}\b", text), (n, text[:200])
     combat = [n for n, text in enumerate(texts) if "Combat Rounds (about 10 seconds each)" in text]
     assert len(combat) == 2 and combat[1] == combat[0] + 1
-    tracker_pages = [n for n, text in enumerate(texts) if "For the players Encounters Combat Rounds" in text
+    tracker_pages = [n for n, text in enumerate(texts) if "Combat Rounds (about 10 seconds each)" in text
                      or "Dungeon Turn Tracker" in text]
-    assert len(tracker_pages) >= 4
+    assert len(tracker_pages) >= 3
+    # a reference page that runs on to a further sheet says so above its text, and its page number is
+    # stamped in a band kept for it, over nothing
+    continued = [n for n, text in enumerate(texts) if "(continued)" in text]
+    assert continued, "the bundled players' references in large print take more than one sheet"
+    slot = page_slot(LETTER, drawn_by="html")
+    for n in continued:
+        body = [(x, y, text) for x, y, _, text in sized_text(reader, n) if "page" not in text]
+        assert all(y < slot.baseline - slot.size for x, y, text in body if "(continued)" not in text), body[:3]
     for n in tracker_pages:
         assert LARGE_BODY in {size for _, _, size, _ in sized_text(reader, n)}
     names = _field_names(reader)

@@ -90,10 +90,10 @@ def test_the_tracker_under_fast_turns(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
     result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "--variant", "fast-turns", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
     assert "2 boxes every dungeon turn" in text and "1 hr / 6 turns" not in text
     assert "0:20" in text and "0:10" not in text
-    assert "C\u00d72\nDanger Roll, rolled twice" in text  # the turns grid marks the two rolls of each turn
+    assert "C\u00d72 Danger Roll, rolled twice" in text  # the turns grid marks the two rolls of each turn
     plain = tmp_path / "p.pdf"
     assert CliRunner().invoke(cli, ["tracker", "dungeon-turn", "-o", str(plain)]).exit_code == 0
     assert "1 hr / 6 turns" in " ".join(page.extract_text() for page in PdfReader(plain).pages)
