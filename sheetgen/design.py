@@ -95,8 +95,6 @@ class Space:
     """Between two columns."""
     section: float = 4.0
     """Between two sections of a reference page."""
-    footer_band: float = 36.0
-    """The bottom band a packet stamps its footer in."""
 
 
 TYPE = TypeScale()

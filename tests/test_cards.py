@@ -24,7 +24,6 @@ from pdfcheck import (
 
 from sheetgen.errors import DataError, RenderError
 from sheetgen.layout.card_content import BODY_SIZES
-from sheetgen.layout.card_grid import FOOTER_BAND
 from sheetgen.layout.cards import (
     CARD_SIZES,
     PADDING,
@@ -357,21 +356,6 @@ def test_crop_marks_keep_a_quarter_inch_from_the_paper_edge(pdfs: dict[tuple[str
             assert edge <= min(y1, y2) and max(y1, y2) <= paper.height - edge
     # and they are the crop marks, on every page
     assert all(page.crop_marks for page in sheet.pages)
-
-
-@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-@pytest.mark.parametrize("size", SIZES)
-def test_footer_band(sheets: dict[tuple[str, str, bool], CardSheet], size: str, paper: Paper) -> None:
-    sheet = sheets[(size, paper.name, False)]
-    low, high = FOOTER_BAND
-    if sheet.footer_band_free:
-        assert sheet.grid.y >= high - 0.01
-        for page in sheet.pages:
-            for mark in page.crop_marks:
-                assert max(mark.y1, mark.y2) <= low + 0.01 or min(mark.y1, mark.y2) >= high - 0.01
-    else:
-        assert sheet.grid.y < high or any(
-            min(m.y1, m.y2) < high and max(m.y1, m.y2) > low for m in sheet.crop_marks)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -58,9 +58,6 @@ PADDING = 9.0
 """The safe zone: empty space inside each card's trim (1/8 in), so an uneven cut or a shifted back
 never touches what is printed."""
 
-FOOTER_BAND = (0.2 * POINTS_PER_INCH, 0.5 * POINTS_PER_INCH)
-"""Heights above the bottom edge between which a packet stamps its footer."""
-
 MARK_GAP = 3.0
 MARK_LENGTH = 12.0
 MARK_MIN_LENGTH = 6.0
@@ -135,12 +132,6 @@ class CardGrid:
         """The trim of a card *count* places wide starting at place *first* (one row)."""
         a, b = self.slots[first], self.slots[first + count - 1]
         return Rect(a.x, a.y, b.right - a.x, a.height)
-
-    @property
-    def footer_band_free(self) -> bool:
-        """Whether the band a packet stamps its footer in is empty (no card, bleed nor crop mark in it)."""
-        return min(m.y1 for m in self.marks) >= FOOTER_BAND[1] - 0.01 and self.grid.y - self.bleed >= (
-            FOOTER_BAND[1] - 0.01)
 
 
 def _fits(length: float, card: float, gap: float, bleed: float) -> int:

@@ -14,8 +14,7 @@ How the cards sit on the paper (the grid, its crop marks and how a sheet is cut:
   that takes no more sheets than the smallest would.
 - A body too long for one card takes a wide card (two places side by side, the text in two columns),
   and one too long for that continues on cards keyed "1 (cont.)", broken between sections.
-- Cards fill the pages in order, each in the first row with room for it (see :func:`pack_places`);
-  :attr:`CardSheet.footer_band_free` tells a packet whether it may stamp a footer on the pages.
+- Cards fill the pages in order, each in the first row with room for it (see :func:`pack_places`).
 - Backs: each front page is followed by its back page. Printed double-sided and flipped on the long
   edge, a page's back is its front mirrored left to right, so each back card stands at the mirrored
   place of its front, and the back page's crop marks are its front's, mirrored.
@@ -141,11 +140,6 @@ class CardSheet:
     def crop_marks(self) -> tuple[LineMark, ...]:
         """Crop marks at every trim of the grid (a page with wide cards leaves some out)."""
         return self.layout.marks
-
-    @property
-    def footer_band_free(self) -> bool:
-        """Whether the band a packet stamps its footer in (0.2 in to 0.5 in above the bottom) is empty."""
-        return self.layout.footer_band_free
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ from sheetgen.words import (
 )
 
 MARGIN = SPACE.margin
-"""Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
+"""Every edge."""
 HOURS_PER_PAGE = 3
 BAND = 0.92
 """Grey of every other row."""

@@ -52,7 +52,7 @@ from sheetgen.options import Paper
 from sheetgen.words import duration
 
 MARGIN = SPACE.margin
-"""Every edge; the bottom one also keeps the packet's footer band (0.2 in to 0.5 in) empty."""
+"""Every edge."""
 GUTTER = 18.0
 PART_GAP = 14.0
 """Space between one row of parts and the next."""
