@@ -16,14 +16,9 @@ from sheetgen.cli import cli
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import FontError, RenderError
 from sheetgen.layout.marks import BoxMark, LineMark, RectMark, TextMark, text_width
-from sheetgen.layout.timetable_pages import (
-    MARGIN,
-    TimetableLayout,
-    pool_reads_text,
-    split_omens,
-    timetable_layout,
-)
+from sheetgen.layout.timetable_pages import MARGIN, TimetableLayout, timetable_layout
 from sheetgen.layout.timetable_parts import chart_bars, check_fonts
+from sheetgen.layout.timetable_rows import pool_reads_text, split_omens
 from sheetgen.load.files import load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.pdf.timetable import timetable_pdf

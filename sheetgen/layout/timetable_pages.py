@@ -3,7 +3,8 @@
 
 Every page is a list of marks in PDF points (origin at the bottom left), so sheetgen.render.pdf.timetable
 only draws them and tests can see which check rows and deck cards went on which page, and where,
-without a PDF. Check rows go three hours to a page (a page that cannot hold its three hours is split
+without a PDF. The table's columns, head and rows are set by sheetgen.layout.timetable_rows. Check rows
+go three hours to a page (a page that cannot hold its three hours is split
 at a row), each page with the same head: the pack, site, seed, hours, the check's formula, the
 tracks' start levels and a chart of the chance per check. The encounter deck follows on the last
 page of rows when all of it fits there, else on pages of its own, two cards across.
@@ -19,12 +20,10 @@ from sheetgen.design import SPACE
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.errors import RenderError
 from sheetgen.layout.geometry import Rect
-from sheetgen.layout.marks import BOX_MIN, BoxMark, LineMark, Mark, RectMark, Sketch, flow, text_width
+from sheetgen.layout.marks import BoxMark, LineMark, Mark, RectMark, Sketch
 from sheetgen.layout.timetable_parts import (
     CHART_WIDTH,
-    HEAD_FILL,
     LOG_ROW,
-    PAD,
     RULE,
     SMALL,
     TEXT,
@@ -39,46 +38,35 @@ from sheetgen.layout.timetable_parts import (
     page_head,
     set_text,
 )
+from sheetgen.layout.timetable_rows import (
+    Columns,
+    column_edges,
+    columns_for,
+    row_content,
+    row_sketch,
+    table_head,
+)
 from sheetgen.options import Paper
 from sheetgen.sheets.mechanics import check_banner
 from sheetgen.words import (
-    baseline_text,
     deck_note,
-    omen_text,
     pool_rule,
     row_clock,
-    row_rule,
-    row_when,
     runs_out_line,
     spares_heading,
     spares_text,
     timetable_note,
-    timetable_roll,
 )
 
 MARGIN = SPACE.margin
 """Every edge."""
 HOURS_PER_PAGE = 3
-BAND = 0.92
-"""Grey of every other row."""
 ROW_SIZES = (9.0, 8.5, 8.0)
-ROW_MIN = 24.0
-"""A row is at least this tall, so the Actual cell has room for a pencilled number."""
-QUIET_MIN = 118.0
-RULE_MIN = 150.0
-ACTUAL_MIN = 42.0
-ACTUAL_MAX = 72.0
-DIE_PITCH = 10.5
-"""Room for each die of a pool row, drawn in its own slot so the order reads at a glance."""
 ROW_STRETCH = 10.0
 ROW_ROOMY = 40.0
 """Rows are stretched to fill a page by up to ROW_STRETCH, or up to ROW_ROOMY tall when they are few."""
 CARD_GAP = 12.0
 SECTION_GAP = 10.0
-ENCOUNTER_MARK = "\u25b6"
-"""Set before a quiet-party outcome that brings the check's result (shape and bold: no colour needed)."""
-OMEN_MARK = "\u25c6"
-"""Set before an omen a quiet party meets."""
 
 
 @dataclass(frozen=True)
@@ -181,210 +169,6 @@ def _info(t: Timetable, width: float) -> Sketch:
     return sk
 
 
-# -- check rows ------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Columns:
-    """Left edges of the table's columns, relative to the table's left; and the table's width."""
-
-    box: float
-    time: float
-    roll: float
-    rule: float
-    quiet: float
-    actual: float
-    width: float
-    size: float
-    """The rows' text size."""
-    wrapped: int
-    """How many rows have a rule or quiet-party text longer than one line."""
-
-
-def _columns(t: Timetable, width: float, size: float) -> Columns:
-    """Fixed columns for the tick box, time, roll and Actual; the rule and the Quiet party columns share
-    the rest. When every row's texts fit on one line at *size*, the quiet party gets its longest text
-    and a third of the spare room; else the split that leaves the fewest rows wrapped."""
-    if t.pool_dice is not None:
-        roll_w = max(44.0, t.pool_dice * DIE_PITCH + 2 * PAD)
-    else:
-        widest = max((text_width(str(r.roll), "label-bold", 13.0) for r in t.rows), default=0.0)
-        faces = max((text_width("+".join(map(str, r.dice)), "label", SMALL) for r in t.rows), default=0.0)
-        roll_w = max(34.0, widest + 2 * PAD, faces + 2 * PAD)
-    words_in_names = [w for lv in t.tracks for w in lv.name.split()]
-    actual_w = round(min(ACTUAL_MAX, max([ACTUAL_MIN] + [text_width(w, "label", SMALL) + 2 * PAD + 1.0
-                                                        for w in words_in_names])), 2)
-    box_w, time_w = 24.0, 34.0
-    words = width - box_w - time_w - roll_w - actual_w
-    if words < QUIET_MIN + RULE_MIN:
-        dice = (f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None
-                else f"the faces of {timetable_roll(t)} do")
-        raise RenderError(f"{t.pack_name} ({t.pack_id}): {dice} not fit on a timetable row beside the rules; "
-                          "use fewer dice in the check")
-    needs = [_needs(t, r, size) for r in t.rows]
-    quiet = max((q for q, _ in needs), default=0.0)
-    rule = max((r for _, r in needs), default=0.0)
-    if quiet + rule <= words:
-        quiet_w = max(QUIET_MIN, quiet + (words - quiet - rule) / 3)
-        wrapped = 0
-    else:
-        def wraps(q: float) -> int:
-            return sum(1 for nq, nr in needs if nq > q or nr > words - q)
-
-        top = words - RULE_MIN
-        choices = sorted({min(top, max(QUIET_MIN, q)) for q, _ in needs} | {QUIET_MIN, top})
-        quiet_w = min(choices, key=lambda q: (wraps(q), q))
-        wrapped = wraps(quiet_w)
-    quiet_w = round(quiet_w, 2)
-    return Columns(0.0, box_w, box_w + time_w, box_w + time_w + roll_w, width - actual_w - quiet_w,
-                   width - actual_w, width, size, wrapped)
-
-
-def _needs(t: Timetable, row: CheckRow, size: float) -> tuple[float, float]:
-    """The widths a row's quiet-party text and rule text need to stay on one line each."""
-    slack = 2 * PAD + 2.0
-    text = split_omens(baseline_text(t, row), _omens(t, row))[0]
-    quiet = text_width(text, "label-bold" if row.baseline.encounter else "label", size)
-    if row.baseline.encounter:
-        quiet += text_width(ENCOUNTER_MARK + " ", "symbols", size)
-    rule = text_width(_plain(_rule_text(t, row)), "label", size)
-    when = row_when(t, row)
-    if when:
-        rule = max(rule, text_width(when, "body-italic", size + 0.5))
-    return quiet + slack, rule + slack
-
-
-def _plain(text: str) -> str:
-    return text.replace("**", "")
-
-
-def _omens(t: Timetable, row: CheckRow) -> list[str]:
-    return [omen_text(t.pack, omen) for omen in row.baseline.omens]
-
-
-def _rule_text(t: Timetable, row: CheckRow) -> str:
-    """What the rule cell says: the rule in the pack's words, or for a pool what each N reads."""
-    if row.roll is None:
-        return pool_reads_text(row)
-    rule = row_rule(t, row)
-    return rule if not row.outcome or row.outcome in rule else f"{rule} ({row.outcome})"
-
-
-def pool_groups(row: CheckRow) -> list[tuple[int, int, int]]:
-    """A pool row's reads, as (first N, last N, result) runs of equal results."""
-    groups: list[tuple[int, int, int]] = []
-    for read in row.pool_reads:
-        if groups and groups[-1][2] == read.result:
-            groups[-1] = (groups[-1][0], read.dice, read.result)
-        else:
-            groups.append((read.dice, read.dice, read.result))
-    return groups
-
-
-def pool_reads_text(row: CheckRow) -> str:
-    """'N = 1-2: 3 · N = 3: 4 · N = 4-6: 6': what the first N dice read, for each pool size N."""
-    parts = []
-    for low, high, result in pool_groups(row):
-        n = str(low) if low == high else f"{low}-{high}"
-        parts.append(f"N = {n}: **{result}**")
-    return " \u00b7 ".join(parts)
-
-
-def _table_head(t: Timetable, cols: Columns) -> Sketch:
-    """The table's grey head: each column's name, and what the Quiet party and Actual columns mean."""
-    sk = Sketch()
-    names = ", ".join(lv.name for lv in t.tracks)
-    pool = t.pool_dice is not None
-    rule_head = f"{(timetable_roll(t) or '').capitalize()} of the first N dice" if pool else "What decides it"
-    heads = [(cols.box, "Done", ""), (cols.time, "Time", ""),
-             (cols.roll, "Dice in order" if pool else "Roll", ""),
-             (cols.rule, rule_head, "N = the dice in the pool" if pool else ""),
-             (cols.quiet, "Quiet party", "if only the rules move the tracks"), (cols.actual, "Actual", names)]
-    edges = _edges(cols)
-    sub_h = 0.0
-    for x, _, sub in heads:
-        if sub:
-            right = min(e for e in edges if e > x)
-            sub_h = max(sub_h, flow(sub, right - x - 2 * PAD, SMALL, base="label").height)
-    height = 2 * PAD + SMALL * 1.2 + sub_h
-    sk.add(RectMark(0.0, -height, cols.width, height, fill=HEAD_FILL, stroke=0.0))
-    for x, label, sub in heads:
-        right = min(e for e in edges if e > x)
-        if x == cols.box:  # the narrow column of tick boxes: centred
-            sk.text((x + right) / 2, -PAD - SMALL, label, "label-bold", SMALL, align="centre")
-            continue
-        sk.text(x + PAD, -PAD - SMALL, label, "label-bold", SMALL)
-        if sub:
-            set_text(sk, sub, x + PAD, -PAD - SMALL * 1.2, right - x - 2 * PAD, SMALL)
-    return sk
-
-
-def _edges(cols: Columns) -> list[float]:
-    return [cols.box, cols.time, cols.roll, cols.rule, cols.quiet, cols.actual, cols.width]
-
-
-def _row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, float]:
-    """One check row's words and tick box, y from the row's top; and the height they need."""
-    body = Sketch()
-    size = cols.size
-    baseline = -PAD - 11.0  # every column's first line sits on it
-    top = baseline + size * 0.93
-    rule_w = cols.quiet - cols.rule - 2 * PAD
-    y = top
-    y -= set_text(body, _rule_text(t, row), cols.rule + PAD, y, rule_w, size)
-    when = row_when(t, row)
-    if when:
-        y -= set_text(body, f"_{when}_", cols.rule + PAD, y, rule_w, size + 0.5, base="body")
-    low = y
-    quiet_w = cols.actual - cols.quiet - 2 * PAD
-    y = top
-    base = row.baseline
-    text, omens = split_omens(baseline_text(t, row), _omens(t, row))
-    if base.encounter:
-        mark_w = text_width(ENCOUNTER_MARK + " ", "symbols", size)
-        body.text(cols.quiet + PAD, baseline, ENCOUNTER_MARK, "symbols", size)
-        y -= set_text(body, text, cols.quiet + PAD + mark_w, y, quiet_w - mark_w, size, bold=True)
-    else:
-        y -= set_text(body, text, cols.quiet + PAD, y, quiet_w, size)
-    for omen in omens:
-        mark_w = text_width(OMEN_MARK + " ", "symbols", size)
-        body.text(cols.quiet + PAD, y - size * 0.93, OMEN_MARK, "symbols", size)
-        y -= set_text(body, f"**omen:** {omen}", cols.quiet + PAD + mark_w, y, quiet_w - mark_w, size)
-    low = min(low, y)
-    time = row_clock(t, row)
-    body.text(cols.time + PAD, baseline, time, "label-bold", 10.5)
-    if row.roll is not None:
-        body.text(cols.roll + PAD, baseline, str(row.roll), "label-bold", 13.0)
-        if len(row.dice) > 1:
-            faces = "+".join(map(str, row.dice))
-            faces_w = cols.rule - cols.roll - 2 * PAD
-            faces_h = set_text(body, faces, cols.roll + PAD, baseline - 3.0, faces_w, SMALL)
-            low = min(low, baseline - 3.0 - faces_h)
-    else:
-        for n, face in enumerate(row.dice):
-            body.text(cols.roll + PAD + (n + 0.5) * DIE_PITCH, baseline, str(face), "label-bold", 10.5,
-                      align="centre")
-    box_x = cols.box + (cols.time - cols.box - BOX_MIN) / 2
-    body.add(BoxMark(f"check-{row.index}", box_x, -PAD - BOX_MIN, BOX_MIN,
-                     f"check {row.index} at {time} done"))
-    return body, round(max(ROW_MIN, -low + PAD), 2)
-
-
-def split_omens(text: str, omens: Sequence[str]) -> tuple[str, list[str]]:
-    """A quiet-party text without its trailing '; omen: ...' parts, and those omens, to set them apart."""
-    tail = "".join(f"; omen: {omen}" for omen in omens)
-    if omens and text.endswith(tail):
-        return text[:-len(tail)], list(omens)
-    return text, []
-
-
-def _row_block(row: CheckRow, body: Sketch, height: float, width: float, shaded: bool) -> _Block:
-    sk = Sketch()
-    if shaded:
-        sk.add(RectMark(0.0, -height, width, height, fill=BAND, stroke=0.0))
-    sk.extend(body.marks)
-    return _Block(sk, round(height, 2), "row", row=row.index)
-
-
 # -- pages -----------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -478,10 +262,10 @@ def row_columns(t: Timetable, width: float, room: float) -> tuple[Columns, list[
     leaves the fewest rows wrapped, then is the largest; and every row made at that size."""
     best: tuple[tuple[int, int, float], Columns, list[RowMade]] | None = None
     for size in ROW_SIZES:
-        cols = _columns(t, width, size)
-        made = [(row, *_row_content(t, row, cols)) for row in t.rows]
+        cols = columns_for(t, width, size)
+        made = [(row, *row_content(t, row, cols)) for row in t.rows]
         heights = {row.index: h for row, _, h in made}
-        head = block_height(_table_head(t, cols))
+        head = block_height(table_head(t, cols))
         pages = sum(len(_paginate([heights[r.index] for r in rows], room - head))
                     for _, _, rows in _row_chunks(t))
         key = (pages, cols.wrapped, -size)
@@ -511,7 +295,7 @@ def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: floa
     """Pages of rows, three hours each (split where they overflow); rows are stretched to fill a page
     for writing room, except on the last page when the deck fits under its rows."""
     width = cols.width
-    head_sketch = _table_head(t, cols)
+    head_sketch = table_head(t, cols)
     head = _Block(head_sketch, block_height(head_sketch), "head")
     by_index = {row.index: (row, body, h) for row, body, h in made_rows}
     pages: list[tuple[str, list[RowMade]]] = []
@@ -534,7 +318,7 @@ def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: floa
             # row heights are kept to hundredths of a point: round the stretch down so that the
             # rounded rows still add up to no more than the room
             extra = math.floor(extra * 100) / 100
-        blocks = [_row_block(row, body, h + extra, width, n % 2 == 1)
+        blocks = [_Block(row_sketch(body, h + extra, width, n % 2 == 1), round(h + extra, 2), "row", row=row.index)
                   for n, (row, body, h) in enumerate(made)]
         plans.append(_Plan(hint, False, [info, head, *blocks], cols))
     return plans
@@ -606,7 +390,7 @@ def _table_rules(cols: Columns, table_top: float, rows: Sequence[RowFrame]) -> l
     left, right = MARGIN, MARGIN + cols.width
     bottom = rows[-1].frame.y
     out: list[Mark] = [LineMark(MARGIN + x, bottom, MARGIN + x, table_top, RULE, 0.45)
-                       for x in _edges(cols)[1:-1]]
+                       for x in column_edges(cols)[1:-1]]
     out.extend(LineMark(left, row.frame.y, right, row.frame.y, RULE, 0.45) for row in rows[:-1])
     out.append(LineMark(left, rows[0].frame.top, right, rows[0].frame.top, 1.0))
     out.append(RectMark(left, bottom, cols.width, table_top - bottom, fill=None, stroke=1.0))
