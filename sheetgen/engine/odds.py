@@ -193,6 +193,22 @@ class Kernel:
             merged[key] = merged.get(key, ZERO) + chance * p
 
 
+def _forward(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
+             goes_on: Callable[[Move, Fraction], bool]) -> dict[State, Fraction]:
+    """One unit forward: each move of each state, with its probability, is shown to ``goes_on``, which
+    adds up what it counts and says whether that history is carried on to the next unit."""
+    new: dict[State, Fraction] = {}
+    kernel.spend(len(dist))
+    for state, p in dist.items():
+        moves = kernel.moves(state, grid, after)
+        kernel.spend(len(moves))
+        for move in moves:
+            q = p * move.chance
+            if goes_on(move, q):
+                new[move.state] = new.get(move.state, ZERO) + q
+    return new
+
+
 def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
              keep_encounters: bool, by_outcome: list[Fraction] | None = None,
              count: list[Fraction] | None = None,
@@ -201,49 +217,43 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
 
     With ``by_outcome``, the chance of each named outcome this unit is added to it; with ``count``, the
     expected number of encounters this unit is added to its one item (more than the chance of one when
-    the check is rolled several times each time it falls due).
+    the check is rolled several times each time it falls due). Without ``keep_encounters``, histories
+    end at their first encounter.
     """
-    new: dict[State, Fraction] = {}
     rolled = ZERO
     encounter = ZERO
-    kernel.spend(len(dist))
-    for state, p in dist.items():
-        moves = kernel.moves(state, grid, after)
-        kernel.spend(len(moves))
-        for move in moves:
-            q = p * move.chance
-            if move.rolled:
-                rolled += q
-            if by_outcome is not None:
-                for named in move.outcomes:
-                    by_outcome[named] += q
-            if move.encounter:
-                encounter += q
-                if count is not None:
-                    count[0] += q * move.hits
-                if not keep_encounters:
-                    continue
-            new[move.state] = new.get(move.state, ZERO) + q
-    return new, rolled, encounter
+
+    def goes_on(move: Move, q: Fraction) -> bool:
+        nonlocal rolled, encounter
+        if move.rolled:
+            rolled += q
+        if by_outcome is not None:
+            for named in move.outcomes:
+                by_outcome[named] += q
+        if not move.encounter:
+            return True
+        encounter += q
+        if count is not None:
+            count[0] += q * move.hits
+        return keep_encounters
+
+    return _forward(kernel, dist, grid, after, goes_on), rolled, encounter
 
 
 def _advance_until(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
                    outcome: int) -> tuple[dict[State, Fraction], Fraction]:
     """One unit forward over the histories in which ``outcome`` has not come up: the new distribution
     and P(it comes up for the first time this unit). Encounters do not stop play here."""
-    new: dict[State, Fraction] = {}
     first = ZERO
-    kernel.spend(len(dist))
-    for state, p in dist.items():
-        moves = kernel.moves(state, grid, after)
-        kernel.spend(len(moves))
-        for move in moves:
-            q = p * move.chance
-            if outcome in move.outcomes:
-                first += q
-                continue
-            new[move.state] = new.get(move.state, ZERO) + q
-    return new, first
+
+    def goes_on(move: Move, q: Fraction) -> bool:
+        nonlocal first
+        if outcome in move.outcomes:
+            first += q
+            return False
+        return True
+
+    return _forward(kernel, dist, grid, after, goes_on), first
 
 
 def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
