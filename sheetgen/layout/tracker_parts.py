@@ -102,15 +102,6 @@ class PartContext:
 # -- small helpers -------------------------------------------------------------------------------------
 
 
-def elapsed_unit(unit_length: int) -> tuple[int, str]:
-    """The clock unit elapsed time is printed in, for units of this length: (seconds, abbreviation)."""
-    if unit_length % 3600 == 0:
-        return 3600, "hr"
-    if unit_length % 60 == 0:
-        return 60, "min"
-    return 1, "s"
-
-
 def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
