@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from datetime import date
 
 import pytest
@@ -11,7 +12,7 @@ from sheetgen.errors import Location, Problem, RenderError
 from sheetgen.load.files import load_site
 from sheetgen.options import LETTER, RenderOptions
 from sheetgen.packet.build import PacketOptions, build_packet
-from sheetgen.packet.workers import Jobs, cores
+from sheetgen.packet.workers import Jobs, WorkerDied, cores
 
 
 def pid_and_square(number: int) -> tuple[int, int]:
@@ -23,19 +24,68 @@ def fail(message: str) -> None:
                        Problem(Location("pack.yaml"), "and another")])
 
 
-@pytest.mark.skipif(cores() < 2, reason="one core: jobs run in this process")
+def pid_and_preloaded(_: int) -> tuple[int, int, str | None]:
+    return os.getpid(), os.getppid(), os.environ.get("SHEETGEN_TEST_PRELOADED")
+
+
+def preload() -> None:
+    os.environ["SHEETGEN_TEST_PRELOADED"] = str(os.getpid())
+
+
+def broken_preload() -> None:
+    raise RenderError([Problem(Location(), "WeasyPrint is missing")])
+
+
+def die(_: int) -> None:
+    os._exit(3)
+
+
+several_cores = pytest.mark.skipif(cores() < 2, reason="one core: jobs run in this process")
+
+
+@several_cores
 def test_jobs_run_in_other_processes_and_give_back_their_results() -> None:
     with Jobs(2) as jobs:
-        first, second = jobs.submit(pid_and_square, 3), jobs.submit(pid_and_square, 4)
-        (pid, nine), (_, sixteen) = first(), second()
-    assert (nine, sixteen) == (9, 16)
+        first, second, third = jobs.start([(pid_and_square, (3,)), (pid_and_square, (4,)), (pid_and_square, (5,))])
+        (pid, nine), (_, sixteen), (_, twenty_five) = third(), first(), second()
+    assert (nine, sixteen, twenty_five) == (25, 9, 16)
     assert pid != os.getpid()
+
+
+@several_cores
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_the_preload_runs_once_in_the_first_worker_and_the_others_are_forked_from_it() -> None:
+    with Jobs(2, preload=preload) as jobs:
+        results = [result() for result in jobs.start([(pid_and_preloaded, (n,)) for n in range(4)])]
+    first, second = results[0], results[1]
+    assert "SHEETGEN_TEST_PRELOADED" not in os.environ  # not in this process
+    assert first[1] == os.getpid() and first[2] == str(first[0])  # the first worker preloaded
+    assert second[1] == first[0] and second[2] == str(first[0])  # the second was forked from it, preloaded
+    assert [r[0] for r in results] == [first[0], second[0]] * 2  # each took every other job
+
+
+@several_cores
+def test_a_preload_that_fails_fails_every_job_with_its_error() -> None:
+    with Jobs(2, preload=broken_preload) as jobs:
+        results = jobs.start([(pid_and_square, (n,)) for n in range(3)])
+        for result in results:
+            with pytest.raises(RenderError, match="WeasyPrint is missing"):
+                result()
+
+
+@several_cores
+def test_a_worker_that_dies_is_an_error_where_its_result_is_collected() -> None:
+    with Jobs(2) as jobs:
+        alive, dead = jobs.start([(pid_and_square, (2,)), (die, (0,))])
+        assert alive()[1] == 4
+        with pytest.raises(WorkerDied):
+            dead()
 
 
 @pytest.mark.parametrize("workers", [0, 2])
 def test_an_error_in_a_job_comes_back_with_its_problems(workers: int) -> None:
     with Jobs(workers) as jobs:
-        result = jobs.submit(fail, "does not fit")
+        (result,) = jobs.start([(fail, ("does not fit",))])
         with pytest.raises(RenderError) as caught:
             result()
     assert [str(p) for p in caught.value.problems] == [

@@ -10,7 +10,6 @@ packet is not a tagged PDF. Reproducible: the same inputs and seed give the same
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import io
 import re
@@ -26,6 +25,7 @@ from sheetgen.layout.header import PageSlot
 from sheetgen.load.files import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
+from sheetgen.packet import cache
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -96,8 +96,6 @@ def _phase(timings: Timings | None, name: str) -> Iterator[None]:
 
 
 def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
-    from sheetgen.packet import cache
-
     return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm",
                          render.ink, "large" if render.large else "",
                          "numbered" if render.page_numbers else "slot")
@@ -126,8 +124,6 @@ def readable_pdf(data: bytes) -> bool:
 
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
     """The pack's reference pages, from the cache when this pack, paper and audience were drawn before."""
-    from sheetgen.packet import cache
-
     def make() -> bytes:
         from sheetgen.render.html.reference import reference_pdf
 
@@ -144,8 +140,6 @@ def _drawing_options(render: RenderOptions) -> str:
 def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Literal["gm", "players"] | None,
                     use_cache: bool) -> bytes:
     """The pack's tracker pages, from the cache when this pack was drawn with these options before."""
-    from sheetgen.packet import cache
-
     def make() -> bytes:
         from sheetgen.render.pdf.trackers import tracker_pdf
 
@@ -161,8 +155,6 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
     drawn, with each room's and statblock's cards set as kept in the cache when they were set before
     (an edit to one room sets only that room's cards again)."""
     import json
-
-    from sheetgen.packet import cache
 
     def make() -> bytes:
         from sheetgen.layout.cards import card_layout
@@ -192,13 +184,9 @@ class _CachedFits:
     def load(self, key: str) -> bytes | None:
         # what the entry holds is checked where it is read (an entry that does not hold set cards is set
         # again and replaced)
-        from sheetgen.packet import cache
-
         return cache.load(cache.key_for("card-fit", key))
 
     def store(self, key: str, data: bytes) -> None:
-        from sheetgen.packet import cache
-
         cache.store(cache.key_for("card-fit", key), data, durable=False)
 
 
@@ -219,18 +207,16 @@ def _readable_cards(data: bytes) -> bool:
 
 
 def _part_key(pack: Pack, render: RenderOptions, players: bool) -> str:
-    from sheetgen.packet import cache
-
-    return cache.key_for("reference-part", _reference_key(pack, render, players))
+    return cache.key_for("reference-part", _reference_key(pack, render, players), "untagged")
 
 
 def packet_part(pdf: bytes) -> bytes:
     """Reference pages as a packet merges them: their pages and what the pages use, written again by pypdf.
 
-    WeasyPrint packs a page's objects, and its tag tree, into compressed object streams that pypdf must
-    unpack whole to find one object; a packet drops the tags and parses the pages on every build, so the
-    part is kept in the cache as plain objects, which a rebuild reads in a few milliseconds instead of a
-    tenth of a second. The same reference PDF always gives the same bytes.
+    WeasyPrint packs a page's objects into compressed object streams that pypdf must unpack whole to find
+    one object; a packet parses the pages on every build, so the part is kept in the cache as plain
+    objects, which a rebuild reads in a few milliseconds. The same reference PDF always gives the same
+    bytes.
     """
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, ByteStringObject
@@ -244,44 +230,26 @@ def packet_part(pdf: bytes) -> bytes:
     return buffer.getvalue()
 
 
-def _reference_job(pack: Pack, render: RenderOptions, players: bool, use_cache: bool) -> tuple[bytes, float]:
-    """Render a pack's reference pages and keep them, and their packet part, in the cache (a job for a
-    worker process); give the part and the seconds it took."""
-    from sheetgen.packet import cache
+def _reference_job(pack: Pack, render: RenderOptions, players: bool) -> tuple[bytes, float]:
+    """A pack's reference pages as a packet prints them, untagged (a job for a worker process); and the
+    seconds they took."""
     from sheetgen.render.html.reference import reference_pdf
 
     start = time.perf_counter()
-    pdf = reference_pdf(pack, render, players=players)
-    part = packet_part(pdf)
-    if use_cache:
-        cache.store(_reference_key(pack, render, players), pdf)
-        cache.store(_part_key(pack, render, players), part, durable=False)
-    return part, time.perf_counter() - start
+    pdf = reference_pdf(pack, render, players=players, tagged=False)
+    return pdf, time.perf_counter() - start
 
 
 def _kept_part(pack: Pack, render: RenderOptions, players: bool) -> bytes | None:
-    """The pack's reference pages as a packet part, from the cache: kept as a part, or made from reference
-    pages kept there (by `sheetgen reference`)."""
-    from sheetgen.packet import cache
-
-    part = cache.load(_part_key(pack, render, players), readable_pdf)
-    if part is None:
-        pdf = cache.load(_reference_key(pack, render, players), readable_pdf)
-        if pdf is not None:
-            part = packet_part(pdf)
-            cache.store(_part_key(pack, render, players), part, durable=False)
-    return part
+    """The pack's reference pages as a packet part, from the cache."""
+    return cache.load(_part_key(pack, render, players), readable_pdf)
 
 
-def _import_weasyprint() -> None:
-    """Import WeasyPrint (about half a second) once, before worker processes are forked from this one."""
-    import weasyprint  # noqa: F401
+def _prepare_references() -> None:
+    """Import WeasyPrint and what every reference needs, once, before worker processes are forked."""
+    from sheetgen.render.html.reference import prepare_references
 
-    import sheetgen.render.html.reference  # noqa: F401
-
-
-def _kept(pdf: bytes) -> tuple[bytes, float]:
-    return pdf, 0.0
+    prepare_references()
 
 
 def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
@@ -301,26 +269,27 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     players = options.audience == "players"
     packs = _packs(loaded)
     kept = [_kept_part(pack, options.render, players) if options.use_cache else None for pack in packs]
-    missing = sum(pdf is None for pdf in kept)
+    missing = sum(part is None for part in kept)
     workers = missing if options.workers is None else min(options.workers, missing)
-    with Jobs(workers, preload=_import_weasyprint) as jobs:
-        references: list[Callable[[], tuple[bytes, float]]] = []
-        for pack, pdf in zip(packs, kept, strict=True):
-            if pdf is None:
-                progress(f"reference: {pack.name}")
-                references.append(jobs.submit(_reference_job, pack, options.render, players, options.use_cache))
-            else:
-                references.append(functools.partial(_kept, pdf))
+    with Jobs(workers, preload=_prepare_references) as jobs:
+        missing_packs = [pack for pack, part in zip(packs, kept, strict=True) if part is None]
+        for pack in missing_packs:
+            progress(f"reference: {pack.name}")
+        rendered = iter(jobs.start([(_reference_job, (pack, options.render, players)) for pack in missing_packs]))
         drawn = _draw_parts(loaded, options, progress, timings)
         parts: list[Part] = []
         slot = page_slot(options.render.paper, drawn_by="html")
         with _phase(timings, "weasyprint"):
-            for pack, reference in zip(packs, references, strict=True):
-                pdf, seconds = reference()
-                parts.append(Part(f"Reference: {pack.name}", pdf, (slot,) * _page_count(pdf)))
-                if timings is not None:
-                    timings["weasyprint, each pack in its worker"] = (
-                        timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
+            for pack, part in zip(packs, kept, strict=True):
+                if part is None:
+                    pdf, seconds = next(rendered)()
+                    part = packet_part(pdf)
+                    if options.use_cache:
+                        cache.store(_part_key(pack, options.render, players), part, durable=False)
+                    if timings is not None:
+                        timings["weasyprint, each pack in its worker"] = (
+                            timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
+                parts.append(Part(f"Reference: {pack.name}", part, (slot,) * _page_count(part)))
     return parts + drawn
 
 

@@ -1,30 +1,42 @@
 """Jobs run in other processes, so that a packet's WeasyPrint pages use the machine's other cores.
 
-Takes jobs (a module-level function and picklable arguments); gives each job's result when it is
-collected, in whatever order the caller asks. Workers are forked from this process on Linux (cheap:
-sheetgen is already imported, nothing is copied) and spawned elsewhere. Errors raised in a worker come
-back as they were raised. Where there is only one core, or the caller asks for no workers, a job runs in
-this process when it is collected.
+Takes jobs (a module-level function and picklable arguments), all at once; gives each job's result when it
+is collected, in whatever order the caller asks. Errors raised in a worker come back as they were raised.
+Where there is only one core, or the caller asks for no workers, a job runs in this process when it is
+collected.
+
+On Linux the workers are forked as a tree: one worker is forked from this process at once, runs the
+*preload* (importing WeasyPrint, about half a second) while this process goes on with its own work, and
+then forks the others from itself, so that the import is paid once and never waited for here. Elsewhere
+workers are spawned, each importing what its jobs need.
 
 Workers die with this process, however it ends (``kill -9`` included): on Linux the kernel sends each
-a SIGKILL when its parent dies (prctl PR_SET_PDEATHSIG); everywhere, a thread in each worker ends it
-within a second of its parent being gone (its parent process id changes).
+a SIGKILL when its parent dies (prctl PR_SET_PDEATHSIG), the first worker's own workers when it does;
+everywhere, a thread in each worker ends it within a second of its parent being gone (its parent process
+id changes).
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gc
 import os
+import pickle
 import signal
+import struct
 import sys
 import threading
 import time
-from collections.abc import Callable
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from types import TracebackType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+#: A job: a module-level function and its arguments.
+Job = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
 def cores() -> int:
@@ -38,8 +50,10 @@ _PR_SET_PDEATHSIG = 1
 PARENT_CHECK_SECONDS = 1.0
 
 
-def die_with_parent(parent: int) -> None:
-    """Make this worker process end when process *parent* does (run first thing in each worker)."""
+def die_with_parent(parent: int, *, watch: bool = True) -> None:
+    """Make this worker process end when process *parent* does (run first thing in each worker). Without
+    *watch*, the thread that watches the parent is left for :func:`watch_parent` to start (a process that
+    still forks must not have other threads), and only the kernel's signal ends it until then."""
     if sys.platform == "linux":
         import ctypes
 
@@ -50,6 +64,12 @@ def die_with_parent(parent: int) -> None:
             pass  # the watch below still ends it
     if os.getppid() != parent:  # the parent died before the line above took effect
         os._exit(1)
+    if watch:
+        watch_parent(parent)
+
+
+def watch_parent(parent: int) -> None:
+    """End this process within :data:`PARENT_CHECK_SECONDS` of process *parent* being gone."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -59,54 +79,162 @@ def die_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="sheetgen-parent-watch", daemon=True).start()
 
 
-class Jobs:
-    """A pool of *workers* processes (no more than the cores), started by the first job: ask for as many
-    as there are jobs to run side by side.
+class WorkerDied(RuntimeError):
+    """A worker process ended before it gave back the result of a job."""
 
-    *preload*, where workers are forked, runs here just before they are, so that what it imports is
-    imported once for all of them rather than once in each.
+
+class Jobs:
+    """At most *workers* processes (no more than the cores) for the jobs given to :meth:`start`: ask for as
+    many as there are jobs to run side by side.
+
+    *preload*, where workers are forked, runs in the first worker before it forks the others, so that what
+    it imports is imported once for all of them, and not in this process.
     """
 
     def __init__(self, workers: int, preload: Callable[[], object] | None = None) -> None:
         self.workers = min(workers, cores())
         self.preload = preload
+        self._tree: _ForkedTree | None = None
         self._pool: Executor | None = None
-        self._frozen = False
 
-    def submit(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
-        """Start *function(*args)*; give a function that waits for its result and returns it."""
-        if self.workers < 1 or cores() < 2:
-            return lambda: function(*args)
-        future: Future[T] = self._executor().submit(function, *args)
-        if self._frozen:  # the workers are forked by now
-            gc.unfreeze()
-            self._frozen = False
-        return future.result
+    def start(self, jobs: Sequence[Job]) -> list[Callable[[], Any]]:
+        """Start *jobs*; give, for each, a function that waits for its result and returns it."""
+        count = min(self.workers, len(jobs))
+        if count < 1 or cores() < 2:
+            return [functools.partial(function, *args) for function, args in jobs]
+        # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
+        if sys.platform == "linux" and threading.active_count() == 1:
+            tree = self._tree = _ForkedTree(jobs, count, self.preload)
+            return [functools.partial(tree.result, index) for index in range(len(jobs))]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
-            fork = sys.platform == "linux" and threading.active_count() == 1
-            context = multiprocessing.get_context("fork" if fork else "spawn")
-            if fork and self.preload is not None:
-                self.preload()
-            if fork:
-                # Objects the workers inherit are left out of their garbage collector: a collection
-                # would write to every one of them and so copy every page they share with this process
-                # (a first packet's three processes then hold about 25 MB less, and run faster).
-                gc.freeze()
-                self._frozen = True
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=context,
-                                             initializer=die_with_parent, initargs=(os.getpid(),))
-        return self._pool
+        self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=die_with_parent, initargs=(os.getpid(),))
+        return [self._pool.submit(function, *args).result for function, args in jobs]
 
     def __enter__(self) -> Jobs:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        if self._tree is not None:
+            self._tree.end(kill=error is not None)
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=error is not None)
+
+
+_LENGTH = struct.Struct("!Q")
+
+
+class _ForkedTree:
+    """The workers forked as a tree (see the module's docstring): worker k runs jobs k, k + count, ...,
+    and writes each result, pickled and preceded by its length, to a pipe of its own."""
+
+    def __init__(self, jobs: Sequence[Job], count: int, preload: Callable[[], object] | None) -> None:
+        pipes = [os.pipe() for _ in range(count)]
+        self._readers = [os.fdopen(read, "rb") for read, _ in pipes]
+        self._results: dict[int, tuple[bool, Any]] = {}
+        self._count = count
+        # Objects the workers inherit are left out of their garbage collector: a collection would write
+        # to every one of them and so copy every page they share with this process.
+        gc.freeze()
+        try:
+            self._leader = os.fork()
+        except BaseException:
+            gc.unfreeze()
+            raise
+        if self._leader == 0:
+            _lead(jobs, count, preload, [write for _, write in pipes], os.getppid())
+        gc.unfreeze()
+        for _, write in pipes:
+            os.close(write)
+
+    def result(self, index: int) -> Any:
+        reader = self._readers[index % self._count]
+        while index not in self._results:
+            head = reader.read(_LENGTH.size)
+            if len(head) < _LENGTH.size:
+                raise WorkerDied(f"a worker process ended before finishing job {index + 1}; see the messages above")
+            done, ok, value = pickle.loads(reader.read(_LENGTH.unpack(head)[0]))
+            self._results[done] = (ok, value)
+        ok, value = self._results.pop(index)
+        if not ok:
+            raise value
+        return value
+
+    def end(self, *, kill: bool) -> None:
+        """Wait for the workers to end (end them at once with *kill*) and close the pipes."""
+        if kill:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self._leader, signal.SIGKILL)  # its own workers die with it
+        for reader in self._readers:
+            reader.close()
+        os.waitpid(self._leader, 0)
+
+
+def _lead(jobs: Sequence[Job], count: int, preload: Callable[[], object] | None, writers: list[int],
+          parent: int) -> None:
+    """The first worker: preload, fork the others, run its own jobs, wait for its workers, and end. Should
+    the preload fail, every job gives back its error."""
+    status = 1
+    try:
+        die_with_parent(parent, watch=False)
+        failed: Exception | None = None
+        try:
+            if preload is not None:
+                preload()
+        except Exception as error:  # raised again where each result is collected
+            failed = error
+        gc.freeze()
+        children = []
+        for k in range(1, count):
+            child = os.fork()
+            if child == 0:
+                _work(jobs, k, count, writers, os.getppid(), failed)
+            children.append(child)
+        watch_parent(parent)
+        for k in range(1, count):
+            os.close(writers[k])
+        _run(jobs, 0, count, writers[0], failed)
+        for child in children:
+            os.waitpid(child, 0)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _work(jobs: Sequence[Job], k: int, count: int, writers: list[int], parent: int,
+          failed: Exception | None) -> None:
+    """Worker *k*, forked by the first one: run its jobs and end."""
+    status = 1
+    try:
+        die_with_parent(parent)
+        for j, write in enumerate(writers):
+            if j != k:
+                os.close(write)
+        _run(jobs, k, count, writers[k], failed)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _run(jobs: Sequence[Job], k: int, count: int, write: int, failed: Exception | None) -> None:
+    """Run jobs k, k + count, ... and write each result, or the error it raised (*failed*: that error for
+    every job), to *write*."""
+    with os.fdopen(write, "wb") as out:
+        for index in range(k, len(jobs), count):
+            function, args = jobs[index]
+            outcome: tuple[int, bool, Any] = (index, False, failed)
+            if failed is None:
+                try:
+                    outcome = (index, True, function(*args))
+                except Exception as error:  # raised again where the result is collected
+                    outcome = (index, False, error)
+            try:
+                data = pickle.dumps(outcome)
+            except Exception as error:
+                data = pickle.dumps((index, False, WorkerDied(f"job {index + 1} gave back what cannot be "
+                                                              f"passed between processes: {error}")))
+            out.write(_LENGTH.pack(len(data)) + data)
+            out.flush()

@@ -19,7 +19,9 @@ ratio to a floor measured in the same run, never a lone absolute time:
   plus the start of one Python process;
 * peak memory: the largest process's peak resident set (wait4's ru_maxrss, which counts the worker
   processes too), and the peak of all the processes' memory together (proportional set sizes, so that
-  pages forked workers share with their parent count once), sampled every 5 ms;
+  pages forked workers share with their parent count once), sampled every 5 ms in the warm-up run only:
+  reading /proc that often takes a share of the cores from the run (0.1-0.35 s of a first packet's
+  two cores), so the timed runs are not sampled;
 * the packet's phases, from ``build_packet(..., timings=...)``;
 * the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), 10,000
   pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack;
@@ -97,14 +99,15 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
-def run_process(argv: Sequence[str], env: dict[str, str]) -> Run:
-    """Run *argv* to its end; its wall time, peak memory and standard output."""
+def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True) -> Run:
+    """Run *argv* to its end; its wall time, peak memory and standard output. With *sample*, the memory of
+    all its processes together is sampled while it runs (which slows a run that uses every core)."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         process = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=err)
         peak = [0]
         done = threading.Event()
-        sampling = Path("/proc").is_dir()
+        sampling = sample and Path("/proc").is_dir()
 
         def sample() -> None:
             while not done.is_set():
@@ -132,6 +135,7 @@ def run_process(argv: Sequence[str], env: dict[str, str]) -> Run:
 @dataclass(frozen=True)
 class Series:
     runs: tuple[Run, ...]
+    warm_up: Run
 
     @property
     def median(self) -> float:
@@ -147,12 +151,12 @@ class Series:
 
     @property
     def peak_kb(self) -> int:
-        return max(r.peak_kb for r in self.runs)
+        return max(r.peak_kb for r in (*self.runs, self.warm_up))
 
     @property
     def tree_kb(self) -> int | None:
-        trees = [r.tree_kb for r in self.runs if r.tree_kb is not None]
-        return max(trees) if trees else None
+        """The processes' memory together, sampled in the warm-up run."""
+        return self.warm_up.tree_kb
 
     def inner(self, key: str) -> float:
         """The median of a figure the child printed as JSON on its last line."""
@@ -161,10 +165,10 @@ class Series:
 
 def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int,
            label: str) -> Series:
-    """One warm-up run (index -1), then *runs* runs."""
+    """One warm-up run (index -1), its memory sampled, then *runs* timed runs."""
     print(f"  {label} ...", file=sys.stderr, flush=True)
-    run_process(argv(-1), env(-1))
-    return Series(tuple(run_process(argv(i), env(i)) for i in range(runs)))
+    warm_up = run_process(argv(-1), env(-1))
+    return Series(tuple(run_process(argv(i), env(i), sample=False) for i in range(runs)), warm_up)
 
 
 # --- the parent ------------------------------------------------------------------------------------

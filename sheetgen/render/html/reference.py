@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -104,6 +104,25 @@ def environment() -> jinja2.Environment:
     return env
 
 
+def prepare_references() -> None:
+    """Import WeasyPrint, compile every shipped template and parse the shipped stylesheets: what each
+    reference would otherwise do first (about 0.6 s), done once in a process that others are forked from."""
+    from sheetgen.render.html.weasy import prepare_stylesheets
+
+    prepare_stylesheets()
+    templates = shipped_dir("templates")
+    for name in _template_names(templates):
+        environment().get_template(name)
+
+
+def _template_names(folder: Any, prefix: str = "") -> Iterator[str]:
+    for child in folder.iterdir():
+        if child.is_dir():
+            yield from _template_names(child, f"{prefix}{child.name}/")
+        elif child.name.endswith(".html"):
+            yield f"{prefix}{child.name}"
+
+
 def _pt(value: float) -> str:
     """A length for CSS or SVG: '12.5', without trailing zeros."""
     return f"{value:.2f}".rstrip("0").rstrip(".")
@@ -174,17 +193,20 @@ def reference_html(pack: Pack, options: RenderOptions, *, type_size: float | Non
     return _html(reference_view(pack, options, players=players, body_size=size), options, size, page_index)
 
 
-def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False) -> bytes:
+def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False, tagged: bool = True) -> bytes:
     """The pack's reference pages as PDF, each page on one sheet of ``options.paper``.
 
-    With *players*, only the sections the pack marks player_safe are printed (for handing out).
+    With *players*, only the sections the pack marks player_safe are printed (for handing out). With
+    *tagged* (the default), the PDF carries its structure for screen readers; a packet, which is for
+    printing, leaves it out (writing and merging the tags took a third of a reference's time).
     Raises FontError for pack text the shipped fonts cannot draw, and RenderError for a page that does
     not fit on one sheet even in the smallest type.
     """
-    return render_reference(pack, options, players=players).pdf
+    return render_reference(pack, options, players=players, tagged=tagged).pdf
 
 
-def render_reference(pack: Pack, options: RenderOptions, *, players: bool = False) -> RenderedReference:
+def render_reference(pack: Pack, options: RenderOptions, *, players: bool = False,
+                     tagged: bool = True) -> RenderedReference:
     """Like :func:`reference_pdf`, and say which type size each page needed and what WeasyPrint warned."""
     check_fonts(pack)
     options = replace(options, language=pack.language)
@@ -200,7 +222,7 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
         combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
         warnings = tuple(w for doc in laid_out for w in doc.warnings)
         metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"),
-                               language=pack.language, tagged=True)
+                               language=pack.language, tagged=tagged)
         rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 

@@ -389,6 +389,14 @@ def _shipped_stylesheet(name: str) -> Any:
 _STYLESHEETS: dict[str, Any] = {}
 
 
+def prepare_stylesheets() -> None:
+    """Import WeasyPrint and parse every shipped stylesheet now (see :func:`_shipped_stylesheet`)."""
+    _import_weasyprint()
+    for sheet in shipped_dir("templates").iterdir():
+        if sheet.name.endswith(".css"):
+            _shipped_stylesheet(sheet.name)
+
+
 def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = (),
            stop_at_overflow: bool = False) -> LaidOut:
     """Lay out *html* with the shipped fonts, then *stylesheets* (names of CSS files in templates/),
