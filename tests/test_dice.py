@@ -515,3 +515,44 @@ def test_roll_detail_is_the_same_whatever_generator_class() -> None:
         dice = parse_dice(text)
         assert [dice.roll_detail(random.Random(s)) for s in range(30)] == [
             dice.roll_detail(Other(s)) for s in range(30)]
+
+
+def test_totals_are_the_totals_the_exact_distribution_can_roll() -> None:
+    """A check reads a roll's totals from Dice.totals (no exact distribution needed): they must be the
+    totals the distribution gives a chance to, for sums, differences, kept dice and constants."""
+    rng = random.Random(1)
+    expressions = ["d6", "2d6", "4d6kh3", "2d20kl1", "d%", "3d4-2", "d6-d6", "5", "2d6+d4-3", "6d6kh2", "d1"]
+    for _ in range(300):
+        terms = []
+        for index in range(rng.randint(1, 3)):
+            count, sides = rng.randint(1, 4), rng.choice([1, 2, 3, 4, 6, 8, 10, 12, 20])
+            keep = f"k{rng.choice('hl')}{rng.randint(1, count)}" if rng.random() < 0.3 else ""
+            terms.append(("-" if index and rng.random() < 0.3 else "+") + f"{count}d{sides}{keep}")
+        if rng.random() < 0.5:
+            terms.append(f"+{rng.randint(0, 5)}")
+        expressions.append("".join(terms).lstrip("+"))
+    for text in expressions:
+        dice = parse_dice(text)
+        rolled = sorted(total for total, chance in dice.distribution().items() if chance > 0)
+        assert list(dice.totals()) == rolled, text
+
+
+def test_totals_refuse_what_the_exact_distribution_refuses() -> None:
+    with pytest.raises(DiceError, match="too large to compute exactly"):
+        parse_dice("1000d1000").totals()
+
+
+def test_sums_counted_without_icepool_are_the_distributions_icepool_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(3)
+    expressions = ["d6", "2d6", "d%", "3d4-2", "d6-d6", "2d6+d4-3", "d1", "12d6", "d20+d12-d8+3", "30d6"]
+    for _ in range(200):
+        terms = [("-" if index and rng.random() < 0.3 else "+")
+                 + f"{rng.randint(1, 4)}d{rng.choice([1, 2, 3, 4, 6, 8, 10, 12, 20, 100])}"
+                 for index in range(rng.randint(1, 3))]
+        expressions.append("".join(terms).lstrip("+") + (f"-{rng.randint(0, 5)}" if rng.random() < 0.5 else ""))
+    counted = {text: dice_module._exact_distribution(parse_dice(text).terms) for text in expressions}
+    assert sum(dice_module._counting_steps([t for t in parse_dice(text).terms if isinstance(t, dice_module.Roll)])
+               <= dice_module._COUNTED_STEPS for text in expressions) > 150  # most were counted
+    monkeypatch.setattr(dice_module, "_COUNTED_STEPS", -1)  # every one by icepool
+    for text in expressions:
+        assert dice_module._exact_distribution(parse_dice(text).terms) == counted[text], text

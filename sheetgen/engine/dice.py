@@ -35,10 +35,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-
-import icepool
+from typing import TYPE_CHECKING, Any
 
 from sheetgen.errors import DiceError, Location
+
+if TYPE_CHECKING:
+    import icepool
 
 MAX_TEXT_LENGTH = 200
 MAX_TERMS = 20
@@ -167,19 +169,27 @@ class Dice:
         """
         return dict(self._distribution)
 
+    def totals(self) -> range:
+        """Every total the dice can roll, from :attr:`minimum` to :attr:`maximum`: each term rolls every whole
+        number between its least and greatest, and so does a sum of such terms. Raises DiceError where
+        :meth:`distribution` would, so that what passes a check is what the odds can be computed for."""
+        if exact_work(self.terms) > MAX_EXACT_WORK:
+            raise self._too_large()
+        return range(self.minimum, self.maximum + 1)
+
+    def _too_large(self) -> DiceError:
+        return DiceError(f"dice {_show(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
+                         Location(column=1))
+
     @cached_property
     def _distribution(self) -> tuple[tuple[int, Fraction], ...]:
-        too_large = DiceError(
-            f"dice {_show(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
-            Location(column=1),
-        )
         if exact_work(self.terms) > MAX_EXACT_WORK:
-            raise too_large
+            raise self._too_large()
         try:
             return _exact_distribution(self.terms)
         except (RecursionError, MemoryError):
             # exact_work is an estimate; should it ever let through too much, that is still a dice problem.
-            raise too_large from None
+            raise self._too_large() from None
 
 
 def parse_dice(text: str | int) -> Dice:
@@ -211,13 +221,13 @@ def probability(dist: dict[int, Fraction], predicate: Callable[[int], bool]) -> 
 def pool_highest(count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the highest of ``count`` dice with ``sides`` sides."""
     _check_pool(count, sides)
-    return _to_fractions(icepool.d(sides).highest(count), 0)
+    return _to_fractions(_icepool().d(sides).highest(count), 0)
 
 
 def pool_lowest(count: int, sides: int) -> dict[int, Fraction]:
     """The exact distribution of the lowest of ``count`` dice with ``sides`` sides."""
     _check_pool(count, sides)
-    return _to_fractions(icepool.d(sides).lowest(count), 0)
+    return _to_fractions(_icepool().d(sides).lowest(count), 0)
 
 
 def exact_work(terms: tuple[Term, ...]) -> int:
@@ -374,25 +384,69 @@ def _term_range(term: Term) -> tuple[int, int]:
     return (low, high) if term.sign > 0 else (-high, -low)
 
 
+#: A sum of whole dice whose counting takes at most this many steps (each total so far times the faces of
+#: the next die) is counted here, in a few milliseconds at most, without icepool (whose import took a
+#: tenth of a rebuild): the check of every built-in pack and most table rolls.
+_COUNTED_STEPS = 20_000
+
+
 def _exact_distribution(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], ...]:
-    offset = 0
+    offset = sum(term.sign * term.value for term in terms if isinstance(term, Constant))
+    rolls = [term for term in terms if isinstance(term, Roll)]
+    if not rolls:
+        return ((offset, Fraction(1)),)
+    if all(term.kept == term.count for term in rolls) and _counting_steps(rolls) <= _COUNTED_STEPS:
+        return _counted_sum(rolls, offset)
     total: icepool.Die | None = None
-    for term in terms:
-        if isinstance(term, Constant):
-            offset += term.sign * term.value
-            continue
+    for term in rolls:
         die = _roll_die(term)
         if term.sign < 0:
             die = -die
         # One term at a time in a loop: icepool's own n @ die recurses once per die.
         total = die if total is None else total + die
-    if total is None:
-        return ((offset, Fraction(1)),)
+    assert total is not None
     return tuple(_to_fractions(total, offset).items())
 
 
+def _counting_steps(rolls: list[Roll]) -> int:
+    steps, totals = 0, 1
+    for term in rolls:
+        for _ in range(min(term.count, _COUNTED_STEPS)):
+            steps += totals * term.sides
+            totals += term.sides - 1
+            if steps > _COUNTED_STEPS:
+                return steps
+    return steps
+
+
+def _counted_sum(rolls: list[Roll], offset: int) -> tuple[tuple[int, Fraction], ...]:
+    """The exact distribution of a sum (and difference) of a few whole dice plus *offset*: the ways to roll
+    each total, counted one die at a time."""
+    ways = {offset: 1}
+    outcomes = 1
+    for term in rolls:
+        for _ in range(term.count):
+            faces = range(1, term.sides + 1)
+            added: dict[int, int] = {}
+            for total, count in ways.items():
+                for face in faces:
+                    key = total + term.sign * face
+                    added[key] = added.get(key, 0) + count
+            ways = added
+            outcomes *= term.sides
+    return tuple((total, Fraction(ways[total], outcomes)) for total in sorted(ways))
+
+
+def _icepool() -> Any:
+    """icepool, imported where a distribution is computed (parsing and rolling dice need none of it: its
+    import was a fifth of reading a site)."""
+    import icepool
+
+    return icepool
+
+
 def _roll_die(term: Roll) -> icepool.Die:
-    die = icepool.d(term.sides)
+    die = _icepool().d(term.sides)
     if term.kept == 1 and term.count > 1:
         return die.highest(term.count) if term.keep_highest else die.lowest(term.count)
     if term.kept < term.count:

@@ -499,11 +499,10 @@ def _faces(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> 
     from sheetgen.engine.dice import parse_dice
 
     try:
-        dist = parse_dice(dice).distribution()
+        return list(parse_dice(dice).totals())
     except DiceError as exc:
         problems.append(Problem(doc.locate(path), str(exc)))
         return None
-    return sorted(value for value, p in dist.items() if p > 0)
 
 
 def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Iterator[Problem]:
