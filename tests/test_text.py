@@ -111,3 +111,12 @@ def test_marks_survive_the_trip_through_json_and_anything_else_is_refused() -> N
                 [["line", 0, 0, 1, 1, 1, 0, 3]]):
         with pytest.raises(ValueError):
             marks_from_data(bad)
+
+
+def test_the_page_number_slot_is_as_wide_as_the_shipped_font_sets_its_sample() -> None:
+    """The slot's width is kept as a number (so that HTML pages need not load ReportLab to know it): it
+    must be what the font's metrics measure, at every size."""
+    from sheetgen.layout.header import PAGE_SLOT_SAMPLE, slot_width
+
+    for size in (6.0, 8.5, 12.75):
+        assert slot_width(size) == pytest.approx(text_width(PAGE_SLOT_SAMPLE, "label-bold", size), abs=1e-6)

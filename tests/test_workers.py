@@ -101,3 +101,36 @@ def test_a_packet_is_the_same_whether_its_references_are_rendered_here_or_in_wor
         for workers in (0, None)
     ]
     assert packets[0].pdf == packets[1].pdf
+
+
+def slow_preload() -> None:
+    import time
+
+    time.sleep(30)
+
+
+@several_cores
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_a_worker_begun_before_its_jobs_are_known_preloads_then_takes_them() -> None:
+    with Jobs(2, preload=preload) as jobs:
+        jobs.begin()
+        results = [result() for result in jobs.start([(pid_and_preloaded, (n,)) for n in range(3)])]
+    first, second = results[0], results[1]
+    assert first[1] == os.getpid() and first[2] == str(first[0])
+    assert second[1] == first[0] and second[2] == str(first[0])
+    assert [r[0] for r in results] == [first[0], second[0], first[0]]
+
+
+@several_cores
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_a_worker_begun_for_nothing_is_ended_at_once() -> None:
+    import time
+
+    start = time.monotonic()
+    with Jobs(2, preload=slow_preload) as jobs:
+        jobs.begin()
+        assert jobs.start([]) == []
+    with pytest.raises(ValueError), Jobs(2, preload=slow_preload) as jobs:
+        jobs.begin()
+        raise ValueError("the site did not load")
+    assert time.monotonic() - start < 10  # neither waited for the preload

@@ -165,29 +165,29 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
     """
     from sheetgen.engine.odds import check_hours
     from sheetgen.load.files import load_site
-    from sheetgen.packet.build import PacketOptions, build_packet, made_on
+    from sheetgen.load.variants import site_with_variant
+    from sheetgen.packet.build import PacketOptions, build_packet, made_on, reference_workers
 
     check_output(output)
     check_hours(hours)
-    from sheetgen.load.variants import site_with_variant
-
-    loaded = site_with_variant(load_site(site or "the-sunken-chapel", rules_dirs), variant)
-    seed = new_seed(seed)
-    options = PacketOptions(
-        render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,
-                           cards=CardPrint(back_offset=back_offset)),
-        seed=seed, hours=hours,
-        audience="players" if audience == "players" else "gm",
-        card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
-        use_cache=not no_cache,
-    )
     show = not quiet and sys.stderr.isatty()
 
     def progress(step: str) -> None:
         if show:
             click.echo(f"  {step}...", err=True)
 
-    built = build_packet(loaded, options, progress)
+    with reference_workers(use_cache=not no_cache) as jobs:  # on a first packet, started before the site is read
+        loaded = site_with_variant(load_site(site or "the-sunken-chapel", rules_dirs), variant)
+        seed = new_seed(seed)
+        options = PacketOptions(
+            render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,
+                               cards=CardPrint(back_offset=back_offset)),
+            seed=seed, hours=hours,
+            audience="players" if audience == "players" else "gm",
+            card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
+            use_cache=not no_cache,
+        )
+        built = build_packet(loaded, options, progress, jobs=jobs)
     sheet = "packet" if audience == "gm" else "players"
     path = emit(built.pdf, output, loaded.slug, sheet)
     if previews:

@@ -21,6 +21,11 @@ from sheetgen.options import Paper
 PAGE_SLOT_SAMPLE = " · page 88 of 88"
 """The widest page number the slot keeps room for (with the separator before it)."""
 
+PAGE_SLOT_EMS = 6.88
+"""How wide :data:`PAGE_SLOT_SAMPLE` is set in the bold label face, in ems: what the shipped font's metrics
+measure (a test holds the two together), kept as a number so that an HTML page, laid out in a process that
+draws nothing with ReportLab, keeps its slot without loading ReportLab and the fonts to measure it."""
+
 _DRAWN_BASELINE = 0.93
 """The small line's baseline under the header's top, in ems, on the ReportLab pages (plus a point)."""
 _HTML_BASELINE = 0.905
@@ -63,7 +68,7 @@ def page_of(number: int, total: int) -> str:
 
 def slot_width(size: float = TYPE.header_line) -> float:
     """The width kept empty for the page number at the right end of the header's small line."""
-    return text_width(PAGE_SLOT_SAMPLE, "label-bold", size)
+    return PAGE_SLOT_EMS * size
 
 
 @dataclass(frozen=True)

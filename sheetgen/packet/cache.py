@@ -145,6 +145,16 @@ def _read_regular(path: Path) -> bytes | None:
         return handle.read(MAX_ENTRY_BYTES + 1)
 
 
+def holds_any(kind: str) -> bool:
+    """Whether the cache holds any entry of *kind* (so that a build can tell, before it knows its keys,
+    whether it is the first); False when the folder cannot be read."""
+    try:
+        with os.scandir(cache_dir()) as entries:
+            return any(entry.name.startswith(f"{kind}-") for entry in entries)
+    except OSError:
+        return False
+
+
 def load(key: str, valid: Callable[[bytes], bool] | None = None) -> bytes | None:
     """The bytes kept under *key*, or None. An entry that is not a whole regular file written by
     :func:`store`, or whose bytes *valid* refuses, is removed."""

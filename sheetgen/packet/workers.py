@@ -88,7 +88,8 @@ class Jobs:
     many as there are jobs to run side by side.
 
     *preload*, where workers are forked, runs in the first worker before it forks the others, so that what
-    it imports is imported once for all of them, and not in this process.
+    it imports is imported once for all of them, and not in this process. :meth:`begin` forks the first
+    worker before the jobs are known, so that its preload runs while this process works them out.
     """
 
     def __init__(self, workers: int, preload: Callable[[], object] | None = None) -> None:
@@ -97,15 +98,30 @@ class Jobs:
         self._tree: _ForkedTree | None = None
         self._pool: Executor | None = None
 
+    def _forks(self) -> bool:
+        # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
+        return self.workers >= 1 and cores() >= 2 and sys.platform == "linux" and threading.active_count() == 1
+
+    def begin(self) -> None:
+        """Fork the first worker now, to run the preload while this process works out the jobs (where
+        workers are forked; elsewhere nothing happens until :meth:`start`)."""
+        if self._tree is None and self._forks():
+            self._tree = _ForkedTree(self.workers, self.preload)
+
     def start(self, jobs: Sequence[Job]) -> list[Callable[[], Any]]:
         """Start *jobs*; give, for each, a function that waits for its result and returns it."""
         count = min(self.workers, len(jobs))
+        if self._tree is None and count >= 1 and self._forks():
+            self._tree = _ForkedTree(count, self.preload, jobs)
+        if self._tree is not None and count < 1:  # begun, and nothing to do after all
+            self._tree.end(kill=True)
+            self._tree = None
+        if self._tree is not None:
+            tree = self._tree
+            tree.send(jobs)
+            return [functools.partial(tree.result, index) for index in range(len(jobs))]
         if count < 1 or cores() < 2:
             return [functools.partial(function, *args) for function, args in jobs]
-        # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
-        if sys.platform == "linux" and threading.active_count() == 1:
-            tree = self._tree = _ForkedTree(jobs, count, self.preload)
-            return [functools.partial(tree.result, index) for index in range(len(jobs))]
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -127,15 +143,33 @@ class Jobs:
 _LENGTH = struct.Struct("!Q")
 
 
-class _ForkedTree:
-    """The workers forked as a tree (see the module's docstring): worker k runs jobs k, k + count, ...,
-    and writes each result, pickled and preceded by its length, to a pipe of its own."""
+def _write_framed(out: Any, data: bytes) -> None:
+    """Write pickled *data* to *out*, preceded by its length."""
+    out.write(_LENGTH.pack(len(data)) + data)
+    out.flush()
 
-    def __init__(self, jobs: Sequence[Job], count: int, preload: Callable[[], object] | None) -> None:
-        pipes = [os.pipe() for _ in range(count)]
+
+def _read_framed(source: Any) -> Any:
+    """The next value :func:`_write_framed` wrote to *source*; EOFError when it ended first."""
+    head = source.read(_LENGTH.size)
+    if len(head) < _LENGTH.size:
+        raise EOFError
+    return pickle.loads(source.read(_LENGTH.unpack(head)[0]))
+
+
+class _ForkedTree:
+    """The workers forked as a tree (see the module's docstring), at most *slots* of them: worker k runs
+    jobs k, k + count, ..., and writes each result, pickled and preceded by its length, to a pipe of its
+    own. The jobs are handed to the first worker as it is forked or, when it is forked before they are
+    known (*jobs* None), sent to it down a pipe by :meth:`send`."""
+
+    def __init__(self, slots: int, preload: Callable[[], object] | None, jobs: Sequence[Job] | None = None) -> None:
+        pipes = [os.pipe() for _ in range(slots)]
+        incoming = os.pipe() if jobs is None else None
         self._readers = [os.fdopen(read, "rb") for read, _ in pipes]
         self._results: dict[int, tuple[bool, Any]] = {}
-        self._count = count
+        self._count = slots
+        self._jobs = None if incoming is None else os.fdopen(incoming[1], "wb")
         # Objects the workers inherit are left out of their garbage collector: a collection would write
         # to every one of them and so copy every page they share with this process.
         gc.freeze()
@@ -145,18 +179,31 @@ class _ForkedTree:
             gc.unfreeze()
             raise
         if self._leader == 0:
-            _lead(jobs, count, preload, [write for _, write in pipes], os.getppid())
+            if incoming is not None:
+                os.close(incoming[1])
+            _lead(jobs, incoming and incoming[0], preload, [write for _, write in pipes], os.getppid())
         gc.unfreeze()
         for _, write in pipes:
             os.close(write)
+        if incoming is not None:
+            os.close(incoming[0])
+
+    def send(self, jobs: Sequence[Job]) -> None:
+        """Hand *jobs* to a first worker forked before they were known (nothing to do otherwise)."""
+        if self._jobs is not None:
+            self._count = max(1, min(self._count, len(jobs)))
+            with self._jobs:
+                _write_framed(self._jobs, pickle.dumps(list(jobs)))
+            self._jobs = None
 
     def result(self, index: int) -> Any:
         reader = self._readers[index % self._count]
         while index not in self._results:
-            head = reader.read(_LENGTH.size)
-            if len(head) < _LENGTH.size:
-                raise WorkerDied(f"a worker process ended before finishing job {index + 1}; see the messages above")
-            done, ok, value = pickle.loads(reader.read(_LENGTH.unpack(head)[0]))
+            try:
+                done, ok, value = _read_framed(reader)
+            except EOFError:
+                raise WorkerDied(f"a worker process ended before finishing job {index + 1}; "
+                                 "see the messages above") from None
             self._results[done] = (ok, value)
         ok, value = self._results.pop(index)
         if not ok:
@@ -168,15 +215,17 @@ class _ForkedTree:
         if kill:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(self._leader, signal.SIGKILL)  # its own workers die with it
+        if self._jobs is not None:  # never sent: the first worker reads the end of the pipe and ends
+            self._jobs.close()
         for reader in self._readers:
             reader.close()
         os.waitpid(self._leader, 0)
 
 
-def _lead(jobs: Sequence[Job], count: int, preload: Callable[[], object] | None, writers: list[int],
-          parent: int) -> None:
-    """The first worker: preload, fork the others, run its own jobs, wait for its workers, and end. Should
-    the preload fail, every job gives back its error."""
+def _lead(jobs: Sequence[Job] | None, incoming: int | None, preload: Callable[[], object] | None,
+          writers: list[int], parent: int) -> None:
+    """The first worker: preload, take the jobs (from *incoming* when not given), fork the others, run its
+    own jobs, wait for its workers, and end. Should the preload fail, every job gives back its error."""
     status = 1
     try:
         die_with_parent(parent, watch=False)
@@ -186,6 +235,17 @@ def _lead(jobs: Sequence[Job], count: int, preload: Callable[[], object] | None,
                 preload()
         except Exception as error:  # raised again where each result is collected
             failed = error
+        if jobs is None:
+            assert incoming is not None
+            try:
+                with os.fdopen(incoming, "rb") as source:
+                    jobs = _read_framed(source)
+            except EOFError:  # no jobs after all
+                jobs = []
+        count = min(len(writers), len(jobs))
+        for write in writers[count:]:
+            os.close(write)
+        writers = writers[:count]
         gc.freeze()
         children = []
         for k in range(1, count):
@@ -196,7 +256,8 @@ def _lead(jobs: Sequence[Job], count: int, preload: Callable[[], object] | None,
         watch_parent(parent)
         for k in range(1, count):
             os.close(writers[k])
-        _run(jobs, 0, count, writers[0], failed)
+        if count:
+            _run(jobs, 0, count, writers[0], failed)
         for child in children:
             os.waitpid(child, 0)
         status = 0
@@ -236,5 +297,4 @@ def _run(jobs: Sequence[Job], k: int, count: int, write: int, failed: Exception 
             except Exception as error:
                 data = pickle.dumps((index, False, WorkerDied(f"job {index + 1} gave back what cannot be "
                                                               f"passed between processes: {error}")))
-            out.write(_LENGTH.pack(len(data)) + data)
-            out.flush()
+            _write_framed(out, data)
