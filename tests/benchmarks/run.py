@@ -19,9 +19,9 @@ ratio to a floor measured in the same run, never a lone absolute time:
   plus the start of one Python process;
 * peak memory: the largest process's peak resident set (wait4's ru_maxrss, which counts the worker
   processes too), and the peak of all the processes' memory together (proportional set sizes, so that
-  pages forked workers share with their parent count once), sampled every 5 ms in the warm-up run only:
-  reading /proc that often takes a share of the cores from the run (0.1-0.35 s of a first packet's
-  two cores), so the timed runs are not sampled;
+  pages forked workers share with their parent count once), sampled every 5 ms in one more run after the
+  timed ones: reading /proc that often takes a share of the cores from the run (0.1-0.35 s of a first
+  packet's two cores), so the timed runs are not sampled;
 * the packet's phases, from ``build_packet(..., timings=...)``;
 * the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), 10,000
   pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack;
@@ -135,7 +135,7 @@ def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True
 @dataclass(frozen=True)
 class Series:
     runs: tuple[Run, ...]
-    warm_up: Run
+    sampled: Run
 
     @property
     def median(self) -> float:
@@ -151,12 +151,12 @@ class Series:
 
     @property
     def peak_kb(self) -> int:
-        return max(r.peak_kb for r in (*self.runs, self.warm_up))
+        return max(r.peak_kb for r in (*self.runs, self.sampled))
 
     @property
     def tree_kb(self) -> int | None:
-        """The processes' memory together, sampled in the warm-up run."""
-        return self.warm_up.tree_kb
+        """The processes' memory together, sampled in the run after the timed ones."""
+        return self.sampled.tree_kb
 
     def inner(self, key: str) -> float:
         """The median of a figure the child printed as JSON on its last line."""
@@ -165,10 +165,11 @@ class Series:
 
 def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int,
            label: str) -> Series:
-    """One warm-up run (index -1), its memory sampled, then *runs* timed runs."""
+    """One warm-up run (index -1), *runs* timed runs, then one more (index *runs*) whose memory is sampled."""
     print(f"  {label} ...", file=sys.stderr, flush=True)
-    warm_up = run_process(argv(-1), env(-1))
-    return Series(tuple(run_process(argv(i), env(i), sample=False) for i in range(runs)), warm_up)
+    run_process(argv(-1), env(-1), sample=False)
+    timed = tuple(run_process(argv(i), env(i), sample=False) for i in range(runs))
+    return Series(timed, run_process(argv(runs), env(runs)))
 
 
 # --- the parent ------------------------------------------------------------------------------------
