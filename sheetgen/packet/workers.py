@@ -7,8 +7,9 @@ collected.
 
 On Linux the workers are forked as a tree: one worker is forked from this process at once, runs the
 *preload* (importing WeasyPrint, about half a second) while this process goes on with its own work, and
-then forks the others from itself, so that the import is paid once and never waited for here. Elsewhere
-workers are spawned, each importing what its jobs need.
+then forks the others from itself, so that the import is paid once and never waited for here. It can be
+forked before the jobs are known (:meth:`Jobs.begin`); they are then sent to it, pickled, down a pipe.
+Elsewhere workers are spawned, each importing what its jobs need.
 
 Workers die with this process, however it ends (``kill -9`` included): on Linux the kernel sends each
 a SIGKILL when its parent dies (prctl PR_SET_PDEATHSIG), the first worker's own workers when it does;

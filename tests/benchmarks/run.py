@@ -109,12 +109,12 @@ def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True
         done = threading.Event()
         sampling = sample and Path("/proc").is_dir()
 
-        def sample() -> None:
+        def sample_memory() -> None:
             while not done.is_set():
                 peak[0] = max(peak[0], _tree_rss_kb(process.pid))
                 done.wait(0.005)
 
-        sampler = threading.Thread(target=sample, daemon=True)
+        sampler = threading.Thread(target=sample_memory, daemon=True)
         if sampling:
             sampler.start()
         _, status, usage = os.wait4(process.pid, 0)
@@ -170,6 +170,24 @@ def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, 
     run_process(argv(-1), env(-1), sample=False)
     timed = tuple(run_process(argv(i), env(i), sample=False) for i in range(runs))
     return Series(timed, run_process(argv(runs), env(runs)))
+
+
+Spec = tuple[Callable[[int], Sequence[str]], Callable[[int], dict[str, str]]]
+
+
+def paired(floor: Spec, measured: Spec, runs: int, label: str) -> tuple[Series, Series]:
+    """A floor and what is measured against it, each as :func:`series` runs it, but their timed runs taken
+    in turns (floor, measured, floor, ...), so that the shared machine's load moves both alike."""
+    print(f"  {label} ...", file=sys.stderr, flush=True)
+    for argv, env in (floor, measured):
+        run_process(argv(-1), env(-1), sample=False)
+    timed: list[list[Run]] = [[], []]
+    for i in range(runs):
+        for runs_of, (argv, env) in zip(timed, (floor, measured), strict=True):
+            runs_of.append(run_process(argv(i), env(i), sample=False))
+    floor_series, measured_series = (Series(tuple(runs_of), run_process(argv(runs), env(runs)))
+                                     for runs_of, (argv, env) in zip(timed, (floor, measured), strict=True))
+    return floor_series, measured_series
 
 
 # --- the parent ------------------------------------------------------------------------------------
@@ -356,7 +374,7 @@ def main() -> None:
         if "targets" in parts:
             import targets
 
-            target_rows, profile = targets.measure(python, work, env, runs, series, run_process, Row)
+            target_rows, profile = targets.measure(python, work, env, runs, series, paired, run_process, Row)
             rows += target_rows
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -44,8 +44,10 @@ def harfbuzz_subset_installed() -> bool:
 
 
 def measure(python: str, work: Path, env: dict[str, str], runs: int, series: Callable[..., Any],
-            run_process: Callable[..., Any], row: Callable[..., Any]) -> tuple[list[Any], str]:
-    """The rows of the targets' table, and the profile of a first packet (as text)."""
+            paired: Callable[..., Any], run_process: Callable[..., Any],
+            row: Callable[..., Any]) -> tuple[list[Any], str]:
+    """The rows of the targets' table, and the profile of a first packet (as text). Each target's runs take
+    turns with its floor's (run.paired)."""
     rows: list[Any] = []
     me = [python, str(HERE / "run.py"), "--child"]
     modes = ["without"] + (["with"] if harfbuzz_subset_installed() else [])
@@ -71,13 +73,14 @@ def measure(python: str, work: Path, env: dict[str, str], runs: int, series: Cal
 
         label = "without the HarfBuzz subsetter (fontTools)" if mode == "without" else "with libharfbuzz-subset0"
         rows.append(row(f"targets, {label}:"))
-        weasy = series(fixed([python, "-c", "import weasyprint"]), same, runs, f"import weasyprint ({mode})")
-        engines = series(fixed([python, "-c", "import reportlab.pdfgen.canvas, reportlab.platypus, pypdf"]),
-                         same, runs, f"import reportlab, pypdf ({mode})")
         packet = [python, "-m", "sheetgen", "packet", "-q", "-o", str(work / f"target-{mode}.pdf")]
-        first = series(lambda i, packet=packet: [*packet, "--seed", "7"], fresh_cache, runs, f"first packet ({mode})")
-        rebuild = series(lambda i, packet=packet: [*packet, "--seed", str(100 + i)], warm_cache, runs,
-                         f"rebuild ({mode})")
+        weasy, first = paired((fixed([python, "-c", "import weasyprint"]), same),
+                              (lambda i, packet=packet: [*packet, "--seed", "7"], fresh_cache), runs,
+                              f"first packet, and import weasyprint ({mode})")
+        engines, rebuild = paired((fixed([python, "-c", "import reportlab.pdfgen.canvas, reportlab.platypus, pypdf"]),
+                                   same),
+                                  (lambda i, packet=packet: [*packet, "--seed", str(100 + i)], warm_cache), runs,
+                                  f"rebuild, and import reportlab, pypdf ({mode})")
         watched = series(fixed([*me, "target-watch", str(work / f"watch-{mode}")]), same, runs, f"watch ({mode})")
         limit = LIMITS["first packet"][mode]
         rows.append(row(f"  first packet, empty cache (limit {limit}x)", first.median, first.low, first.high,

@@ -7,7 +7,9 @@ ReportLab only when called.
 
 from __future__ import annotations
 
+import contextlib
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,7 +58,8 @@ class PdfCanvas:
 
     def end_page(self, *, tab_rows: bool = False) -> None:
         """End the page; with *tab_rows*, the page's form fields take the Tab key row by row."""
-        self.canvas.showPage()
+        with _binary_streams():
+            self.canvas.showPage()
         if tab_rows:
             from reportlab.pdfbase.pdfdoc import PDFName
 
@@ -66,5 +69,22 @@ class PdfCanvas:
             page.Tabs = PDFName("R")
 
     def finish(self) -> bytes:
-        self.canvas.save()
+        with _binary_streams():
+            self.canvas.save()
         return self.buffer.getvalue()
+
+
+@contextlib.contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Streams written compressed only, not also in ASCII85 as ReportLab writes them by default: a fifth
+    smaller, and nothing to encode here or to decode again where the packet is merged. ReportLab reads
+    the setting from its process-wide config when a page or the document is written, so it is set just
+    for that and put back."""
+    from reportlab import rl_config
+
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
