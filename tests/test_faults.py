@@ -234,7 +234,7 @@ def test_nothing_is_written_outside_the_output_folder(small_site: Path) -> None:
     slug = safe_name(Path(site_name).stem)
     assert slug == "weird-name-rm--rf"
     cache = [name for name in new if name.startswith("cache")]
-    entry = r"cache/(reference|reference-part|trackers|cards|card-fit)-[0-9a-f]{40}\.bin"
+    entry = r"cache/(reference|reference-part|trackers|cards|card-fit|site)-[0-9a-f]{40}\.bin"
     assert cache[:1] == ["cache"] and all(re.fullmatch(entry, name) for name in cache[1:])
     assert [name for name in new if name not in cache] == [
         "work/output", f"work/output/{slug}-cards.pdf", f"work/output/{slug}-packet.pdf"]

@@ -164,9 +164,9 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
         sheetgen packet my-dungeon.yaml --backs --back-offset 0.5,-1 --ink saver
     """
     from sheetgen.engine.odds import check_hours
-    from sheetgen.load.files import load_site
     from sheetgen.load.variants import site_with_variant
     from sheetgen.packet.build import PacketOptions, build_packet, made_on, reference_workers
+    from sheetgen.packet.kept_sites import kept_site
 
     check_output(output)
     check_hours(hours)
@@ -177,7 +177,8 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
             click.echo(f"  {step}...", err=True)
 
     with reference_workers(use_cache=not no_cache) as jobs:  # on a first packet, started before the site is read
-        loaded = site_with_variant(load_site(site or "the-sunken-chapel", rules_dirs), variant)
+        loaded = site_with_variant(kept_site(site or "the-sunken-chapel", rules_dirs, use_cache=not no_cache),
+                                   variant)
         seed = new_seed(seed)
         options = PacketOptions(
             render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,

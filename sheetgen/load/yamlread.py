@@ -20,6 +20,9 @@ message is worded the same on every machine.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import hashlib
 import re
 import stat
 from collections.abc import Callable, Iterator
@@ -166,6 +169,21 @@ def read_yaml(path: Path, display: str | None = None) -> Document:
     return parse_yaml(read_bytes(path, name, "a YAML file"), name)
 
 
+_READS: contextvars.ContextVar[list[tuple[Path, str]] | None] = contextvars.ContextVar("reads", default=None)
+
+
+@contextlib.contextmanager
+def recorded_reads() -> Iterator[list[tuple[Path, str]]]:
+    """Within the block, each file :func:`read_bytes` reads is listed: its resolved path and the SHA-256 of
+    the bytes read (so that what was made from them can be kept, and known to be stale)."""
+    reads: list[tuple[Path, str]] = []
+    token = _READS.set(reads)
+    try:
+        yield reads
+    finally:
+        _READS.reset(token)
+
+
 def read_bytes(path: Path, name: str, what: str) -> bytes:
     """The bytes of a regular file of at most MAX_FILE_BYTES; a DataError located in the file otherwise."""
     here = Location(name)
@@ -190,6 +208,9 @@ def read_bytes(path: Path, name: str, what: str) -> bytes:
         raise DataError(f"is a folder, not {what}", here) from None
     except OSError as exc:
         raise DataError(f"cannot be read: {exc.strerror}", here) from None
+    reads = _READS.get()
+    if reads is not None:
+        reads.append((path.resolve(), hashlib.sha256(raw).hexdigest()))
     return raw
 
 
