@@ -123,15 +123,33 @@ def _escape_html(text: str) -> str:
 
 
 def _tagged(text: str, bold: tuple[str, str], italic: tuple[str, str],
-            escape: Callable[[str], str] = _escape_html) -> str:
-    """Escaped runs, each wrapped in its tags, bold outside italic."""
+            escape: Callable[[str], str] = _escape_html, *, spaces_outside: bool = False) -> str:
+    """Escaped runs, each wrapped in its tags, bold outside italic. With *spaces_outside*, runs of the same
+    style are tagged as one, and the spaces at the ends of a run are put outside its tags (a run of spaces
+    is not tagged at all)."""
     parts: list[str] = []
-    for run in runs(text):
-        piece = escape(run.text)
+    styled = list(runs(text))
+    if spaces_outside:
+        merged: list[Run] = []
+        for run in styled:
+            if merged and (merged[-1].bold, merged[-1].italic) == (run.bold, run.italic):
+                merged[-1] = Run(merged[-1].text + run.text, run.bold, run.italic)
+            else:
+                merged.append(run)
+        styled = merged
+    for run in styled:
+        words = run.text.strip(" ") if spaces_outside else run.text
+        if not words:
+            parts.append(run.text)
+            continue
+        piece = escape(words)
         if run.italic:
             piece = f"{italic[0]}{piece}{italic[1]}"
         if run.bold:
             piece = f"{bold[0]}{piece}{bold[1]}"
+        if spaces_outside:
+            before = run.text[: len(run.text) - len(run.text.lstrip(" "))]
+            piece = before + piece + run.text[len(before) + len(words):]
         parts.append(piece)
     return "".join(parts)
 
@@ -150,9 +168,10 @@ def convert(text: str, escape: Callable[[str], str], bold: tuple[str, str], ital
     """Text in another format's markup: ``escape`` applied to the words, **bold** and _italic_ rewritten.
 
     The marks are found in the text as written, before escaping, so an escape that touches ``*`` or
-    ``_`` (Markdown's) cannot hide them; the words inside the marks are escaped too.
+    ``_`` (Markdown's) cannot hide them; the words inside the marks are escaped too. Spaces at the ends of
+    a bold or italic run go outside its marks: Markdown reads ``**a **`` as the four characters, not bold.
     """
-    return _tagged(text, bold, italic, escape)
+    return _tagged(text, bold, italic, escape, spaces_outside=True)
 
 
 def paragraphs(text: str) -> list[str]:

@@ -24,7 +24,7 @@ from sheetgen.export import foundry, markdown, obsidian, roll20
 from sheetgen.export.formats import FORMATS
 from sheetgen.export.tables import ExportTable, Subject, pack_tables, row_details, site_tables
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
-from sheetgen.markup import markup_problem, paragraphs, plain
+from sheetgen.markup import markup_problem, paragraphs, plain, runs
 from sheetgen.words import row_clock
 
 SCHEMAS = Path(__file__).parent / "schemas"
@@ -290,29 +290,103 @@ def markdown_tables(text: str) -> list[list[list[str]]]:
     return tables
 
 
-def unmark(cell: str) -> str:
-    """A cell back to sheetgen's markup: \\x is x, ** stays, * is _, <br><br> a paragraph break."""
-    out = []
+def _cell_tokens(cell: str) -> list[str]:
+    """A Markdown cell as sheetgen's marks ("**", "_", or "**_"-like pairs) and single characters (a
+    "\\" before a character that is written, not markup): \\x is x, * is _, <br><br> a paragraph break.
+    *** opens or closes bold and italic together, as CommonMark reads it: which of the two a *** opened is
+    the outer one shows where the first of them is closed."""
+    out: list[str] = []
+    opened: list[tuple[str, int]] = []  # each mark opened ("**", "_", or "both" for a ***) and where it is in out
     i = 0
     cell = cell.replace("<br><br>", "\n\n")
     while i < len(cell):
         if cell[i] == "\\":
-            out.append(cell[i + 1])
+            out.append("\\" + cell[i + 1])
             i += 2
-        elif cell.startswith("**", i):
-            out.append("**")
-            i += 2
-        elif cell[i] == "*":
-            out.append("_")
-            i += 1
-        else:
+            continue
+        width = 3 if cell.startswith("***", i) else 2 if cell.startswith("**", i) else 1 if cell[i] == "*" else 0
+        if not width:
             out.append(cell[i])
             i += 1
-    return "".join(out).strip()
+            continue
+        i += width
+        marks = {3: ["**", "_"], 2: ["**"], 1: ["_"]}[width]
+        for _ in range(len(marks)):
+            if opened and opened[-1][0] == "both":
+                _, at = opened.pop()
+                inner = marks[0] if len(marks) == 1 else "_"
+                outer = "**" if inner == "_" else "_"
+                out[at] = outer + inner
+                out.append(inner if len(marks) == 1 else inner + outer)
+                if len(marks) == 1:
+                    opened.append((outer, at))
+                marks = []
+                break
+            if opened and opened[-1][0] in marks:
+                mark = opened.pop()[0]
+                marks.remove(mark)
+                out.append(mark)
+        if len(marks) == 2:
+            opened.append(("both", len(out)))
+            out.append("")
+        elif marks:
+            opened.append((marks[0], len(out)))
+            out.append(marks[0])
+    return out
+
+
+def unmark(cell: str) -> str:
+    """A Markdown cell back to sheetgen's markup (see _cell_tokens)."""
+    return "".join(token.removeprefix("\\") for token in _cell_tokens(cell)).strip()
+
+
+def styled_cell(cell: str) -> list[list[tuple[str, bool, bool]]]:
+    """A Markdown cell as :func:`styled` gives sheetgen's text: what it shows, character by character."""
+    style = {"**": False, "_": False}
+    text: list[tuple[str, bool, bool]] = []
+    for token in _cell_tokens(cell):
+        if token in ("**", "_"):
+            style[token] = not style[token]
+        elif token in ("**_", "_**"):
+            style["**"], style["_"] = not style["**"], not style["_"]
+        elif token:
+            text.append((token.removeprefix("\\"), style["**"], style["_"]))
+    paragraphs_ = "".join(char if char != "\n" else "\0" for char, _, _ in text).split("\0\0")
+    shown, at = [], 0
+    for paragraph in paragraphs_:
+        chars = [(" " if c[0].isspace() else c[0], c[1] and not c[0].isspace(), c[2] and not c[0].isspace())
+                 for c in text[at:at + len(paragraph)]]
+        at += len(paragraph) + 2
+        chars = [c for k, c in enumerate(chars) if c[0] != " " or (k and chars[k - 1][0] != " ")]
+        while chars and chars[0][0] == " ":
+            chars = chars[1:]
+        while chars and chars[-1][0] == " ":
+            chars = chars[:-1]
+        if chars:
+            shown.append(chars)
+    return shown
 
 
 def written(text: str) -> str:
     return "\n\n".join(paragraphs(text))
+
+
+def styled(text: str) -> list[list[tuple[str, bool, bool]]]:
+    """Each paragraph of *text* that shows anything, as its characters, each with its bold and italic; a
+    space is neither (it looks the same either way, and Markdown cannot mark a run that starts or ends
+    with one), spaces in a row show as one, and none shows at either end of a paragraph."""
+    shown = []
+    for paragraph in paragraphs(text):
+        chars = [(char, run.bold and char != " ", run.italic and char != " ") for run in runs(paragraph)
+                 for char in run.text]
+        chars = [c for k, c in enumerate(chars) if c[0] != " " or (k and chars[k - 1][0] != " ")]
+        while chars and chars[0][0] == " ":
+            chars = chars[1:]
+        while chars and chars[-1][0] == " ":
+            chars = chars[:-1]
+        if chars:
+            shown.append(chars)
+    return shown
 
 
 def test_markdown_reads_back_word_for_word(tricky: Path) -> None:
@@ -458,7 +532,7 @@ def test_any_text_survives_markdown_and_obsidian(text: str) -> None:
         assert "\n" not in cell
         assert not re.search(r"(?<!\\)\|", cell)  # no bare | to split the cell
         if flavour is markdown.MARKDOWN:
-            assert unmark(cell) == written(text)
+            assert styled_cell(cell) == styled(text)
 
 
 @given(WORDS)
