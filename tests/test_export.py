@@ -351,12 +351,18 @@ def styled_cell(cell: str) -> list[list[tuple[str, bool, bool]]]:
             style["**"], style["_"] = not style["**"], not style["_"]
         elif token:
             text.append((token.removeprefix("\\"), style["**"], style["_"]))
-    paragraphs_ = "".join(char if char != "\n" else "\0" for char, _, _ in text).split("\0\0")
-    shown, at = [], 0
+    pieces = "".join(char if char != "\n" else "\0" for char, _, _ in text).split("\0\0")
+    starts = [sum(len(piece) + 2 for piece in pieces[:k]) for k in range(len(pieces))]
+    return _shown([text[start:start + len(piece)] for start, piece in zip(starts, pieces, strict=True)])
+
+
+def _shown(paragraphs_: list[list[tuple[str, bool, bool]]]) -> list[list[tuple[str, bool, bool]]]:
+    """What paragraphs of styled characters show: a space (any white space) is neither bold nor italic,
+    spaces in a row show as one, none at either end of a paragraph, and a paragraph of nothing else not
+    at all."""
+    shown = []
     for paragraph in paragraphs_:
-        chars = [(" " if c[0].isspace() else c[0], c[1] and not c[0].isspace(), c[2] and not c[0].isspace())
-                 for c in text[at:at + len(paragraph)]]
-        at += len(paragraph) + 2
+        chars = [(" ", False, False) if char.isspace() else (char, bold, italic) for char, bold, italic in paragraph]
         chars = [c for k, c in enumerate(chars) if c[0] != " " or (k and chars[k - 1][0] != " ")]
         while chars and chars[0][0] == " ":
             chars = chars[1:]
@@ -372,21 +378,10 @@ def written(text: str) -> str:
 
 
 def styled(text: str) -> list[list[tuple[str, bool, bool]]]:
-    """Each paragraph of *text* that shows anything, as its characters, each with its bold and italic; a
-    space is neither (it looks the same either way, and Markdown cannot mark a run that starts or ends
-    with one), spaces in a row show as one, and none shows at either end of a paragraph."""
-    shown = []
-    for paragraph in paragraphs(text):
-        chars = [(char, run.bold and char != " ", run.italic and char != " ") for run in runs(paragraph)
-                 for char in run.text]
-        chars = [c for k, c in enumerate(chars) if c[0] != " " or (k and chars[k - 1][0] != " ")]
-        while chars and chars[0][0] == " ":
-            chars = chars[1:]
-        while chars and chars[-1][0] == " ":
-            chars = chars[:-1]
-        if chars:
-            shown.append(chars)
-    return shown
+    """What each paragraph of *text* shows, character by character, with its bold and italic (see _shown:
+    Markdown cannot mark a run that starts or ends with a space, and a space looks the same either way)."""
+    return _shown([[(char, run.bold, run.italic) for run in runs(paragraph) for char in run.text]
+                   for paragraph in paragraphs(text)])
 
 
 def test_markdown_reads_back_word_for_word(tricky: Path) -> None:
