@@ -385,8 +385,8 @@ def _term_range(term: Term) -> tuple[int, int]:
 
 
 #: A sum of whole dice whose counting takes at most this many steps (each total so far times the faces of
-#: the next die) is counted here, in a few milliseconds at most, without icepool (whose import took a
-#: tenth of a rebuild): the check of every built-in pack and most table rolls.
+#: the next die) is counted here, in a few milliseconds at most, without icepool (whose import takes about
+#: 20 ms): the check of every built-in pack and most table rolls.
 _COUNTED_STEPS = 20_000
 
 
@@ -439,7 +439,7 @@ def _counted_sum(rolls: list[Roll], offset: int) -> tuple[tuple[int, Fraction], 
 
 def _icepool() -> Any:
     """icepool, imported where a distribution is computed (parsing and rolling dice need none of it: its
-    import was a fifth of reading a site)."""
+    import, about 20 ms, was a third of reading a site)."""
     import icepool
 
     return icepool

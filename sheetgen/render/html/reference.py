@@ -6,7 +6,8 @@ page that runs long can never push another. Every page is set in the design syst
 (sheetgen.design: the same body size on every pack, larger on the players' pages), never scaled to fit:
 a page that needs a second sheet of paper is a RenderError naming the pack, the page and the first
 section that ran onto the second sheet. The pages are then written as one tagged PDF (headings,
-paragraphs, lists and tables marked for screen readers) in the pack's language. Large print
+paragraphs, lists and tables marked for screen readers; a packet, which is for printing, asks for them
+untagged) in the pack's language. Large print
 (``options.large``) sets every page in 12 pt and lets it run onto as many sheets as it needs.
 
 Pack text reaches the HTML only escaped (sheetgen.markup.inline_html), and every character of it is
