@@ -134,3 +134,20 @@ def test_a_worker_begun_for_nothing_is_ended_at_once() -> None:
         jobs.begin()
         raise ValueError("the site did not load")
     assert time.monotonic() - start < 10  # neither waited for the preload
+
+
+def die_in_preload() -> None:
+    os._exit(5)
+
+
+@several_cores
+@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+def test_a_worker_begun_that_dies_before_taking_its_jobs_is_an_error_where_they_are_collected() -> None:
+    import time
+
+    with Jobs(2, preload=die_in_preload) as jobs:
+        jobs.begin()
+        time.sleep(0.5)  # it is gone by now
+        (result,) = jobs.start([(pid_and_square, (3,))])
+        with pytest.raises(WorkerDied):
+            result()

@@ -209,7 +209,7 @@ class _ForkedTree:
         """Hand *jobs* to a first worker forked before they were known (nothing to do otherwise)."""
         if self._jobs is not None:
             self._count = max(1, min(self._count, len(jobs)))
-            with self._jobs:
+            with contextlib.suppress(BrokenPipeError), self._jobs:  # a worker that died: see result()
                 _write_framed(self._jobs, pickle.dumps(list(jobs)))
             self._jobs = None
 
