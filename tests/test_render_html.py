@@ -22,7 +22,7 @@ from pypdf import PdfReader
 import sheetgen
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.fonts import FONTS
-from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.options import A4, LETTER, Paper
 from sheetgen.render.html import weasy as render_html
 from sheetgen.render.html.weasy import PdfMetadata, layout, read_shipped_url, write
 
@@ -432,44 +432,3 @@ def test_importing_the_modules_loads_no_renderer() -> None:
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
-
-
-def test_templates_compiled_in_one_process_are_taken_by_another_without_compiling_them_again(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A packet's process compiles the templates while its first worker imports WeasyPrint, and sends
-    them with the jobs: the worker takes them as they are, and compiles again only a template whose
-    source is not the one they were compiled from."""
-    import jinja2
-
-    from sheetgen.load.files import load_pack
-    from sheetgen.render.html import reference
-
-    compiled = reference.compiled_templates()
-    assert len(compiled) == len(list(reference._template_names(reference.shipped_dir("templates"))))
-    compiles: list[str | None] = []
-    stock = jinja2.Environment.compile
-
-    def counted(self: jinja2.Environment, source: Any, name: str | None = None, *args: Any, **kwargs: Any) -> Any:
-        compiles.append(name)
-        return stock(self, source, name, *args, **kwargs)
-
-    monkeypatch.setattr(jinja2.Environment, "compile", counted)
-    monkeypatch.setattr(reference, "_COMPILED", {})  # as in a new process
-    reference.environment.cache_clear()
-    try:
-        reference.use_compiled_templates(compiled)
-        html = reference.reference_html(load_pack("dungeon-turn"), RenderOptions(paper=LETTER))
-        assert "<html" in html
-        assert compiles == []
-        edited = reference._load_template
-
-        def load(name: str) -> tuple[str, str, Any]:
-            source, filename, uptodate = edited(name)
-            return (source + "\n" if name == "base.html" else source), filename, uptodate
-
-        monkeypatch.setattr(reference, "_load_template", load)
-        reference.environment.cache_clear()
-        reference.reference_html(load_pack("dungeon-turn"), RenderOptions(paper=LETTER))
-        assert compiles == ["base.html"]
-    finally:
-        reference.environment.cache_clear()

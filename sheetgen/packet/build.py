@@ -231,15 +231,12 @@ def packet_part(pdf: bytes) -> bytes:
     return buffer.getvalue()
 
 
-def _reference_job(pack: Pack, render: RenderOptions, players: bool,
-                   templates: dict[str, bytes] | None) -> tuple[bytes, float]:
+def _reference_job(pack: Pack, render: RenderOptions, players: bool) -> tuple[bytes, float]:
     """A pack's reference pages as a packet prints them, untagged (a job for a worker process); and the
-    seconds they took. *templates*: the templates compiled in the packet's process, if it had the time."""
-    from sheetgen.render.html.reference import reference_pdf, use_compiled_templates
+    seconds they took."""
+    from sheetgen.render.html.reference import reference_pdf
 
     start = time.perf_counter()
-    if templates:
-        use_compiled_templates(templates)
     pdf = reference_pdf(pack, render, players=players, tagged=False)
     return pdf, time.perf_counter() - start
 
@@ -267,12 +264,6 @@ def _prepare_references() -> None:
     prepare_references()
 
 
-def _compiled_templates() -> dict[str, bytes]:
-    from sheetgen.render.html.reference import compiled_templates
-
-    return compiled_templates()
-
-
 def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                  timings: Timings | None = None, jobs: Jobs | None = None) -> list[Part]:
     """Every part of the packet after the cover, in order.
@@ -297,11 +288,7 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         missing_packs = [pack for pack, part in zip(packs, kept, strict=True) if part is None]
         for pack in missing_packs:
             progress(f"reference: {pack.name}")
-        # A worker begun before the site was read is still importing WeasyPrint: the templates are compiled
-        # here meanwhile, and sent with the jobs.
-        templates = _compiled_templates() if missing_packs and jobs.begun else None
-        rendered = iter(jobs.start([(_reference_job, (pack, options.render, players, templates))
-                                    for pack in missing_packs]))
+        rendered = iter(jobs.start([(_reference_job, (pack, options.render, players)) for pack in missing_packs]))
         drawn = _draw_parts(loaded, options, progress, timings)
         parts: list[Part] = []
         slot = page_slot(options.render.paper, drawn_by="html")

@@ -103,11 +103,6 @@ class Jobs:
         # fork only where it is safe and cheap: Linux, and no other thread that could hold a lock
         return self.workers >= 1 and cores() >= 2 and sys.platform == "linux" and threading.active_count() == 1
 
-    @property
-    def begun(self) -> bool:
-        """Whether a worker was forked before the jobs were given (:meth:`begin`)."""
-        return self._tree is not None and not self._tree.given
-
     def begin(self) -> None:
         """Fork the first worker now, to run the preload while this process works out the jobs (where
         workers are forked; elsewhere nothing happens until :meth:`start`)."""
@@ -177,7 +172,7 @@ class _ForkedTree:
         incoming = os.pipe() if jobs is None else None
         if incoming is not None:
             # Room for the jobs in the pipe, so that sending them does not wait for the worker to be ready
-            # to read them (their arguments can be a few hundred kilobytes; a pipe holds 64 KB at first).
+            # to read them (a large site's packs can be a few hundred kilobytes; a pipe holds 64 KB at first).
             with contextlib.suppress(OSError, AttributeError):
                 import fcntl
 
@@ -186,7 +181,6 @@ class _ForkedTree:
         self._results: dict[int, tuple[bool, Any]] = {}
         self._count = slots
         self._jobs = None if incoming is None else os.fdopen(incoming[1], "wb")
-        self.given = jobs is not None
         # Objects the workers inherit are left out of their garbage collector: a collection would write
         # to every one of them and so copy every page they share with this process.
         gc.freeze()

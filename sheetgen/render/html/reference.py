@@ -84,23 +84,10 @@ def _load_template(name: str) -> tuple[str, str, Callable[[], bool]]:
     return target.read_text(encoding="utf-8"), f"sheetgen:templates/{name}", lambda: True
 
 
-#: The shipped templates compiled to Python bytecode, by Jinja's key for each: filled as they are compiled
-#: in this process, or from another (:func:`use_compiled_templates`).
-_COMPILED: dict[str, bytes] = {}
-
-
 @functools.cache
 def environment() -> jinja2.Environment:
     """The Jinja2 environment for HTML sheets: the shipped templates, escaping on, strict variables."""
     import jinja2
-
-    class Compiled(jinja2.BytecodeCache):
-        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            if bucket.key in _COMPILED:
-                bucket.bytecode_from_string(_COMPILED[bucket.key])  # refused if the template changed
-
-        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            _COMPILED[bucket.key] = bucket.bytecode_to_string()
 
     env = jinja2.Environment(
         loader=jinja2.FunctionLoader(_load_template),
@@ -109,7 +96,6 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        bytecode_cache=Compiled(),
     )
     env.filters["inline"] = inline_html
     env.filters["paragraphs"] = paragraphs
@@ -119,26 +105,14 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def compiled_templates() -> dict[str, bytes]:
-    """Every shipped template, compiled (about 0.1 s), for a worker process to take instead of compiling
-    them again (:func:`use_compiled_templates`)."""
-    for name in _template_names(shipped_dir("templates")):
-        environment().get_template(name)
-    return dict(_COMPILED)
-
-
-def use_compiled_templates(compiled: dict[str, bytes]) -> None:
-    """Take templates another process compiled (:func:`compiled_templates`); one whose source differs here
-    is compiled again."""
-    _COMPILED.update(compiled)
-
-
 def prepare_references() -> None:
-    """Import WeasyPrint and parse the shipped stylesheets: what each reference would otherwise do first
-    (about half a second), done once in a process that others are forked from."""
+    """Import WeasyPrint, compile every shipped template and parse the shipped stylesheets: what each
+    reference would otherwise do first (about 0.6 s), done once in a process that others are forked from."""
     from sheetgen.render.html.weasy import prepare_stylesheets
 
     prepare_stylesheets()
+    for name in _template_names(shipped_dir("templates")):
+        environment().get_template(name)
 
 
 def _template_names(folder: Any, prefix: str = "") -> Iterator[str]:
