@@ -5,18 +5,13 @@ short message, the traceback only with --debug) in one place.
 
 from __future__ import annotations
 
-import logging
 import sys
-import traceback
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
-
-if TYPE_CHECKING:
-    pass
 
 
 class SheetgenGroup(click.Group):
@@ -45,6 +40,8 @@ class SheetgenGroup(click.Group):
             ctx.exit(130)
         except Exception as exc:
             if debug:
+                import traceback
+
                 traceback.print_exc()
             else:
                 click.echo(f"sheetgen: unexpected error: {type(exc).__name__}: {exc}", err=True)
@@ -75,6 +72,8 @@ def cli(ctx: click.Context, debug: bool) -> None:
     Example: the session packet for the bundled example site
         sheetgen packet
     """
+    import logging  # here, not at the top: `sheetgen --help` and `--version` end before this and need none of it
+
     logging.basicConfig(level=logging.DEBUG if debug else logging.ERROR, format="%(name)s: %(message)s")
     command = cli.commands.get(ctx.invoked_subcommand or "")
     if command is not None:
