@@ -136,14 +136,18 @@ def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
     tracker_pages = [n for n, text in enumerate(texts) if "Combat Rounds (about 10 seconds each)" in text
                      or "Dungeon Turn Tracker" in text]
     assert len(tracker_pages) >= 3
-    # a reference page that runs on to a further sheet says so above its text, and its page number is
-    # stamped in a band kept for it, over nothing
+    # a reference page that runs on to a further sheet says so above its text, in a running line like the
+    # first sheet's small line (the page's title, and who it is for just left of the packet's page number,
+    # on the same baseline), and its page number is stamped in a band kept for it, over nothing else
     continued = [n for n, text in enumerate(texts) if "(continued)" in text]
     assert continued, "the bundled players' references in large print take more than one sheet"
     slot = page_slot(LETTER, drawn_by="html")
     for n in continued:
-        body = [(x, y, text) for x, y, _, text in sized_text(reader, n) if "page" not in text]
-        assert all(y < slot.baseline - slot.size for x, y, text in body if "(continued)" not in text), body[:3]
+        placed = [(x, y, text.strip()) for x, y, _, text in sized_text(reader, n) if "page" not in text]
+        running = [(x, y) for x, y, text in placed if text == "For the players"]
+        assert len(running) == 1 and running[0][0] < slot.x and abs(running[0][1] - slot.baseline) < 0.5, running
+        body = [(x, y, text) for x, y, text in placed if "(continued)" not in text and text != "For the players"]
+        assert all(y < slot.baseline - slot.size for x, y, text in body), body[:3]
     for n in tracker_pages:
         assert LARGE_BODY in {size for _, _, size, _ in sized_text(reader, n)}
     names = _field_names(reader)
