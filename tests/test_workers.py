@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from datetime import date
 
 import pytest
@@ -40,7 +41,16 @@ def die(_: int) -> None:
     os._exit(3)
 
 
+def slow_preload() -> None:
+    time.sleep(30)
+
+
+def die_in_preload() -> None:
+    os._exit(5)
+
+
 several_cores = pytest.mark.skipif(cores() < 2, reason="one core: jobs run in this process")
+forked = pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
 
 
 @several_cores
@@ -53,7 +63,7 @@ def test_jobs_run_in_other_processes_and_give_back_their_results() -> None:
 
 
 @several_cores
-@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+@forked
 def test_the_preload_runs_once_in_the_first_worker_and_the_others_are_forked_from_it() -> None:
     with Jobs(2, preload=preload) as jobs:
         results = [result() for result in jobs.start([(pid_and_preloaded, (n,)) for n in range(4)])]
@@ -103,14 +113,8 @@ def test_a_packet_is_the_same_whether_its_references_are_rendered_here_or_in_wor
     assert packets[0].pdf == packets[1].pdf
 
 
-def slow_preload() -> None:
-    import time
-
-    time.sleep(30)
-
-
 @several_cores
-@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+@forked
 def test_a_worker_begun_before_its_jobs_are_known_preloads_then_takes_them() -> None:
     with Jobs(2, preload=preload) as jobs:
         jobs.begin()
@@ -122,10 +126,8 @@ def test_a_worker_begun_before_its_jobs_are_known_preloads_then_takes_them() -> 
 
 
 @several_cores
-@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+@forked
 def test_a_worker_begun_for_nothing_is_ended_at_once() -> None:
-    import time
-
     start = time.monotonic()
     with Jobs(2, preload=slow_preload) as jobs:
         jobs.begin()
@@ -136,15 +138,9 @@ def test_a_worker_begun_for_nothing_is_ended_at_once() -> None:
     assert time.monotonic() - start < 10  # neither waited for the preload
 
 
-def die_in_preload() -> None:
-    os._exit(5)
-
-
 @several_cores
-@pytest.mark.skipif(sys.platform != "linux", reason="workers are forked on Linux only")
+@forked
 def test_a_worker_begun_that_dies_before_taking_its_jobs_is_an_error_where_they_are_collected() -> None:
-    import time
-
     with Jobs(2, preload=die_in_preload) as jobs:
         jobs.begin()
         time.sleep(0.5)  # it is gone by now
