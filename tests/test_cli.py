@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Callable
@@ -99,6 +100,34 @@ def test_version_and_module_entry_point() -> None:
                           check=False)
     assert done.returncode == 0
     assert done.stdout.strip().startswith("sheetgen, version ")
+
+
+# The program as its console script runs it, with an exit function registered first, as a library would.
+PROGRAM = """
+import atexit, sys
+atexit.register(lambda: print("exit functions ran"))
+from sheetgen.cli import main
+sys.argv[0] = "sheetgen"
+main()
+"""
+
+
+@pytest.mark.parametrize(("args", "status"), [
+    (["schema", "pack"], 0),
+    (["check", "no-such-site.yaml"], 2),
+    (["--no-such-option"], 2),
+])
+def test_the_program_ends_with_its_status_its_exit_functions_run_and_its_output_whole(
+        args: list[str], status: int, tmp_path: Path) -> None:
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, check=False,
+                          cwd=tmp_path, env=buffered)
+    assert done.returncode == status, done.stderr
+    assert done.stdout.endswith("exit functions ran\n")
+    if status == 0:  # a long output, written to a pipe, arrives whole before the exit functions' line
+        assert "Action" in json.loads(done.stdout.removesuffix("exit functions ran\n"))["$defs"]
+    else:
+        assert "rror" in done.stderr
 
 
 def test_an_output_file_in_the_way_of_the_output_folder(runner: CliRunner, tmp_path: Path,
