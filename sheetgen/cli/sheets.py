@@ -163,20 +163,23 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
         sheetgen packet my-dungeon.yaml --for players --large
         sheetgen packet my-dungeon.yaml --backs --back-offset 0.5,-1 --ink saver
     """
-    from sheetgen.engine.odds import check_hours
-    from sheetgen.load.variants import site_with_variant
-    from sheetgen.packet.build import PacketOptions, build_packet, made_on, reference_workers
-    from sheetgen.packet.kept_sites import kept_site
+    from sheetgen.packet.reference_workers import reference_workers
 
     check_output(output)
-    check_hours(hours)
     show = not quiet and sys.stderr.isatty()
 
     def progress(step: str) -> None:
         if show:
             click.echo(f"  {step}...", err=True)
 
-    with reference_workers(use_cache=not no_cache) as jobs:  # on a first packet, started before the site is read
+    # On a first packet, the first worker starts before the rest of sheetgen is imported and the site read.
+    with reference_workers(use_cache=not no_cache) as jobs:
+        from sheetgen.engine.odds import check_hours
+        from sheetgen.load.variants import site_with_variant
+        from sheetgen.packet.build import PacketOptions, build_packet, made_on
+        from sheetgen.packet.kept_sites import kept_site
+
+        check_hours(hours)
         loaded = site_with_variant(kept_site(site or "the-sunken-chapel", rules_dirs, use_cache=not no_cache),
                                    variant)
         seed = new_seed(seed)

@@ -26,7 +26,8 @@ from sheetgen.load.files import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.packet import cache
-from sheetgen.packet.workers import Jobs, cores
+from sheetgen.packet.reference_workers import preload_references
+from sheetgen.packet.workers import Jobs
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -246,24 +247,6 @@ def _kept_part(pack: Pack, render: RenderOptions, players: bool) -> bytes | None
     return cache.load(_part_key(pack, render, players), readable_pdf)
 
 
-def reference_workers(use_cache: bool) -> Jobs:
-    """The worker processes that render a packet's reference pages, for :func:`build_packet`. Where the cache
-    holds no reference part at all (a first packet, or *use_cache* False) reference pages will be
-    rendered for certain, so the first worker is started at once, to import WeasyPrint while this
-    process reads the site and works out which pages it needs."""
-    jobs = Jobs(cores(), preload=_prepare_references)
-    if not use_cache or not cache.holds_any("reference-part"):
-        jobs.begin()
-    return jobs
-
-
-def _prepare_references() -> None:
-    """Import WeasyPrint and what every reference needs, once, before worker processes are forked."""
-    from sheetgen.render.html.reference import prepare_references
-
-    prepare_references()
-
-
 def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                  timings: Timings | None = None, jobs: Jobs | None = None) -> list[Part]:
     """Every part of the packet after the cover, in order.
@@ -272,8 +255,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     part) while this process draws the trackers, the timetable and the cards with ReportLab. Every
     header is drawn with its page-number slot empty (the packet numbers its pages when it merges them),
     so a part is the same, and cached once, wherever it falls in a packet. *jobs*: the workers to render
-    them with (see :func:`reference_workers`); by default as many as there are packs to render, at most
-    ``options.workers``.
+    them with (see :func:`~sheetgen.packet.reference_workers.reference_workers`); by default as many as
+    there are packs to render, at most ``options.workers``.
     """
     from sheetgen.layout.header import page_slot
 
@@ -284,7 +267,7 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     kept = [_kept_part(pack, options.render, players) if options.use_cache else None for pack in packs]
     missing = sum(part is None for part in kept)
     workers = missing if options.workers is None else min(options.workers, missing)
-    with contextlib.nullcontext(jobs) if jobs is not None else Jobs(workers, preload=_prepare_references) as jobs:
+    with contextlib.nullcontext(jobs) if jobs is not None else Jobs(workers, preload=preload_references) as jobs:
         missing_packs = [pack for pack, part in zip(packs, kept, strict=True) if part is None]
         for pack in missing_packs:
             progress(f"reference: {pack.name}")
