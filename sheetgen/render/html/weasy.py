@@ -237,15 +237,26 @@ def _weasyprint_logs() -> Iterator[list[logging.LogRecord]]:
 
 @functools.cache
 def _import_weasyprint() -> Any:
-    """Import WeasyPrint, without the DeprecationWarning it gives when libharfbuzz-subset is missing
-    (sheetgen documents the library as an optional speed-up); gives its ffi module."""
+    """Import WeasyPrint, its native libraries found quickly (see sheetgen.render.html.libraries), without
+    the DeprecationWarning it gives when libharfbuzz-subset is missing (sheetgen documents the library as
+    an optional speed-up); gives its ffi module."""
+    import io
+    import sys
     import warnings
+
+    from sheetgen.render.html.libraries import found_quickly
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        import weasyprint
+        if "weasyprint" not in sys.modules:
+            try:
+                # WeasyPrint prints which library it could not load before it raises: not on this first try
+                with found_quickly(), contextlib.redirect_stdout(io.StringIO()):
+                    import weasyprint  # noqa: F401
+            except OSError:  # a library that only the stock search finds: import it again, the stock way
+                for name in [name for name in sys.modules if name.partition(".")[0] == "weasyprint"]:
+                    del sys.modules[name]
         from weasyprint.text import ffi
-    del weasyprint
     return ffi
 
 
