@@ -89,9 +89,10 @@ def cli(ctx: click.Context, debug: bool) -> None:
             ctx.default_map = {command.name or "": defaults}
 
 
-#: The garbage collector's thresholds in a sheetgen process. A command makes a few hundred thousand objects
-#: that live until it ends and few that form cycles; with Python's defaults (700, 10, 10) the collector walked
-#: them again and again, 0.15-0.25 s of a first packet's processes. A long `watch` still collects.
+#: The garbage collector's thresholds in a sheetgen process (and in the test suite's). A command makes a few
+#: hundred thousand objects that live until it ends and few that form cycles; with Python's defaults
+#: (700, 10, 10) the collector walked them again and again, 0.15-0.25 s of a first packet's processes. A long
+#: `watch` still collects.
 GC_THRESHOLDS = (200_000, 30, 30)
 
 
