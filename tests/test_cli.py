@@ -112,22 +112,21 @@ main()
 """
 
 
-@pytest.mark.parametrize(("args", "status"), [
-    (["schema", "pack"], 0),
-    (["check", "no-such-site.yaml"], 2),
-    (["--no-such-option"], 2),
+@pytest.mark.parametrize(("args", "status", "said"), [
+    (["schema", "pack"], 0, ""),
+    (["check", "no-such-site.yaml"], 2, "error: no-such-site.yaml: no such file; check the path\n"),
+    (["--no-such-option"], 2, "Error: No such option '--no-such-option'.\n"),
 ])
 def test_the_program_ends_with_its_status_its_exit_functions_run_and_its_output_whole(
-        args: list[str], status: int, tmp_path: Path) -> None:
+        args: list[str], status: int, said: str, tmp_path: Path) -> None:
     buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
     done = subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, check=False,
                           cwd=tmp_path, env=buffered)
     assert done.returncode == status, done.stderr
     assert done.stdout.endswith("exit functions ran\n")
+    assert done.stderr.endswith(said)
     if status == 0:  # a long output, written to a pipe, arrives whole before the exit functions' line
         assert "Action" in json.loads(done.stdout.removesuffix("exit functions ran\n"))["$defs"]
-    else:
-        assert "rror" in done.stderr
 
 
 def test_an_output_file_in_the_way_of_the_output_folder(runner: CliRunner, tmp_path: Path,

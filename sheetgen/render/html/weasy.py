@@ -21,10 +21,12 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
+import io
 import logging
 import os
 import re
 import shutil
+import sys
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -240,8 +242,6 @@ def _import_weasyprint() -> Any:
     """Import WeasyPrint, its native libraries found quickly (see sheetgen.render.html.libraries), without
     the DeprecationWarning it gives when libharfbuzz-subset is missing (sheetgen documents the library as
     an optional speed-up); gives its ffi module."""
-    import io
-    import sys
     import warnings
 
     from sheetgen.render.html.libraries import found_quickly
