@@ -30,7 +30,7 @@ from sheetgen.render.html.reference import (
     render_reference,
 )
 from sheetgen.render.html.weasy import layout
-from sheetgen.sheets.mechanics import CheckBody, TrackBody
+from sheetgen.sheets.mechanics import CheckBody, TrackBody, names_level
 from sheetgen.sheets.odds_chart import odds_chart
 from sheetgen.sheets.reference import check_fonts, printed_text, reference_view
 from sheetgen.sheets.views import ActionsBody, TableBody, box_row
@@ -87,9 +87,20 @@ def test_the_check_is_spelled_out_dice_trigger_cadence_and_reset() -> None:
     assert facts["When"] == "at the end of each dungeon turn"
     assert facts["Rule"] == "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)"
     assert facts["After a danger"] == "Escalation returns to 0"
-    # said once: the check's section keeps only what the banner does not say
+    # said once: the check's section keeps only what the banner does not say, the game's own formula first
     (check,) = [s.body for s in view.pages[0].sections if isinstance(s.body, CheckBody)]
-    assert check.formula == "" and not {"When", "Rule", "Afterwards"} & {f.label for f in check.facts}
+    assert not {"When", "Rule", "Afterwards"} & {f.label for f in check.facts}
+    assert check.formula == "Roll **1d6 + Escalation**; if the result is **6 or higher**, danger occurs"
+
+
+@pytest.mark.parametrize("pack_id", [p for p in PACKS if load_pack(p).check is not None])
+def test_the_check_section_prints_the_formula_in_its_box(pack_id: str) -> None:
+    pack = load_pack(pack_id)
+    assert pack.check is not None
+    html = reference_html(pack, options(), page_index=next(
+        i for i, page in enumerate(pack.reference.pages) if any(s.kind == "check" for s in page.sections)))
+    (box,) = re.findall(r'<div class="formula">(.*?)</div>', html, re.S)
+    assert squeeze(re.sub(r"<[^>]+>", "", box)) == squeeze(pack.check.formula.replace("**", ""))
 
 
 def test_players_pages_have_no_check_banner() -> None:
@@ -149,7 +160,35 @@ def test_tracks_are_boxes_a_clock_or_a_ladder_with_what_moves_them() -> None:
         (3, "Alert Level 3 (1 Encounter/30 minutes)"), (4, "Alert Level 4 (1 Encounter/30 minutes)"),
     ]
     assert alert.ladder[0][0].start
+    assert all(level is not None and level.names_level for _, level in alert.ladder)
     assert alert.raises[0].amount == "+1 on 1d6: 5-6"
+
+
+@pytest.mark.parametrize(("label", "level", "names"), [
+    ("Alert Level 1 (1 Encounter/1 hour)", 1, True),
+    ("1: quiet", 1, True),
+    ("Level -1: calm", -1, True),
+    ("Plains (1 in 6)", 1, False),   # a chance in brackets is not the level
+    ("Forest [2 in 6]", 2, False),
+    ("Calm -1", 1, False),           # -1 is not 1
+    ("Level 10", 1, False),          # nor is 10
+    ("Quiet", 0, False),
+])
+def test_a_level_label_names_its_level_only_by_its_number_outside_brackets(label: str, level: int,
+                                                                           names: bool) -> None:
+    assert names_level(label, level) is names
+
+
+def test_a_ladder_prints_each_rungs_number_unless_its_label_says_it() -> None:
+    pack = load_pack("derelict-crawl")
+    alert = pack.track("alert")
+    terrain = alert.model_copy(update={"name": "Terrain", "levels": [
+        lv.model_copy(update={"label": f"{name} ({lv.at} in 6)"})
+        for lv, name in zip(alert.levels, ["Road", "Plains", "Forest", "Swamp"], strict=True)]})
+    tracks = [terrain if t.id == "alert" else t for t in pack.tracks]
+    html = reference_html(pack.model_copy(update={"tracks": tracks}), options(), page_index=1)
+    assert re.findall(r'<td class="rung-level">(\d+)</td>', html) == ["1", "2", "3", "4"]
+    assert '<td class="rung-level">' not in reference_html(pack, options(), page_index=1)
 
 
 def test_detailed_actions_carry_their_advantages_and_notes() -> None:

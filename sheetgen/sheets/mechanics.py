@@ -8,6 +8,7 @@ track's range, boxes (or clock wedges, or ladder rungs), levels, and what raises
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -86,6 +87,7 @@ class LevelView:
     label: str
     text: str
     omen: bool
+    names_level: bool = False  # the label says the level it stands at ("Alert Level 2"): a ladder prints no number
 
 
 @dataclass(frozen=True)
@@ -150,9 +152,9 @@ def check_banner(pack: Pack) -> CheckBanner | None:
 
 
 def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
-    """The check in words: its dice, trigger, cadence and what follows, and its tables. With *banner*
-    the page opens with :func:`check_banner`, so the section keeps only what the banner does not say
-    (the pool, extra rolls, the tables by level and the pack's notes)."""
+    """The check in words: its formula, dice, trigger, cadence and what follows, and its tables. With
+    *banner* the page opens with :func:`check_banner`, so the section keeps only what the banner does not
+    say (the formula in the game's own words, the pool, extra rolls, the tables and the pack's notes)."""
     # The rule in the one sentence every sheet prints for it; a table by level follows when the
     # trigger or the cadence depends on a track's level.
     facts = [Fact("When", when_clause(check.when)), Fact("Rule", check_sentence(pack))]
@@ -183,7 +185,7 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
         outcomes = Grid(("Roll", "Result", ""), rows)
     if banner:
         facts = [f for f in facts if f.label not in ("When", "Rule", "Afterwards")]
-        return CheckBody(check.name, "", tuple(facts), by_level, None, outcomes, check.text)
+        return CheckBody(check.name, check.formula, tuple(facts), by_level, None, outcomes, check.text)
     return CheckBody(check.name, check.formula, tuple(facts), by_level, advance, outcomes, check.text)
 
 
@@ -302,7 +304,8 @@ def track_view(pack: Pack, track: Track) -> TrackBody:
     if track.per_unit:
         facts.append(Fact(f"Every {pack.time.unit}", f"{signed(track.per_unit)} at its end"))
     levels = tuple(
-        LevelView(str(lv.at), lv.at.low, lv.at.high, lv.label, lv.text, lv.omen) for lv in track.levels
+        LevelView(str(lv.at), lv.at.low, lv.at.high, lv.label, lv.text, lv.omen, names_level(lv.label, lv.at.low))
+        for lv in track.levels
     )
     boxes = track_boxes(track)
     ladder: tuple[tuple[TrackBox, LevelView | None], ...] = ()
@@ -328,6 +331,13 @@ def track_view(pack: Pack, track: Track) -> TrackBody:
         resets=tuple(ChangeView(f"to {_reset_level(track, r.to)}", r.when) for r in track.resets),
         text=track.text,
     )
+
+
+def names_level(label: str, level: int) -> bool:
+    """Whether a level's label says its number outside brackets: "Alert Level 2 (1 Encounter/1 hour)"
+    does for 2; "Forest (2 in 6)" does not, its 2 being a chance."""
+    plain = re.sub(r"\([^)]*\)|\[[^\]]*\]", " ", label)
+    return re.search(rf"(?<![\w\-+]){re.escape(str(level))}(?!\w)", plain) is not None
 
 
 def _reset_level(track: Track, to: int | None) -> int:
