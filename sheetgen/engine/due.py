@@ -1,9 +1,12 @@
-"""Which units something falls due on: a Pack and a unit in, the check's and the rests' due marks out.
+"""Which units something falls due on: a Pack and a unit in, the check's, the rests' and the conditions'
+due marks out.
 
 The check is due at the end of the units on its cadence grid (sheetgen.engine.procedure). On a fixed
 cadence without a pool that waits to fill, it is rolled there for certain ("C"); with a cadence by track
 or a pool rolled when it holds N dice, a grid point is only a possible roll ("c"). A rest with
-``every: N`` is due at the end of units N, 2N, ...
+``every: N`` is due at the end of units N, 2N, ... A condition with ``every: N`` and K states brings its
+k-th state at the end of unit k * N, for k = 1..K, and falls due no more after its last: a quiet party
+never clears it (what clears it is the GM's to apply).
 """
 
 from __future__ import annotations
@@ -11,16 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetgen.engine.procedure import machine
-from sheetgen.model.pack import Pack, Rest
+from sheetgen.model.pack import Condition, Pack, Rest
 
 
 @dataclass(frozen=True)
 class RestDue:
-    """A rest that falls due at the end of a unit."""
+    """A rest, or a condition's next state, that falls due at the end of a unit."""
 
-    rest: str   # its id
+    rest: str   # the rest's or the condition's id
     name: str
     unit: int
+    state: str | None = None  # for a condition, the state the party reaches ("Exhausted"); None for a rest
 
 
 CERTAIN = "C"
@@ -88,3 +92,25 @@ def rest_mark(rest: Rest) -> str:
 def rests_due(pack: Pack, unit: int) -> tuple[Rest, ...]:
     """The rests due at the end of ``unit``."""
     return tuple(r for r in periodic(pack) if r.every is not None and unit % r.every == 0)
+
+
+def condition_state(condition: Condition, unit: int) -> str | None:
+    """The state a condition brings at the end of ``unit``, or None when it does not fall due then."""
+    if unit % condition.every:
+        return None
+    k = unit // condition.every
+    return condition.states[k - 1] if 1 <= k <= len(condition.states) else None
+
+
+def falls_due(pack: Pack, unit: int) -> tuple[RestDue, ...]:
+    """The rests and the conditions' states due at the end of ``unit``, rests first, in the pack's order."""
+    found = [RestDue(rest.id, rest.name, unit) for rest in rests_due(pack, unit)]
+    for condition in pack.conditions:
+        state = condition_state(condition, unit)
+        if state is not None:
+            found.append(RestDue(condition.id, condition.name, unit, state))
+    return tuple(found)
+
+
+def condition_mark(condition: Condition) -> str:
+    return condition.mark or condition.name[:1].upper()

@@ -39,7 +39,7 @@ from functools import lru_cache
 from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import die_roller
-from sheetgen.engine.due import RestDue, rests_due
+from sheetgen.engine.due import RestDue, falls_due
 from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine, outcome_name
 from sheetgen.engine.procedure import dice as parsed
@@ -94,7 +94,7 @@ class Baseline:
     sign_card: int | None = None    # the encounter card this outcome foretells (1-based)
     resources: tuple[TrackLevel, ...] = ()  # boxes left of each resource that runs down, after this row
     ran_out: tuple[ResourceOut, ...] = ()   # resources that ran out since the previous row
-    rests_due: tuple[RestDue, ...] = ()     # rests that fell due since the previous row
+    rests_due: tuple[RestDue, ...] = ()     # rests and conditions' states that fell due since the previous row
 
 
 @dataclass(frozen=True)
@@ -353,7 +353,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
             r.omens.extend(_omens(m, before, state.levels))
         if stock:
             r.left = _use(m, r.left, unit, (), r.runs_out, r.ran_out)
-        r.fell_due += [RestDue(rest.id, rest.name, unit) for rest in rests_due(pack, unit)]
+        r.fell_due += falls_due(pack, unit)
         r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
         return
     due = m.due(state, True)
@@ -378,7 +378,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         before = state.levels
     if stock:
         r.left = _use(m, r.left, unit, tuple(step[5] for step in steps), r.runs_out, r.ran_out)
-    r.fell_due += [RestDue(rest.id, rest.name, unit) for rest in rests_due(pack, unit)]
+    r.fell_due += falls_due(pack, unit)
     made: list[Baseline] = []
     for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
         r.omens.extend(reached)

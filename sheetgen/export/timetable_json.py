@@ -30,7 +30,8 @@ such as "1/6"; ``approx`` is the same number rounded to 6 places::
                          "creature"?: false}]},
      "note": str, "runs_out"?: [{"resource", "name", "unit"}],
      # runs_out, and a row's baseline "resources"?, "ran_out"? and "due"? (lists of {"rest", "name",
-     # "unit"}): only for resources that run down and rests that fall due
+     # "unit"}, or for a condition's state {"condition", "name", "unit", "state"}): only for resources
+     # that run down and rests and conditions that fall due
      "spares"?: {"when": [str], "rolls": [{"index", "dice": [int], "roll": int|null}]}}  # with check.extra
     table-roll: {"table", "name", "dice", "roll", "faces", "range", "columns": [str], "cells": [str]}
 """
@@ -102,8 +103,10 @@ def _baseline_json(t: Timetable, r: CheckRow) -> dict[str, Any]:
     if b.resources:  # only for resources that run down
         data["resources"] = _levels_json(b.resources)
         data["ran_out"] = [{"resource": o.resource, "name": o.name, "unit": o.unit} for o in b.ran_out]
-    if b.rests_due:  # only for rests that fall due every N units
-        data["due"] = [{"rest": d.rest, "name": d.name, "unit": d.unit} for d in b.rests_due]
+    if b.rests_due:  # only for rests that fall due every N units and conditions
+        data["due"] = [{"rest": d.rest, "name": d.name, "unit": d.unit} if d.state is None
+                       else {"condition": d.rest, "name": d.name, "unit": d.unit, "state": d.state}
+                       for d in b.rests_due]
     return data
 
 
@@ -228,7 +231,9 @@ def timetable_json_schema() -> dict[str, Any]:
                                   named_outcome=obj(name=string, index=integer, sign_card=nullable(integer)),
                                   resources=array(level),
                                   ran_out=array(obj(resource=string, name=string, unit=integer)),
-                                  due=array(obj(rest=string, name=string, unit=integer))),
+                                  due=array({"oneOf": [
+                                      obj(rest=string, name=string, unit=integer),
+                                      obj(condition=string, name=string, unit=integer, state=string)]})),
             )),
             deck=obj(
                 source=nullable(string), note=string, size_rule=string, morale_rule=nullable(string),

@@ -22,6 +22,8 @@ from sheetgen.engine.due import (
     POSSIBLE,
     check_kind,
     check_mark,
+    condition_mark,
+    condition_state,
     marks_check,
     periodic,
     pool_fill_units,
@@ -42,7 +44,15 @@ from sheetgen.layout.marks import (
     text_width,
 )
 from sheetgen.model.pack import Action, Pack, Resource, TrackerPage, TrackerPart
-from sheetgen.words import clock, duration, pool_cadence_text, pool_rule_note, rate_phrase, times
+from sheetgen.words import (
+    clock,
+    conditions_order_text,
+    duration,
+    pool_cadence_text,
+    pool_rule_note,
+    rate_phrase,
+    times,
+)
 
 BODY = TYPE.tracker_body
 """Rule lines and table text."""
@@ -229,6 +239,7 @@ def due_marks(pack: Pack, unit: int, *, gm: bool = True) -> str:
     marked on the GM's pages only (the players do not roll it)."""
     marks = [check_mark(pack, unit)] if gm and marks_check(pack) else []
     marks += [rest_mark(r) for r in rests_due(pack, unit)]
+    marks += [condition_mark(c) for c in pack.conditions if condition_state(c, unit) is not None]
     marks += [_resource_mark(r) for r in _slow_rates(pack) if r.every is not None and unit % r.every == 0]
     return " ".join(m for m in marks if m)
 
@@ -259,6 +270,9 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, if its cadence has come round")
     for r in periodic(pack):
         parts.append(f"**{rest_mark(r)}** {r.name} due" + (f" (skipped: {r.penalty})" if r.penalty else ""))
+    for condition in pack.conditions:
+        parts.append(f"**{condition_mark(condition)}** {condition.name}: "
+                     f"{conditions_order_text(pack, condition, at_times=False)}")
     for res in _slow_rates(pack):
         parts.append(f"**{_resource_mark(res)}** a box of {res.name} is used")
     return ("Due at the end of the " + pack.time.unit + ": " + "; ".join(parts)) if parts else ""

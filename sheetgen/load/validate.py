@@ -150,7 +150,8 @@ def check_pack(pack: Pack, doc: Document) -> None:
             problems.append(Problem(doc.locate(path), _missing(what, value, ids)))
 
     for kind, items in (("track", pack.tracks), ("tally", pack.tallies), ("table", pack.tables),
-                        ("resource", pack.resources), ("rest", pack.rests), ("procedure", pack.procedures),
+                        ("resource", pack.resources), ("rest", pack.rests), ("condition", pack.conditions),
+                        ("procedure", pack.procedures),
                         ("statblock", pack.statblocks), ("tracker page", pack.trackers)):
         problems.extend(_duplicates(doc, [i.id for i in items], _plural(kind), "id"))
     problems.extend(_duplicates(doc, [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
@@ -246,6 +247,10 @@ def check_pack(pack: Pack, doc: Document) -> None:
         raise DataError.many(problems)
 
 
+_LISTED = ("tracks", "tallies", "resources", "rests", "conditions", "variants")
+"""Section kinds that list one part of the pack, each named as the pack's field."""
+
+
 def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: set[str],
                     tables: set[str]) -> None:
     refs = {
@@ -265,6 +270,10 @@ def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: 
             if section.kind == "check" and pack.check is None:
                 problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "kind")),
                                         "a check section needs the pack to have a check"))
+            if section.kind in _LISTED and not getattr(pack, section.kind):
+                problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "kind")),
+                                        f"a {section.kind} section lists the pack's {section.kind}, and it has "
+                                        f"none: add {section.kind} or remove the section"))
             secret = _secret(pack, section.kind, section.ref)
             if section.player_safe and secret:
                 problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "player_safe")),

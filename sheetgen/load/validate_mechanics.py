@@ -26,6 +26,23 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     yield from results_part_problems(pack, doc)
     yield from variant_problems(pack, doc)
     yield from turns_actions_problems(pack, doc)
+    yield from due_mark_problems(pack, doc)
+
+
+def due_mark_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """A condition's mark on the turns grid is its own: not the check's (C, c) nor a periodic rest's."""
+    from sheetgen.engine.due import CERTAIN, POSSIBLE, condition_mark, rest_mark
+
+    taken = {CERTAIN: "the check", POSSIBLE: "the check"} if pack.check is not None else {}
+    taken.update({rest_mark(r): f'rest "{r.id}"' for r in pack.rests if r.every is not None})
+    for i, condition in enumerate(pack.conditions):
+        mark = condition_mark(condition)
+        if mark in taken:
+            where = "mark" if condition.mark is not None else "name"
+            yield Problem(doc.locate(("conditions", i, where)),
+                          f'its mark on the turns grid, "{mark}", is also {taken[mark]}\'s: give it a mark of '
+                          "its own (mark: up to 3 letters)")
+        taken[mark] = f'condition "{condition.id}"'
 
 
 def turns_actions_problems(pack: Pack, doc: Document) -> Iterator[Problem]:

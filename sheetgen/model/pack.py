@@ -357,6 +357,23 @@ class Rest(Strict):
                               description="its mark on the turns grid; default: the name's first letter")
 
 
+class Condition(Strict):
+    """Named states the party reaches one after another at fixed times: hunger, fatigue, the grind."""
+
+    id: Id
+    name: Name
+    every: int = Field(ge=1, le=limits.MAX_TRACK,
+                       description="units between one state and the next: the first falls due at the end of unit N")
+    states: list[Name] = Field(min_length=1, max_length=LIST,
+                               description="the states in the order they are reached, one each time it falls due; "
+                                           "past the last, it falls due no more")
+    cleared: Text = Field(default="", description="what clears the states and starts the count again, in the "
+                                                  "pack's words (the GM applies it)")
+    mark: Name | None = Field(default=None, max_length=3,
+                              description="its mark on the turns grid; default: the name's first letter")
+    text: Text = ""
+
+
 class Variant(Strict):
     id: Id | None = Field(default=None, description="what --variant names; default: the name as an id")
     name: Name
@@ -452,7 +469,7 @@ def encounter_rules(pack: Pack, encounter_pack: Pack | None) -> tuple[Pack, Enco
 
 SectionKind = Literal[
     "text", "callout", "procedure", "check", "track", "tracks", "tallies", "actions", "table",
-    "resources", "rests", "variants", "odds", "statblock",
+    "resources", "rests", "conditions", "variants", "odds", "statblock",
 ]
 
 
@@ -543,6 +560,7 @@ class Pack(Strict):
     resources: list[Resource] = Field(default_factory=list, max_length=LIST)
     actions: list[Action] = Field(default_factory=list, max_length=LIST)
     rests: list[Rest] = Field(default_factory=list, max_length=LIST)
+    conditions: list[Condition] = Field(default_factory=list, max_length=LIST)
     variants: list[Variant] = Field(default_factory=list, max_length=LIST)
     tables: list[Table] = Field(default_factory=list, max_length=LIST)
     statblocks: list[Statblock] = Field(default_factory=list, max_length=LIST)

@@ -39,6 +39,8 @@ from sheetgen.sheets.views import (
     ActionsBody,
     ActionView,
     Body,
+    ConditionsBody,
+    ConditionView,
     PageView,
     ProcedureBody,
     ReferenceView,
@@ -58,7 +60,16 @@ from sheetgen.sheets.views import (
     VariantsBody,
     VariantView,
 )
-from sheetgen.words import TIMES, due_every_text, duration, rate_phrase, signed, times, when_out_phrase
+from sheetgen.words import (
+    TIMES,
+    conditions_order_text,
+    due_every_text,
+    duration,
+    rate_phrase,
+    signed,
+    times,
+    when_out_phrase,
+)
 
 #: The page's margins and the gap between columns, in points; the stylesheet uses the same numbers.
 MARGIN = 0.5 * POINTS_PER_INCH
@@ -218,6 +229,13 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
             for r in pack.rests
         ))
         return _single_name(rests.rests, "Rests"), rests
+    if kind == "conditions":
+        conditions = ConditionsBody(tuple(
+            ConditionView(c.name, due_every_text(pack, c.every).capitalize(), conditions_order_text(pack, c),
+                          c.cleared, c.text)
+            for c in pack.conditions
+        ))
+        return _single_name(conditions.conditions, "Conditions"), conditions
     if kind == "variants":
         variants = VariantsBody(tuple(
             VariantView(v.name, v.text, _variant_changes(pack, v.unit_length, v.consumption, v.danger)
@@ -403,7 +421,7 @@ def _referenced(pack: Pack, section: Section) -> Iterator[tuple[str, str]]:
         yield from listed("tallies")
     elif kind == "track":
         yield from listed("tracks", lambda t: t.id == section.ref)
-    elif kind in ("tracks", "tallies", "resources", "rests", "variants"):
+    elif kind in ("tracks", "tallies", "resources", "rests", "conditions", "variants"):
         yield from listed(kind)
     elif kind == "table":
         yield from listed("tables", lambda t: t.id == section.ref)

@@ -129,6 +129,20 @@ class RestsBody:
 
 
 @dataclass(frozen=True)
+class ConditionView:
+    name: str
+    every: str          # "due every 4 turns"
+    order: str          # "Hungry (0:40), then Exhausted (1:20)"
+    cleared: str        # what clears them, in the pack's words
+    text: str
+
+
+@dataclass(frozen=True)
+class ConditionsBody:
+    conditions: tuple[ConditionView, ...]
+
+
+@dataclass(frozen=True)
 class VariantView:
     name: str
     text: str
@@ -177,7 +191,7 @@ class TracksBody:
 
 Body: TypeAlias = (
     ProcedureBody | CheckBody | TrackBody | TracksBody | TableBody | ActionsBody | ResourcesBody | RestsBody
-    | VariantsBody | TalliesBody | StatblockBody | OddsBody | None
+    | ConditionsBody | VariantsBody | TalliesBody | StatblockBody | OddsBody | None
 )
 
 

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from sheetgen.engine.deck import DeckCard
-from sheetgen.engine.due import pool_fill_units
+from sheetgen.engine.due import RestDue, pool_fill_units
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import SpareRoll
-from sheetgen.model.pack import OutcomeEffect, Pack, Resource
+from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Resource
 from sheetgen.words.numbers import clock, faces_text
 
 
@@ -39,9 +39,9 @@ def outcome_effect_phrases(pack: Pack, outcome: int, unit: int, card: int | None
 
 
 def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: Sequence[ResourceOut],
-               due: Sequence[_AtUnit]) -> list[str]:
+               due: Sequence[RestDue]) -> list[str]:
     """What a timetable row adds after the quiet party's result: the named outcome and its effects, then
-    the resources that ran out and the rests that fell due since the row before, in time order."""
+    the resources that ran out and the rests and conditions that fell due since the row before, in time order."""
     said: list[str] = []
     if outcome >= 0 and pack.check is not None:
         name = pack.check.outcomes[outcome].result
@@ -49,9 +49,14 @@ def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: S
         if effects or name.lower() != pack.check.result.lower():
             said.append(outcome_phrase(pack, name, effects))
     events = sorted([(o.unit, 0, _out_with_moves(pack, o)) for o in ran_out]
-                    + [(d.unit, 1, due_phrase(d.name, clock_at(pack, d.unit))) for d in due])
+                    + [(d.unit, 1, _due_text(pack, d)) for d in due])
     said += [text for _, _, text in events]
     return said
+
+
+def _due_text(pack: Pack, due: RestDue) -> str:
+    at = clock_at(pack, due.unit)
+    return due_phrase(due.name, at) if due.state is None else condition_phrase(due.name, due.state, at)
 
 
 def _out_with_moves(pack: Pack, out: ResourceOut) -> str:
@@ -141,6 +146,18 @@ def rate_phrase(pack: Pack, every: int, use: int = 1) -> str:
 def due_phrase(name: str, clock: str) -> str:
     """A periodic rule that falls due: 'Rest due at 1:00'."""
     return f"{name} due at {clock}"
+
+
+def condition_phrase(name: str, state: str, clock: str) -> str:
+    """A condition's next state falling due: 'The Grind at 0:40: Exhausted'."""
+    return f"{name} at {clock}: {state}"
+
+
+def conditions_order_text(pack: Pack, condition: Condition, *, at_times: bool = True) -> str:
+    """Its states in order with the time each falls due, 'Hungry (0:40), then Exhausted (1:20)', or
+    without the times, 'Hungry, then Exhausted' (for a grid whose cells give the time)."""
+    return ", then ".join(f"{state} ({clock_at(pack, (k + 1) * condition.every)})" if at_times else state
+                          for k, state in enumerate(condition.states))
 
 
 def due_every_text(pack: Pack, every: int) -> str:
