@@ -186,3 +186,47 @@ def test_a_player_safe_section_cannot_show_a_secret_table(tmp_path: Path) -> Non
     path.write_text(broken, encoding="utf-8")
     (problem,) = problems(load_pack, path)
     assert problem.endswith(".player_safe: table 'zones' is not player_safe, so this section cannot be player_safe")
+
+
+# --- open-ended ranges ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "inside", "outside", "shown"), [
+    ("10+", [10, 11, 9_999, 10_000, 25_000], [9, 0], "10+"),
+    ("-2+", [-2, 0, 40_000], [-3], "-2+"),
+    ("3-5", [3, 4, 5], [2, 6, 10_000], "3-5"),
+    ("-3 to -1", [-3, -1], [-4, 0], "-3 to -1"),
+])
+def test_an_open_range_knows_it_has_no_top(text: str, inside: list[int], outside: list[int], shown: str) -> None:
+    from sheetgen.model.common import parse_level_range
+
+    rng = parse_level_range(text)
+    assert rng.open is text.endswith("+")
+    assert all(v in rng for v in inside) and not any(v in rng for v in outside)
+    assert str(rng) == shown
+
+
+def test_a_table_row_open_at_the_top_covers_totals_past_four_digits(tmp_path: Path) -> None:
+    from sheetgen.export.tables import pack_tables
+
+    path = tmp_path / "pack.yaml"
+    path.write_text("""\
+kind: pack
+id: big
+name: Big
+time: {unit: turn, length: 10 minutes}
+tables:
+  - id: big
+    name: Big
+    roll: 1d4+9997
+    columns: [What]
+    rows:
+      - {roll: 9998, cells: [Low]}
+      - {roll: 9999+, cells: [High]}
+reference:
+  pages:
+    - title: Big
+      sections: [{kind: table, ref: big}]
+""", encoding="utf-8")
+    (big,) = [t for t in pack_tables(load_pack(str(path))) if t.id == "big"]
+    assert [(r.low, r.high, r.weight) for r in big.rows] == [(9998, 9998, 1), (9999, 10001, 3)]

@@ -186,7 +186,7 @@ def _rolled_table(table_id: str, name: str, dice_text: str, columns: tuple[str, 
     ways = outcome_counts(dice)
     rows = []
     for rng, row in zip(ranges, cells, strict=True):
-        totals = [t for t in ways if _covers(rng, t)]
+        totals = [t for t in ways if t in rng]
         if not totals:  # refused when the file was loaded; nothing to write for it
             continue
         rows.append(ExportRow(min(totals), max(totals), rng.text, row, sum(ways[t] for t in totals)))
@@ -194,10 +194,6 @@ def _rolled_table(table_id: str, name: str, dice_text: str, columns: tuple[str, 
     return ExportTable(table_id, name, str(dice), tool_formula(dice), columns, tuple(rows), text, source,
                        player_safe)
 
-
-def _covers(rng: RollRange, total: int) -> bool:
-    # "10+" is stored with a high end of 10,000 and covers everything from its low end up (as when loading)
-    return total >= rng.low if rng.high >= 10_000 else total in rng
 
 
 def outcome_counts(dice: Dice) -> dict[int, int]:

@@ -209,7 +209,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
         if check.trigger.faces and not check.add:
             possible = _result_faces(pack)
             for i, rng in enumerate(check.trigger.faces):
-                if possible and not any(f in rng or (rng.high >= 10_000 and f >= rng.low) for f in possible):
+                if possible and not any(f in rng for f in possible):
                     problems.append(Problem(doc.locate((*base, "trigger", "faces", i)),
                                             f"{rng} cannot come up on the check's result "
                                             f"({possible[0]}-{possible[-1]}), so it would never trigger"))
@@ -559,8 +559,6 @@ def _coverage(faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, 
     face_set = set(faces)
     for i, rng in enumerate(ranges):
         hits = [f for f in face_set if f in rng]
-        if rng.high >= 10_000:  # "10+" covers everything from its low end up
-            hits = [f for f in face_set if f >= rng.low]
         if not hits:
             yield Problem(doc.locate((*path, i)), f"{rng} cannot come up on {what}")
             reported = True

@@ -112,16 +112,23 @@ Duration = Annotated[
 """A length of time, stored in seconds."""
 
 
+OPEN_HIGH = 10_000
+"""The high end an open-ended range ('10+') is stored with: above every written number (four digits at
+most), so loops over a range's values stay bounded. Whether a range is open is its ``open`` flag, and
+``in`` asks that, so a total above this still counts."""
+
+
 @dataclass(frozen=True)
 class RollRange:
-    """An inclusive range of die results, written '3', '1-2' or '00' (a d% 100)."""
+    """An inclusive range of die results, written '3', '1-2' or '00' (a d% 100), or open-ended, '10+'."""
 
     low: int
     high: int
     text: str
+    open: bool = False  # '10+': every value from low up
 
     def __contains__(self, value: int) -> bool:
-        return self.low <= value <= self.high
+        return self.low <= value and (self.open or value <= self.high)
 
     def __str__(self) -> str:
         return self.text
@@ -140,12 +147,13 @@ def parse_range(value: Any) -> Any:
     if not match:
         raise ValueError(f"{text!r} is not a roll range; write it like 3, '1-2' or '5-6'")
     low = int(match[1])
-    high = int(match[2]) if match[2] else (10_000 if text.endswith("+") else low)
+    is_open = text.endswith("+")
+    high = int(match[2]) if match[2] else (OPEN_HIGH if is_open else low)
     if text in ("00", "000"):
         low = high = 10 ** len(text)
     if high < low:
         raise ValueError(f"{text!r} runs backwards; write the low end first")
-    return RollRange(low, high, text.replace(" ", "").replace("–", "-").replace("—", "-"))
+    return RollRange(low, high, text.replace(" ", "").replace("–", "-").replace("—", "-"), is_open)
 
 
 Range = Annotated[
@@ -173,16 +181,17 @@ def parse_level_range(value: Any) -> Any:
     if not match:
         raise ValueError(f"{text!r} is not a range of levels; write it like 3, -2, '1-3' or '-3 to -1'")
     low = int(match[1])
-    high = int(match[2]) if match[2] else (10_000 if text.endswith("+") else low)
+    is_open = text.endswith("+")
+    high = int(match[2]) if match[2] else (OPEN_HIGH if is_open else low)
     if high < low:
         raise ValueError(f"{text!r} runs backwards; write the low end first")
-    if low == high:
-        shown = str(low)
-    elif high >= 10_000:
+    if is_open:
         shown = f"{low}+"
+    elif low == high:
+        shown = str(low)
     else:
         shown = f"{low} to {high}" if low < 0 or high < 0 else f"{low}-{high}"
-    return RollRange(low, high, shown)
+    return RollRange(low, high, shown, is_open)
 
 
 LevelRange = Annotated[
