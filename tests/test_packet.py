@@ -65,11 +65,13 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
     reader = PdfReader(io.BytesIO(packet.pdf))
     assert len(reader.pages) == packet.pages
     titles = [title for title, _ in packet.contents]
-    assert titles == ["Reference: Dungeon Turns", "Reference: Encounters", "Trackers: Dungeon Turns",
-                      "Trackers: Encounters", "Timetable and encounter deck", "Room and stat cards"]
+    assert titles == ["Background and room index", "Reference: Dungeon Turns", "Reference: Encounters",
+                      "Trackers: Dungeon Turns", "Trackers: Encounters", "Timetable and encounter deck",
+                      "Room and stat cards"]
     top = [(title, page) for depth, title, page in outline(reader) if depth == 0]
     assert top == [("Cover", 1), *packet.contents]
-    rooms = [title for depth, title, _ in outline(reader) if depth == 1 and title.startswith("Room ")]
+    rooms = [title for depth, title, _ in outline(reader) if depth == 1 and title.startswith("Room ")
+             and ": " in title]
     assert rooms == [f"Room {room.key}: {room.name}" for room in loaded.site.rooms]
     assert reader.page_labels == [str(n) for n in range(1, packet.pages + 1)]
     for page in reader.pages:

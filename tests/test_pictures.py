@@ -49,6 +49,7 @@ PICTURES = (
     Picture("cards-poker-chapel", ("cards", "the-sunken-chapel")),
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),
     Picture("packet-cover-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), slow=True),
+    Picture("packet-front-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), page=2, slow=True),
 )
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "TextMark",
     "flow",
     "flow_all",
+    "flow_lines",
     "font_name",
     "line_height",
     "marks_from_data",
@@ -246,8 +247,31 @@ def flow(
     with its own number ("1. ...") hangs on that number instead. Ballot boxes become tick boxes named
     ``<box_prefix>-<the word after the box>``.
     """
-    indent = 0.0
+    lines = flow_lines(text, width, size, base=base, bold=bold, bullet=bullet, box_prefix=box_prefix,
+                       box_tooltip=box_tooltip)
     marks: list[Mark] = []
+    top = 0.0
+    for line in lines:
+        marks.extend(m.moved(0.0, top) for m in line.marks)
+        top -= line.height
+    return Flowed(tuple(marks), -top, max((line.width for line in lines), default=0.0))
+
+
+def flow_lines(
+    text: str,
+    width: float,
+    size: float,
+    *,
+    base: Literal["body", "label"] = "body",
+    bold: bool = False,
+    bullet: str | None = None,
+    box_prefix: str = "box",
+    box_tooltip: str = "",
+) -> list[Flowed]:
+    """:func:`flow`'s lines one by one, each with its marks from its own top, for a page that sets a
+    paragraph over columns."""
+    indent = 0.0
+    lead_marks: list[Mark] = []
     number = re.match(r"\s*(\d{1,2}[.)])\s+", text)
     lead = number[1] if number else None if text.lstrip().startswith(TICK_BOX) else bullet
     if number:
@@ -255,27 +279,28 @@ def flow(
     if lead:
         lead_role: FontRole = "body-bold" if number else "body"
         indent = max(text_width(lead + " ", lead_role, size), size * 0.9)
-        marks.extend(TextMark(0.0, -size * 0.93, t, r, size) for t, r in segments(lead, lead_role))
+        lead_marks.extend(TextMark(0.0, -size * 0.93, t, r, size) for t, r in segments(lead, lead_role))
     box_side = BOX_MIN
     style = TextStyle(base, size, line_height(size), bold=bold)
     words = words_of(spans(" ".join(text.split())), style, boxes=True, box_side=box_side)
     avail = max(width - indent, size * 4)
-    top = 0.0
-    widest = 0.0
+    lines: list[Flowed] = []
     for words_on_line in break_lines(words, avail, avail):
         line = place_line(words_on_line, indent)
         has_box = any(w.box is not None for w in words_on_line)
         height = max(line_height(size), box_side + 4.0) if has_box else line_height(size)
         # a line with tick boxes centres its text on them
-        baseline = top - 2.0 - box_side + 3.5 if has_box else top - size * 0.93
+        baseline = -2.0 - box_side + 3.5 if has_box else -size * 0.93
+        marks: list[Mark] = [] if lines else lead_marks
         for box in line.boxes:
             name = f"{box_prefix}-{slug(box.word) or 'box'}"
             label = f"{box_tooltip}: {box.word}" if box_tooltip else box.word
-            marks.append(BoxMark(name, box.x, top - 2.0 - box_side, box_side, label.strip(": ")))
+            marks.append(BoxMark(name, box.x, -2.0 - box_side, box_side, label.strip(": ")))
         marks.extend(TextMark(run.x, baseline, run.text, run.role, run.size) for run in line.runs)
-        widest = max(widest, line.width)
-        top -= height
-    return Flowed(tuple(marks), -top, widest)
+        lines.append(Flowed(tuple(marks), height, line.width))
+    if not lines and lead_marks:
+        lines.append(Flowed(tuple(lead_marks), 0.0, 0.0))
+    return lines
 
 
 def flow_all(

@@ -317,6 +317,10 @@ def check_site(site: Site, doc: Document) -> None:
                 problems.append(Problem(doc.locate(("rooms", r, "exits", e)),
                                         f'no room with key "{exit_key}" (rooms are {_span(keys)})'))
     stats = {s.id for s in site.statblocks}
+    for r, room in enumerate(site.rooms):
+        for s, stat in enumerate(room.stats):
+            if stat not in stats:
+                problems.append(Problem(doc.locate(("rooms", r, "stats", s)), _missing("statblock", stat, stats)))
     if site.wandering is not None:
         for e, entry in enumerate(site.wandering.entries):
             if entry.stat is not None and entry.stat not in stats:

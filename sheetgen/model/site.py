@@ -27,6 +27,8 @@ class Room(Strict):
     treasure: Text | None = None
     encounter: Text | None = None
     notes: Text | None = None
+    stats: list[Id] = Field(default_factory=list, max_length=limits.MAX_LIST,
+                            description="ids of the site's statblocks met here, marked in the room index")
 
 
 class WanderingEntry(Strict):

@@ -1,7 +1,8 @@
 """The session packet: every part rendered, then merged with pypdf into one PDF.
 
 Takes a loaded site and packet options; gives the packet's PDF bytes: a cover (contents, the session's
-facts, the rules in brief and a log), the reference pages, the trackers, the timetable and encounter
+facts, the rules in brief and a log), for the game master the site's background and room index, the
+reference pages, the trackers, the timetable and encounter
 deck, the room cards and the stat cards, each page numbered in the packet in its header's slot, with
 an outline, page labels that match the printed page numbers, the document's metadata and language, and
 the title shown in the viewer's title bar. The reference pages' tags do not survive the merge: the
@@ -272,6 +273,7 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         for pack in missing_packs:
             progress(f"reference: {pack.name}")
         rendered = iter(jobs.start([(_reference_job, (pack, options.render, players)) for pack in missing_packs]))
+        front = _front_part(loaded, options, progress, timings)
         drawn = _draw_parts(loaded, options, progress, timings)
         parts: list[Part] = []
         slot = page_slot(options.render.paper, drawn_by="html")
@@ -286,7 +288,28 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                         timings["weasyprint, each pack in its worker"] = (
                             timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
                 parts.append(Part(f"Reference: {pack.name}", part, (slot,) * _page_count(part)))
-    return parts + drawn
+    return front + parts + drawn
+
+
+def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
+                timings: Timings | None) -> list[Part]:
+    """The game master's front pages: the site's background and its room index (the players get none:
+    both tell what the party has yet to find)."""
+    if options.audience == "players":
+        return []
+    from sheetgen.layout.header import page_slot
+    from sheetgen.layout.site_front import site_front_layout
+    from sheetgen.render.pdf.site_front import site_front_pdf
+    from sheetgen.sheets.site_front import site_front
+
+    progress("background and room index")
+    with _phase(timings, "reportlab"):
+        layout = site_front_layout(site_front(loaded.site, loaded.pack.words.gm), options.render.paper)
+        pdf = site_front_pdf(layout, loaded.site.site, fillable=options.render.fillable,
+                             ink_saver=options.render.ink_saver, language=loaded.language)
+    slots = (page_slot(options.render.paper, drawn_by="reportlab"),) * len(layout.pages)
+    entries = tuple((title.capitalize(), page) for title, page in layout.entries)
+    return [Part(layout.title, pdf, slots, entries)]
 
 
 def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
