@@ -76,7 +76,8 @@ def test_packet_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     assert done.stdout == f"{Path('output') / out.name}\n"
     reader = PdfReader(out)
     assert len(reader.pages) > 10
-    assert "Dungeon Turn Reference" in reader.pages[1].extract_text()
+    assert "Background and room index" in reader.pages[1].extract_text()
+    assert "Dungeon Turn Reference" in reader.pages[2].extract_text()
 
 
 def test_every_package_of_the_tree_is_in_the_wheel() -> None:

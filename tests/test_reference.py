@@ -250,7 +250,7 @@ def hand_made_odds() -> Odds:
         checks.append(CheckOdds(unit, unit, Fraction(10 * unit), sixth, quiet * sixth))
         quiet *= 1 - sixth
     by_hour = tuple(1 - (1 - sixth) ** (6 * h) for h in (1, 2, 3))
-    return Odds("dungeon-turn", Fraction(10), 3, tuple(checks), by_hour, 3 * sixth * 6, Fraction(60))
+    return Odds("dungeon-turn", Fraction(10), "dungeon turn", 3, tuple(checks), by_hour, 3 * sixth * 6, Fraction(60))
 
 
 def test_the_odds_chart_puts_a_bar_at_each_check_and_prints_the_exact_numbers() -> None:

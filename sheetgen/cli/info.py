@@ -17,6 +17,7 @@ from sheetgen.cli.group import cli
 from sheetgen.cli.options import (
     check_output,
     emit,
+    hours_options,
     ink_option,
     new_seed,
     options_for,
@@ -104,12 +105,12 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
 
 @cli.command()
 @click.argument("system")
-@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to cover.")
+@hours_options("cover")
 @click.option("--extra", type=int, default=0, show_default=True,
               help="Also show the odds with this many extra rolls of the check an hour, spread evenly "
                    "through it (0 to 10).")
 @variant_option
-def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
+def odds(system: str, hours: int | None, days: int | None, extra: int, variant: str | None) -> None:
     """Exact odds of a pack's check for a quiet party, as a table.
 
     \b
@@ -117,12 +118,14 @@ def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
         sheetgen odds site-alarm --hours 4
         sheetgen odds dungeon-turn --extra 1
         sheetgen odds dungeon-turn --variant fast-turns
+        sheetgen odds my-wilderness.yaml --days 3
     """
-    from sheetgen.engine.odds import extra_odds, quiet_odds
+    from sheetgen.engine.odds import asked_hours, extra_odds, quiet_odds
     from sheetgen.load.files import load_pack
     from sheetgen.load.variants import with_variant
     from sheetgen.words import extra_rows, mechanics_rows, odds_rows
 
+    hours = asked_hours(hours, days)
     pack = with_variant(load_pack(system), variant)
     quiet = quiet_odds(pack, hours)
     table = odds_rows(quiet) + mechanics_rows(quiet)
@@ -135,7 +138,7 @@ def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
 
 @cli.command()
 @click.argument("subject", metavar="SITE|SYSTEM")
-@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@hours_options("pre-roll")
 @seed_option
 @click.option("--format", "fmt", type=click.Choice(["pdf", "csv", "json"]), default="pdf", show_default=True)
 @paper_option
@@ -143,8 +146,8 @@ def odds(system: str, hours: int, extra: int, variant: str | None) -> None:
 @variant_option
 @pack_folder_option
 @output_option
-def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, ink: str, variant: str | None,
-              rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+def timetable(subject: str, hours: int | None, days: int | None, seed: int | None, fmt: str, paper: str, ink: str,
+              variant: str | None, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
     """Pre-roll the encounter timetable and encounter deck.
 
     \b
@@ -152,12 +155,14 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
         sheetgen timetable the-sunken-chapel --hours 4 --seed 1234
         sheetgen timetable site-alarm --format json -o alarm.json
     """
+    from sheetgen.engine.odds import asked_hours
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.export.timetable_csv import timetable_csv
     from sheetgen.export.timetable_json import timetable_json
     from sheetgen.load.files import load_pack_or_site
 
     check_output(output)
+    hours = asked_hours(hours, days)
     pack, loaded = variant_of(load_pack_or_site(subject, rules_dirs), variant)
     seed = new_seed(seed)
     table = build_timetable(pack, site=loaded.site if loaded else None,
@@ -184,11 +189,10 @@ def timetable(subject: str, hours: int, seed: int | None, fmt: str, paper: str, 
 @click.option("-o", "--output", metavar="PATH",
               help="A file for everything, or a folder (existing, or ending in /) for one file per table.")
 @seed_option
-@click.option("--hours", type=int, default=3, show_default=True,
-              help="Hours of play to pre-roll (obsidian and markdown hold the timetable and deck).")
+@hours_options("pre-roll (obsidian and markdown hold the timetable and deck)")
 @variant_option
-def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int,
-                  variant: str | None) -> None:
+def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int | None,
+                  days: int | None, variant: str | None) -> None:
     """Export every table of a site or pack to a virtual tabletop or a notes app.
 
     \b
@@ -197,14 +201,14 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
         sheetgen export encounter-reaction --to roll20 -o reaction-tables.txt
         sheetgen export my-dungeon.yaml --to obsidian --seed 1234 -o vault/Dungeon.md
     """
-    from sheetgen.engine.odds import check_hours
+    from sheetgen.engine.odds import asked_hours
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.export.formats import FORMATS, check_export_output, export
     from sheetgen.export.tables import pack_subject, site_subject
     from sheetgen.load.files import load_pack_or_site
 
     check_export_output(output, fmt)
-    check_hours(hours)
+    hours = asked_hours(hours, days)
     pack, loaded = variant_of(load_pack_or_site(subject), variant)
     site, encounter_pack = (loaded.site, loaded.encounter_pack) if loaded else (None, None)
     timetable = None

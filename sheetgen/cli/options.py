@@ -30,6 +30,16 @@ def output_option(func: F) -> F:
                         help="Write here instead of output/<name>-<sheet>.pdf.")(func)
 
 
+def hours_options(what: str) -> Callable[[F], F]:
+    """--hours and --days: how much play a command covers; with neither, the pack's own horizon."""
+    def wrap(func: F) -> F:
+        func = click.option("--days", type=int, help=f"Days of play to {what}, instead of --hours (1 to 3).")(func)
+        return click.option("--hours", type=int,
+                            help=f"Hours of play to {what} (1 to 72; default: the pack's time.horizon, or 3 "
+                                 "hours, or 3 units where a unit lasts longer than an hour).")(func)
+    return wrap
+
+
 def seed_option(func: F) -> F:
     return click.option("--seed", type=click.IntRange(0, 2**63 - 1),
                         help="Seed for the dice (default: a new one, printed on the sheet).")(func)

@@ -22,6 +22,7 @@ from sheetgen.cli.options import (
     check_output,
     emit,
     fillable_option,
+    hours_options,
     ink_option,
     large_option,
     new_seed,
@@ -133,7 +134,7 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @cli.command()
 @click.argument("site", required=False)
 @seed_option
-@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@hours_options("pre-roll")
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
               help="players: only what a player may see (no timetable, room key or stat cards).")
 @paper_option
@@ -149,9 +150,10 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @variant_option
 @pack_folder_option
 @output_option
-def packet(site: str | None, seed: int | None, hours: int, audience: str, paper: str, size: str, backs: bool,
-           back_offset: tuple[float, float], fillable: bool, ink: str, large: bool, previews: bool, quiet: bool,
-           no_cache: bool, variant: str | None, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+def packet(site: str | None, seed: int | None, hours: int | None, days: int | None, audience: str, paper: str,
+           size: str, backs: bool, back_offset: tuple[float, float], fillable: bool, ink: str, large: bool,
+           previews: bool, quiet: bool, no_cache: bool, variant: str | None, rules_dirs: tuple[Path, ...],
+           output: Path | None) -> None:
     """The whole session packet: cover, references, trackers, timetable, room and stat cards.
 
     With no SITE, builds the bundled example site (the-sunken-chapel).
@@ -174,12 +176,12 @@ def packet(site: str | None, seed: int | None, hours: int, audience: str, paper:
 
     # On a first packet, the first worker starts before the rest of sheetgen is imported and the site read.
     with reference_workers(use_cache=not no_cache) as jobs:
-        from sheetgen.engine.odds import check_hours
+        from sheetgen.engine.odds import asked_hours
         from sheetgen.load.variants import site_with_variant
         from sheetgen.packet.build import PacketOptions, build_packet, made_on
         from sheetgen.packet.kept_sites import kept_site
 
-        check_hours(hours)
+        hours = asked_hours(hours, days)
         loaded = site_with_variant(kept_site(site or "the-sunken-chapel", rules_dirs, use_cache=not no_cache),
                                    variant)
         seed = new_seed(seed)
@@ -228,14 +230,14 @@ def calibrate(paper: str, output: Path | None) -> None:
 @click.option("--sheet", type=click.Choice(["packet", "cards", "reference", "tracker", "timetable"]),
               default="packet", show_default=True, help="Which sheet to rebuild.")
 @seed_option
-@click.option("--hours", type=int, default=3, show_default=True, help="Hours of play to pre-roll.")
+@hours_options("pre-roll")
 @paper_option
 @size_option
 @backs_option
 @cache_option
 @output_option
-def watch(site: str, sheet: str, seed: int | None, hours: int, paper: str, size: str, backs: bool,
-          no_cache: bool, output: Path | None) -> None:
+def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int | None, paper: str, size: str,
+          backs: bool, no_cache: bool, output: Path | None) -> None:
     """Rebuild a sheet of SITE whenever the site file or one of its pack files is saved; Ctrl-C stops.
 
     A mistake is reported as `sheetgen check` reports it, and the last good PDF stays in place until
@@ -247,13 +249,13 @@ def watch(site: str, sheet: str, seed: int | None, hours: int, paper: str, size:
     """
     from datetime import datetime
 
-    from sheetgen.engine.odds import check_hours
+    from sheetgen.engine.odds import asked_hours
     from sheetgen.load.files import resolve_site_path
     from sheetgen.packet.watch import Outcome, SheetOptions, site_builder
     from sheetgen.packet.watch import watch as watch_files
 
     check_output(output)
-    check_hours(hours)
+    hours = asked_hours(hours, days)
     seed = new_seed(seed)
     options = SheetOptions(sheet=sheet, render=options_for(paper, seed), seed=seed, hours=hours,
                            card_size="index" if size == "index" else "poker", backs=backs,

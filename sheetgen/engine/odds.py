@@ -46,6 +46,25 @@ def check_hours(hours: int) -> None:
         raise UsageError(f"--hours must be a whole number from 1 to {limits.MAX_HOURS}, not {hours}")
 
 
+def asked_hours(hours: int | None, days: int | None) -> int | None:
+    """The hours of play asked for with --hours or --days (None: neither, the pack's horizon), checked."""
+    if hours is not None and days is not None:
+        raise UsageError("give --hours or --days, not both")
+    if days is not None:
+        most = limits.MAX_HOURS // 24
+        if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= most:
+            raise UsageError(f"--days must be a whole number from 1 to {most}, not {days}")
+        return days * 24
+    if hours is not None:
+        check_hours(hours)
+    return hours
+
+
+def play_hours(pack: Pack, hours: int | None) -> int:
+    """The hours asked for, or the pack's own horizon (``time.horizon``) when none were."""
+    return pack.time.horizon_hours if hours is None else hours
+
+
 def check_units(pack: Pack, hours: int) -> None:
     """Refuse more units of play than MAX_UNITS: exact odds cost at least a step per unit."""
     units = units_in(pack, hours)
@@ -71,8 +90,10 @@ def units_in(pack: Pack, hours: int) -> int:
 _CACHE: weakref.WeakKeyDictionary[Machine, dict[int, Odds]] = weakref.WeakKeyDictionary()
 
 
-def quiet_odds(pack: Pack, hours: int = 3) -> Odds:
-    """The exact odds of the pack's check for a quiet party over ``hours`` hours of play."""
+def quiet_odds(pack: Pack, hours: int | None = None) -> Odds:
+    """The exact odds of the pack's check for a quiet party over ``hours`` hours of play (by default
+    the pack's horizon)."""
+    hours = play_hours(pack, hours)
     check_hours(hours)
     if pack.check is None:
         raise no_check_error(pack)
@@ -123,6 +144,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     return Odds(
         pack_id=pack.id,
         unit_minutes=unit_minutes,
+        unit=pack.time.unit,
         hours=hours,
         checks=tuple(checks),
         by_hour=tuple(by_hour),
@@ -342,9 +364,10 @@ def extra_units(pack: Pack, hours: int, extra: int) -> dict[int, int]:
     return found
 
 
-def extra_odds(pack: Pack, hours: int, extra: int) -> ExtraOdds:
+def extra_odds(pack: Pack, hours: int | None, extra: int) -> ExtraOdds:
     """The odds with ``extra`` more rolls of the check an hour, spread through it (:func:`extra_units`),
-    each after the check of the unit it falls in."""
+    each after the check of the unit it falls in, over ``hours`` (None: the pack's horizon)."""
+    hours = play_hours(pack, hours)
     check_hours(hours)
     if pack.check is None:
         raise no_check_error(pack)

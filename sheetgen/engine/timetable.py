@@ -40,7 +40,7 @@ from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import die_roller
 from sheetgen.engine.due import RestDue, falls_due
-from sheetgen.engine.odds import Kernel, check_hours, quiet_odds, units_in
+from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine, outcome_name
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.resources import ResourceOut
@@ -146,9 +146,11 @@ class Timetable:
     spare_when: tuple[str, ...] = ()        # what calls for a spare roll, in the pack's words
 
 
-def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int,
+def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int | None,
                     seed: int) -> Timetable:
-    """Roll a timetable for ``hours`` hours of play (1..MAX_HOURS) with ``random.Random(seed)``."""
+    """Roll a timetable for ``hours`` hours of play (1..MAX_HOURS; None: the pack's horizon) with
+    ``random.Random(seed)``."""
+    hours = play_hours(pack, hours)
     check_hours(hours)
     rng = random.Random(seed)
     odds = quiet_odds(pack, hours) if pack.check is not None else None

@@ -45,6 +45,7 @@ class Odds:
 
     pack_id: str
     unit_minutes: Fraction
+    unit: str                                   # the unit's name: "dungeon turn", "watch"
     hours: int
     checks: tuple[CheckOdds, ...]
     by_hour: tuple[Fraction, ...]               # P(at least one encounter by the end of hour 1, 2, ...)

@@ -50,6 +50,7 @@ from sheetgen.options import Paper
 from sheetgen.sheets.mechanics import check_banner
 from sheetgen.words import (
     deck_note,
+    duration,
     pool_rule,
     row_clock,
     runs_out_line,
@@ -61,6 +62,7 @@ from sheetgen.words import (
 MARGIN = SPACE.margin
 """Every edge."""
 HOURS_PER_PAGE = 3
+"""Hours of check rows a page where a unit lasts an hour or less (split where they overflow)."""
 ROW_SIZES = (9.0, 8.5, 8.0)
 ROW_STRETCH = 10.0
 ROW_ROOMY = 40.0
@@ -192,12 +194,18 @@ class _Plan:
 
 
 def _row_chunks(t: Timetable) -> list[tuple[int, int, list[CheckRow]]]:
-    """The rows three hours at a time: (first hour, last hour, rows)."""
+    """The rows a few hours at a time: three hours, or where a unit lasts longer than an hour the
+    fewest whole days that hold six units (a day of 4-hour watches); (first hour, last hour, rows).
+    A span in which no check falls gets no page."""
+    span = HOURS_PER_PAGE
+    if t.unit_minutes > 60:
+        span = 24 * math.ceil(6 * t.unit_minutes / 60 / 24)
     chunks = []
-    for start in range(0, t.hours, HOURS_PER_PAGE):
-        end = min(t.hours, start + HOURS_PER_PAGE)
+    for start in range(0, t.hours, span):
+        end = min(t.hours, start + span)
         rows = [r for r in t.rows if start * 60 < r.unit * t.unit_minutes <= end * 60]
-        chunks.append((start + 1, end, rows))
+        if rows:
+            chunks.append((start + 1, end, rows))
     return chunks
 
 
@@ -235,6 +243,10 @@ def timetable_layout(t: Timetable, paper: Paper, *, numbered: bool = True) -> Ti
     if t.rows:
         cols, made = row_columns(t, width, room - info.height)
         plans.extend(_row_plans(t, cols, made, room - info.height, info, sum(b.height for b in deck)))
+    elif not t.deck and t.check_name is not None:
+        raise RenderError(f"no {t.check_name} of {t.pack_name} ({t.pack_id}) falls due within "
+                          f"{duration(t.hours * 3600)}, so its timetable would be empty ({deck_note(t)}); "
+                          "ask for more hours of play")
     elif not t.deck:
         raise RenderError(f"{t.pack_name} ({t.pack_id}) has no check and no encounter deck, so its timetable "
                           f"would be empty ({deck_note(t)}); give a site with a wandering table")

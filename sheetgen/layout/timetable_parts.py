@@ -8,6 +8,7 @@ Text is set with sheetgen.layout.marks, in the shipped fonts.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -41,6 +42,7 @@ from sheetgen.words import (
     deck_note,
     deck_source,
     duration,
+    milestones,
     morale_rule,
     morale_text,
     opening_texts,
@@ -122,6 +124,10 @@ def fit_text(text: str, role: FontRole, size: float, width: float) -> str:
 
 
 def hours_text(first: int, last: int) -> str:
+    """'hour 3', 'hours 1-3', or for whole days 'day 2', 'days 1-3'."""
+    if first % 24 == 1 and last % 24 == 0:
+        start, end = first // 24 + 1, last // 24
+        return f"day {start}" if start == end else f"days {start}-{end}"
     return f"hour {first}" if first == last else f"hours {first}-{last}"
 
 
@@ -139,8 +145,7 @@ def page_head(t: Timetable, width: float, number: int, total: int, hint: str, *,
     marks, height = header_marks(width, fit_text(source, "label", TYPE.header_line, width / 2), who, title,
                                  (number, total) if numbered else None)
     sk.extend(marks)
-    plural = "s" if t.hours != 1 else ""
-    where = f"{t.hours} hour{plural} of play" if t.check_name is not None else "an encounter deck"
+    where = f"{duration(t.hours * 3600)} of play" if t.check_name is not None else "an encounter deck"
     seed = f"Seed {t.seed} — same seed, same rolls"
     seed_w = text_width(seed, "label-bold", TEXT)
     y = -height + HEADER.below - 2.0
@@ -176,10 +181,12 @@ def chart_top(bars: Sequence[ChartBar]) -> Fraction:
 
 
 def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
-    """Bars of the chance that each check in the first three hours brings the check's result, for a
-    quiet party, on a chance axis scaled to the highest; the chance of at least one by each hour under it."""
+    """Bars of the chance that each check in the first three hours (or three units, where a unit lasts
+    longer than an hour) brings the check's result, for a quiet party, on a chance axis scaled to the
+    highest; the chance of at least one by each of its :func:`~sheetgen.words.milestones` under it."""
     sk = Sketch()
-    hours = min(CHART_HOURS, odds.hours)
+    hours = min(odds.hours, max(CHART_HOURS, math.ceil(3 * odds.unit_minutes / 60)))
+    told = milestones(odds, hours)
     bars = chart_bars(odds, hours)
     first = duration(hours * 3600).removeprefix("1 ")  # "hour", "3 hours"
     title = f"Chance of {t.result_word} at each check in the first {first}, quiet party"
@@ -212,12 +219,12 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
             sk.add(RectMark(x_at(bar.minute) - bar_w / 2, bottom, bar_w, h, fill=0.45, stroke=RULE))
     sk.line(left, bottom, right, bottom, 1.0)
     sk.line(left, bottom, left, top, 1.0)
-    for hour in range(hours + 1):
+    for hour in (0, *(h for _, h in told)):
         x = x_at(Fraction(hour * 60))
         sk.line(x, bottom, x, bottom - 3.0, RULE)
         sk.text(x, bottom - 12.0, f"{hour} h" if hour else "0", "label", SMALL, align="centre")
     y = bottom - 16.0
-    by_hour = ", ".join(f"{percent(p)} by hour {h}" for h, p in enumerate(odds.by_hour[:hours], 1))
+    by_hour = ", ".join(f"{percent(odds.by_hour[h - 1])} by {label}" for label, h in told)
     y -= set_text(sk, f"At least one {t.result_word}: {by_hour}.", 0.0, y, width, SMALL)
     return sk
 

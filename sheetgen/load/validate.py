@@ -157,6 +157,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
     problems.extend(_duplicates(doc, [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
                                 "tracks", "id", message="a track and a tally share the id"))
 
+    problems.extend(_horizon_problems(pack, doc))
     if pack.check is not None:
         check = pack.check
         base: PathKey = ("check",)
@@ -249,6 +250,27 @@ def check_pack(pack: Pack, doc: Document) -> None:
 
 _LISTED = ("tracks", "tallies", "resources", "rests", "conditions", "variants")
 """Section kinds that list one part of the pack, each named as the pack's field."""
+
+
+def _horizon_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """The horizon is whole hours, from one unit to MAX_HOURS, and not more units than odds can cover."""
+    time = pack.time
+    if time.horizon is None:
+        return
+    where = doc.locate(("time", "horizon"))
+
+    def hours(seconds: int) -> str:
+        return f"{seconds / 3600:g} hour{'' if seconds == 3600 else 's'}"
+
+    if time.horizon % 3600 or time.horizon > limits.MAX_HOURS * 3600:
+        yield Problem(where, f"{hours(time.horizon)} is not a whole number of hours from 1 to {limits.MAX_HOURS} "
+                             f"({limits.MAX_HOURS // 24} days)")
+    elif time.horizon < time.length:
+        yield Problem(where, f"{hours(time.horizon)} is shorter than one {time.unit} ({hours(time.length)}); "
+                             f"make it at least {hours(-(-time.length // 3600) * 3600)}")
+    elif time.horizon // time.length > limits.MAX_UNITS:
+        yield Problem(where, f"{hours(time.horizon)} is {time.horizon // time.length:,} {time.plural}; odds and "
+                             f"timetables cover at most {limits.MAX_UNITS:,}: make it shorter")
 
 
 def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: set[str],

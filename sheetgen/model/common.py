@@ -85,19 +85,20 @@ Key = Annotated[str, BeforeValidator(_key_to_str), AfterValidator(_name)]
 """A room key: a string or a number, kept as text."""
 
 _DURATION = re.compile(
-    r"\s*(?P<n>[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)\s*\Z",
+    r"\s*(?P<n>[0-9]+(?:\.[0-9]+)?)\s*(?P<unit>seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\s*\Z",
     re.IGNORECASE,
 )
-_SECONDS = {"s": 1, "m": 60, "h": 3600}
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
 def parse_duration(value: Any) -> Any:
-    """'10 minutes', '30 seconds', '1 hour', '1.5 hours' -> seconds."""
+    """'10 minutes', '30 seconds', '1 hour', '1.5 hours', '3 days' -> seconds."""
     if isinstance(value, bool) or not isinstance(value, str):
-        raise ValueError("a duration is written like '10 minutes', '30 seconds' or '1 hour'")
+        raise ValueError("a duration is written like '10 minutes', '30 seconds', '1 hour' or '3 days'")
     match = _DURATION.match(value)
     if not match:
-        raise ValueError(f"{value!r} is not a duration; write it like '10 minutes', '30 seconds' or '1 hour'")
+        raise ValueError(f"{value!r} is not a duration; write it like '10 minutes', '30 seconds', '1 hour' or "
+                         "'3 days'")
     seconds = float(match["n"]) * _SECONDS[match["unit"][0].lower()]
     if seconds <= 0 or seconds != int(seconds) or seconds > 7 * 24 * 3600:
         raise ValueError(f"{value!r} must be a whole number of seconds, more than 0 and at most a week")

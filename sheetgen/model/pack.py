@@ -42,11 +42,27 @@ class TimeRules(Strict):
     length: Duration = Field(description="how long one unit lasts: '10 minutes'")
     actions_per_unit: int = Field(default=1, ge=1, le=12, description="actions the party takes each unit")
     action: Name = Field(default="action", description="what one of those is called")
+    horizon: Duration | None = Field(
+        default=None,
+        description="the play that odds, charts and timetables cover unless told otherwise: '3 hours', "
+                    "'3 days'; whole hours, at most 3 days; default: 3 hours, or 3 units of more than an hour, "
+                    "or fewer where 3 hours hold more than 500 units",
+    )
     text: Text = ""
 
     @property
     def plural(self) -> str:
         return self.units or f"{self.unit}s"
+
+    @property
+    def horizon_hours(self) -> int:
+        """The hours of play covered unless told otherwise: the pack's ``horizon``, else three hours, or
+        three units where a unit lasts longer than an hour (three 4-hour watches: 12 hours), or fewer
+        where three hours hold more than MAX_UNITS units (10-second rounds: one hour)."""
+        if self.horizon is not None:
+            return self.horizon // 3600
+        within = max(1, limits.MAX_UNITS * self.length // 3600)
+        return min(limits.MAX_HOURS, within, max(3, -(-3 * self.length // 3600)))
 
 
 class Step(Strict):

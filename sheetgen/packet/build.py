@@ -49,7 +49,7 @@ def made_on() -> date:
 class PacketOptions:
     render: RenderOptions
     seed: int
-    hours: int = 3
+    hours: int | None = None  # None: the pack's horizon
     audience: Literal["gm", "players"] = "gm"
     card_size: Literal["poker", "index"] = "poker"
     backs: bool = False
@@ -421,8 +421,10 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     """The cover: the contents and the session's facts, the rules in brief, for the game master the first
     encounters of the deck, and a ruled log (the players: a party roster and notes) on the rest of the
     page. The players' cover holds nothing secret: no seed, no check, no track, no encounter."""
+    from sheetgen.engine.odds import play_hours
     from sheetgen.layout.cover import Cover, RuledTable
     from sheetgen.render.pdf.cover import cover_pdf
+    from sheetgen.words import duration
 
     gm = options.audience == "gm"
     facts = [("Rules", " + ".join(p.name for p in _packs(loaded))),
@@ -430,7 +432,8 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     if gm:
         # The seed reproduces the secret timetable: it is printed on the GM's cover only.
         facts[1:1] = [("Seed", f"{options.seed} (give --seed {options.seed} for the same dice)"),
-                      ("Timetable", f"{options.hours} hours of play, pre-rolled")]
+                      ("Timetable", f"{duration(play_hours(loaded.pack, options.hours) * 3600)} of play, "
+                                    "pre-rolled")]
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
     if gm:

@@ -13,7 +13,9 @@ or is not what it should be, is passed over and the site read.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import importlib
 import io
 import json
 import pickle
@@ -58,7 +60,18 @@ def kept_site(name: str, rules_dirs: Sequence[Path] = (), *, use_cache: bool = T
 
 def _key(name: str, path: Path, raw: bytes, rules_dirs: Sequence[Path]) -> str:
     return cache.key_for("site", name, str(path.resolve()), hashlib.sha256(raw).hexdigest(),
-                         repr([str(folder.resolve()) for folder in rules_dirs]))
+                         repr([str(folder.resolve()) for folder in rules_dirs]), _models_digest())
+
+
+@functools.cache
+def _models_digest() -> str:
+    """The model classes' source, by content: an entry pickled by other models (another build of the same
+    version, a changed field) is never unpickled into these."""
+    digest = hashlib.sha256()
+    for module in _MODEL_MODULES:
+        source = importlib.import_module(module).__file__
+        digest.update(module.encode() + b"\0" + (Path(source).read_bytes() if source else b""))
+    return digest.hexdigest()
 
 
 def _kept(key: str, path: Path, rules_dirs: Sequence[Path]) -> LoadedSite | None:

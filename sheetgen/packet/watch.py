@@ -118,7 +118,7 @@ class SheetOptions:
     sheet: str
     render: RenderOptions
     seed: int
-    hours: int = 3
+    hours: int | None = None  # None: the pack's horizon
     card_size: Literal["poker", "index"] = "poker"
     backs: bool = False
     use_cache: bool = True

@@ -14,7 +14,7 @@ from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.model.pack import Pack
 from sheetgen.options import POINTS_PER_INCH
 from sheetgen.sheets.mechanics import Fact
-from sheetgen.words import about, chance, clock, duration, every, percent
+from sheetgen.words import about, chance, clock, duration, every, milestones, percent
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,8 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         so_far += c.chance_first
         line.append((x_at(m), y_at(float(so_far))))
     line.append((x_at(total), y_at(float(so_far))))
-    x_ticks = tuple(Tick(x_at(h * 60), f"{h} h") for h in range(odds.hours + 1))
+    told = milestones(odds)
+    x_ticks = (Tick(x_at(0), "0 h"), *(Tick(x_at(h * 60), f"{h} h") for _, h in told))
     y_ticks = tuple(Tick(y_at(p / 100), f"{p}%") for p in (0, 25, 50, 75, 100))
     return OddsBody(
         width=chart_width,
@@ -135,7 +136,7 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         legend_y=round(CHART_HEIGHT - 2, 2),
         facts=odds_facts(pack, odds) + extra_roll_facts(pack, odds),
         at_least="At least one by",
-        by_hour=tuple(Fact(f"hour {h}", percent(p)) for h, p in enumerate(odds.by_hour, 1)),
+        by_hour=tuple(Fact(label, percent(odds.by_hour[h - 1])) for label, h in told),
         quiet=f"Quiet {pack.words.party}: only the rules move the tracks.",
         beside=beside,
         outcomes=outcome_lines(odds),

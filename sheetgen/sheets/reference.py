@@ -104,14 +104,14 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
     are printed (:func:`printed_columns`); by default every page has the columns its pack gives it.
 
     *odds* are the quiet-party odds of the pack's check for the odds sections; when not given and a
-    page has an odds section, they are computed (three hours). A pack without a check has no odds
+    page has an odds section, they are computed over the pack's horizon. A pack without a check has no odds
     sections: they are left out. With *players*, only the sections marked player_safe are kept, and
     pages left without any are dropped; a pack with no player-safe section is a RenderError.
     """
     if odds is None and pack.check is not None and _has_odds(pack):
         from sheetgen.engine.odds import quiet_odds
 
-        odds = quiet_odds(pack, 3)
+        odds = quiet_odds(pack)
     content_width = options.paper.width - 2 * MARGIN
     pages: list[PageView] = []
     for index, page in enumerate(pack.reference.pages):

@@ -87,7 +87,7 @@ from sheetgen.words.numbers import (
     unit_sentence,
     units_span,
 )
-from sheetgen.words.odds import extra_rows, mechanics_rows, odds_rows, outcome_rows, resource_rows
+from sheetgen.words.odds import extra_rows, mechanics_rows, milestones, odds_rows, outcome_rows, resource_rows
 from sheetgen.words.timetable import (
     SIZE_RULE,
     appearing_text,
@@ -140,6 +140,7 @@ __all__ = [
     "level_span",
     "levels_phrase",
     "mechanics_rows",
+    "milestones",
     "morale_rule",
     "morale_text",
     "odds_rows",

@@ -26,7 +26,11 @@ def clock(seconds: int | Fraction) -> str:
 
 
 def duration(seconds: int, *, short: bool = False) -> str:
-    """A length of time: '1 hour 30 minutes', '10 minutes', '30 seconds'; short: '1 hr 30 min'."""
+    """A length of time: '1 hour 30 minutes', '10 minutes', '30 seconds', '3 days' (whole days only);
+    short: '1 hr 30 min'."""
+    if seconds >= 86400 and seconds % 86400 == 0 and not short:
+        days = seconds // 86400
+        return f"{days} day{'s' if days != 1 else ''}"
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     names = (("hr", "min", "s") if short else ("hour", "minute", "second"))

@@ -17,13 +17,33 @@ def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
         if c.rolled != 1:
             text += f", rolled {percent(c.rolled)}"
         rows.append((str(c.index), clock(c.minute * 60), text, chance(c.chance_first)))
-    for hour, p in enumerate(odds.by_hour, start=1):
-        rows.append((f"By hour {hour}", clock(hour * 3600), f"at least one: {percent(p)}", ""))
+    for label, hour in milestones(odds):
+        rows.append((f"By {label}", clock(hour * 3600), f"at least one: {percent(odds.by_hour[hour - 1])}", ""))
     rows.append(("Expected number", clock(odds.hours * 3600), f"{float(odds.expected_encounters):.2f} by then", ""))
     first = odds.expected_minutes_to_first
     wait = "never certain" if first is None else f"{clock(first * 60)} ({about(first)})"
     rows.append(("First expected", "", f"after {wait}", ""))
     return rows
+
+
+_STEPS = (1, 2, 3, 4, 6, 8, 12, 24)
+"""Hours between two of the times the odds are told by, the finest that gives at most twelve."""
+
+
+def milestones(odds: Odds, hours: int | None = None) -> tuple[tuple[str, int], ...]:
+    """The times in the first *hours* (all of the odds' hours by default) that the chance of at least
+    one is told by, as (label, hour): each hour up to twelve hours
+    ("hour 2"); over longer play every few hours and never more often than a unit ends ("watch 3" where
+    that is a unit of whole hours), by day from two whole days on ("day 1"); the last hour always."""
+    hours, unit_hours = odds.hours if hours is None else hours, odds.unit_minutes / 60
+    if hours >= 48 and hours % 24 == 0:
+        return tuple((f"day {h // 24}", h) for h in range(24, hours + 1, 24))
+    step = next((n for n in _STEPS if n * 12 >= hours and n >= unit_hours), hours)
+    by_unit = unit_hours == step and step > 1
+    marks = [(f"{odds.unit} {h // step}" if by_unit else f"hour {h}", h) for h in range(step, hours + 1, step)]
+    if hours % step:
+        marks.append((f"hour {hours}", hours))
+    return tuple(marks)
 
 
 # --- the odds table's rows for the newer mechanics -----------------------------------------------
@@ -60,8 +80,9 @@ def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
     """Rows for the terminal: the quiet baseline beside the odds with extra rolls each hour."""
     rolls = "one extra roll" if extra.extra == 1 else f"{extra.extra} extra rolls"
     rows: list[tuple[str, ...]] = [(f"With {rolls} an hour", "", f"Chance of {odds.result}", "quiet baseline")]
-    for hour, (p, base) in enumerate(zip(extra.by_hour, odds.by_hour, strict=True), start=1):
-        rows.append((f"By hour {hour}", f"{hour}:00", f"at least one: {percent(p)}", percent(base)))
+    for label, hour in milestones(odds):
+        rows.append((f"By {label}", clock(hour * 3600), f"at least one: {percent(extra.by_hour[hour - 1])}",
+                     percent(odds.by_hour[hour - 1])))
     rows.append(("Expected number", f"{odds.hours}:00", f"{float(extra.expected_encounters):.2f} by then",
                  f"{float(odds.expected_encounters):.2f}"))
     return rows
