@@ -26,6 +26,9 @@ MAX_LIST = 300
 MAX_HOURS = 72
 """Hours of play a timetable may cover."""
 
+MAX_CHOSEN = 12
+"""Levels of a track the GM chooses (terrain, light): the odds are worked out once for each."""
+
 MAX_UNITS = 500
 """Units of play (turns, rounds) one timetable or table of odds may cover: 72 hours of 10-minute turns
 is 432; a pack of 1-second units would otherwise make exact odds over hundreds of thousands of units."""

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from sheetgen import limits
 from sheetgen.engine.procedure import Machine, State, machine
-from sheetgen.engine.types import CheckOdds, ExtraOdds, Odds, OutcomeOdds
+from sheetgen.engine.types import CheckOdds, ChosenOdds, ExtraOdds, LevelOdds, Odds, OutcomeOdds
 from sheetgen.errors import DataError, UsageError
-from sheetgen.model.pack import Pack
+from sheetgen.model.pack import Pack, Track
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
@@ -101,8 +101,22 @@ def quiet_odds(pack: Pack, hours: int | None = None) -> Odds:
     m = machine(pack)
     known = _CACHE.setdefault(m, {})
     if hours not in known:
-        known[hours] = _quiet_odds(pack, m, hours)
+        odds = _quiet_odds(pack, m, hours)
+        chosen = tuple(_chosen_odds(pack, track, hours) for track in pack.tracks if track.chosen)
+        known[hours] = replace(odds, chosen=chosen) if chosen else odds
     return known[hours]
+
+
+def _chosen_odds(pack: Pack, track: Track, hours: int) -> ChosenOdds:
+    """The odds at each level of a track the GM chooses: the pack played with the track set there."""
+    levels = []
+    for level in range(track.min, track.max + 1):
+        fixed = track.model_copy(update={"start": level, "chosen": False})
+        at = pack.model_copy(update={"tracks": [fixed if t is track else t for t in pack.tracks]})
+        odds = quiet_odds(at, hours)
+        levels.append(LevelOdds(level, track.label_at(level), tuple(c.chance for c in odds.checks),
+                                odds.by_hour[-1], odds.expected_encounters))
+    return ChosenOdds(track.id, track.name, tuple(levels))
 
 
 def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:

@@ -40,6 +40,26 @@ class ResourceUse:
 
 
 @dataclass(frozen=True)
+class LevelOdds:
+    """The odds for a party that stays at one level of a track the GM chooses (``chosen: true``)."""
+
+    level: int
+    label: str | None               # the track's label for the level ("Forest (2 in 6)"), if it has one
+    chances: tuple[Fraction, ...]   # P(the check's result at each check), aligned with that level's checks
+    by_end: Fraction                # P(at least one within the hours)
+    expected: Fraction              # expected number within the hours
+
+
+@dataclass(frozen=True)
+class ChosenOdds:
+    """A track the GM sets to the party's situation, and the odds at each of its levels."""
+
+    track: str                      # its id
+    name: str
+    levels: tuple[LevelOdds, ...]
+
+
+@dataclass(frozen=True)
 class Odds:
     """Exact odds of a pack's check for a quiet party over some hours of play."""
 
@@ -55,6 +75,7 @@ class Odds:
     result: str = "encounter"                   # what a trigger brings, in the pack's words
     outcomes: tuple[OutcomeOdds, ...] = ()      # one per named outcome of the check, in the pack's order
     resources: tuple[ResourceUse, ...] = ()     # one per resource with a rate or ticked by an outcome
+    chosen: tuple[ChosenOdds, ...] = ()         # one per track the GM chooses, in the pack's order
 
 
 @dataclass(frozen=True)

@@ -158,6 +158,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
                                 "tracks", "id", message="a track and a tally share the id"))
 
     problems.extend(_horizon_problems(pack, doc))
+    problems.extend(_chosen_problems(pack, doc))
     if pack.check is not None:
         check = pack.check
         base: PathKey = ("check",)
@@ -271,6 +272,22 @@ def _horizon_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     elif time.horizon // time.length > limits.MAX_UNITS:
         yield Problem(where, f"{hours(time.horizon)} is {time.horizon // time.length:,} {time.plural}; odds and "
                              f"timetables cover at most {limits.MAX_UNITS:,}: make it shorter")
+
+
+def _chosen_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """A track the GM chooses stays where the GM sets it: nothing in the rules moves it by itself."""
+    advanced = pack.check.advance.track if pack.check is not None and pack.check.advance else None
+    for t, track in enumerate(pack.tracks):
+        if not track.chosen:
+            continue
+        if track.per_unit:
+            yield Problem(doc.locate(("tracks", t, "per_unit")),
+                          f"{track.name} is chosen by the GM, so it cannot also move every unit; give per_unit: 0 "
+                          "or leave chosen out")
+        if advanced == track.id:
+            yield Problem(doc.locate(("check", "advance", "track")),
+                          f"{track.name} is chosen by the GM, so the check cannot advance it; advance another "
+                          "track or leave chosen out")
 
 
 def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: set[str],

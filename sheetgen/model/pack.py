@@ -130,10 +130,19 @@ class Track(Strict):
                                    description="a label under each box, from the first box up")
     text: Text = ""
     player_safe: bool = True
+    chosen: bool = Field(
+        default=False,
+        description="the GM sets it to the party's situation (terrain, light, zone of the dungeon): the odds "
+                    f"are given for each of its levels; at most {limits.MAX_CHOSEN} levels",
+    )
 
     @property
     def initial(self) -> int:
         return self.min if self.start is None else self.start
+
+    def label_at(self, level: int) -> str | None:
+        """The label of the first of its `levels` that holds *level*, if any."""
+        return next((lv.label for lv in self.levels if level in lv.at), None)
 
     @model_validator(mode="after")
     def _bounds(self) -> Track:
@@ -143,6 +152,9 @@ class Track(Strict):
             raise ValueError(f"a track spans at most {limits.MAX_TRACK} levels")
         if not self.min <= self.initial <= self.max:
             raise ValueError(f"start ({self.initial}) must lie between min ({self.min}) and max ({self.max})")
+        if self.chosen and self.max - self.min + 1 > limits.MAX_CHOSEN:
+            raise ValueError(f"a chosen track has at most {limits.MAX_CHOSEN} levels, one row of odds each; "
+                             f"this one has {self.max - self.min + 1}")
         return self
 
 

@@ -61,15 +61,25 @@ class OddsBody:
     beside: bool
     outcomes: tuple[OutcomeLine, ...] = ()  # one per named outcome of the check
     outcomes_head: tuple[str, str, str] = ("Outcome", "Each check", "At least once")
+    chosen: tuple[ChosenTable, ...] = ()  # one per track the GM chooses
 
 
 @dataclass(frozen=True)
 class OutcomeLine:
-    """A named outcome's odds: its chance at each check and of at least once within the hours."""
+    """A named outcome's odds (or a chosen level's): its chance at each check and of at least once within
+    the hours."""
 
     name: str
     each: str
     at_least: str
+
+
+@dataclass(frozen=True)
+class ChosenTable:
+    """The odds at each level of a track the GM chooses: a head and a line a level."""
+
+    head: tuple[str, str, str]
+    lines: tuple[OutcomeLine, ...]
 
 
 # --- the odds chart ---------------------------------------------------------------------------------
@@ -141,6 +151,10 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         beside=beside,
         outcomes=outcome_lines(odds),
         outcomes_head=("Outcome", "Each check", f"By {odds.hours}:00"),
+        chosen=tuple(ChosenTable((track.name, "Each check", f"By {odds.hours}:00"),
+                                 tuple(OutcomeLine(lv.label or str(lv.level), _each(lv.chances), percent(lv.by_end))
+                                       for lv in track.levels))
+                     for track in odds.chosen),
     )
 
 
@@ -160,11 +174,15 @@ def outcome_lines(odds: Odds) -> tuple[OutcomeLine, ...]:
     """Each named outcome: '16.7%' (or '5.0%-16.7%') per check, and at least once by the last hour."""
     lines = []
     for outcome in odds.outcomes:
-        low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
-        each = percent(low) if low == high else f"{percent(low)}-{percent(high)}"
         by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
-        lines.append(OutcomeLine(outcome.name, each, percent(by_end)))
+        lines.append(OutcomeLine(outcome.name, _each(outcome.chances), percent(by_end)))
     return tuple(lines)
+
+
+def _each(chances: tuple[Fraction, ...]) -> str:
+    """'16.7%' for one chance at every check, '5.0%-16.7%' for several."""
+    low, high = min(chances, default=Fraction(0)), max(chances, default=Fraction(0))
+    return percent(low) if low == high else f"{percent(low)}-{percent(high)}"
 
 
 def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:

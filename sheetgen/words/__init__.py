@@ -87,7 +87,16 @@ from sheetgen.words.numbers import (
     unit_sentence,
     units_span,
 )
-from sheetgen.words.odds import extra_rows, mechanics_rows, milestones, odds_rows, outcome_rows, resource_rows
+from sheetgen.words.odds import (
+    chosen_rows,
+    extra_rows,
+    level_name,
+    mechanics_rows,
+    milestones,
+    odds_rows,
+    outcome_rows,
+    resource_rows,
+)
 from sheetgen.words.timetable import (
     SIZE_RULE,
     appearing_text,
@@ -123,6 +132,7 @@ __all__ = [
     "cadence_text",
     "chance",
     "check_sentence",
+    "chosen_rows",
     "clock",
     "clock_at",
     "condition_phrase",
@@ -137,6 +147,7 @@ __all__ = [
     "every",
     "extra_rows",
     "faces_text",
+    "level_name",
     "level_span",
     "levels_phrase",
     "mechanics_rows",

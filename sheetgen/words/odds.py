@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sheetgen.engine.types import ExtraOdds, Odds
+from sheetgen.engine.types import ExtraOdds, LevelOdds, Odds
 from sheetgen.words.numbers import about, chance, clock, percent
 
 
@@ -61,6 +61,27 @@ def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
     return rows
 
 
+def chance_span(chances: tuple[Fraction, ...]) -> str:
+    """'1 in 6 (16.7%)' for one chance, '5.0% to 16.7%' for several, 'none rolled' for no check."""
+    if not chances:
+        return "none rolled"
+    low, high = min(chances), max(chances)
+    return chance(low) if low == high else f"{percent(low)} to {percent(high)}"
+
+
+def level_name(level: LevelOdds) -> str:
+    """'2' or '2 Forest (2 in 6)': a level of a chosen track, with its label."""
+    return f"{level.level} {level.label}" if level.label else str(level.level)
+
+
+def chosen_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """One row per level of each track the GM chooses: the chance at each check there, and of at least one
+    by the end."""
+    return [(f"{track.name} {level_name(level)}", "", f"each check: {chance_span(level.chances)}",
+             f"by {clock(odds.hours * 3600)}: {percent(level.by_end)}; expected {float(level.expected):.2f}")
+            for track in odds.chosen for level in track.levels]
+
+
 def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
     """One row per resource that runs down: boxes used within the hours by its rate and its outcomes."""
     rows: list[tuple[str, ...]] = []
@@ -89,5 +110,6 @@ def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
 
 
 def mechanics_rows(odds: Odds) -> list[tuple[str, ...]]:
-    """The rows the odds table gains from named outcomes and resources that run down."""
-    return [*outcome_rows(odds), *resource_rows(odds)]
+    """The rows the odds table gains from named outcomes, tracks the GM chooses and resources that run
+    down."""
+    return [*outcome_rows(odds), *chosen_rows(odds), *resource_rows(odds)]
