@@ -250,10 +250,10 @@ def test_roll20_commands_read_back_with_the_dice_weights(tricky: Path) -> None:
     for tables in all_subjects(tricky):
         exported = roll20.write(Subject("x", "x", tables))
         read = read_table_export(exported.whole.decode())
-        assert list(read) == [t.id for t in tables]
+        assert list(read) == [f"x-{t.id}" for t in tables]
         for table in tables:
-            items = read[table.id]["items"]
-            assert read[table.id]["show"] == table.player_safe
+            items = read[f"x-{table.id}"]["items"]
+            assert read[f"x-{table.id}"]["show"] == table.player_safe
             assert [w for _, w in items] == [r.weight for r in table.rows]
             expected = outcome_count(table.dice) if table.dice else len(table.rows)
             assert sum(w for _, w in items) == expected
@@ -264,10 +264,26 @@ def test_roll20_commands_read_back_with_the_dice_weights(tricky: Path) -> None:
 
 def test_roll20_escapes_what_tableexport_would_split_or_roll(tricky: Path) -> None:
     table = next(t for t in pack_tables(load_pack(str(tricky))) if t.id == "best-three")
-    line = roll20.commands(table)[1]
-    assert line == ("!import-table-item --best-three --Pipe | and[TABLEEXPORT:ESCAPE]dashes<%%-%%> and "
+    line = roll20.commands(table, "tricky")[1]
+    assert line == ("!import-table-item --tricky-best-three --Pipe | and[TABLEEXPORT:ESCAPE]dashes<%%-%%> and "
                     "<%%91%%><%%91%%>brackets<%%93%%><%%93%%> — Note: $5 and 100%% and ==marked== --136 --")
     assert roll20.escape("a -- b\n\nc") == "a[TABLEEXPORT:ESCAPE] b c"
+
+
+def test_two_roll20_exports_pasted_into_one_game_make_disjoint_tables() -> None:
+    """TableExport adds the items of a table to one of the same name: two sites that share an encounter
+    pack must not fill each other's tables."""
+    loaded = load_site("the-sunken-chapel")
+    tables = site_tables(loaded.site, loaded.slug, loaded.pack, loaded.encounter_pack)
+    game: dict[str, list[tuple[str, int]]] = {}
+    exports = [read_table_export(roll20.write(Subject(slug, slug, tables)).whole.decode())
+               for slug in (loaded.slug, "the-drowned-mill")]
+    for read in exports:
+        for table, got in read.items():
+            game.setdefault(table, []).extend(got["items"])
+    assert not set(exports[0]) & set(exports[1])
+    reaction = game["the-sunken-chapel-npc-reaction"]
+    assert reaction == exports[0]["the-sunken-chapel-npc-reaction"]["items"] and sum(w for _, w in reaction) == 36
 
 
 # --- Markdown and Obsidian ----------------------------------------------------------------------------
@@ -415,6 +431,18 @@ def test_obsidian_lookup_tables_read_back(tricky: Path) -> None:
                 assert cells[0] == row.span
                 first = cells[1].split("<br>**")[0]
                 assert unmark(first) == written(row.cells[0])
+
+
+def test_obsidian_block_ids_stand_right_after_the_table_they_name() -> None:
+    loaded = load_site("the-sunken-chapel")
+    tables = site_tables(loaded.site, loaded.slug, loaded.pack, loaded.encounter_pack)
+    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3, seed=2)
+    assert timetable.runs_out  # the paragraph that once stood between the timetable and its id
+    lines = obsidian.write(Subject("x", "x", tables, timetable)).whole.decode().splitlines()
+    ids = [n for n, line in enumerate(lines) if re.fullmatch(r"\^[a-z0-9-]+", line)]
+    assert {lines[n] for n in ids} >= {"^timetable", "^deck", "^wandering"}
+    for n in ids:
+        assert lines[n - 1] == "" and lines[n - 2].startswith("| "), lines[n - 3:n + 1]
 
 
 def test_obsidian_escapes_its_own_markup(tricky: Path) -> None:

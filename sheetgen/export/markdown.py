@@ -25,6 +25,7 @@ from sheetgen.words import (
     baseline_text,
     deck_note,
     deck_source,
+    duration,
     faces_text,
     morale_rule,
     morale_text,
@@ -107,7 +108,7 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
     if not t.rows:
         return []
     esc = flavour.escape
-    hours = f"{t.hours} hour{'s' if t.hours != 1 else ''}"
+    hours = duration(t.hours * 3600)
     lines = [f"{'#' * level} Timetable", ""]
     lines += [esc(f"{t.check_name}, pre-rolled for {hours} of play with seed {t.seed}. At each check, read its "
                   "row: the dice are already rolled, the rule says what they bring, and the last column is "
@@ -123,13 +124,13 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
              inline(_rule(t, r), flavour), inline(baseline_text(t, r), flavour)] for r in t.rows]
     lines += grid(head, rows)
     lines.append("")
+    if flavour.block_ids:  # right after the table it names, so that a link to it rolls on the table
+        lines += ["^timetable", ""]
     bold = ("**", "**")
     if t.spares:
         lines += paragraph_lines(f"{spares_heading(t.spare_when, bold)}: {spares_text(t.spares, bold)}", flavour)
     if t.runs_out:
         lines += paragraph_lines(runs_out_line(int(t.unit_minutes * 60), t.runs_out, bold), flavour)
-    if flavour.block_ids:
-        lines += ["^timetable", ""]
     return lines
 
 

@@ -4,7 +4,10 @@ Per table ``!import-table --<id> --show|hide`` (shown to players only when the p
 player-safe), then per row ``!import-table-item --<id> --<text> --<weight> --``. Roll20's tables have
 weights and no ranges, so a row's weight is the number of ways the dice roll a total in it: the
 weights of a table add up to its dice's outcome count (36 for 2d6) and Roll20 draws with the dice's
-odds. A table's Roll20 name is its id (no spaces, so ``[[1t[npc-reaction]]]`` rolls it).
+odds. A table's Roll20 name is the site's or pack's slug and the table's id (``the-sunken-chapel-wandering``;
+no spaces, so ``[[1t[the-sunken-chapel-npc-reaction]]]`` rolls it): TableExport adds the rows of a
+table it is given to a table of that name that is already there, so the tables of two sites or packs
+pasted into one game stay apart.
 
 A row's text is its first cell, then its other cells as "Column: cell", separated by " — ", on one
 line and without **bold** or _italic_ marks. TableExport splits a command at a space followed by
@@ -29,19 +32,25 @@ _ESCAPE = re.compile(r" --|--|\[|\]")
 
 def write(subject: Subject) -> Exported:
     """All the tables' commands in one file, and each table's in a file of its own."""
-    parts = tuple((f"{table.id}.txt", "\n".join(commands(table)) + "\n") for table in subject.tables)
+    parts = tuple((f"{table.id}.txt", "\n".join(commands(table, subject.slug)) + "\n") for table in subject.tables)
     return Exported(whole="\n".join(text for _, text in parts).encode(),
                     parts=tuple((name, text.encode()) for name, text in parts))
 
 
-def commands(table: ExportTable) -> list[str]:
-    """The chat commands that rebuild one table."""
+def table_name(slug: str, table: ExportTable) -> str:
+    """The table's name in Roll20: 'the-sunken-chapel-wandering'."""
+    return f"{slug}-{table.id}"
+
+
+def commands(table: ExportTable, slug: str) -> list[str]:
+    """The chat commands that rebuild one table, named for the site or pack *slug*."""
     heaviest = max(row.weight for row in table.rows)
     if heaviest > MAX_WEIGHT:
         raise ExportError(f"{table.label}: its dice {table.dice} have too many outcomes for Roll20's weights "
                           f"(a row weighs {heaviest:,}; Roll20 counts exactly only to {MAX_WEIGHT:,})")
-    lines = [f"!import-table --{table.id} --{'show' if table.player_safe else 'hide'}"]
-    lines.extend(f"!import-table-item --{table.id} --{escape(item_text(table, row))} --{row.weight} --"
+    name = table_name(slug, table)
+    lines = [f"!import-table --{name} --{'show' if table.player_safe else 'hide'}"]
+    lines.extend(f"!import-table-item --{name} --{escape(item_text(table, row))} --{row.weight} --"
                  for row in table.rows)
     return lines
 
