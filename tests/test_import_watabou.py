@@ -105,6 +105,43 @@ def test_a_sample_map_in_detail(runner: CliRunner, tmp_path: Path) -> None:
     assert load_site(str(out)).site.rooms[0].description.startswith("A rear entrance")
 
 
+def test_doors_that_stand_in_corridors_are_kept(runner: CliRunner, tmp_path: Path) -> None:
+    """A secret door half-way down a corridor, and a stairwell at the end of a dead-end passage: next to
+    no room, each is a detail of the nearest room it leads to."""
+    source = write_json(tmp_path, {
+        "version": "1.2.4b", "title": "Corridor Doors", "story": "A story.",
+        "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}, {"x": 10, "y": 0, "w": 3, "h": 3},
+                  {"x": 3, "y": 1, "w": 1, "h": 1}, {"x": 4, "y": 1, "w": 2, "h": 1}, {"x": 6, "y": 1, "w": 1, "h": 1},
+                  {"x": 7, "y": 1, "w": 2, "h": 1}, {"x": 9, "y": 1, "w": 1, "h": 1},
+                  {"x": 1, "y": 3, "w": 1, "h": 1}, {"x": 1, "y": 4, "w": 1, "h": 3}, {"x": 1, "y": 7, "w": 1, "h": 1}],
+        "doors": [{"x": 3, "y": 1, "dir": {"x": 1, "y": 0}, "type": 1},
+                  {"x": 6, "y": 1, "dir": {"x": 1, "y": 0}, "type": 6},
+                  {"x": 9, "y": 1, "dir": {"x": 1, "y": 0}, "type": 1},
+                  {"x": 1, "y": 3, "dir": {"x": 0, "y": 1}, "type": 1},
+                  {"x": 1, "y": 7, "dir": {"x": 0, "y": 1}, "type": 9}],
+        "notes": [{"text": "West hall.", "ref": "1", "pos": {"x": 1.5, "y": 1.5}},
+                  {"text": "East hall.", "ref": "2", "pos": {"x": 11.5, "y": 1.5}}],
+        "columns": [], "water": [],
+    })
+    site = run_import(runner, source, tmp_path / "site.yaml")
+    rooms = {r["key"]: r for r in site["rooms"]}
+    assert rooms["1"]["exits"] == ["2"] and rooms["2"]["exits"] == ["1"]
+    assert "Secret door in the corridor (east), on the way to 2." in rooms["1"]["details"]
+    assert "Stairwell in the corridor (south), at the end of a passage from this room." in rooms["1"]["details"]
+    assert not any("corridor" in d for d in rooms["2"].get("details", []))
+
+
+def test_every_noteworthy_door_of_the_fixtures_is_in_the_site(runner: CliRunner, tmp_path: Path) -> None:
+    kinds = {3: "Way out", 4: "Portcullis", 6: "Secret door", 7: "Steel door", 8: "Stairs down", 9: "Stairwell"}
+    for source in FIXTURES:
+        dungeon = json.loads(source.read_text())
+        site = run_import(runner, source, tmp_path / f"{source.stem}.yaml")
+        details = [d for r in site["rooms"] for d in r.get("details", [])]
+        for kind, word in kinds.items():
+            doors = sum(1 for d in dungeon["doors"] if d["type"] == kind)
+            assert sum(1 for d in details if d.startswith(word)) >= doors, (source.name, word)
+
+
 def test_no_notes_gives_every_chamber_a_key_in_map_order(runner: CliRunner, tmp_path: Path) -> None:
     site = run_import(runner, HERE / "no-notes.json", tmp_path / "site.yaml")
     rooms = site["rooms"]

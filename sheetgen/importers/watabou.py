@@ -14,7 +14,8 @@ What the map says, as a site:
   through another room. Rects touch only where one of them is a single square, as the generator
   draws them: two chambers that share a wall without a door between them do not connect.
 - Details: secret, steel (locked) and portcullis doors, stairs, ways out of the dungeon and doors at
-  the map's edge, with the side of the room they are on; the squares of water and the columns in
+  the map's edge, with the side of the room they are on (one that stands in a corridor, next to no
+  room, with the nearest room it leads to, and the rooms beyond it); the squares of water and the columns in
   the room; the end of the dungeon (``ending``).
 - Sizes in feet: ``square`` feet to a square (10 by default, the usual scale of a dungeon map).
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,6 +171,25 @@ def _connect(rooms: dict[int, Room], spaces: list[Rect], door_at: dict[Square, D
             where = "leads out of the dungeon" if not there else (
                 "to " + ", ".join(sorted((rooms[i].key for i in there), key=_natural)))
             room.details.append(f"{kind.capitalize()} ({room.rect.side((door.x, door.y))}) {where}.")
+    _corridor_doors(rooms, links, door_at, beyond)
+
+
+def _corridor_doors(rooms: dict[int, Room], links: dict[Node, set[Node]], door_at: dict[Square, Door],
+                    beyond: Callable[[Node, int], set[int]]) -> None:
+    """A noteworthy door that stands in a corridor, next to no room, becomes a detail of the nearest room
+    it leads to (or of the nearest room at all), with the rooms the corridor joins."""
+    beside_rooms = {n for index in rooms for n in links.get(("r", index, 0), ()) if n[0] == "d"}
+    for (x, y), door in sorted(door_at.items(), key=lambda item: item[1].index):
+        if door.kind not in NOTEWORTHY or ("d", x, y) in beside_rooms or not rooms:
+            continue
+        there = beyond(("d", x, y), -1)
+        near = min(there or rooms, key=lambda i: (rooms[i].rect.distance(x + 0.5, y + 0.5), _natural(rooms[i].key)))
+        room = rooms[near]
+        kind = DOOR_KINDS[door.kind] if door.kind < len(DOOR_KINDS) else f"passage of type {door.kind}"
+        others = sorted((rooms[i].key for i in there if i != near), key=_natural)
+        where = ("on the way out of the dungeon" if not there
+                 else "on the way to " + ", ".join(others) if others else "at the end of a passage from this room")
+        room.details.append(f"{kind.capitalize()} in the corridor ({room.rect.side((x, y))}), {where}.")
 
 
 def _describe(room: Room, water: set[Square], columns: set[Square], placed: set[Square]) -> None:
