@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,11 @@ def read_settings(path: Path) -> dict[str, Any]:
 
     name = str(path)
     try:
+        info = path.stat()
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(info.st_mode):  # a pipe would never answer, a device never end
+            raise DataError(f"{name}: the settings file is not a regular file; give the path of a TOML file")
         with path.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
@@ -142,13 +148,15 @@ def read_settings(path: Path) -> dict[str, Any]:
     if len(data) > MAX_BYTES:
         raise DataError(f"{name}: a settings file of more than {MAX_BYTES // 1024} KiB is not one")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # an editor's byte-order mark is no syntax error
     except UnicodeDecodeError as exc:
         raise DataError([Problem(Location(name, 1, 1), f"not UTF-8 text (byte {exc.start + 1})")]) from None
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError([_syntax_problem(name, text, exc)]) from None
+    except RecursionError:
+        raise DataError([Problem(Location(name, 1, 1), "nested too deeply for a settings file")]) from None
     problems: list[Problem] = []
     values: dict[str, Any] = {}
     for key, value in raw.items():

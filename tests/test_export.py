@@ -564,3 +564,32 @@ def test_any_text_survives_tableexport(text: str) -> None:
     assert not re.search(r"\s--", escaped)
     back = re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]", lambda m: _UNESCAPES[m[0]], escaped)
     assert back == " ".join(text.split())
+
+
+# --- CSV ------------------------------------------------------------------------------------------------
+
+
+@given(st.text(max_size=60))
+def test_no_csv_cell_starts_a_formula(text: str) -> None:
+    from sheetgen.export.timetable_csv import FORMULA_STARTS, cell
+
+    written = cell(text)
+    assert isinstance(written, str) and not written.startswith(FORMULA_STARTS)
+    assert written.removeprefix("'") == text or written == text
+
+
+def test_a_formula_in_a_name_is_written_as_words(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    site = tmp_path / "s.yaml"
+    site.write_text('site: Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", name: Stair}\nwandering:\n'
+                    '  roll: 1d6\n  entries:\n    - {roll: 1-6, name: "=HYPERLINK(\\"http://x\\")", appearing: "1"}\n',
+                    encoding="utf-8")
+    out = tmp_path / "t.csv"
+    done = CliRunner().invoke(cli, ["timetable", str(site), "--format", "csv", "--seed", "1", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    names = {row["name"] for row in rows if row["section"] == "deck"}
+    assert names == {"'=HYPERLINK(\"http://x\")"}
+    assert not any(value.startswith(("=", "+", "@")) for row in rows for value in row.values())

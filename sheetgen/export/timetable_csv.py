@@ -5,6 +5,11 @@ CSV (``timetable_csv``): one table with a ``section`` column, "check" for the ro
 check's extra rolls (used in order; ``when`` says what calls for one) and "runs-out" for each resource
 a quiet party runs out of (``name``, ``clock``, ``unit``), in that order, and the columns of
 :data:`CSV_COLUMNS`; a cell that does not apply is empty.
+
+A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return as a
+formula (``=HYPERLINK(...)`` in a monster's name), so such a text cell is written with a ``'`` before
+it, as spreadsheets themselves mark text: it opens as the words, not as a formula. Numbers are written
+as they are.
 """
 
 from __future__ import annotations
@@ -24,10 +29,25 @@ CSV_COLUMNS = (
 )
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: object) -> object:
+    """A value as a CSV cell that no spreadsheet takes for a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+class _Writer(csv.DictWriter):  # type: ignore[type-arg]
+    def writerow(self, rowdict: dict[str, object]) -> object:  # type: ignore[override]
+        return super().writerow({key: cell(value) for key, value in rowdict.items()})
+
+
 def timetable_csv(t: Timetable) -> str:
     """The rows, then the deck, as one CSV with a ``section`` column (see :data:`CSV_COLUMNS`)."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer = _Writer(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for r in t.rows:
         writer.writerow({

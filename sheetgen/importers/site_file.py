@@ -10,6 +10,7 @@ YAML structure or markup.
 from __future__ import annotations
 
 import json
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,14 +27,24 @@ class SiteRoom:
 
 
 def quoted(text: str) -> str:
-    """Text as a YAML double-quoted scalar."""
-    return json.dumps(text, ensure_ascii=False)
+    """Text as a YAML double-quoted scalar: JSON's string syntax, with every control character and every
+    character YAML also reads as a line break (U+0085, U+2028, U+2029, which JSON leaves as they are)
+    escaped, so that the strict reader reads it back as the same text."""
+    out = json.dumps(text, ensure_ascii=False)
+    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) == "Cc" or ch in "\u2028\u2029" else ch
+                   for ch in out)
+
+
+def comment(text: str) -> str:
+    """Text as one YAML comment line: every line break (\\n, \\r, U+2028 and the rest that YAML or Python
+    counts as one) and every other control character is a space, so nothing ends the comment early."""
+    return "# " + " ".join("".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text).split())
 
 
 def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], rooms: Sequence[SiteRoom],
               footer: Sequence[str] = ()) -> str:
     """The whole site file."""
-    lines = [f"# {line}" if line else "#" for line in header]
+    lines = [comment(line) if line else "#" for line in header]
     lines += [
         f"site: {quoted(title)}",
         f"system: {quoted(system)}          # the rule pack; `sheetgen systems` lists the built-in ones",
@@ -44,7 +55,7 @@ def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], room
     lines += ["rooms:"]
     for room in rooms:
         if room.comment:
-            lines.append(f"  # {room.comment}")
+            lines.append(f"  {comment(room.comment)}")
         lines += [
             f"  - key: {quoted(room.key)}",
             f"    name: {quoted(room.name)}",
@@ -56,7 +67,7 @@ def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], room
             lines.append("    details:")
             lines += [f"      - {quoted(d)}" for d in room.details]
     lines += ["", *WANDERING_HINT, *STATBLOCK_HINT]
-    lines += [f"# {line}" if line else "#" for line in footer]
+    lines += [comment(line) if line else "#" for line in footer]
     return "\n".join(lines) + "\n"
 
 

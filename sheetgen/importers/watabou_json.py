@@ -19,6 +19,7 @@ from typing import Any
 
 from sheetgen import limits
 from sheetgen.errors import DataError, Location, Problem
+from sheetgen.load.yamlread import without_invisible
 
 MAX_ITEMS = 50_000   # entries in any one list: far beyond any generated map
 MAX_COORD = 100_000  # squares from the origin, and the width or height of a rect
@@ -175,7 +176,9 @@ class _Reader:
         if not isinstance(value, str):
             self.fail(key, f"expected text, found {_kind(value)}")
             return ""
-        value = clean(value)
+        if not self.unicode(value, key):
+            return ""
+        value = " ".join(clean(value).split()) if short else clean(value)  # a name is one line
         most = limits.MAX_NAME if short else limits.MAX_TEXT
         if len(value) > most:
             self.fail(key, f"is {len(value):,} characters; a site holds at most {most:,} here")
@@ -186,6 +189,9 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, int | float):
             self.fail(f"{path}.{key}", "missing" if value is None else f"expected a number, found {_kind(value)}")
             return None
+        if not math.isfinite(value):  # 1e400 reads as infinity
+            self.fail(f"{path}.{key}", f"{value} is beyond {MAX_COORD:,} squares; not a map sheetgen can read")
+            return None
         if whole and value != int(value):
             self.fail(f"{path}.{key}", f"expected a whole number of squares, found {value}")
             return None
@@ -193,6 +199,14 @@ class _Reader:
             self.fail(f"{path}.{key}", f"{value} is beyond {MAX_COORD:,} squares; not a map sheetgen can read")
             return None
         return value
+
+    def unicode(self, value: str, path: str) -> bool:
+        """Whether *value* is text that can be written: JSON's \\ud800 escapes can spell half a character."""
+        half = next((ch for ch in value if unicodedata.category(ch) == "Cs"), None)
+        if half is not None:
+            self.fail(path, f"holds \\u{ord(half):04x}, half of a character (a lone surrogate): not text; "
+                            "export the map again")
+        return half is None
 
     def mapping(self, item: Any, path: str) -> dict[str, Any] | None:
         if not isinstance(item, dict):
@@ -247,6 +261,8 @@ class _Reader:
         if not isinstance(text, str):
             self.fail(f"{path}.text", f"expected text, found {_kind(text)}")
             text = ""
+        if not self.unicode(text, f"{path}.text"):
+            text = ""
         text = clean(text)
         if len(text) > limits.MAX_TEXT:
             self.fail(f"{path}.text", f"is {len(text):,} characters; a room's description holds at most "
@@ -256,6 +272,8 @@ class _Reader:
             ref = str(ref)
         if not isinstance(ref, str) or not " ".join(ref.split()):
             self.fail(f"{path}.ref", "missing" if ref is None else f"expected the note's number, found {_kind(ref)}")
+            return None
+        if not self.unicode(ref, f"{path}.ref"):
             return None
         ref = " ".join(clean(ref).split())
         if len(ref) > limits.MAX_NAME:
@@ -298,7 +316,8 @@ _LINE_BREAKS = re.compile(r"\r\n?|[\u2028\u2029\x85]")
 
 
 def clean(text: str) -> str:
-    """Text as a site file holds it: line breaks as \\n, other control characters as spaces."""
-    text = _LINE_BREAKS.sub("\n", text)
+    """Text as a site file holds it: line breaks as \\n, other control characters as spaces, and no
+    invisible formatting characters."""
+    text = _LINE_BREAKS.sub("\n", without_invisible(text))
     return "".join(" " if unicodedata.category(ch) == "Cc" and ch not in "\n\t" else ch
                    for ch in text).strip()

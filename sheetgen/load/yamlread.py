@@ -235,6 +235,12 @@ def parse_yaml(raw: bytes, name: str) -> Document:
     return doc
 
 
+def without_invisible(text: str) -> str:
+    """*text* without the invisible formatting characters a site or pack may not hold (for text that
+    comes from elsewhere, such as an imported map, where they carry no meaning)."""
+    return _INVISIBLE.sub("", text)
+
+
 def _decode(raw: bytes, name: str) -> str:
     if raw.startswith(b"\xff\xfe") or raw.startswith(b"\xfe\xff"):
         raise DataError("the file is UTF-16; save it as UTF-8", Location(name, 1, 1))
