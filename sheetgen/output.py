@@ -25,13 +25,24 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 #: A temporary file this old is left over from a run that was killed, not one still writing.
 STALE_SECONDS = 60
 
-_INPUTS: set[tuple[int, int]] = set()
-"""The files (device, inode) this process has read as input: an output may never replace one."""
+_INPUTS: set[str] = set()
+"""The paths of the files this process has read as input: an output may never replace one."""
 
 
-def note_input(info: os.stat_result) -> None:
-    """Remember a file read as input (from its stat), so that -o cannot overwrite it."""
-    _INPUTS.add((info.st_dev, info.st_ino))
+def note_input(path: Path) -> None:
+    """Remember a file read as input, so that -o cannot overwrite it. The path is kept, not the file's
+    inode: an editor that saves by writing a new file and renaming it frees the old inode, which the
+    next file written may take."""
+    _INPUTS.add(os.path.abspath(path))
+
+
+def _reads(path: Path) -> bool:
+    """Whether *path* is, as the files are now, one of the inputs (the same file by another name too)."""
+    for known in _INPUTS:
+        with contextlib.suppress(OSError):
+            if os.path.samefile(known, path):
+                return True
+    return False
 
 
 def _temp_prefix(name: str) -> str:
@@ -96,11 +107,9 @@ def check_destination(path: Path) -> Path:
     if path.exists() and not path.is_file():
         # a device or pipe (/dev/null, /dev/stdout) would be replaced by the rename, not written to
         raise OutputError(f"-o: {path} is not a regular file; give the name of a file to write")
-    with contextlib.suppress(OSError):
-        info = path.stat()
-        if (info.st_dev, info.st_ino) in _INPUTS:
-            raise OutputError(f"-o: {path} is a file this command reads; writing there would replace it. "
-                              "Give another file name")
+    if path.exists() and _reads(path):
+        raise OutputError(f"-o: {path} is a file this command reads; writing there would replace it. "
+                          "Give another file name")
     try:
         # os.access says yes to root even where nothing can be created (/proc): try it
         fd, probe = tempfile.mkstemp(prefix=_temp_prefix(path.name), suffix=".part", dir=folder)

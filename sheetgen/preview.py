@@ -195,7 +195,7 @@ def read_pdf(path: Path) -> bytes:
                             f"{MAX_PDF_BYTES:,} bytes")
         from sheetgen.output import note_input
 
-        note_input(info)
+        note_input(path)
         return path.read_bytes()
     except FileNotFoundError:
         raise DataError(f"{path}: no such file") from None

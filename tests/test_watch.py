@@ -96,6 +96,43 @@ def test_watch_rebuilds_on_save_keeps_the_last_good_pdf_and_stops_cleanly_on_ctr
     assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file left
 
 
+def _editor_save(path: Path, text: str) -> None:
+    """As vim, VS Code and sed -i save: a new file beside it, renamed over it (the old inode is freed)."""
+    new = path.with_name(f"{path.name}.new")
+    new.write_text(text, encoding="utf-8")
+    later = time.time_ns() + 10_000_000
+    os.utime(new, ns=(later, later))
+    os.replace(new, path)
+
+
+def test_editor_saves_each_rebuild_and_a_background_watch_stops_on_sigint(tmp_path: Path) -> None:
+    site, errors = tmp_path / "site.yaml", tmp_path / "stderr.txt"
+    out = tmp_path / "output" / "site-cards.pdf"
+    site.write_text(GOOD_SITE, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
+
+    def ignore_sigint() -> None:  # as a shell starts a job with & in a script
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    with errors.open("wb") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "sheetgen", "watch", "site.yaml", "--sheet", "cards"],
+                                   cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=stderr,
+                                   preexec_fn=ignore_sigint)
+    try:
+        _wait_for(out.exists, "the first PDF", process)
+        for n in range(1, 4):
+            before = out.read_bytes()
+            _editor_save(site, GOOD_SITE.replace("name: Cellar", f"name: Cellar {n}"))
+            _wait_for(lambda before=before: out.read_bytes() != before, f"rebuild {n}", process)
+            assert f"Cellar {n}" in " ".join(page_texts(read_pdf(out.read_bytes())))
+        assert "error" not in errors.read_text()
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert errors.read_text().rstrip().endswith("Stopped.")
+
+
 def test_watch_refuses_an_unknown_sheet() -> None:
     from click.testing import CliRunner
 

@@ -247,6 +247,7 @@ def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int 
     Example:
         sheetgen watch my-dungeon.yaml --sheet cards
     """
+    import signal
     from datetime import datetime
 
     from sheetgen.engine.odds import asked_hours
@@ -271,6 +272,8 @@ def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int 
             click.echo(f"{now} not rebuilt; the last good PDF is kept. Waiting for the next save.", err=True)
 
     click.echo(f"Watching {site} and its pack files (seed {seed}); Ctrl-C stops.", err=True)
+    # A shell starts a job in the background with SIGINT ignored; Ctrl-C (or kill -INT) still stops a watch.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         watch_files(site_builder(site, options), resolve_site_path(site), report)
     except KeyboardInterrupt:

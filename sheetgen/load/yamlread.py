@@ -197,7 +197,7 @@ def read_bytes(path: Path, name: str, what: str) -> bytes:
             raise DataError(f"is not a regular file; give the path of {what}", here)
         if info.st_size > limits.MAX_FILE_BYTES:
             raise DataError(f"file is {info.st_size:,} bytes; {too_big}", here)
-        note_input(info)
+        note_input(path)
         with path.open("rb") as handle:
             raw = handle.read(limits.MAX_FILE_BYTES + 1)  # the file may have grown since stat
         if len(raw) > limits.MAX_FILE_BYTES:
