@@ -17,8 +17,9 @@ from sheetgen.errors import UsageError
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 _WHOLE = re.compile(r"-?[0-9]{1,12}\Z")
-#: The moments a PDF date (four-digit years) and Python's datetime can both hold.
-_EARLIEST = int(datetime(1000, 1, 1, tzinfo=UTC).timestamp())
+#: The moments a PDF date (four-digit years), a font's own dates (seconds since 1904, never fewer) and
+#: Python's datetime can all hold.
+_EARLIEST = int(datetime(1904, 1, 1, tzinfo=UTC).timestamp())
 _LATEST = int(datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC).timestamp())
 
 
@@ -34,7 +35,7 @@ def source_date() -> datetime | None:
                          "`date +%s` prints), such as 1700000000; unset it to use the current time")
     seconds = int(value)
     if not _EARLIEST <= seconds <= _LATEST:
-        raise UsageError(f"{VARIABLE}={shown}: must name a moment between the years 1000 and 9999 "
+        raise UsageError(f"{VARIABLE}={shown}: must name a moment between the years 1904 and 9999 "
                          f"({_EARLIEST} to {_LATEST})")
     return datetime.fromtimestamp(seconds, tz=UTC)
 
