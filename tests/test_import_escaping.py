@@ -78,3 +78,13 @@ def test_half_a_character_is_refused_at_its_path(tmp_path: Path) -> None:
     assert done.exit_code == 2
     assert "map.json: title: holds \\ud800, half of a character (a lone surrogate): not text" in done.output
     assert "map.json: notes[0].text: holds \\udfff" in done.output
+
+
+def test_a_map_too_large_to_walk_is_refused_at_once(tmp_path: Path) -> None:
+    source = tmp_path / "map.json"
+    source.write_text(json.dumps({**MAP, "rects": [{"x": 0, "y": 0, "w": 3, "h": 3},
+                                                   {"x": -100000, "y": -100000, "w": 100000, "h": 100000}]}))
+    done = CliRunner().invoke(cli, ["import", "watabou", str(source), "-o", str(tmp_path / "s.yaml")])
+    assert done.exit_code == 2
+    assert ("map.json: rects[1]: the rects up to this one cover 10,000,000,009 squares; sheetgen reads maps of at "
+            "most 1,000,000") in done.output

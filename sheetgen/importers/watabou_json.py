@@ -23,6 +23,7 @@ from sheetgen.load.yamlread import without_invisible
 
 MAX_ITEMS = 50_000   # entries in any one list: far beyond any generated map
 MAX_COORD = 100_000  # squares from the origin, and the width or height of a rect
+MAX_SQUARES = 1_000_000  # squares all the rects cover together: the import walks them; a real map has thousands
 
 Square = tuple[int, int]
 
@@ -143,6 +144,15 @@ class _Reader:
         if "rects" not in data:
             self.fail("rects", "missing; this is not a One Page Dungeon export (it has rects, doors and notes)")
         rects = [r for i, item in enumerate(self.items(data, "rects")) if (r := self.rect(item, i)) is not None]
+        covered = 0
+        for rect in rects:
+            covered += rect.w * rect.h
+            if covered > MAX_SQUARES:
+                self.fail(f"rects[{rect.index}]", f"the rects up to this one cover {covered:,} squares; sheetgen "
+                                                  f"reads maps of at most {MAX_SQUARES:,} (a generated map covers "
+                                                  "a few thousand)")
+                rects = []
+                break
         doors = [d for i, item in enumerate(self.items(data, "doors")) if (d := self.door(item, i)) is not None]
         notes = [n for i, item in enumerate(self.items(data, "notes")) if (n := self.note(item, i)) is not None]
         columns = [s for i, item in enumerate(self.items(data, "columns"))
