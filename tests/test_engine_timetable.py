@@ -423,3 +423,22 @@ def test_any_small_pack(pack: Pack, seed: int, hours: int) -> None:
         assert odds.expected_minutes_to_first > 0
     else:
         assert odds.by_hour[-1] < 1
+
+
+@pytest.mark.parametrize("name", ["dungeon-turn", "site-alarm", "derelict-crawl"])
+def test_a_full_memo_keeps_the_replays_right(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replays' memos stop growing at their bound, and what they hold or no longer take in changes no row:
+    with a bound of three entries, each timetable is the one a fresh machine rolls."""
+    from sheetgen.engine import timetable as engine
+
+    def rows(pack: Pack) -> list[Any]:
+        return [json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=6, seed=seed)),
+                           sort_keys=True) for seed in range(12)]
+
+    expected = rows(load_pack(name))
+    monkeypatch.setattr(engine, "MAX_REMEMBERED", 3)
+    pack = load_pack(name).model_copy()  # a pack of its own, so a machine and memos of their own
+    assert rows(pack) == expected
+    memo = engine.replay_memo(engine.machine(pack))
+    for part in (memo.units, memo.steps, memo.with_left, memo.uses):
+        assert len(part._found) <= 3

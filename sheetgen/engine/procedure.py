@@ -50,7 +50,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sheetgen import limits
 from sheetgen.engine.dice import Dice, parse_dice, pool_highest, pool_lowest
@@ -136,7 +136,6 @@ class Machine:
         self.counted = (on.low, on.high) if on is not None else (0, 0)
         self._pass: dict[tuple[State, bool], State] = {}
         self._resolve: dict[tuple[State, int], Resolution] = {}
-        self.printed: dict[Any, Any] = {}  # the timetable's baseline for a step, by what decides it
         self.read = _read_tracks(check, self.index)
         self.outcome_moves = tuple(
             tuple((self.index[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)

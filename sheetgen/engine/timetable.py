@@ -31,10 +31,12 @@ Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetge
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+import weakref
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
+from typing import Generic, TypeVar
 
 from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
@@ -50,7 +52,29 @@ from sheetgen.model.site import Site
 
 MIN_POOL_DICE = 6
 MAX_REMEMBERED = 100_000
-"""Most steps and units a pack's machine remembers for later replays (they are kept while it is in use)."""
+"""Most units, steps and resource uses the replays of one pack's machine remember, each (kept while the
+machine is in use)."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(Generic[K, V]):
+    """What the replays of one machine worked out, by what decided it: at most MAX_REMEMBERED entries,
+    after which nothing more is kept (what is kept stays right, so a replay only gets slower)."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[K, V] = {}
+
+    def get(self, key: K) -> V | None:
+        return self._found.get(key)
+
+    def keep(self, key: K, value: V) -> V:
+        if len(self._found) < MAX_REMEMBERED:
+            self._found[key] = value
+        return value
 
 
 @dataclass(frozen=True)
@@ -292,6 +316,7 @@ class _Replay:
     """What a replay carries from one unit to the next."""
 
     def __init__(self, m: Machine) -> None:
+        self.memo = replay_memo(m)
         self.state = m.initial()
         self.omens: list[Omen] = []       # omen levels reached since the previous row
         self.encounters = 0
@@ -301,6 +326,35 @@ class _Replay:
         self.ran_out: list[ResourceOut] = []   # since the previous row
         self.fell_due: list[RestDue] = []      # since the previous row
         self.out: dict[int, list[Baseline]] = {}
+
+
+UnitDone = tuple[State, tuple[int, ...], "tuple[Baseline, ...] | None", tuple[ResourceOut, ...],
+                 tuple[ResourceOut, ...], tuple[RestDue, ...]]
+"""A unit replayed: the state and boxes after it, its row's baselines (None without a row), the resources
+that ran out in it, and what is still to be said on the next row."""
+
+
+@dataclass
+class ReplayMemo:
+    """A machine's memos for replays, one per thing worked out. A key that holds an object's id is safe
+    because the object is the machine's own, kept while it is (a Resolution), or because the value names
+    the object it was made from and is used only for that very object (a baseline)."""
+
+    units: Memo[tuple[object, ...], UnitDone] = field(default_factory=Memo)
+    steps: Memo[tuple[object, ...], Baseline] = field(default_factory=Memo)
+    with_left: Memo[tuple[object, ...], tuple[Baseline, Baseline]] = field(default_factory=Memo)
+    uses: Memo[tuple[object, ...], tuple[tuple[int, ...], tuple[ResourceOut, ...]]] = field(default_factory=Memo)
+
+
+_MEMOS: weakref.WeakKeyDictionary[Machine, ReplayMemo] = weakref.WeakKeyDictionary()
+
+
+def replay_memo(m: Machine) -> ReplayMemo:
+    """The memos of *m*'s replays, made on its first replay."""
+    memo = _MEMOS.get(m)
+    if memo is None:
+        memo = _MEMOS[m] = ReplayMemo()
+    return memo
 
 
 def _replay(m: Machine, units: int,
@@ -313,6 +367,7 @@ def _replay(m: Machine, units: int,
     left, the unit, its dice and what is still to be said: the machine remembers what each such unit did,
     so many timetables of one pack replay mostly by lookup."""
     r = _Replay(m)
+    memo = r.memo
     has_omens = any(level.omen for track in m.tracks for level in track.levels)
     signs = tuple(any(e.sign for e in o.effects) for o in m.check.outcomes)
     # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
@@ -324,14 +379,13 @@ def _replay(m: Machine, units: int,
             continue
         key = ("unit", r.state, r.left, unit, None if rolls is None else tuple(rolls), tuple(r.ran_out),
                tuple(r.fell_due))
-        found = m.printed.get(key)
+        found = memo.units.get(key)
         if found is None:
             ran_before = len(r.runs_out)
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             made = tuple(r.out[unit]) if rolls is not None else None
-            if len(m.printed) < MAX_REMEMBERED:
-                m.printed[key] = (r.state, r.left, made, tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
-                                  tuple(r.fell_due))
+            memo.units.keep(key, (r.state, r.left, made, tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
+                                  tuple(r.fell_due)))
             continue
         r.state, r.left, made, gone, pending_out, pending_due = found
         r.runs_out.extend(gone)
@@ -346,6 +400,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
     """One unit of the replay: the automatic changes, the check's rolls (if the unit has a row), the
     resources and rests, the row's baselines, then what happens at the unit's very end."""
     pack = m.pack
+    memo = r.memo
     stock = r.stock
     state = r.state
     before = state.levels
@@ -354,7 +409,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         if has_omens:
             r.omens.extend(_omens(m, before, state.levels))
         if stock:
-            r.left = _use(m, r.left, unit, (), r.runs_out, r.ran_out)
+            r.left = _use(m, memo.uses, r.left, unit, (), r.runs_out, r.ran_out)
         r.fell_due += falls_due(pack, unit)
         r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
         return
@@ -379,7 +434,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         steps.append((True, size, result, res.encounter, res, res.outcome, state, card, tuple(found)))
         before = state.levels
     if stock:
-        r.left = _use(m, r.left, unit, tuple(step[5] for step in steps), r.runs_out, r.ran_out)
+        r.left = _use(m, memo.uses, r.left, unit, tuple(step[5] for step in steps), r.runs_out, r.ran_out)
     r.fell_due += falls_due(pack, unit)
     made: list[Baseline] = []
     for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
@@ -388,23 +443,24 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         key: tuple[object, ...] = (
             ("rolled", id(made_by), tuple(r.omens), sign_card) if made_by is not None
             else (due, was_rolled, dice_n, read, hit, after, tuple(r.omens), named, sign_card))
-        baseline: Baseline | None = m.printed.get(key)
+        baseline = memo.steps.get(key)
         if baseline is None:  # the same step gives the same baseline, so a replay builds each once
             levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, after.levels, strict=True))
             pool_n = dice_n if m.pool is not None and was_rolled else None
             name = m.check.outcomes[named].result if named >= 0 else None
-            baseline = m.printed[key] = Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
-                                                 tuple(r.omens), name, named, sign_card)
+            baseline = memo.steps.keep(key, Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
+                                                     tuple(r.omens), name, named, sign_card))
         if stock or r.fell_due:
-            # the baselines stay in m.printed, so their ids stay theirs: a cheaper key than the baseline
-            left_key = ("left", id(baseline), r.left, tuple(r.ran_out), tuple(r.fell_due))
-            with_left: Baseline | None = m.printed.get(left_key)
-            if with_left is None:
+            # the baseline's id is a cheaper key than the baseline; the entry names the baseline it was
+            # made from, so an id that a later baseline took never answers for it
+            left_key = (id(baseline), r.left, tuple(r.ran_out), tuple(r.fell_due))
+            kept = memo.with_left.get(left_key)
+            if kept is None or kept[0] is not baseline:
                 levels_left = tuple(TrackLevel(res_.id, res_.name, n)
                                     for res_, n in zip(stock, r.left, strict=True))
-                with_left = m.printed[left_key] = replace(baseline, resources=levels_left,
-                                                          ran_out=tuple(r.ran_out), rests_due=tuple(r.fell_due))
-            baseline = with_left
+                kept = memo.with_left.keep(left_key, (baseline, replace(
+                    baseline, resources=levels_left, ran_out=tuple(r.ran_out), rests_due=tuple(r.fell_due))))
+            baseline = kept[1]
         r.ran_out, r.fell_due = [], []
         made.append(baseline)
         r.omens = []
@@ -421,14 +477,15 @@ def _after_unit(m: Machine, state: State, unit: int, omens: list[Omen] | None) -
     return moved
 
 
-def _use(m: Machine, left: tuple[int, ...], unit: int, outcomes: tuple[int, ...], runs_out: list[ResourceOut],
+def _use(m: Machine, uses: Memo[tuple[object, ...], tuple[tuple[int, ...], tuple[ResourceOut, ...]]],
+         left: tuple[int, ...], unit: int, outcomes: tuple[int, ...], runs_out: list[ResourceOut],
          ran_out: list[ResourceOut]) -> tuple[int, ...]:
     """Resources after ``unit``: the outcomes' effects, then the rates; what ran out is added to both lists."""
-    key = ("use", left, unit, outcomes)
-    found = m.printed.get(key)
+    key = (left, unit, outcomes)
+    found = uses.get(key)
     if found is None:  # the same boxes, unit and outcomes give the same boxes after: worked out once
         after = resources.run_unit(m.pack, left, unit, outcomes)
-        found = m.printed[key] = (after, tuple(resources.outs(m.pack, left, after, unit)))
+        found = uses.keep(key, (after, tuple(resources.outs(m.pack, left, after, unit))))
     after, gone = found
     runs_out += gone
     ran_out += gone
