@@ -593,3 +593,16 @@ def test_a_formula_in_a_name_is_written_as_words(tmp_path: Path) -> None:
     names = {row["name"] for row in rows if row["section"] == "deck"}
     assert names == {"'=HYPERLINK(\"http://x\")"}
     assert not any(value.startswith(("=", "+", "@")) for row in rows for value in row.values())
+
+
+@pytest.mark.parametrize(("text", "written"), [
+    ("---", "\\---"), ("- a list?", "\\- a list?"), ("+ x", "\\+ x"), ("1. first", "1\\. first"),
+    ("12) twelfth", "12\\) twelfth"), ("===", "\\==="), ("&lt;img&gt; & co", "\\&lt;img\\&gt; \\& co"),
+    ("a - b, 1. c", "a - b, 1. c"),
+])
+def test_a_paragraph_never_becomes_a_rule_a_list_or_an_entity(text: str, written: str) -> None:
+    assert markdown.paragraph_lines(text, markdown.MARKDOWN) == [written, ""]
+
+
+def test_obsidian_text_cannot_take_a_block_id() -> None:
+    assert markdown.paragraph_lines("The end ^wandering", obsidian.OBSIDIAN) == ["The end \\^wandering", ""]

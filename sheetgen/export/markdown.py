@@ -13,6 +13,7 @@ sheetgen.export.obsidian builds on these functions with its own escaping and tab
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -43,7 +44,8 @@ from sheetgen.words import (
 )
 
 #: Characters that would start markup somewhere in GitHub-flavoured Markdown.
-SPECIAL = "\\`*_[]<>|~#"
+SPECIAL = "\\`*_[]<>|~#&"
+"""What a backslash makes plain text in Markdown: markup, and ``&`` (else ``&lt;img&gt;`` shows as ``<img>``)."""
 
 
 def escaper(special: str) -> Callable[[str], str]:
@@ -66,11 +68,26 @@ def inline(text: str, flavour: Flavour) -> str:
     return "<br><br>".join(convert(p, flavour.escape, ("**", "**"), ("*", "*")) for p in paragraphs(text))
 
 
+_BLOCK_START = re.compile(r"(\s*)(?:([-+=])|(\d{1,9})([.)]))")
+"""A paragraph's start that Markdown reads as a block: a rule or setext line (---, ===), a list item
+(- x, + x, 1. x, 1) x)."""
+
+
+def block_safe(line: str) -> str:
+    """A paragraph's first line with a backslash where Markdown would start a rule, heading or list."""
+    found = _BLOCK_START.match(line)
+    if found is None:
+        return line
+    if found[2]:
+        return f"{found[1]}\\{line[found.end(1):]}"
+    return f"{found[1]}{found[3]}\\{line[found.end(3):]}"
+
+
 def paragraph_lines(text: str, flavour: Flavour) -> list[str]:
-    """Text as Markdown paragraphs, each followed by a blank line."""
+    """Text as Markdown paragraphs, each followed by a blank line; none reads as a rule or a list."""
     lines = []
     for p in paragraphs(text):
-        lines += [convert(p, flavour.escape, ("**", "**"), ("*", "*")), ""]
+        lines += [block_safe(convert(p, flavour.escape, ("**", "**"), ("*", "*"))), ""]
     return lines
 
 

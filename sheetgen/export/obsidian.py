@@ -18,7 +18,7 @@ from __future__ import annotations
 from sheetgen.export.markdown import SPECIAL, Flavour, document, escaper, grid, inline, plain_table
 from sheetgen.export.tables import Exported, ExportTable, Subject, row_details
 
-_escape_markdown = escaper(SPECIAL + "$")
+_escape_markdown = escaper(SPECIAL + "$^")  # ^ too: a text ending in " ^wandering" would take a block id
 
 
 def escape(text: str) -> str:
