@@ -57,3 +57,8 @@ MAX_MARKS = 100
 """**bold** and _italic_ stretches in one text field: ReportLab sets each in a piece of its own and
 measures a paragraph's pieces again for every card it is split over; 100 stretches are far more than any
 text needs and keep a paragraph of them as quick to set as plain text of its length."""
+
+MAX_PATTERN_DICE = 8
+MAX_THROWS = 20_000
+"""A roll read one by one (a pattern: doubles, a face on a named die) has at most this many dice and this
+many different throws (4d10, 5d6 or 2d100 fit), each of which the exact odds look at once."""

@@ -248,6 +248,14 @@ def _roller(pack: Pack, rng: random.Random) -> Callable[[int], int]:
 
         return pool
     assert check.roll is not None
+    throws = machine(pack).throws
+    if throws is not None:  # dice read one by one: the throw's code
+        each = throws.sides
+
+        def faces(_: int) -> int:
+            return throws.encode([1 + int(rand() * s) for s in each])
+
+        return faces
     terms = parse_dice(check.roll).terms
     if len(terms) == 1 and not isinstance(terms[0], Constant) and terms[0].count == 1 and terms[0].sign == 1:
         sides = terms[0].sides

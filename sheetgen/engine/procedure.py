@@ -20,7 +20,10 @@ pack format leaves open, made once here:
   ...`` instead, and the first check is rolled whatever the level (it counts as if a full cadence
   had passed).
 - A plain roll's total is the roll plus the levels of the ``add`` tracks; ``at_least``, ``at_most``
-  and ``faces`` compare that total. A pool's result is its highest, lowest or summed die. ``advance``
+  and ``faces`` compare that total. A check whose trigger or outcomes are patterns reads its dice one
+  by one (sheetgen.engine.faces): its result is then the whole throw, and what compares a number reads
+  the throw's total. Outcomes are tried in the pack's order; the first that holds names the result.
+  A pool's result is its highest, lowest or summed die. ``advance``
   maps the result before any track is added. A trigger that looks at a track sees it after the
   advance.
 - A pool with ``roll_at`` is rolled only when it holds that many dice, and is then emptied back to
@@ -54,6 +57,7 @@ from typing import NamedTuple
 
 from sheetgen import limits
 from sheetgen.engine.dice import Dice, parse_dice, pool_highest, pool_lowest
+from sheetgen.engine.faces import throws
 from sheetgen.errors import DataError
 from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
 
@@ -140,6 +144,7 @@ class Machine:
         self.outcome_moves = tuple(
             tuple((self.index[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
             for o in check.outcomes)
+        self.throws = throws(check)
         self.events = run_out_events(pack, self.index)
         self.last_event = max(self.events, default=0)
         self._event: dict[tuple[State, int], State] = {}
@@ -214,7 +219,7 @@ class Machine:
         steps = 0
         if self.advance is not None:
             i, rows = self.advance
-            steps = next((row.by for row in rows if result in row.roll), 0)
+            steps = next((row.by for row in rows if self.total(result) in row.roll), 0)
             levels[i] = _clamp(levels[i] + steps, self.tracks[i])
         peak = tuple(levels)
         encounter = self.fires(result, peak)
@@ -235,11 +240,27 @@ class Machine:
                 levels[i] = track.initial if by is None else _clamp(levels[i] + by, track)
         return Resolution(State(tuple(levels), marks, grown, 0), encounter, steps, peak, outcome)
 
+    def result_of(self, faces: tuple[int, ...], total: int) -> int:
+        """The result a plain roll gives the rules: its total, or for dice read one by one the throw."""
+        return total if self.throws is None else self.throws.encode(faces)
+
+    def total(self, result: int) -> int:
+        """A roll's total: the result itself, or for dice read one by one the sum of the throw's faces."""
+        return result if self.throws is None else self.throws.total(result)
+
     def outcome_of(self, result: int, levels: tuple[int, ...]) -> int:
-        """The index of the named outcome that covers this result, or with ``outcomes_read: total`` this
-        result plus the added tracks at these levels (-1 when the check names none)."""
-        value = result + sum(levels[i] for i in self.add) if self.check.outcomes_read == "total" else result
-        return next((n for n, o in enumerate(self.check.outcomes) if value in o.roll), -1)
+        """The index of the first named outcome that covers this result (its range holds the result, or
+        with ``outcomes_read: total`` this result plus the added tracks at these levels; or the throw
+        shows its pattern), -1 when none does."""
+        value = self.total(result)
+        if self.check.outcomes_read == "total":
+            value += sum(levels[i] for i in self.add)
+        for n, o in enumerate(self.check.outcomes):
+            if o.roll is not None and value in o.roll:
+                return n
+            if o.pattern is not None and self.throws is not None and self.throws.shows(o.pattern, result):
+                return n
+        return -1
 
     def fires(self, result: int, levels: tuple[int, ...]) -> bool:
         """Whether this result (after any advance) brings an encounter with the tracks at these levels."""
@@ -247,7 +268,10 @@ class Machine:
         if trigger.track_full is not None:
             i = self.index[trigger.track_full]
             return levels[i] >= self.tracks[i].max
-        total = result + sum(levels[i] for i in self.add)
+        if trigger.pattern is not None:
+            assert self.throws is not None
+            return self.throws.shows(trigger.pattern, result)
+        total = self.total(result) + sum(levels[i] for i in self.add)
         if trigger.at_least is not None:
             return total >= self._threshold(trigger.at_least, levels)
         if trigger.at_most is not None:
@@ -269,6 +293,8 @@ class Machine:
 
     def distribution(self, state: State) -> dict[int, Fraction]:
         """The exact distribution of the check's result from this state (before any track is added)."""
+        if self.throws is not None:
+            return self.throws.distribution
         if self.pool is None:
             assert self.check.roll is not None
             return dice_distribution(self.check.roll)
@@ -446,4 +472,6 @@ def outcome_name(pack: Pack, result: int) -> str | None:
     check = require_check(pack)
     if check.outcomes_read == "total":
         return None  # it depends on the tracks: the quiet party's row names it
-    return next((o.result for o in check.outcomes if result in o.roll), None)
+    m = machine(pack)
+    found = m.outcome_of(result, m.initial().levels)
+    return check.outcomes[found].result if found >= 0 else None

@@ -265,7 +265,7 @@ def _rows(pack: Pack, hours: int, rng: random.Random,
                 reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
                               for r in [_read(m, faces[:n])])
             else:
-                name = names(total)
+                name = names(m.result_of(faces, total))
             rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
     return tuple(rows), pool_dice, runs_out
 
@@ -425,8 +425,9 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
             before = state.levels
             continue
         size = m.pool_size(state)
-        result = total if total is not None else _read(m, faces[:size])
+        result = m.result_of(faces, total) if total is not None else _read(m, faces[:size])
         res = m.resolve(state, result)
+        result = m.total(result)
         found = _omens(m, before, res.peak) if has_omens else []
         r.encounters += res.encounter
         card = r.encounters + 1 if res.outcome >= 0 and signs[res.outcome] else None

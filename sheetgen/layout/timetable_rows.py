@@ -62,6 +62,8 @@ def columns_for(t: Timetable, width: float, size: float) -> Columns:
     and a third of the spare room; else the split that leaves the fewest rows wrapped."""
     if t.pool_dice is not None:
         roll_w = max(44.0, t.pool_dice * DIE_PITCH + 2 * PAD)
+    elif _read_one_by_one(t):
+        roll_w = max(34.0, max((len(r.dice) for r in t.rows), default=1) * _pitch(t) + 2 * PAD)
     else:
         widest = max((text_width(str(r.roll), "label-bold", 13.0) for r in t.rows), default=0.0)
         faces = max((text_width("+".join(map(str, r.dice)), "label", SMALL) for r in t.rows), default=0.0)
@@ -152,7 +154,7 @@ def table_head(t: Timetable, cols: Columns) -> Sketch:
     pool = t.pool_dice is not None
     rule_head = f"{(timetable_roll(t) or '').capitalize()} of the first N dice" if pool else "What decides it"
     heads = [(cols.box, "Done", ""), (cols.time, "Time", ""),
-             (cols.roll, "Dice in order" if pool else "Roll", ""),
+             (cols.roll, "Dice in order" if pool else "Dice" if _read_one_by_one(t) else "Roll", ""),
              (cols.rule, rule_head, "N = the dice in the pool" if pool else ""),
              (cols.quiet, "Quiet party", "if only the rules move the tracks"), (cols.actual, "Actual", names)]
     edges = column_edges(cols)
@@ -208,21 +210,33 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
     low = min(low, y)
     time = row_clock(t, row)
     body.text(cols.time + PAD, baseline, time, "label-bold", 10.5)
-    if row.roll is not None:
+    if row.roll is not None and not _read_one_by_one(t):
         body.text(cols.roll + PAD, baseline, str(row.roll), "label-bold", 13.0)
         if len(row.dice) > 1:
             faces = "+".join(map(str, row.dice))
             faces_w = cols.rule - cols.roll - 2 * PAD
             faces_h = set_text(body, faces, cols.roll + PAD, baseline - 3.0, faces_w, SMALL)
             low = min(low, baseline - 3.0 - faces_h)
-    else:
+    else:  # a pool's dice in the order to take them, or a roll's dice read one by one
+        pitch = _pitch(t)
         for n, face in enumerate(row.dice):
-            body.text(cols.roll + PAD + (n + 0.5) * DIE_PITCH, baseline, str(face), "label-bold", 10.5,
+            body.text(cols.roll + PAD + (n + 0.5) * pitch, baseline, str(face), "label-bold", 10.5,
                       align="centre")
     box_x = cols.box + (cols.time - cols.box - BOX_MIN) / 2
     body.add(BoxMark(f"check-{row.index}", box_x, -PAD - BOX_MIN, BOX_MIN,
                      f"check {row.index} at {time} done"))
     return body, round(max(ROW_MIN, -low + PAD), 2)
+
+
+def _read_one_by_one(t: Timetable) -> bool:
+    """Whether the check's dice are read one by one (patterns): the row shows each die, not the total."""
+    return t.pack.check is not None and t.pack.check.patterns
+
+
+def _pitch(t: Timetable) -> float:
+    """The room each die's face takes in the roll column: wider for dice of two or three digits."""
+    widest = max((text_width(str(f), "label-bold", 10.5) for r in t.rows for f in r.dice), default=0.0)
+    return max(DIE_PITCH, widest + 3.0)
 
 
 def split_omens(text: str, omens: Sequence[str]) -> tuple[str, list[str]]:

@@ -11,7 +11,7 @@ from sheetgen.engine.procedure import machine
 from sheetgen.layout.marks import RectMark, Sketch, slug, text_width
 from sheetgen.layout.tracker_parts import BODY, LABEL, SMALL_BOX, Block, PartContext, heading, rules
 from sheetgen.model.pack import TrackerPart
-from sheetgen.words import clock
+from sheetgen.words import clock, outcome_when
 
 RESULT_ROWS = 12
 """Rows drawn: the first scheduled checks, at most this many."""
@@ -45,7 +45,8 @@ def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     across = _TIME_W + _ROLL_W + sum(cols) <= width
     x0 = _TIME_W + _ROLL_W
     if not across:
-        key = ", ".join(f"**{o.roll}** {n}" for o, n in zip(pack.check.outcomes, names, strict=True))
+        key = ", ".join(f"**{outcome_when(pack.check, o)}** {n}"
+                        for o, n in zip(pack.check.outcomes, names, strict=True))
         top = rules(sk, [key], width, top, f"results-{q}-key", bullet=None) - 2.0
     sk.text(0.0, top - LABEL - 2.0, "Time", "label-bold", LABEL)
     sk.text(_TIME_W, top - LABEL - 2.0, "Roll", "label-bold", LABEL)

@@ -205,8 +205,8 @@ def check_pack(pack: Pack, doc: Document) -> None:
                                       doc, (*base, "advance", "by"), "the check's result"))
         for i, track_id in enumerate(check.on_encounter.reset):
             need(tracks, track_id, (*base, "on_encounter", "reset", i), "track")
-        if check.outcomes and check.outcomes_read == "result":
-            problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes], doc,
+        if check.outcomes and check.outcomes_read == "result" and not check.patterns:
+            problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes if o.roll], doc,
                                       (*base, "outcomes"), "the check's result"))
         if check.trigger.faces and not check.add:
             possible = _result_faces(pack)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from itertools import product
 
 from sheetgen import limits
 from sheetgen.errors import Problem
@@ -22,6 +23,7 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         yield from cadence_first_problems(pack.check, doc)
         yield from outcome_effect_problems(pack, doc)
         yield from outcome_total_problems(pack, doc)
+        yield from pattern_problems(pack.check, doc)
     yield from when_out_problems(pack, doc)
     yield from results_part_problems(pack, doc)
     yield from variant_problems(pack, doc)
@@ -164,6 +166,7 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         for value, path, known, what in named:
             if value not in known:
                 yield Problem(doc.locate(path), _missing(what, value, known))
+        yield from pattern_problems(check, doc, (*base, "check"))
 
 
 def results_part_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -173,6 +176,66 @@ def results_part_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             if part.kind == "results" and (pack.check is None or not pack.check.outcomes):
                 yield Problem(doc.locate(("trackers", t, "parts", q, "kind")),
                               "a results part needs a check with outcomes to write down")
+
+
+def pattern_problems(check: Check, doc: Document, base: PathKey = ("check",)) -> Iterator[Problem]:
+    """A check that reads its dice one by one rolls dice it can read, names them as its patterns do, and
+    each of its patterns can come up (an outcome's, on a throw no outcome before it takes)."""
+    from sheetgen.engine.faces import pattern_sides, shows
+    from sheetgen.errors import DataError
+
+    if not check.patterns:
+        if check.dice_names:
+            yield Problem(doc.locate((*base, "dice_names")),
+                          "dice names are for patterns that read a named die; this check has no pattern")
+        return
+    try:
+        sides = pattern_sides(check)
+    except DataError as exc:
+        yield Problem(doc.locate((*base, "pool" if check.pool is not None else "roll")), str(exc))
+        return
+    if check.outcomes_read == "total":
+        yield Problem(doc.locate((*base, "outcomes_read")),
+                      "outcomes read from the total cannot be patterns: read them from the result")
+        return
+    names = check.dice_names
+    if names and len(names) != len(sides):
+        yield Problem(doc.locate((*base, "dice_names")),
+                      f"give one name for each die of {check.roll}: {len(sides)}, in the order written")
+        return
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            yield Problem(doc.locate((*base, "dice_names", i)), f'"{name}" names two dice: give each its own name')
+    patterns = [((*base, "trigger", "pattern"), check.trigger.pattern)]
+    patterns += [((*base, "outcomes", i, "pattern"), o.pattern) for i, o in enumerate(check.outcomes)]
+    unknown = False
+    for path, pattern in patterns:
+        for name in (pattern.die or {}) if pattern is not None else {}:
+            if name not in names:
+                unknown = True
+                yield Problem(doc.locate((*path, "die", name)),
+                              _missing("die", name, names) if names else
+                              f'"{name}" names a die, but the check names none: give dice_names, one for each '
+                              f"die of {check.roll}")
+    if unknown:
+        return
+    throws = list(product(*(range(1, n + 1) for n in sides)))
+    if check.trigger.pattern is not None and not any(shows(check.trigger.pattern, t, names) for t in throws):
+        yield Problem(doc.locate((*base, "trigger", "pattern")),
+                      f"no throw of {check.roll} shows this pattern, so it would never trigger")
+    taken = [False] * len(throws)
+    for i, outcome in enumerate(check.outcomes):
+        hits = [n for n, t in enumerate(throws)
+                if (outcome.pattern is not None and shows(outcome.pattern, t, names))
+                or (outcome.roll is not None and sum(t) in outcome.roll)]
+        path = (*base, "outcomes", i, "pattern" if outcome.pattern is not None else "roll")
+        if not hits:
+            yield Problem(doc.locate(path), f"no throw of {check.roll} shows it, so it would never come up")
+        elif all(taken[n] for n in hits):
+            yield Problem(doc.locate(path), "every throw that shows it is taken by an outcome above it (the first "
+                                            "that holds names the result): put it higher, or drop it")
+        for n in hits:
+            taken[n] = True
 
 
 def outcome_total_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -194,5 +257,5 @@ def outcome_total_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     low = faces[0] + sum(tracks[t].min for t in check.add)
     high = faces[-1] + sum(tracks[t].max for t in check.add)
     totals = sorted({f + extra for f in faces for extra in range(low - faces[0], high - faces[-1] + 1)})
-    yield from _coverage(totals, [o.roll for o in check.outcomes], doc, ("check", "outcomes"),
+    yield from _coverage(totals, [o.roll for o in check.outcomes if o.roll is not None], doc, ("check", "outcomes"),
                          "the check's total")

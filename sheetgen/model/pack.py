@@ -181,19 +181,47 @@ class ByTrack(Strict):
     )
 
 
+class CountOf(Strict):
+    """How many dice of a roll show certain faces: 'two or more dice showing 5-6'."""
+
+    faces: Range = Field(description="the faces that count: 6, or 5-6")
+    at_least: int = Field(default=1, ge=1, le=limits.MAX_PATTERN_DICE, description="dice that must show one")
+
+
+class Pattern(Strict):
+    """What the faces of a roll of several dice show, read one by one. Every field given must hold."""
+
+    doubles: Literal["any"] | int | None = Field(
+        default=None, description="any: two or more dice show the same face; a number: two or more show it")
+    any: Range | None = Field(default=None, description="at least one die shows a face in this range")
+    die: dict[Name, Range] | None = Field(
+        default=None, description="the named dice (check.dice_names) show these faces: {red: 1}")
+    count: CountOf | None = Field(default=None, description="a number of dice show certain faces")
+    total: Range | None = Field(default=None, description="the dice add up to this")
+
+    @model_validator(mode="after")
+    def _some(self) -> Pattern:
+        if all(getattr(self, n) is None for n in Pattern.model_fields):
+            raise ValueError("give at least one of doubles, any, die, count and total")
+        if isinstance(self.doubles, int) and not 1 <= self.doubles <= 1000:
+            raise ValueError("doubles is any, or the face both dice show: a number from 1")
+        return self
+
+
 class Trigger(Strict):
-    """When a check's result means an encounter. Give exactly one of the four."""
+    """When a check's result means an encounter. Give exactly one of the five."""
 
     at_least: int | ByTrack | None = Field(default=None, description="result >= this")
     at_most: int | ByTrack | None = Field(default=None, description="result <= this")
     faces: list[Range] | None = Field(default=None, max_length=LIST, description="result in these ranges")
     track_full: Id | None = Field(default=None, description="the check advances this track; full = encounter")
+    pattern: Pattern | None = Field(default=None, description="the dice, read one by one, show this: doubles")
 
     @model_validator(mode="after")
     def _one(self) -> Trigger:
-        given = [n for n in ("at_least", "at_most", "faces", "track_full") if getattr(self, n) is not None]
+        given = [n for n in ("at_least", "at_most", "faces", "track_full", "pattern") if getattr(self, n) is not None]
         if len(given) != 1:
-            raise ValueError("give exactly one of at_least, at_most, faces, track_full")
+            raise ValueError("give exactly one of at_least, at_most, faces, track_full and pattern")
         return self
 
 
@@ -270,13 +298,21 @@ class OutcomeEffect(Strict):
 
 
 class Outcome(Strict):
-    """A named result of the check's die, for dice whose faces mean different things."""
+    """A named result of the check's die, for dice whose faces mean different things: a range of results,
+    or a pattern of the dice read one by one."""
 
-    roll: Range
+    roll: Range | None = None
+    pattern: Pattern | None = Field(default=None, description="the dice, read one by one, show this")
     result: Name
     text: Text = ""
     effects: list[OutcomeEffect] = Field(default_factory=list, max_length=LIST,
                                          description="what this outcome does to tracks, resources and the deck")
+
+    @model_validator(mode="after")
+    def _one(self) -> Outcome:
+        if (self.roll is None) == (self.pattern is None):
+            raise ValueError("give either roll (a range of results such as 1-2) or pattern (what the dice show)")
+        return self
 
 
 class ExtraRoll(Strict):
@@ -298,6 +334,10 @@ class Check(Strict):
     when: Text = Field(description="when it is rolled, in the pack's words")
     formula: Text = Field(description="the rule as printed in the text, e.g. 'Roll 1d6 + Escalation'")
     roll: DiceText | None = None
+    dice_names: list[Name] = Field(
+        default_factory=list, max_length=limits.MAX_PATTERN_DICE,
+        description="a name for each die of the roll, in the order written ('red', 'white'), for patterns "
+                    "that read a named die")
     add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
     pool: Pool | None = None
     cadence: Cadence = Field(default_factory=Cadence)
@@ -319,6 +359,11 @@ class Check(Strict):
         if self.pool is not None and self.add:
             raise ValueError("add is for a plain roll; a pool grows with its tallies")
         return self
+
+    @property
+    def patterns(self) -> bool:
+        """Whether the check reads its dice one by one: its trigger or an outcome is a pattern."""
+        return self.trigger.pattern is not None or any(o.pattern is not None for o in self.outcomes)
 
 
 class Effect(Strict):

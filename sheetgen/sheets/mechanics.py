@@ -19,6 +19,7 @@ from sheetgen.words import (
     check_sentence,
     dice_text,
     effect_phrase,
+    outcome_when,
     read_name,
     signed,
     threshold_text,
@@ -181,7 +182,7 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
         )
     outcomes = None
     if check.outcomes:
-        rows = tuple((str(o.roll), o.result, _outcome_cell(pack, o)) for o in check.outcomes)
+        rows = tuple((outcome_when(check, o), o.result, _outcome_cell(pack, o)) for o in check.outcomes)
         outcomes = Grid(("Roll", "Result", ""), rows)
     if banner:
         facts = [f for f in facts if f.label not in ("When", "Rule", "Afterwards")]

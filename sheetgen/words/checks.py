@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, machine
-from sheetgen.model.pack import ByTrack, Check, Pack, Pool
+from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool
 from sheetgen.words.mechanics import pool_cadence_text
 from sheetgen.words.numbers import TIMES, levels_phrase, signed, units_span
 
@@ -96,8 +96,46 @@ def trigger_text(pack: Pack, check: Check, *, table: bool = True) -> str:
         return f"{result} {_listed(by)}"
     if trig.faces is not None:
         return f"{result} on " + ", ".join(str(face) for face in trig.faces)
+    if trig.pattern is not None:
+        return f"{result} on {pattern_text(check, trig.pattern)}"
     full = pack.track(trig.track_full or "")
     return f"{result} when the {full.name} is full ({full.max})"
+
+
+def pattern_text(check: Check, pattern: Pattern) -> str:
+    """What a pattern of the dice read one by one looks for: 'doubles', 'double 6s', 'a 1 on any die',
+    'red 1', '2 or more dice showing 5-6', 'a total of 10-12', joined by 'and'."""
+    parts: list[str] = []
+    if pattern.doubles == "any":
+        parts.append("doubles")
+    elif pattern.doubles is not None:
+        parts.append(f"double {pattern.doubles}s")
+    if pattern.any is not None:
+        parts.append(f"{_article(pattern.any)} on any die")
+    if pattern.die is not None:
+        parts.extend(f"{name} {wanted}" for name, wanted in pattern.die.items())
+    if pattern.count is not None:
+        n = pattern.count.at_least
+        many = "1 die or more" if n == 1 else f"{n} or more dice"
+        parts.append(f"{many} showing {pattern.count.faces}")
+    if pattern.total is not None:
+        parts.append(f"a total of {pattern.total}")
+    return _listed(parts)
+
+
+def _article(faces: object) -> str:
+    """'a 1', 'an 8', '5-6'."""
+    text = str(faces)
+    if not text.isdigit():
+        return text
+    return f"an {text}" if text.startswith("8") or text in ("11", "18") else f"a {text}"
+
+
+def outcome_when(check: Check, outcome: Outcome) -> str:
+    """What brings a named outcome, as a table's first cell: its range ('1-2') or its pattern."""
+    if outcome.pattern is not None:
+        return pattern_text(check, outcome.pattern)
+    return str(outcome.roll)
 
 
 def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
@@ -170,7 +208,8 @@ def rule_text(pack: Pack, result: int) -> str:
 @lru_cache(maxsize=4096)
 def _rule_text(m: Machine, result: int) -> str:
     check = m.check
-    head = f"{roll_head(check)} = {result}"
+    shown = str(result) if m.throws is None else ", ".join(map(str, m.throws.decode(result)))
+    head = f"{roll_head(check)} = {shown}"
     word = check.result
     if check.trigger.track_full is not None:
         return f"{head}: {_advance_text(m, result)}"
@@ -179,6 +218,8 @@ def _rule_text(m: Machine, result: int) -> str:
         return f"{head}: {_formula_text(m, result)}"
     if variable is None:
         fires = m.fires(result, m.initial().levels)
+        if fires and check.trigger.pattern is not None:
+            return f"{head} ({pattern_text(check, check.trigger.pattern)}): {word}"
         return f"{head}: {word}" if fires else f"{head}: no {word}"
     name, low, high, levels_for = variable
     hits = [v for v in range(low, high + 1) if m.fires(result, levels_for(v))]
@@ -193,7 +234,7 @@ def _advance_text(m: Machine, result: int) -> str:
     assert m.advance is not None and m.check.trigger.track_full is not None
     i, rows = m.advance
     track = m.tracks[i]
-    row = next((r for r in rows if result in r.roll), None)
+    row = next((r for r in rows if m.total(result) in r.roll), None)
     steps = row.by if row is not None else 0
     label = row.label if row is not None and row.label else None
     if steps == 0:
@@ -248,7 +289,7 @@ def _by_track(m: Machine) -> str | None:
 def _formula_text(m: Machine, result: int) -> str:
     """The trigger written out, for a rule that adds one track and compares with another."""
     trigger = m.check.trigger
-    added = " + ".join([str(result), *(m.tracks[i].name for i in m.add)])
+    added = " + ".join([str(m.total(result)), *(m.tracks[i].name for i in m.add)])
     value = trigger.at_least if trigger.at_least is not None else trigger.at_most
     assert isinstance(value, ByTrack)
     against = m.pack.track(value.track).name

@@ -45,7 +45,7 @@ def row_rule(t: Timetable, row: CheckRow) -> str:
     """The rule that decides the row: a plain roll's rule for its result, or a pool's rule."""
     if row.roll is None:
         return pool_rule(t.pack)
-    return rule_text(t.pack, row.roll)
+    return rule_text(t.pack, machine(t.pack).result_of(row.dice, row.roll))
 
 
 def read_rule(t: Timetable, read: PoolRead) -> str:
