@@ -228,21 +228,13 @@ def _roller(pack: Pack, rng: random.Random) -> Callable[[int], int]:
     check = pack.check
     assert check is not None
     rand = rng.random
-    if check.pool is not None:
-        from sheetgen.engine.dice import die_faces
-
-        sides = die_faces(check.pool.die)
-        on = check.pool.count_on
-        low, high = (on.low, on.high) if on is not None else (0, 0)
-
-        def count(faces: list[int]) -> int:
-            return sum(1 for f in faces if low <= f <= high)
-
-        readers: dict[str, Callable[[list[int]], int]] = {"highest": max, "lowest": min, "sum": sum, "count": count}
-        read = readers[check.pool.read]
+    reading = machine(pack).reading
+    if reading is not None:
+        sides = reading.sides
+        read = reading.result
 
         def pool(n: int) -> int:
-            if n == 1 and check.pool is not None and check.pool.read != "count":
+            if n == 1 and reading.read != "count":
                 return 1 + int(rand() * sides)
             return read([1 + int(rand() * sides) for _ in range(n)])
 

@@ -157,3 +157,27 @@ def test_a_negative_range_that_runs_backwards(tmp_path: Path) -> None:
     path.write_text(NEGATIVE_PACK.replace('"-1 to 0"', '"0 to -1"'), encoding="utf-8")
     with pytest.raises(DataError, match="runs backwards"):
         load_pack(str(path))
+
+
+@pytest.mark.parametrize(("variant", "message"), [
+    ("    cadence: {every: 2, first: 3}\n",
+     "variants[0].cadence.first: must be from 1 to every (2); for a later start add an offset"),
+    ("    cadence: {every: 0}\n", "variants[0].cadence.every: must be from 1 to 1000 units"),
+    ("    cadence: {every: {track: mood}}\n", "variants[0].cadence.every: a cadence by track needs levels"),
+    ('    cadence: {every: {track: mood, levels: {"-2 to 0": 1}}}\n',
+     "variants[0].cadence.every.levels: no row covers 1-2 on Mood (-2-2)"),
+    ('    cadence: {every: {track: mood, levels: {"-2 to 2": 2}}, first: 3}\n',
+     "variants[0].cadence.first: must be from 1 to 2 (the finest of the cadences by level)"),
+    ("    check:\n      name: Mood Check\n      when: every round\n      formula: Roll **1d6**.\n"
+     "      roll: 1d6\n      cadence: {every: 2, offset: 1001}\n      trigger: {at_least: 6}\n",
+     "variants[0].check.cadence.offset: must be at most 1000 units"),
+])
+def test_a_variants_cadence_is_checked_as_the_checks_is(tmp_path: Path, variant: str, message: str) -> None:
+    """One set of rules for every cadence: the check's, a variant's and a variant check's."""
+    path = tmp_path / "pack.yaml"
+    text = NEGATIVE_PACK.replace("reference:\n", f"variants:\n  - id: fast\n    name: Fast\n    text: Faster.\n"
+                                                 f"{variant}reference:\n", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_pack(str(path))
+    assert any(message in str(p) for p in caught.value.problems), str(caught.value)

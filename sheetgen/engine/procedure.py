@@ -48,16 +48,15 @@ pack format leaves open, made once here:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
-from sheetgen import limits
-from sheetgen.engine.dice import Dice, parse_dice, pool_highest, pool_lowest
+from sheetgen.engine.dice import Dice, parse_dice
 from sheetgen.engine.faces import throws
+from sheetgen.engine.pool import PoolReading
 from sheetgen.errors import DataError
 from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
 
@@ -135,9 +134,8 @@ class Machine:
         self.since0 = self.since_cap if check.cadence.first is not None else 0
         self.reset = tuple(self.index[t] for t in check.on_encounter.reset)
         self.advance = (self.index[check.advance.track], check.advance.by) if check.advance else None
-        self.sides = _pool_sides(self.pool) if self.pool is not None else 0
-        on = self.pool.count_on if self.pool is not None else None
-        self.counted = (on.low, on.high) if on is not None else (0, 0)
+        self.reading = PoolReading.of(self.pool) if self.pool is not None else None
+        self.sides = self.reading.sides if self.reading is not None else 0
         self._pass: dict[tuple[State, bool], State] = {}
         self._resolve: dict[tuple[State, int], Resolution] = {}
         self.read = _read_tracks(check, self.index)
@@ -298,7 +296,8 @@ class Machine:
         if self.pool is None:
             assert self.check.roll is not None
             return dice_distribution(self.check.roll)
-        return pool_distribution(self.pool_size(state), self.sides, self.pool.read, self.counted)
+        assert self.reading is not None
+        return self.reading.distribution(self.pool_size(state))
 
 
 def run_out_events(pack: Pack, index: dict[str, int]) -> dict[int, tuple[tuple[int, int | None], ...]]:
@@ -342,33 +341,9 @@ def _clamp(level: int, track: Track) -> int:
 
 
 def _cadence(check: Check) -> tuple[int, ByTrack | None]:
+    """The cadence grid and, for a cadence by track, its values by level (validated when loaded)."""
     every = check.cadence.every
-    if check.cadence.offset > limits.MAX_TRACK:
-        raise DataError(f"check.cadence.offset is at most {limits.MAX_TRACK} units")
-    first = check.cadence.first
-    if isinstance(every, int):
-        if first is not None and not 1 <= first <= every:
-            raise DataError(f"check.cadence.first must be from 1 to every ({every})")
-        if every > limits.MAX_TRACK:
-            raise DataError(f"check.cadence.every is at most {limits.MAX_TRACK} units")
-        if every < 1:
-            raise DataError("check.cadence.every must be at least 1 unit")
-        return every, None
-    if not every.levels:
-        raise DataError("a cadence by track needs levels: {range: units}")
-    values = list(every.levels.values())
-    if min(values) < 1 or max(values) > limits.MAX_TRACK:
-        raise DataError(f"every level's cadence must be from 1 to {limits.MAX_TRACK} units")
-    grid = math.gcd(*values)
-    if first is not None and not 1 <= first <= grid:
-        raise DataError(f"check.cadence.first must be from 1 to {grid}, the finest of the level's cadences")
-    return grid, every
-
-
-def _pool_sides(pool: Pool) -> int:
-    from sheetgen.engine.dice import die_faces
-
-    return die_faces(pool.die)
+    return check.cadence.grid, every if isinstance(every, ByTrack) else None
 
 
 @lru_cache(maxsize=256)
@@ -381,20 +356,6 @@ def dice(text: str) -> Dice:
 def dice_distribution(text: str) -> dict[int, Fraction]:
     """Cached exact distribution of a dice expression (callers must not change it)."""
     return parse_dice(text).distribution()
-
-
-@lru_cache(maxsize=1024)
-def pool_distribution(count: int, sides: int, read: str, counted: tuple[int, int] = (0, 0)) -> dict[int, Fraction]:
-    """Cached exact distribution of a pool of ``count`` dice read as highest, lowest, sum, or the count
-    of dice whose face lies in ``counted`` (low, high)."""
-    if read == "count":
-        hit = Fraction(max(0, min(counted[1], sides) - max(counted[0], 1) + 1), sides)
-        return {k: math.comb(count, k) * hit ** k * (1 - hit) ** (count - k) for k in range(count + 1)}
-    if read == "highest":
-        return pool_highest(count, sides)
-    if read == "lowest":
-        return pool_lowest(count, sides)
-    return parse_dice(f"{count}d{sides}").distribution()
 
 
 _MACHINES: dict[int, tuple[Pack, Machine]] = {}

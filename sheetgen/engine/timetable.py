@@ -262,8 +262,9 @@ def _rows(pack: Pack, hours: int, rng: random.Random,
             reads: tuple[PoolRead, ...] = ()
             name: str | None = None
             if total is None:
+                assert m.reading is not None
                 reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
-                              for r in [_read(m, faces[:n])])
+                              for r in [m.reading.result(faces[:n])])
             else:
                 name = names(m.result_of(faces, total))
             rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
@@ -282,16 +283,9 @@ def _outcome_names(pack: Pack) -> Callable[[int], str | None]:
     return name
 
 
-def _read(m: Machine, faces: tuple[int, ...]) -> int:
-    assert m.pool is not None
-    if m.pool.read == "highest":
-        return max(faces)
-    if m.pool.read == "lowest":
-        return min(faces)
-    if m.pool.read == "count":
-        low, high = m.counted
-        return sum(1 for f in faces if low <= f <= high)
-    return sum(faces)
+def _pool_result(m: Machine, faces: tuple[int, ...]) -> int:
+    assert m.reading is not None
+    return m.reading.result(faces)
 
 
 @lru_cache(maxsize=4096)
@@ -425,7 +419,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
             before = state.levels
             continue
         size = m.pool_size(state)
-        result = m.result_of(faces, total) if total is not None else _read(m, faces[:size])
+        result = m.result_of(faces, total) if total is not None else _pool_result(m, faces[:size])
         res = m.resolve(state, result)
         result = m.total(result)
         found = _omens(m, before, res.peak) if has_omens else []

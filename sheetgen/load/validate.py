@@ -176,25 +176,6 @@ def check_pack(pack: Pack, doc: Document) -> None:
         ):
             problems.append(Problem(doc.locate((*base, "trigger", "track_full")),
                                     "track_full needs an advance table that moves the same track"))
-        every = check.cadence.every
-        if isinstance(every, ByTrack):
-            need(tracks, every.track, (*base, "cadence", "every", "track"), "track")
-            if every.track in tracks:
-                if every.levels is None:
-                    problems.append(Problem(doc.locate((*base, "cadence", "every")),
-                                            "a cadence by track needs levels: {range: units}"))
-                else:
-                    problems.extend(_cover_track(pack, every, doc, (*base, "cadence", "every", "levels")))
-                    bad = [n for n in every.levels.values() if not 1 <= n <= limits.MAX_TRACK]
-                    if bad:
-                        problems.append(Problem(doc.locate((*base, "cadence", "every", "levels")),
-                                                f"every level's cadence must be from 1 to {limits.MAX_TRACK} units"))
-        elif not 1 <= every <= limits.MAX_TRACK:
-            problems.append(Problem(doc.locate((*base, "cadence", "every")),
-                                    f"must be from 1 to {limits.MAX_TRACK} units"))
-        if check.cadence.offset > limits.MAX_TRACK:
-            problems.append(Problem(doc.locate((*base, "cadence", "offset")),
-                                    f"must be at most {limits.MAX_TRACK} units"))
         if check.pool is not None:
             for i, tally in enumerate(check.pool.tallies):
                 need(tallies, tally, (*base, "pool", "tallies", i), "tally")
@@ -569,19 +550,16 @@ def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Ite
 
 def _result_faces(pack: Pack) -> list[int]:
     """Every value the check's result (before any track is added) can take."""
-    from sheetgen.engine.dice import die_faces, parse_dice
+    from sheetgen.engine.dice import parse_dice
+    from sheetgen.engine.pool import PoolReading
 
     assert pack.check is not None
-    if pack.check.pool is not None:
+    pool = pack.check.pool
+    if pool is not None:
         try:
-            sides = die_faces(pack.check.pool.die)
+            return list(PoolReading.of(pool).results(pool.max_dice))
         except DiceError:
             return []
-        if pack.check.pool.read == "sum":
-            return list(range(0, sides * pack.check.pool.max_dice + 1))
-        if pack.check.pool.read == "count":
-            return list(range(0, pack.check.pool.max_dice + 1))
-        return list(range(1, sides + 1))
     assert pack.check.roll is not None
     dist: dict[int, Fraction] = parse_dice(pack.check.roll).distribution()
     return sorted(dist)

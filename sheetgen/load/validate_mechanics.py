@@ -5,7 +5,6 @@ sheetgen.load.validate.check_pack).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from itertools import product
 
@@ -14,13 +13,13 @@ from sheetgen.errors import Problem
 from sheetgen.load.validate import _duplicates, _missing
 from sheetgen.load.variants import printed_texts, variant_id
 from sheetgen.load.yamlread import Document, PathKey
-from sheetgen.model.pack import ByTrack, Check, Pack
+from sheetgen.model.pack import ByTrack, Cadence, Check, Pack
 
 
 def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     """Every problem with the pack's newer mechanics."""
     if pack.check is not None:
-        yield from cadence_first_problems(pack.check, doc)
+        yield from cadence_problems(pack, pack.check.cadence, doc, ("check", "cadence"))
         yield from outcome_effect_problems(pack, doc)
         yield from outcome_total_problems(pack, doc)
         yield from pattern_problems(pack.check, doc)
@@ -59,23 +58,35 @@ def turns_actions_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
                                                                  if names else ": the pack has none"))
 
 
-def cadence_first_problems(check: Check, doc: Document) -> Iterator[Problem]:
-    """cadence.first lies within the first interval: 1 to every (or the finest of a track's cadences)."""
-    first = check.cadence.first
-    every = check.cadence.every
-    if first is None:
-        return
+def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey) -> Iterator[Problem]:
+    """Everything about a cadence, decided here once for the check's, a variant's and a variant check's:
+    every from 1 to MAX_TRACK units (or, by a track that exists, a value from 1 to MAX_TRACK for each of
+    its levels), an offset of at most MAX_TRACK, and a first check within the first interval."""
+    from sheetgen.load.validate import _cover_track
+
+    every = cadence.every
+    if cadence.offset > limits.MAX_TRACK:
+        yield Problem(doc.locate((*base, "offset")), f"must be at most {limits.MAX_TRACK} units")
     if isinstance(every, ByTrack):
-        if not every.levels or min(every.levels.values()) < 1:
-            return  # reported with the levels
-        grid = math.gcd(*every.levels.values())
-        if first > grid:
-            yield Problem(doc.locate(("check", "cadence", "first")),
-                          f"must be from 1 to {grid} (the finest of the cadences by level); "
-                          "for a later start add an offset")
-    elif 1 <= every <= limits.MAX_TRACK and first > every:
-        yield Problem(doc.locate(("check", "cadence", "first")),
-                      f"must be from 1 to every ({every}); for a later start add an offset")
+        tracks = {t.id for t in pack.tracks}
+        if every.track not in tracks:
+            yield Problem(doc.locate((*base, "every", "track")), _missing("track", every.track, tracks))
+            return
+        if every.levels is None:
+            yield Problem(doc.locate((*base, "every")), "a cadence by track needs levels: {range: units}")
+            return
+        yield from _cover_track(pack, every, doc, (*base, "every", "levels"))
+        if any(not 1 <= n <= limits.MAX_TRACK for n in every.levels.values()):
+            yield Problem(doc.locate((*base, "every", "levels")),
+                          f"every level's cadence must be from 1 to {limits.MAX_TRACK} units")
+            return
+    elif not 1 <= every <= limits.MAX_TRACK:
+        yield Problem(doc.locate((*base, "every")), f"must be from 1 to {limits.MAX_TRACK} units")
+        return
+    if cadence.first is not None and cadence.first > cadence.grid:
+        finest = (f"every ({every})" if isinstance(every, int)
+                  else f"{cadence.grid} (the finest of the cadences by level)")
+        yield Problem(doc.locate((*base, "first")), f"must be from 1 to {finest}; for a later start add an offset")
 
 
 def outcome_effect_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -137,12 +148,7 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         if cadence is not None:
             if variant.check is None and pack.check is None:
                 yield Problem(doc.locate((*base, "cadence")), "the pack has no check whose cadence this could change")
-            if isinstance(cadence.every, ByTrack) and cadence.every.track not in tracks:
-                yield Problem(doc.locate((*base, "cadence", "every", "track")),
-                              _missing("track", cadence.every.track, tracks))
-            elif isinstance(cadence.every, int) and cadence.first is not None and cadence.first > cadence.every:
-                yield Problem(doc.locate((*base, "cadence", "first")),
-                              f"must be from 1 to every ({cadence.every}); for a later start add an offset")
+            yield from cadence_problems(pack, cadence, doc, (*base, "cadence"))
         check = variant.check
         if check is None:
             continue
@@ -158,14 +164,13 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             value = getattr(check.trigger, name)
             if isinstance(value, ByTrack):
                 named.append((value.track, (*base, "check", "trigger", name, "track"), tracks, "track"))
-        if isinstance(check.cadence.every, ByTrack):
-            named.append((check.cadence.every.track, (*base, "check", "cadence", "every", "track"), tracks, "track"))
         if check.pool is not None:
             named += [(t, (*base, "check", "pool", "tallies", i), tallies, "tally")
                       for i, t in enumerate(check.pool.tallies)]
         for value, path, known, what in named:
             if value not in known:
                 yield Problem(doc.locate(path), _missing(what, value, known))
+        yield from cadence_problems(pack, check.cadence, doc, (*base, "check", "cadence"))
         yield from pattern_problems(check, doc, (*base, "check"))
 
 

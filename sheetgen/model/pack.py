@@ -7,6 +7,7 @@ sheetgen.load.validate, which can report every problem at once with its location
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -237,6 +238,14 @@ class Cadence(Strict):
     )
     rolls: int = Field(default=1, ge=1, le=10,
                        description="times the check is rolled each time it falls due, one after the other")
+
+    @property
+    def grid(self) -> int:
+        """The finest cadence, in units: ``every``, or for a cadence by track the greatest common divisor
+        of its levels' values (checks can fall only on its multiples)."""
+        if isinstance(self.every, int):
+            return self.every
+        return math.gcd(*self.every.levels.values()) if self.every.levels else 1
 
 
 class Pool(Strict):

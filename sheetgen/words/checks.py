@@ -13,13 +13,21 @@ from sheetgen.words.mechanics import pool_cadence_text
 from sheetgen.words.numbers import TIMES, levels_phrase, signed, units_span
 
 
+def _reading(pool: Pool) -> tuple[str, str, str]:
+    """A pool's reading in words, the one place they are said: as a noun ('highest die'), before a
+    result ('highest d6') and as a rule ('the highest die counts')."""
+    die = str(parse_dice(pool.die))
+    if pool.read == "count":
+        on = pool.count_on
+        return f"dice showing {on}", f"{die} showing {on}", f"the result is how many dice show {on}"
+    return {"highest": ("highest die", f"highest {die}", "the highest die counts"),
+            "lowest": ("lowest die", f"lowest {die}", "the lowest die counts"),
+            "sum": ("total", f"{die} total", "the dice are added")}[pool.read]
+
+
 def read_name(check: Check) -> str:
     """What a check's result is read from, as a noun: 'highest die', 'lowest die', 'total', 'roll'."""
-    if check.pool is None:
-        return "roll"
-    if check.pool.read == "count":
-        return f"dice showing {check.pool.count_on}"
-    return {"highest": "highest die", "lowest": "lowest die", "sum": "total"}[check.pool.read]
+    return "roll" if check.pool is None else _reading(check.pool)[0]
 
 
 def roll_head(check: Check) -> str:
@@ -27,10 +35,7 @@ def roll_head(check: Check) -> str:
     if check.pool is None:
         assert check.roll is not None
         return str(parse_dice(check.roll))
-    die = str(parse_dice(check.pool.die))
-    if check.pool.read == "count":
-        return f"{die} showing {check.pool.count_on}"
-    return {"highest": f"highest {die}", "lowest": f"lowest {die}"}.get(check.pool.read, f"{die} total")
+    return _reading(check.pool)[1]
 
 
 def advance_steps(check: Check) -> list[tuple[str, str]]:
@@ -56,9 +61,7 @@ def dice_text(pack: Pack, check: Check) -> str:
         rule.append(f"rolled when the pool holds {pool.roll_at} dice, then emptied")
     if pool.max_dice != Pool.model_fields["max_dice"].default:
         rule.append(f"at most {pool.max_dice} dice")
-    rule.append({"highest": "the highest die counts", "lowest": "the lowest die counts",
-                 "sum": "the dice are added",
-                 "count": f"the result is how many dice show {pool.count_on}"}[pool.read])
+    rule.append(_reading(pool)[2])
     return "; ".join(rule)
 
 
