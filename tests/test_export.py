@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import math
@@ -230,6 +231,16 @@ def _words(text: str) -> list[str]:
 _UNESCAPES = {"<%%91%%>": "[", "<%%93%%>": "]", "<%%-%%>": "--", "[TABLEEXPORT:ESCAPE]": " --"}
 
 
+def table_export_unescape(text: str) -> str:
+    """TableExport's nameUnescape: its four escapes turned back, in one pass."""
+    return re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]", lambda m: _UNESCAPES[m[0]], text)
+
+
+def shown(name: str) -> str:
+    """An item's name as Roll20's chat shows it: HTML, its character references read."""
+    return html.unescape(name)
+
+
 def read_table_export(text: str) -> dict[str, dict[str, Any]]:
     """What TableExport makes of the commands: each line split at whitespace + "--", then unescaped."""
     tables: dict[str, dict[str, Any]] = {}
@@ -241,8 +252,7 @@ def read_table_export(text: str) -> dict[str, dict[str, Any]]:
             tables[args[1]] = {"show": args[2] == "show", "items": []}
         else:
             assert args[0] == "!import-table-item" and len(args) == 5, line
-            name = re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]", lambda m: _UNESCAPES[m[0]], args[2])
-            tables[args[1]]["items"].append((name, int(args[3])))
+            tables[args[1]]["items"].append((shown(table_export_unescape(args[2])), int(args[3])))
     return tables
 
 
@@ -265,9 +275,12 @@ def test_roll20_commands_read_back_with_the_dice_weights(tricky: Path) -> None:
 def test_roll20_escapes_what_tableexport_would_split_or_roll(tricky: Path) -> None:
     table = next(t for t in pack_tables(load_pack(str(tricky))) if t.id == "best-three")
     line = roll20.commands(table, "tricky")[1]
-    assert line == ("!import-table-item --tricky-best-three --Pipe | and[TABLEEXPORT:ESCAPE]dashes<%%-%%> and "
+    assert line == ("!import-table-item --tricky-best-three --Pipe &#124; and[TABLEEXPORT:ESCAPE]dashes<%%-%%> and "
                     "<%%91%%><%%91%%>brackets<%%93%%><%%93%%> — Note: $5 and 100%% and ==marked== --136 --")
     assert roll20.escape("a -- b\n\nc") == "a[TABLEEXPORT:ESCAPE] b c"
+    # what TableExport or the chat would read as its own is written so that neither does
+    assert roll20.escape("<%%91%%> @{selected|hp} ?{Bonus} #attack &lt;") == (
+        "&lt;%%91%%&gt; @&#123;selected&#124;hp&#125; ?&#123;Bonus&#125; &#35;attack &amp;lt;")
 
 
 def test_two_roll20_exports_pasted_into_one_game_make_disjoint_tables() -> None:
@@ -558,12 +571,23 @@ def test_any_text_survives_markdown_and_obsidian(text: str) -> None:
             assert styled_cell(cell) == styled(text)
 
 
-@given(WORDS)
-def test_any_text_survives_tableexport(text: str) -> None:
+ROLL20_WORDS = st.lists(st.sampled_from([*list("ab _*|\\[]<>#`~$%=-!&{}?@\né;"), "**", " --", "--", "<%%91%%>",
+                                         "<%%93%%>", "<%%-%%>", "[TABLEEXPORT:ESCAPE]", "&lt;", "&#35;", "@{",
+                                         "?{", "%{", "&{", "[[", "#macro"]),
+                        max_size=30).map("".join)
+
+
+@given(ROLL20_WORDS)
+def test_any_text_survives_tableexport_and_roll20s_chat(text: str) -> None:
     escaped = roll20.escape(text)
-    assert not re.search(r"\s--", escaped)
-    back = re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]", lambda m: _UNESCAPES[m[0]], escaped)
-    assert back == " ".join(text.split())
+    assert not re.search(r"\s--", escaped)  # one argument: TableExport does not split it
+    # nothing the chat expands or shows as markup: outside TableExport's own escapes, no < > { } | # and
+    # no & but a character reference's
+    bare = re.sub(r"<%%91%%>|<%%93%%>|<%%-%%>|\[TABLEEXPORT:ESCAPE\]|&(?:amp|lt|gt|#\d+);", "", escaped)
+    assert not re.search(r"[<>{}|#&\[\]]", bare), escaped
+    stored = table_export_unescape(escaped)
+    assert not re.search(r"[<>{}|#&]", re.sub(r"&(?:amp|lt|gt|#\d+);", "", stored)), stored
+    assert shown(stored) == " ".join(text.split())
 
 
 # --- CSV ------------------------------------------------------------------------------------------------

@@ -10,10 +10,17 @@ table it is given to a table of that name that is already there, so the tables o
 pasted into one game stay apart.
 
 A row's text is its first cell, then its other cells as "Column: cell", separated by " — ", on one
-line and without **bold** or _italic_ marks. TableExport splits a command at a space followed by
-``--`` and turns ``[[`` into an inline roll, so the text is escaped as TableExport itself escapes it:
-" --" as ``[TABLEEXPORT:ESCAPE]``, "--" as ``<%%-%%>``, "[" and "]" as ``<%%91%%>`` and ``<%%93%%>``;
-TableExport turns them back on import.
+line and without **bold** or _italic_ marks. It goes through two readers, and is escaped for both:
+
+- Roll20's chat, where the commands are pasted, expands ``@{...}``, ``%{...}``, ``?{...}``, ``&{...}``
+  and ``#macro`` before any script sees them, and shows an item's name as HTML. So ``&``, ``<``, ``>``,
+  ``{``, ``}``, ``|`` and ``#`` are written as HTML character references, which the chat shows as the
+  characters and expands nothing in; a text that spells a reference (``&lt;``) keeps it, as ``&amp;lt;``.
+- TableExport splits a command at a space followed by ``--``, and ``[[`` in a pasted line is an inline
+  roll, so the text is then escaped as TableExport itself escapes it: " --" as ``[TABLEEXPORT:ESCAPE]``,
+  "--" as ``<%%-%%>``, "[" and "]" as ``<%%91%%>`` and ``<%%93%%>``; TableExport turns them back in one
+  pass on import. A text that spells one of those (``<%%91%%>``) cannot be taken for it, since its ``<``
+  is written as ``&lt;``.
 """
 
 from __future__ import annotations
@@ -28,6 +35,8 @@ SEPARATOR = " \u2014 "
 
 _ESCAPES = {" --": "[TABLEEXPORT:ESCAPE]", "--": "<%%-%%>", "[": "<%%91%%>", "]": "<%%93%%>"}
 _ESCAPE = re.compile(r" --|--|\[|\]")
+_CHAT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "|": "&#124;",
+                       "#": "&#35;"})
 
 
 def write(subject: Subject) -> Exported:
@@ -62,5 +71,7 @@ def item_text(table: ExportTable, row: ExportRow) -> str:
 
 
 def escape(text: str) -> str:
-    """Text for a TableExport argument (one line, without its whitespace at either end)."""
-    return _ESCAPE.sub(lambda m: _ESCAPES[m[0]], " ".join(text.split()))
+    """Text for a TableExport argument (one line, without its whitespace at either end): inert in Roll20's
+    chat, then escaped as TableExport escapes it."""
+    one_line = " ".join(text.split())
+    return _ESCAPE.sub(lambda m: _ESCAPES[m[0]], one_line.translate(_CHAT))
