@@ -9,6 +9,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -217,7 +218,7 @@ def test_foundry_text_is_html_with_the_markup_converted(tricky: Path) -> None:
 
 def _html_text(html: str) -> str:
     text = re.sub(r"<br>", " ", html)
-    text = re.sub(r"</?(strong|em|p)>", "", text)
+    text = re.sub(r"</?(strong|em|p|span)>", "", text)
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&#x27;", "'").replace("&quot;", '"') \
         .replace("&amp;", "&")
 
@@ -588,6 +589,45 @@ def test_any_text_survives_tableexport_and_roll20s_chat(text: str) -> None:
     stored = table_export_unescape(escaped)
     assert not re.search(r"[<>{}|#&]", re.sub(r"&(?:amp|lt|gt|#\d+);", "", stored)), stored
     assert shown(stored) == " ".join(text.split())
+
+
+class _TextNodes(HTMLParser):
+    """The text nodes of an HTML fragment, as a browser's parser makes them (references read)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.nodes: list[str] = []
+        self._open = False
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        self._open = False
+
+    def handle_endtag(self, tag: str) -> None:
+        self._open = False
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self.nodes[-1] += data
+        else:
+            self.nodes.append(data)
+        self._open = True
+
+
+FOUNDRY_WORDS = st.lists(st.sampled_from([*list("ab _|[]<>#@{}&!\né"), "@UUID[Actor.x]{Boss}", "@Embed[x]",
+                                          "[[/r 1d20]]", "[[1d100]]", "[[[", "&lt;", "<script>"]),
+                         max_size=20).map("".join)
+
+
+@given(FOUNDRY_WORDS.filter(lambda text: markup_problem(text) is None))
+def test_foundry_enriches_nothing_in_a_cell(text: str) -> None:
+    """Foundry's enrichers match @Name[ and [[ within one text node: none is left, and the words read back."""
+    for made in (foundry._inline(text), foundry._html(text)):
+        parser = _TextNodes()
+        parser.feed(made)
+        parser.close()
+        assert not any(re.search(r"@\w|\[\[", node) for node in parser.nodes), made
+        assert "<script" not in made
+        assert "".join(parser.nodes) == "".join(plain(p) for p in paragraphs(text))
 
 
 # --- CSV ------------------------------------------------------------------------------------------------

@@ -7,16 +7,24 @@ so that Foundry's "Normalize" keeps the odds) and ``drawn`` false. Foundry 13 sp
 into a plain ``name`` and an HTML ``description``; Foundry 12 and earlier have one HTML ``text``. The
 row's first cell is its name, the other cells its description ("**Column:** cell"). The table's id is
 kept in ``flags.sheetgen.table``.
+
+Foundry enriches the text of HTML fields: ``@UUID[...]{...}``, ``@Embed[...]`` and any ``@Name[``
+become links and embedded documents, ``[[/r 1d20]]`` and ``[[1d100]]`` rolls. Its enrichers read one
+text node at a time, so an empty ``<span></span>`` after each ``@`` and between the brackets of each
+``[[`` keeps the words as written (the span shows nothing) and leaves nothing to enrich.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from sheetgen.errors import ExportError
 from sheetgen.export.tables import MAX_WEIGHT, Exported, ExportRow, ExportTable, Subject, row_details
 from sheetgen.markup import inline_html, paragraphs, plain
+
+_BRACKETS = re.compile(r"\[(?=\[)")
 
 
 def write_v13(subject: Subject) -> Exported:
@@ -55,25 +63,30 @@ def rolltable(table: ExportTable, *, v12: bool) -> dict[str, Any]:
 
 
 def _result_v13(table: ExportTable, row: ExportRow) -> dict[str, Any]:
-    details = "".join(f"<p><strong>{inline_html(col)}:</strong> {_inline(cell)}</p>"
+    details = "".join(f"<p><strong>{_words(col)}:</strong> {_inline(cell)}</p>"
                       for col, cell in row_details(table, row))
     return {"type": "text", "name": " ".join(plain(row.cells[0]).split()), "description": details,
             "range": [row.low, row.high], "weight": row.weight, "drawn": False}
 
 
 def _result_v12(table: ExportTable, row: ExportRow) -> dict[str, Any]:
-    text = _inline(row.cells[0]) + "".join(f"<br><strong>{inline_html(col)}:</strong> {_inline(cell)}"
+    text = _inline(row.cells[0]) + "".join(f"<br><strong>{_words(col)}:</strong> {_inline(cell)}"
                                           for col, cell in row_details(table, row))
     return {"type": "text", "text": text, "range": [row.low, row.high], "weight": row.weight, "drawn": False}
 
 
 def _inline(text: str) -> str:
     """A cell as HTML: its paragraphs joined by line breaks."""
-    return "<br>".join(str(inline_html(p)) for p in paragraphs(text))
+    return "<br>".join(_words(p) for p in paragraphs(text))
 
 
 def _html(text: str) -> str:
-    return "".join(f"<p>{inline_html(p)}</p>" for p in paragraphs(text))
+    return "".join(f"<p>{_words(p)}</p>" for p in paragraphs(text))
+
+
+def _words(text: str) -> str:
+    """One paragraph as HTML that Foundry's enrichers leave as it is."""
+    return _BRACKETS.sub("[<span></span>", str(inline_html(text)).replace("@", "@<span></span>"))
 
 
 def _json(data: Any) -> bytes:
