@@ -70,6 +70,7 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
     import os
 
     os.environ["SHEETGEN_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))  # the key that seals cache entries
 
 
 @pytest.fixture(scope="session", autouse=True)

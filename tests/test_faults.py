@@ -363,12 +363,11 @@ def test_a_bad_cache_entry_is_dropped_and_made_again(small_site: Path, damage: s
         (small_site / "elsewhere.bin").write_bytes(b"x")
         entry.symlink_to(small_site / "elsewhere.bin")
     elif damage == "not-a-pdf":
-        import hashlib
 
-        from sheetgen.packet.cache import _MAGIC
+        from sheetgen.packet.cache import seal
 
         body = b"not a PDF at all"
-        entry.write_bytes(_MAGIC + hashlib.sha256(body).digest() + body)
+        entry.write_bytes(seal(body) or b"")
     else:
         entry.mkdir()
     done = subprocess.run([sys.executable, "-m", "sheetgen", "reference", "tiny-pack.yaml", "-o", "ref.pdf"],

@@ -3,6 +3,7 @@ that holds anything but sheetgen's models is passed over."""
 
 from __future__ import annotations
 
+import io
 import os
 import pickle
 from collections.abc import Callable
@@ -115,3 +116,52 @@ def test_output_onto_a_file_of_a_kept_site_is_refused(site: Path) -> None:
     refused = runner.invoke(cli, ["packet", str(site), "--seed", "1", "-q", "-o", str(site.parent / "pack.yaml")])
     assert refused.exit_code == 2
     assert "pack.yaml" in refused.output
+
+
+def forge(entry: Path, body: bytes) -> None:
+    """Write *entry* as anyone who can write the cache folder could: the header and a plain SHA-256."""
+    import hashlib
+
+    entry.write_bytes(b"sheetgen-cache-2\n" + hashlib.sha256(body).digest() + body)
+
+
+def test_a_forged_site_entry_is_dropped_and_the_site_read_again(site: Path, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry that is not sealed with the user's key is not sheetgen's: a site whose values no check would
+    pass (here 1,000 times its rooms, past the most a site may hold) is never used."""
+    import dataclasses
+
+    read = reads(monkeypatch)
+    loaded = kept_sites.kept_site(str(site))
+    [entry] = [e for e in (tmp_path / "cache").iterdir() if e.name.startswith("site-")]
+    head = cache.load(entry.name.removesuffix(".bin")).partition(b"\n")[0]  # type: ignore[union-attr]
+    rooms = list(loaded.site.rooms) * 1000
+    bad = dataclasses.replace(loaded, site=loaded.site.model_copy(update={"rooms": rooms}))
+    forge(entry, head + b"\n" + pickle.dumps(bad))
+    assert kept_sites.kept_site(str(site)) == load_site(str(site))
+    assert len(read) == 2
+    assert cache.load(entry.name.removesuffix(".bin")) is not None  # made again, sealed
+
+
+def test_a_forged_pdf_part_is_never_merged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reference entry with a right plain checksum, whose PDF opens a link and runs a script, is dropped."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+
+    from sheetgen.load.files import load_pack
+    from sheetgen.options import RenderOptions
+    from sheetgen.packet.build import cached_reference
+
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    pack = load_pack("dungeon-turn")
+    good = cached_reference(pack, RenderOptions(), players=False, use_cache=True)
+    [entry] = list((tmp_path / "cache").glob("reference-*.bin"))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(good)))
+    writer._root_object[NameObject("/OpenAction")] = DictionaryObject(
+        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert(1)")})
+    out = io.BytesIO()
+    writer.write(out)
+    forge(entry, out.getvalue())
+    again = cached_reference(pack, RenderOptions(), players=False, use_cache=True)
+    assert b"/JavaScript" not in again
+    assert again == good

@@ -108,11 +108,14 @@ def quiet_odds(pack: Pack, hours: int | None = None) -> Odds:
 
 
 def _chosen_odds(pack: Pack, track: Track, hours: int) -> ChosenOdds:
-    """The odds at each level of a track the GM chooses: the pack played with the track set there."""
+    """The odds at each level of a track the GM chooses: the pack played with the track set there (and the
+    other chosen tracks at their start, whose own rows are not worked out again for each level)."""
     levels = []
+    others = [t.model_copy(update={"chosen": False}) if t.chosen else t for t in pack.tracks]
     for level in range(track.min, track.max + 1):
         fixed = track.model_copy(update={"start": level, "chosen": False})
-        at = pack.model_copy(update={"tracks": [fixed if t is track else t for t in pack.tracks]})
+        at = pack.model_copy(update={"tracks": [fixed if t is track else o for t, o in zip(pack.tracks, others,
+                                                                                           strict=True)]})
         odds = quiet_odds(at, hours)
         levels.append(LevelOdds(level, track.label_at(level), tuple(c.chance for c in odds.checks),
                                 odds.by_hour[-1], odds.expected_encounters))

@@ -6,12 +6,16 @@ and :func:`_installation_fingerprint`: the versions of sheetgen, WeasyPrint, Rep
 font subsetter WeasyPrint will use, SOURCE_DATE_EPOCH, the shipped templates and fonts by content) and
 the bytes to keep; gives back the same bytes on a later run. Entries live in the user's cache folder
 (SHEETGEN_CACHE_DIR overrides it), are written atomically (so concurrent runs are safe: each writes a
-whole file and renames it into place), and carry a SHA-256 of their content that is checked before use.
+whole file and renames it into place), and are sealed: each carries an HMAC-SHA-256 of its content made
+with a key of the user's own (32 random bytes in ``cache-key`` in the user's data folder, readable by the
+user alone, made on first use), checked before use.
 
 The folder is not trusted: only a regular file is read (a pipe, a device or a link is never opened, so
-none can hang or feed a build), no more than MAX_ENTRY_BYTES of it, and an entry that is damaged, of
-the wrong kind or refused by the caller's check is removed and made again. A cache that cannot be read
-or written is skipped, never an error.
+none can hang or feed a build), no more than MAX_ENTRY_BYTES of it, and an entry that is damaged, not
+sealed with the user's key (a cache folder someone else filled or handed over: a PDF part with actions
+or links in it, a site no check would pass), of the wrong kind or refused by the caller's check is
+removed and made again. Entries are values sheetgen made, so nothing else need be checked in them. A
+cache that cannot be read or written, or a key that cannot be, is skipped, never an error.
 """
 
 from __future__ import annotations
@@ -31,10 +35,60 @@ from sheetgen import __version__
 
 log = logging.getLogger(__name__)
 
-_MAGIC = b"sheetgen-cache-1\n"
+_MAGIC = b"sheetgen-cache-2\n"
 _DIGEST = 32
 MAX_ENTRY_BYTES = 64_000_000
 """An entry larger than this is not read (a reference PDF is well under a megabyte)."""
+
+
+def key_path() -> Path:
+    """Where the user's key for sealing cache entries is kept: outside the cache folder, which anyone may
+    have filled."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("sheetgen", appauthor=False)) / "cache-key"
+
+
+@functools.cache
+def _key() -> bytes | None:
+    """The user's key, made on first use; None when it can be neither read nor made (no cache then)."""
+    path = key_path()
+    for _ in range(2):
+        try:
+            raw = _read_regular(path)
+        except (ValueError, OSError) as exc:
+            log.debug("cache key %s not used (%s)", path, exc)
+            return None
+        if raw is not None:
+            return raw if len(raw) == _DIGEST else None
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            continue  # another run made it first: read theirs
+        except OSError as exc:
+            log.debug("cache key %s not made (%s)", path, exc)
+            return None
+        import secrets
+
+        made = secrets.token_bytes(_DIGEST)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(made)
+            handle.flush()
+            os.fsync(handle.fileno())
+        return made
+    return None
+
+
+def seal(data: bytes) -> bytes | None:
+    """An entry's bytes as :func:`store` writes them: a header and the HMAC of *data* with the user's key,
+    then *data*; None without a key."""
+    import hmac
+
+    key = _key()
+    if key is None:
+        return None
+    return _MAGIC + hmac.new(key, data, hashlib.sha256).digest() + data
 
 
 def cache_dir() -> Path:
@@ -168,9 +222,14 @@ def load(key: str, valid: Callable[[bytes], bool] | None = None) -> bytes | None
         return None
     if raw is None:
         return None
-    head, body = raw[: len(_MAGIC) + _DIGEST], raw[len(_MAGIC) + _DIGEST:]
-    if head[: len(_MAGIC)] != _MAGIC or hashlib.sha256(body).digest() != head[len(_MAGIC):]:
-        _drop(path, "is damaged")
+    import hmac
+
+    body = raw[len(_MAGIC) + _DIGEST:]
+    sealed = seal(body)
+    if sealed is None:
+        return None
+    if not hmac.compare_digest(raw[: len(_MAGIC) + _DIGEST], sealed[: len(_MAGIC) + _DIGEST]):
+        _drop(path, "is damaged, or was not made here")
         return None
     if valid is not None and not valid(body):
         _drop(path, "does not hold what it should")
@@ -184,10 +243,13 @@ def store(key: str, data: bytes, *, durable: bool = True) -> None:
     from sheetgen.errors import OutputError
     from sheetgen.output import write_atomic
 
+    sealed = seal(data)
+    if sealed is None:
+        return
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(folder / f"{key}.bin", _MAGIC + hashlib.sha256(data).digest() + data, durable=durable)
+        write_atomic(folder / f"{key}.bin", sealed, durable=durable)
     except (OSError, OutputError) as exc:
         log.debug("cache not written (%s)", exc)
 
