@@ -237,8 +237,9 @@ def audited(tmp_path: Path, args: list[str]) -> tuple[subprocess.CompletedProces
     log = tmp_path / "events.json"
     # WeasyPrint hands fonts to fontconfig through files in its own temporary folder: keep that here
     (tmp_path / "tmp").mkdir(exist_ok=True)
-    # and the cache of rendered reference pages
-    env = {**sheetgen_env(), "TMPDIR": str(tmp_path / "tmp"), "SHEETGEN_CACHE_DIR": str(tmp_path / "cache")}
+    # and the cache of rendered reference pages, with the key that seals its entries
+    env = {**sheetgen_env(), "TMPDIR": str(tmp_path / "tmp"), "SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
     done = subprocess.run([sys.executable, str(runner), json.dumps(allowed_roots(tmp_path)), str(log), *args],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
     assert "Traceback" not in done.stderr, done.stderr
@@ -356,6 +357,12 @@ LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
         ["timetable", "site.yaml", "--hours", "1", "-o", "out.pdf"],
         'error: Small ("small"): its check has too many states to work out the odds exactly (more than '
         f"{limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or fewer hours",
+    ),
+    "long-numbers": (
+        small_pack({"roll": "394d6", "trigger": {"at_least": 1400}}, length="10 minutes"),
+        ["timetable", "site.yaml", "--hours", "72", "-o", "out.pdf"],
+        'error: Small ("small"): its exact odds over these hours run to numbers of 131,995 digits, too long to '
+        f"work out in a few seconds (more than {limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours",
     ),
     "pool-on-the-page": (
         small_pack({"pool": {"die": "d1000", "base": 40, "max_dice": 40}, "trigger": {"at_least": 1000},

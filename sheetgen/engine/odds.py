@@ -138,15 +138,14 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         every, rolled, chance = _advance(kernel, every, grid, after, keep_encounters=True, count=count)
         quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
         every, quiet = _after_unit(m, every, unit), _after_unit(m, quiet, unit)
+        if rolled and not checks:
+            kernel.forecast(units, units // unit, len(every) + len(quiet))
         first_by_unit.append(first)
         if rolled:
             checks.append(CheckOdds(len(checks) + 1, unit, unit * unit_minutes, chance, first, rolled))
         if unit == m.offset:
             start_after_offset = dict(quiet)
-    by_hour = []
-    for hour in range(1, hours + 1):
-        last = units_in(pack, hour)
-        by_hour.append(sum(first_by_unit[:last], ZERO))
+    by_hour = by_hours(pack, hours, first_by_unit)
     if m.last_event > m.offset:  # a track moves at a fixed time after the offset: solve from after it
         expected_units = _expected_after_events(kernel, m)
     else:
@@ -176,6 +175,27 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     )
 
 
+BIG = 4096
+"""Denominators up to this many bits cost what any number does; longer ones are counted by their size."""
+BITS_PER_STEP = 4_000_000
+"""Squared bits of a denominator that cost about what one step of MAX_ODDS_WORK does."""
+
+
+def by_hours(pack: Pack, hours: int, per_unit: list[Fraction]) -> tuple[Fraction, ...]:
+    """The chances of a first time in each unit (index u - 1 for unit u), added up to the end of each hour:
+    one running sum, since the numbers of exact odds over many units can run to thousands of digits."""
+    totals = []
+    total = ZERO
+    done = 0
+    for hour in range(1, hours + 1):
+        last = units_in(pack, hour)
+        for chance in per_unit[done:last]:
+            total += chance
+        done = max(done, last)
+        totals.append(total)
+    return tuple(totals)
+
+
 class Kernel:
     """The one-unit transitions of a procedure, memoised by state and by where the unit falls."""
 
@@ -183,17 +203,42 @@ class Kernel:
         self.m = m
         self._moves: dict[tuple[State, bool, bool], tuple[Move, ...]] = {}
         self.work = 0
+        self.bits = 0  # the longest denominator met so far, in bits
 
-    def spend(self, steps: int) -> None:
-        """Count work against MAX_ODDS_WORK, so that no pack can keep sheetgen busy for minutes."""
+    def spend(self, steps: int, bits: int = 0) -> None:
+        """Count work against MAX_ODDS_WORK, so that no pack can keep sheetgen busy for minutes; *bits*,
+        for work that the length of the numbers makes, is the length they reach."""
         self.work += steps
         if self.work > limits.MAX_ODDS_WORK:
             pack = self.m.pack
+            if bits > BIG:
+                raise DataError(
+                    f'{pack.name} ("{pack.id}"): its exact odds over these hours run to numbers of '
+                    f"{int(bits * 0.30103):,} digits, too long to work out in a few seconds (more than "
+                    f"{limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours")
             raise DataError(
                 f'{pack.name} ("{pack.id}"): its check has too many states to work out the odds exactly (more '
                 f"than {limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or "
                 "fewer hours"
             )
+
+    def forecast(self, units: int, checks: int, states: int) -> None:
+        """Refuse at once odds whose numbers would grow past the budget: after the first check the
+        denominators hold its dice's ``bits`` and grow by as many at each of the ``checks`` to come, so the
+        ``units`` units cost about units * (checks * bits)^2 / 3 for each state."""
+        reach = self.bits * checks
+        self.spend(states * units * reach * reach // (3 * BITS_PER_STEP), reach)
+
+    def spend_on_numbers(self, dist: dict[State, Fraction]) -> None:
+        """Count the cost of the numbers themselves: exact chances over many units of large dice (394d6)
+        have denominators of thousands of digits, and adding two of them costs about the square of
+        their length, however few the states."""
+        if not dist:
+            return
+        bits = max(p.denominator.bit_length() for p in dist.values())
+        self.bits = max(self.bits, bits)
+        if bits > BIG:
+            self.spend(len(dist) * bits * bits // BITS_PER_STEP, bits)
 
     def moves(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
         key = (state, grid, after)
@@ -245,6 +290,7 @@ def _forward(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
             q = p * move.chance
             if goes_on(move, q):
                 new[move.state] = new.get(move.state, ZERO) + q
+    kernel.spend_on_numbers(new)
     return new
 
 
@@ -318,7 +364,7 @@ def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
             dist, first = _advance_until(kernel, dist, m.on_grid(unit), unit > m.offset, n)
             dist = _after_unit(m, dist, unit)
             firsts.append(first)
-        by_hour = tuple(sum(firsts[:units_in(pack, h)], ZERO) for h in range(1, hours + 1))
+        by_hour = by_hours(pack, hours, firsts)
         chances = tuple(per_unit[u - 1][n] for u in check_units)
         result.append(OutcomeOdds(outcome.result, chances, by_hour, sum(chances, ZERO)))
     return tuple(result)
