@@ -60,7 +60,7 @@ class Throws:
     @cached_property
     def distribution(self) -> dict[int, Fraction]:
         """One code for each group of throws that the rules cannot tell apart, with the group's chance."""
-        chance = Fraction(1, _count(self.sides))
+        chance = Fraction(1, math.prod(self.sides))
         groups: dict[tuple[object, ...], tuple[int, Fraction]] = {}
         for faces in self.all():
             key = (sum(faces), *(shows(p, faces, self.names) for p in self.patterns))
@@ -91,9 +91,9 @@ def pattern_sides(check: Check) -> tuple[int, ...]:
             raise DataError(f"patterns read each die of a roll made of dice only, added up, such as 2d6 or "
                             f"1d6+1d8; {dice} is not")
         sides.extend([term.sides] * term.count)
-    if len(sides) > limits.MAX_PATTERN_DICE or _count(sides) > limits.MAX_THROWS:
+    if len(sides) > limits.MAX_PATTERN_DICE or math.prod(sides) > limits.MAX_THROWS:
         raise DataError(f"patterns read at most {limits.MAX_PATTERN_DICE} dice with at most "
-                        f"{limits.MAX_THROWS:,} different throws; {dice} has {_count(sides):,}")
+                        f"{limits.MAX_THROWS:,} different throws; {dice} has {math.prod(sides):,}")
     return tuple(sides)
 
 
@@ -117,7 +117,3 @@ def shows(pattern: Pattern, faces: Sequence[int], names: Sequence[str]) -> bool:
     if pattern.count is not None and sum(face in pattern.count.faces for face in faces) < pattern.count.at_least:
         return False
     return pattern.total is None or sum(faces) in pattern.total
-
-
-def _count(sides: Sequence[int]) -> int:
-    return math.prod(sides)
