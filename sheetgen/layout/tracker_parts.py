@@ -30,6 +30,7 @@ from sheetgen.engine.due import (
     rest_mark,
     rests_due,
 )
+from sheetgen.engine.resources import out_unit
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.marks import (
@@ -50,7 +51,7 @@ from sheetgen.words import (
     duration,
     pool_cadence_text,
     pool_rule_note,
-    rate_phrase,
+    running_down,
     times,
 )
 
@@ -245,8 +246,9 @@ def due_marks(pack: Pack, unit: int, *, gm: bool = True) -> str:
 
 
 def _slow_rates(pack: Pack) -> list[Resource]:
-    """Resources that use a box every few units (one used every unit needs no mark)."""
-    return [r for r in pack.resources if r.every is not None and r.every > 1]
+    """Resources that use a box every few units from the start (one used every unit needs no mark; a rolled
+    one or a light lit after another says its rule beside its boxes)."""
+    return [r for r in pack.resources if r.every is not None and r.every > 1 and not r.rolled and r.after is None]
 
 
 def _resource_mark(resource: Resource) -> str:
@@ -492,17 +494,32 @@ def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
 
 
 def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
-    """A row of boxes per resource; one that runs down at a rate has under each box the time it is used."""
+    """A row of boxes per resource; one that runs down at a rate has under each box the time it is used
+    (from when it is lit, for a light lit after another), and a usage die one box per die, its die under it."""
     pack = ctx.pack
     rows = [
         (ctx.checked(r.name, f"resources[{i}].name"),
-         ctx.checked(r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), f"resources[{i}].lasts"),
+         ctx.checked(r.lasts or running_down(pack, r), f"resources[{i}].lasts"),
          r.boxes, r.id)
         for i, r in enumerate(pack.resources)
     ]
-    labels = {r.id: [clock(-(-k // r.use) * r.every * pack.time.length) for k in range(1, r.boxes + 1)]
-              for r in pack.resources if r.every is not None}
+    labels = {r.id: found for r in pack.resources if (found := _box_labels(pack, r))}
     return _rows_block(ctx, q, part, width, "Resources", rows, labels)
+
+
+def _box_labels(pack: Pack, resource: Resource) -> list[str]:
+    """Under each box: a usage die's dice; the time a fixed rate uses it; nothing where dice decide that."""
+    if resource.dice is not None:
+        return list(resource.dice)
+    if resource.every is None or resource.chance is not None:
+        return []
+    start: int | None = 0
+    if resource.after is not None:
+        start = next((out_unit(pack, r) for r in pack.resources if r.id == resource.after), None)
+    if start is None:
+        return []
+    return [clock((start + -(-k // resource.use) * resource.every) * pack.time.length)
+            for k in range(1, resource.boxes + 1)]
 
 
 def _rows_block(ctx: PartContext, q: int, part: TrackerPart, width: float, default_title: str,

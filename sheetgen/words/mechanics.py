@@ -60,11 +60,19 @@ def _due_text(pack: Pack, due: RestDue) -> str:
 
 
 def _out_with_moves(pack: Pack, out: ResourceOut) -> str:
-    """'Torch out at 1:00', and what its running out moves: 'Torch out at 1:00: Danger +2'."""
+    """'Torch out at 1:00', and the light it lights and what its running out moves: 'Torch out at 1:00:
+    Lantern lit, Danger +2'."""
     said = out_phrase(out.name, clock_at(pack, out.unit))
     resource = next((r for r in pack.resources if r.id == out.resource), None)
-    moves = when_out_phrase(pack, resource) if resource is not None else ""
-    return f"{said}: {moves}" if moves else said
+    lit = lit_after(pack, out.resource)
+    moves = [f"{lit} lit"] if lit is not None else []
+    moves += [when_out_phrase(pack, resource)] if resource is not None and resource.when_out else []
+    return f"{said}: {', '.join(moves)}" if moves else said
+
+
+def lit_after(pack: Pack, resource_id: str) -> str | None:
+    """The name of the resource lit when this one runs out, if any."""
+    return next((r.name for r in pack.resources if r.after == resource_id), None)
 
 
 def when_out_phrase(pack: Pack, resource: Resource) -> str:

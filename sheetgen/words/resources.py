@@ -1,0 +1,70 @@
+"""Resources in words: how each runs down (a rate, a usage die, boxes lost on a roll, lit after another),
+when a light is lit, and how long the rolled ones last (sheetgen.engine.resource_odds)."""
+
+from __future__ import annotations
+
+from sheetgen.engine.types import Odds, ResourceUse
+from sheetgen.model.pack import Pack, Resource
+from sheetgen.words.mechanics import rate_phrase
+from sheetgen.words.numbers import about, clock, percent
+from sheetgen.words.odds import milestones
+
+
+def every_unit(pack: Pack, every: int) -> str:
+    """'every turn', 'every 6 turns'."""
+    return f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
+
+
+def running_down(pack: Pack, resource: Resource) -> str:
+    """How a resource runs down, in one line: '1 box every turn'; 'roll d8 every turn: on 1-2 down a die
+    (d8, d6, d4, then gone)'; 'roll 1d6 every 6 turns: 1 box on 1-3'; for a light lit after another, 'when
+    Torch is out, ' before it. '' for one that only actions and outcomes use."""
+    if resource.every is None:
+        return ""
+    if resource.dice is not None:
+        steps = ", ".join(resource.dice)
+        rule = (f"roll its die {every_unit(pack, resource.every)}: on {resource.steps_on} down a die "
+                f"({steps}, then gone)")
+    elif resource.chance is not None:
+        boxes = "1 box" if resource.use == 1 else f"{resource.use} boxes"
+        rule = f"roll {resource.chance.roll} {every_unit(pack, resource.every)}: {boxes} on {resource.chance.on}"
+    else:
+        rule = rate_phrase(pack, resource.every, resource.use)
+    if resource.after is None:
+        return rule
+    return f"when {_name(pack, resource.after)} is out, {rule}"
+
+
+def lit_order(pack: Pack, resource: Resource) -> int | None:
+    """Its place in a chain of lights lit one after another (1 for the first), or None outside a chain."""
+    by_id = {r.id: r for r in pack.resources}
+    lights = {r.after for r in pack.resources if r.after is not None}
+    if resource.after is None and resource.id not in lights:
+        return None
+    place, r, seen = 1, resource, {resource.id}
+    while r.after is not None and r.after in by_id and r.after not in seen:
+        r = by_id[r.after]
+        seen.add(r.id)
+        place += 1
+    return place
+
+
+def lasting_text(odds: Odds, use: ResourceUse) -> str:
+    """How long a resource that dice run down lasts, for the reference: 'Lasts about 90 minutes on average
+    (once lit); gone by 1:00: 33.5%, by 2:00: 81.5%, by 3:00: 96.1%'. '' for one whose end is fixed."""
+    if not (use.rolled or use.by_rolls) or not use.gone_by_hour:
+        return ""
+    said = []
+    if use.lasts_units is not None:
+        once = " once lit" if use.after is not None else ""
+        said.append(f"Lasts {about(use.lasts_units * odds.unit_minutes)} on average{once}")
+    marks = milestones(odds)
+    picked = sorted({marks[0], marks[len(marks) // 2], marks[-1]}, key=lambda m: m[1]) if marks else []
+    gone = ", by ".join(f"{clock(hour * 3600)}: {percent(use.gone_by_hour[hour - 1])}" for _, hour in picked)
+    if gone:
+        said.append(f"gone by {gone}")
+    return "; ".join(said)
+
+
+def _name(pack: Pack, resource_id: str) -> str:
+    return next((r.name for r in pack.resources if r.id == resource_id), resource_id)
