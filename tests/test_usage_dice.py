@@ -389,3 +389,21 @@ def test_the_json_carries_the_lights_odds(tmp_path: Path) -> None:
     torch, lantern, _ = data["odds"]["resources"]
     assert [h["chance"]["approx"] for h in torch["gone_by_hour"]] == [0.335045, 0.815467]
     assert (torch["lasts_units"]["exact"], lantern["out_units"]["exact"], lantern["after"]) == ("9", "19", "torch")
+
+
+def test_the_turns_grid_marks_when_each_light_is_used_or_rolled(tmp_path: Path) -> None:
+    from sheetgen.layout.tracker_parts import due_legend, due_marks
+
+    pack = load(tmp_path, "  - {id: oil, name: Oil, boxes: 2, every: 2}\n"
+                          "  - {id: wick, name: Wick, boxes: 2, every: 2, after: oil}\n"
+                          "  - {id: rations, name: Rations, boxes: 3, every: 3, chance: {roll: 1d6, on: 1}}\n"
+                          "  - {id: candle, name: Candle, dice: [d6], every: 2}\n"
+                          "  - {id: stub, name: Stub, boxes: 2, every: 2, after: candle}\n")
+    marks = {unit: due_marks(pack, unit, gm=False) for unit in range(1, 13)}
+    # oil is used at 2 and 4 (and marked on as far as the grid goes), the wick from 6 to 8 only; the
+    # rations rolled every 3 turns and the candle's die every 2; the stub's start is the candle's dice's
+    assert marks == {1: "", 2: "O\u2212 C?", 3: "R?", 4: "O\u2212 C?", 5: "", 6: "O\u2212 W\u2212 R? C?", 7: "",
+                     8: "O\u2212 W\u2212 C?", 9: "R?", 10: "O\u2212 C?", 11: "", 12: "O\u2212 R? C?"}
+    assert due_legend(pack, gm=False) == (
+        "Due at the end of the turn: **O\u2212** a box of Oil is used; **W\u2212** a box of Wick is used; "
+        "**R?** roll for Rations; **C?** roll for Candle")

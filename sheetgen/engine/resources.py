@@ -177,15 +177,32 @@ def out_unit(pack: Pack, resource: Resource) -> int | None:
         r = by_id[r.after]
 
 
+def lit_unit(pack: Pack, resource: Resource) -> int | None:
+    """The unit at whose end it is lit, where the rules fix it: 0 for one lit at the start, the unit the
+    light before it runs out for one lit after another; None when dice decide that."""
+    if resource.after is None:
+        return 0
+    return next((out_unit(pack, r) for r in pack.resources if r.id == resource.after), None)
+
+
+def rate_units(pack: Pack, resource: Resource, units: int) -> tuple[int, ...]:
+    """The units (up to ``units``) at whose end its rate comes round, where the rules fix them: every
+    ``every`` units from when it is lit; for a light lit after another, only while it can burn."""
+    start = lit_unit(pack, resource)
+    if resource.every is None or start is None:
+        return ()
+    found = range(start + resource.every, units + 1, resource.every)
+    end = out_unit(pack, resource)
+    return tuple(u for u in found if resource.after is None or end is None or u <= end)
+
+
 def _by_rate(pack: Pack, resource: Resource, units: int) -> int:
     """Boxes its rate uses within ``units`` units, refills aside: from when it is lit (0 when a light before
     it is rolled; its odds say what it is expected to use)."""
-    if resource.every is None:
+    start = lit_unit(pack, resource)
+    if resource.every is None or start is None:
         return 0
-    start: int | None = 0
-    if resource.after is not None:
-        start = next((out_unit(pack, r) for r in pack.resources if r.id == resource.after), None)
-    return 0 if start is None else max(0, units - start) // resource.every * resource.use
+    return max(0, units - start) // resource.every * resource.use
 
 
 def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],

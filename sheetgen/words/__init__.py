@@ -102,7 +102,7 @@ from sheetgen.words.odds import (
 from sheetgen.words.resources import (
     every_unit,
     lasting_text,
-    lit_order,
+    rate_due_phrase,
     running_down,
 )
 from sheetgen.words.timetable import (
@@ -161,7 +161,6 @@ __all__ = [
     "level_span",
     "levels_phrase",
     "lit_after",
-    "lit_order",
     "mechanics_rows",
     "milestones",
     "morale_rule",
@@ -177,6 +176,7 @@ __all__ = [
     "pool_cadence_text",
     "pool_rule",
     "pool_rule_note",
+    "rate_due_phrase",
     "rate_phrase",
     "read_name",
     "read_rule",

@@ -35,18 +35,9 @@ def running_down(pack: Pack, resource: Resource) -> str:
     return f"when {_name(pack, resource.after)} is out, {rule}"
 
 
-def lit_order(pack: Pack, resource: Resource) -> int | None:
-    """Its place in a chain of lights lit one after another (1 for the first), or None outside a chain."""
-    by_id = {r.id: r for r in pack.resources}
-    lights = {r.after for r in pack.resources if r.after is not None}
-    if resource.after is None and resource.id not in lights:
-        return None
-    place, r, seen = 1, resource, {resource.id}
-    while r.after is not None and r.after in by_id and r.after not in seen:
-        r = by_id[r.after]
-        seen.add(r.id)
-        place += 1
-    return place
+def rate_due_phrase(resource: Resource) -> str:
+    """What a resource's mark on the turns grid means: 'a box of Lantern oil is used', 'roll for Rations'."""
+    return f"roll for {resource.name}" if resource.rolled else f"a box of {resource.name} is used"
 
 
 def lasting_text(odds: Odds, use: ResourceUse) -> str:
