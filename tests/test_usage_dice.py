@@ -10,7 +10,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 from simulate import simulate_lights
 from test_engine_odds import within
@@ -215,6 +218,8 @@ def test_a_light_after_a_rolled_one_waits_for_its_dice(tmp_path: Path) -> None:
     # the lamp is gone by turn 6 when the torch went out by turn 4: two turns of lamp after it
     assert use.gone_by_hour == (1 - Fraction(2, 3) ** 4,)
     assert (use.by_rate, use.lasts_units, use.out_units, use.after) == (0, 2, 5, "torch")
+    assert (use.rolled, use.by_dice) == (False, True)
+    assert ("Lamp gone by hour 1", "1:00", "80.2%", "") in mechanics_rows(quiet_odds(pack, 1))
 
 
 def test_expected_uses_in_closed_form(tmp_path: Path) -> None:
@@ -334,7 +339,7 @@ def test_the_replay_memo_keys_the_lights_dice(tmp_path: Path) -> None:
     shared = [timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=4, seed=s))
               for s in range(10)]
     fresh = [timetable_json(build_timetable(pack.model_copy(), site=None, encounter_pack=None, hours=4, seed=s))
-             for s in range(10)]
+             for s in range(10)]  # each seed a pack of its own: a machine and memos of its own
     assert shared == fresh and MAX_REMEMBERED > 0
 
 
@@ -407,3 +412,34 @@ def test_the_turns_grid_marks_when_each_light_is_used_or_rolled(tmp_path: Path) 
     assert due_legend(pack, gm=False) == (
         "Due at the end of the turn: **O\u2212** a box of Oil is used; **W\u2212** a box of Wick is used; "
         "**R?** roll for Rations; **C?** roll for Candle")
+
+
+DIE = st.sampled_from(["d4", "d6", "d8", "d10", "d12", "d20"])
+
+
+def largest_first(dice: list[str]) -> str:
+    return ", ".join(sorted(dice, key=lambda d: int(d[1:]), reverse=True))
+
+
+@settings(max_examples=40, deadline=None)
+@given(first=st.lists(DIE, min_size=1, max_size=4), second=st.lists(DIE, min_size=1, max_size=3),
+       every=st.integers(1, 3), boxes=st.integers(1, 4))
+def test_any_chain_of_lights_is_a_chance_that_only_grows(first: list[str], second: list[str], every: int,
+                                                         boxes: int) -> None:
+    """Gone by each hour is a chance that never falls; a light is never gone before the one it follows; no
+    light uses more boxes than it has; and the pre-rolled timetable's run-outs come in the chain's order."""
+    text = HEAD + (
+        "resources:\n"
+        f"  - {{id: a, name: A, dice: [{largest_first(first)}], every: {every}}}\n"
+        f"  - {{id: b, name: B, dice: [{largest_first(second)}], every: 1, after: a}}\n"
+        f"  - {{id: c, name: C, boxes: {boxes}, every: {every}, after: b}}\n") + TAIL
+    pack = Pack.model_validate(yaml.safe_load(text))
+    odds = quiet_odds(pack, 3)
+    by = {u.resource: u for u in odds.resources}
+    for use in odds.resources:
+        assert all(0 <= p <= q <= 1 for p, q in zip(use.gone_by_hour, use.gone_by_hour[1:], strict=False))
+        assert 0 <= use.by_rolls <= use.boxes
+    assert all(b <= a for a, b in zip(by["a"].gone_by_hour, by["b"].gone_by_hour, strict=True))
+    assert all(c <= b for b, c in zip(by["b"].gone_by_hour, by["c"].gone_by_hour, strict=True))
+    outs = [o.resource for o in build_timetable(pack, site=None, encounter_pack=None, hours=3, seed=1).runs_out]
+    assert outs == ["a", "b", "c"][:len(outs)]

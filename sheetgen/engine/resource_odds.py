@@ -50,7 +50,7 @@ class OwnOdds:
         """``use`` with these odds; what dice decide is expected boxes used (``by_rolls``), not a rate's."""
         return replace(use, by_rate=0 if self.by_dice else use.by_rate, by_rolls=self.used if self.by_dice else ZERO,
                        gone_by_hour=self.gone_by, lasts_units=self.lasts, out_units=self.out,
-                       after=self.after, rolled=self.rolled)
+                       after=self.after, rolled=self.rolled, by_dice=self.by_dice)
 
 
 def own_rules(pack: Pack) -> tuple[Resource, ...]:

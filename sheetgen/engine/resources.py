@@ -22,9 +22,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
-from sheetgen.engine.dice import Dice, parse_dice
+from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.types import OutcomeOdds, ResourceUse
 from sheetgen.model.pack import Pack, Resource
 
@@ -73,11 +72,6 @@ def used_in(resource: Resource, lit: int | None, unit: int) -> bool:
     """Its rate comes round at the end of ``unit``: it has a rate, is lit, and ``every`` units have passed."""
     return (resource.every is not None and lit is not None and unit > lit
             and (unit - lit) % resource.every == 0)
-
-
-@lru_cache(maxsize=256)
-def _dice(text: str) -> Dice:
-    return parse_dice(text)
 
 
 def die_at(resource: Resource, left: int) -> str:
@@ -157,7 +151,7 @@ def draw_faces(pack: Pack, units: int, rng: random.Random) -> dict[int, Faces]:
 
 def _roll(resource: Resource, left: int, rng: random.Random) -> int | None:
     dice = roll_for(resource, left)
-    return _dice(dice).roll(rng) if dice is not None else None
+    return parsed(dice).roll(rng) if dice is not None else None
 
 
 def out_unit(pack: Pack, resource: Resource) -> int | None:

@@ -44,6 +44,7 @@ class ResourceUse:
     out_units: Fraction | None = None    # expected units of play until it is gone, from the start
     after: str | None = None             # the resource it is lit after, if any
     rolled: bool = False                 # it runs down by a roll (a usage die, or a chance)
+    by_dice: bool = False                # when it runs out depends on dice: its own, or a light's before it
 
 
 @dataclass(frozen=True)

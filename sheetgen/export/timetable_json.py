@@ -99,7 +99,7 @@ def _resource_json(u: ResourceUse) -> dict[str, Any]:
     units it is expected to last (once lit) and to be gone after."""
     data: dict[str, Any] = {"id": u.resource, "name": u.name, "boxes": u.boxes, "by_rate": u.by_rate,
                             "by_outcomes": _chance(u.by_outcomes)}
-    if u.rolled or u.by_rolls:
+    if u.by_dice:
         data.update({
             "by_rolls": _chance(u.by_rolls),
             "gone_by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(u.gone_by_hour, start=1)],

@@ -104,7 +104,7 @@ def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
 def resource_odds_rows(odds: Odds, use: ResourceUse) -> list[tuple[str, ...]]:
     """The rows of `sheetgen odds` for a resource that dice run down: the chance it is gone by each
     milestone, then how long it lasts and when it is gone, on average."""
-    if not (use.rolled or use.by_rolls) or not use.gone_by_hour:
+    if not use.by_dice or not use.gone_by_hour:
         return []
     rows: list[tuple[str, ...]] = [(f"{use.name} gone by {label}", clock(hour * 3600),
                                     percent(use.gone_by_hour[hour - 1]), "")

@@ -43,7 +43,7 @@ def rate_due_phrase(resource: Resource) -> str:
 def lasting_text(odds: Odds, use: ResourceUse) -> str:
     """How long a resource that dice run down lasts, for the reference: 'Lasts about 90 minutes on average
     (once lit); gone by 1:00: 33.5%, by 2:00: 81.5%, by 3:00: 96.1%'. '' for one whose end is fixed."""
-    if not (use.rolled or use.by_rolls) or not use.gone_by_hour:
+    if not use.by_dice or not use.gone_by_hour:
         return ""
     said = []
     if use.lasts_units is not None:
