@@ -443,3 +443,14 @@ def test_any_chain_of_lights_is_a_chance_that_only_grows(first: list[str], secon
     assert all(c <= b for b, c in zip(by["b"].gone_by_hour, by["c"].gone_by_hour, strict=True))
     outs = [o.resource for o in build_timetable(pack, site=None, encounter_pack=None, hours=3, seed=1).runs_out]
     assert outs == ["a", "b", "c"][:len(outs)]
+
+
+def test_sheetgen_odds_prints_how_long_the_lights_last(tmp_path: Path, runner: CliRunner) -> None:
+    path = tmp_path / "lights.yaml"
+    path.write_text(LIGHTS, encoding="utf-8")
+    result = runner.invoke(cli, ["odds", str(path), "--hours", "2"])
+    assert result.exit_code == 0, result.output
+    lines = [" ".join(line.split()) for line in result.output.splitlines()]
+    assert "Torch gone by hour 2 2:00 81.5%" in lines
+    assert ("Lantern lasts 1:40 on average (about 100 minutes) once lit gone after 3:10 on average "
+            "(about 3.2 hours)") in lines
