@@ -454,3 +454,41 @@ def test_sheetgen_odds_prints_how_long_the_lights_last(tmp_path: Path, runner: C
     assert "Torch gone by hour 2 2:00 81.5%" in lines
     assert ("Lantern lasts 1:40 on average (about 100 minutes) once lit gone after 3:10 on average "
             "(about 3.2 hours)") in lines
+
+
+def test_the_last_torch_of_a_chain_moves_the_dark_when_it_goes_out(tmp_path: Path) -> None:
+    text = """\
+kind: pack
+id: three-torches
+name: Three Torches
+time: {unit: turn, length: 10 minutes}
+check:
+  name: Danger Roll
+  when: at the end of every turn
+  formula: Roll **1d6 + Dark**; on 6 or more, danger.
+  roll: 1d6
+  add: [dark]
+  trigger: {at_least: 6}
+tracks:
+  - {id: dark, name: Dark, max: 2}
+resources:
+  - {id: torch-1, name: Torch 1, boxes: 6, every: 1}
+  - {id: torch-2, name: Torch 2, boxes: 6, every: 1, after: torch-1}
+  - {id: torch-3, name: Torch 3, boxes: 6, every: 1, after: torch-2, when_out: [{track: dark, by: 2}]}
+""" + TAIL
+    pack = load(tmp_path, text=text)
+    chances = [c.chance for c in quiet_odds(pack, 4).checks]
+    # the dark rises at the very end of turn 18, after its check: from turn 19 on, 1d6 + 2 >= 6 is 1 in 2
+    assert chances[:18] == [Fraction(1, 6)] * 18 and chances[18:] == [Fraction(1, 2)] * 6
+    table = build_timetable(pack, site=None, encounter_pack=None, hours=4, seed=5)
+    row = next(r for r in table.rows if r.unit == 18)
+    assert "Torch 3 out at 3:00: Dark +2" in baseline_text(table, row)
+
+
+def test_a_variant_that_burns_faster_keeps_a_usage_die_stepping_one_die_at_a_time(tmp_path: Path) -> None:
+    from sheetgen.load.variants import with_variant
+
+    pack = load(tmp_path, text=LIGHTS.replace("reference:\n", "variants:\n  - {id: hungry, name: Hungry, text: More "
+                                                             "is eaten., consumption: 2}\nreference:\n", 1))
+    hungry = with_variant(pack, "hungry")
+    assert [r.use for r in hungry.resources] == [1, 1, 2]
