@@ -54,6 +54,7 @@ from sheetgen.words.mechanics import (
     due_every_text,
     due_phrase,
     effect_phrase,
+    every_unit,
     lit_after,
     opening_texts,
     out_phrase,
@@ -100,7 +101,6 @@ from sheetgen.words.odds import (
     resource_rows,
 )
 from sheetgen.words.resources import (
-    every_unit,
     lasting_text,
     rate_due_phrase,
     running_down,

@@ -145,10 +145,15 @@ def out_phrase(name: str, clock: str) -> str:
     return f"{name} out at {clock}"
 
 
+def every_unit(pack: Pack, every: int) -> str:
+    """'every turn', 'every 6 turns'."""
+    return f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
+
+
 def rate_phrase(pack: Pack, every: int, use: int = 1) -> str:
     """A resource's rate: '1 box every turn', '1 box every 6 turns', '2 boxes every turn'."""
     boxes = "1 box" if use == 1 else f"{use} boxes"
-    return f"{boxes} every {pack.time.unit}" if every == 1 else f"{boxes} every {every} {pack.time.plural}"
+    return f"{boxes} {every_unit(pack, every)}"
 
 
 def due_phrase(name: str, clock: str) -> str:
@@ -170,7 +175,7 @@ def conditions_order_text(pack: Pack, condition: Condition, *, at_times: bool = 
 
 def due_every_text(pack: Pack, every: int) -> str:
     """'due every 6 turns', 'due every turn'."""
-    return f"due every {pack.time.unit}" if every == 1 else f"due every {every} {pack.time.plural}"
+    return f"due {every_unit(pack, every)}"
 
 
 def pool_cadence_text(pack: Pack) -> str:

@@ -1,22 +1,18 @@
 """Resources in words: how each runs down (a rate, a usage die, boxes lost on a roll, lit after another),
-when a light is lit, and how long the rolled ones last (sheetgen.engine.resource_odds)."""
+what its mark on the turns grid means, and how long those that dice run down last
+(sheetgen.engine.resource_odds)."""
 
 from __future__ import annotations
 
 from sheetgen.engine.types import Odds, ResourceUse
 from sheetgen.model.pack import Pack, Resource
-from sheetgen.words.mechanics import rate_phrase
+from sheetgen.words.mechanics import every_unit, rate_phrase
 from sheetgen.words.numbers import about, clock, percent
 from sheetgen.words.odds import milestones
 
 
-def every_unit(pack: Pack, every: int) -> str:
-    """'every turn', 'every 6 turns'."""
-    return f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
-
-
 def running_down(pack: Pack, resource: Resource) -> str:
-    """How a resource runs down, in one line: '1 box every turn'; 'roll d8 every turn: on 1-2 down a die
+    """How a resource runs down, in one line: '1 box every turn'; 'roll its die every turn: on 1-2 down a die
     (d8, d6, d4, then gone)'; 'roll 1d6 every 6 turns: 1 box on 1-3'; for a light lit after another, 'when
     Torch is out, ' before it. '' for one that only actions and outcomes use."""
     if resource.every is None:
