@@ -333,9 +333,11 @@ def test_other_seeds_roll_other_lights(tmp_path: Path) -> None:
     assert len(outs) > 1
 
 
-def test_the_replay_memo_keys_the_lights_dice(tmp_path: Path) -> None:
-    """One machine replays many seeds; each timetable is the one a fresh machine rolls."""
-    pack = load(tmp_path, text=LIGHTS)
+@pytest.mark.parametrize("every", [1, 3])
+def test_the_replay_memo_keys_the_lights_dice(tmp_path: Path, every: int) -> None:
+    """One machine replays many seeds; each timetable is the one a fresh machine rolls (with a rate of 3, a
+    unit is decided by when the lantern was lit too)."""
+    pack = load(tmp_path, text=LIGHTS.replace("on: 1, every: 1, after: torch", f"on: 1, every: {every}, after: torch"))
     shared = [timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=4, seed=s))
               for s in range(10)]
     fresh = [timetable_json(build_timetable(pack.model_copy(), site=None, encounter_pack=None, hours=4, seed=s))
