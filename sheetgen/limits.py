@@ -38,6 +38,9 @@ MAX_ODDS_WORK = 500_000
 system) the exact odds of one pack may take: several seconds at most. A pack whose procedure has
 more states than that is refused instead of running for minutes and filling the memory."""
 
+MAX_USAGE_STEPS = 12
+"""Dice in one usage die (d12, d10, d8, d6, d4 is five)."""
+
 MAX_TRACK = 1_000
 """Largest range of a track, and largest number of units a cadence may span."""
 

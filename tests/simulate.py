@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sheetgen.engine.dice import Constant, parse_dice
 from sheetgen.engine.odds import check_hours, no_check_error, units_in
 from sheetgen.engine.procedure import Machine, State, machine
-from sheetgen.model.pack import Pack
+from sheetgen.model.pack import Pack, Resource
 
 
 @dataclass(frozen=True)
@@ -270,3 +270,41 @@ def _roller(pack: Pack, rng: random.Random) -> Callable[[int], int]:
         return total
 
     return expression
+
+
+def simulate_lights(pack: Pack, units: int, runs: int, rng: random.Random) -> dict[str, tuple[int, ...]]:
+    """Runs in which each resource with a rate (and no outcome acting on it) is gone by the end of each unit
+    (index u - 1 is unit u), played out afresh from the pack's rules: a resource lit at the start, or at the
+    end of the unit its ``after`` runs out, is used every ``every`` units from then; a usage die rolls the
+    die it is at and steps down on ``on`` (1-2 by default), a ``chance`` loses ``use`` boxes on its roll,
+    a rate alone loses ``use`` boxes."""
+    own = [r for r in pack.resources if r.every is not None]
+    gone = {r.id: [0] * units for r in own}
+    for _ in range(runs):
+        left = {r.id: r.boxes for r in own}
+        lit: dict[str, int | None] = {r.id: 0 if r.after is None else None for r in own}
+        for unit in range(1, units + 1):
+            for r in own:
+                start, every = lit[r.id], r.every
+                if start is None or every is None or unit <= start or (unit - start) % every or left[r.id] == 0:
+                    continue
+                left[r.id] -= _one_use(r, left[r.id], rng)
+            for r in own:
+                if lit[r.id] is None and r.after is not None and left[r.after] == 0:
+                    lit[r.id] = unit
+            for r in own:
+                if left[r.id] == 0:
+                    gone[r.id][unit - 1] += 1
+    return {rid: tuple(counts) for rid, counts in gone.items()}
+
+
+def _one_use(resource: Resource, left: int, rng: random.Random) -> int:
+    if resource.dice is not None:
+        sides = int(resource.dice[len(resource.dice) - left].lstrip("1").lstrip("d"))
+        face = 1 + int(rng.random() * sides)
+        low, high = (resource.on.low, resource.on.high) if resource.on is not None else (1, 2)
+        return 1 if low <= face <= high else 0
+    if resource.chance is not None:
+        total = parse_dice(resource.chance.roll).roll(rng)
+        return min(left, resource.use) if total in resource.chance.on else 0
+    return min(left, resource.use)

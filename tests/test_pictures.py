@@ -45,6 +45,7 @@ PICTURES = (
     Picture("reference-players-encounter-clock", ("reference", "encounter-clock", "--for", "players", "--no-cache")),
     Picture("tracker-dungeon-turn", ("tracker", "dungeon-turn")),
     Picture("tracker-encounter-clock", ("tracker", "encounter-clock")),
+    Picture("tracker-usage-light", ("tracker", str(Path(__file__).parent / "data" / "packs" / "usage-light.yaml"))),
     Picture("timetable-chapel", ("timetable", "the-sunken-chapel", "--seed", "7")),
     Picture("cards-poker-chapel", ("cards", "the-sunken-chapel")),
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),

@@ -156,7 +156,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     outcomes = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
     from sheetgen.engine.resources import resource_use
 
-    resources = resource_use(pack, units, outcomes)
+    resources = resource_use(pack, units, outcomes, tuple(units_in(pack, hour) for hour in range(1, hours + 1)))
     return Odds(
         pack_id=pack.id,
         unit_minutes=unit_minutes,

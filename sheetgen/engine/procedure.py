@@ -303,12 +303,14 @@ class Machine:
 def run_out_events(pack: Pack, index: dict[str, int]) -> dict[int, tuple[tuple[int, int | None], ...]]:
     """unit -> the track moves (track index, steps, or None for back to the start) of the resources that
     run out by their rate at its end: a resource of B boxes using U every N units is out after
-    ceil(B / U) * N units."""
+    ceil(B / U) * N units, counted from when it is lit (sheetgen.engine.resources.out_unit)."""
+    from sheetgen.engine.resources import out_unit
+
     found: dict[int, list[tuple[int, int | None]]] = {}
     for r in pack.resources:
-        if not r.when_out or r.every is None:
+        unit = out_unit(pack, r) if r.when_out else None
+        if unit is None:
             continue
-        unit = -(-r.boxes // r.use) * r.every
         found.setdefault(unit, []).extend((index[m.track], None if m.reset else m.by) for m in r.when_out)
     return {unit: tuple(moves) for unit, moves in sorted(found.items())}
 

@@ -22,7 +22,9 @@ Randomness. One ``random.Random(seed)``, used in this order: for each row in tim
 check's dice (a plain roll with ``Dice.roll_detail``; a pool die by die with ``randint(1, sides)``);
 then for each card in order, the wandering roll, the number appearing, the distance roll, the
 reaction roll, the morale roll and the opening rolls, each skipped when its rule is missing; then, for
-a check with extra rolls (``check.extra``), the spare rolls, in the same way as the rows. The same
+a check with extra rolls (``check.extra``), the spare rolls, in the same way as the rows; last, the dice
+of the resources rolled when they are used (a usage die, a chance), unit by unit
+(sheetgen.engine.resources.draw_faces), so a pack without them draws what it always drew. The same
 seed and inputs give the same timetable.
 
 Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetgen.export.timetable_csv.
@@ -178,11 +180,13 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     check_hours(hours)
     rng = random.Random(seed)
     odds = quiet_odds(pack, hours) if pack.check is not None else None
-    rows, pool_dice, runs_out = _rows(pack, hours, rng) if pack.check is not None else ((), None, ())
+    dice, pool_dice = _roll_rows(pack, hours, rng) if pack.check is not None else ({}, None)
     expected = odds.expected_encounters if odds is not None else Fraction(0)
     deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
-    deck = _mark_signs(pack, deck, rows)
     spares = _spares(pack, hours, pool_dice, rng) if pack.check is not None and pack.check.extra else ()
+    faces = resources.draw_faces(pack, units_in(pack, hours), rng) if resources.is_rolled(pack) else {}
+    rows, runs_out = _rows(pack, hours, dice, faces) if pack.check is not None else ((), ())
+    deck = _mark_signs(pack, deck, rows)
     check = pack.check
     return Timetable(
         pack=pack,
@@ -236,8 +240,12 @@ def _spares(pack: Pack, hours: int, pool_dice: int | None, rng: random.Random) -
 # --- check rows -------------------------------------------------------------------------------------
 
 
-def _rows(pack: Pack, hours: int, rng: random.Random,
-          ) -> tuple[tuple[CheckRow, ...], int | None, tuple[ResourceOut, ...]]:
+RowDice = dict[int, list[tuple[tuple[int, ...], int | None]]]
+"""unit -> the check's rolls on its row: (faces, a plain roll's total or None for a pool), one per roll."""
+
+
+def _roll_rows(pack: Pack, hours: int, rng: random.Random) -> tuple[RowDice, int | None]:
+    """The check's dice of every row, in time order, and the dice pre-rolled on each pool row."""
     m = machine(pack)
     check = m.check
     units = units_in(pack, hours)
@@ -253,11 +261,18 @@ def _rows(pack: Pack, hours: int, rng: random.Random,
             assert pool_dice is not None
             below = die_roller(rng)
             rolled.append((tuple(1 + below(m.sides) for _ in range(pool_dice)), None))
-    by_unit = {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}
-    baselines, runs_out = _replay(m, units, by_unit)
+    return {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}, pool_dice
+
+
+def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Faces],
+          ) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
+    """The rows with the quiet party's baselines, and when the resources run out, from these dice (the
+    check's, and the rolled resources' ``used``)."""
+    m = machine(pack)
+    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used)
     rows: list[CheckRow] = []
     names = _outcome_names(pack)
-    for unit in grid:
+    for unit in sorted(by_unit):
         for repeat, ((faces, total), baseline) in enumerate(zip(by_unit[unit], baselines[unit], strict=True), 1):
             reads: tuple[PoolRead, ...] = ()
             name: str | None = None
@@ -268,7 +283,7 @@ def _rows(pack: Pack, hours: int, rng: random.Random,
             else:
                 name = names(m.result_of(faces, total))
             rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
-    return tuple(rows), pool_dice, runs_out
+    return tuple(rows), runs_out
 
 
 def _outcome_names(pack: Pack) -> Callable[[int], str | None]:
@@ -316,16 +331,21 @@ class _Replay:
         self.encounters = 0
         self.stock = resources.tracked(m.pack)
         self.left = resources.full(m.pack)
+        self.lit = resources.first_lit(m.pack)
+        self.faces: dict[int, resources.Faces] = {}  # the rolled resources' dice, by unit
         self.runs_out: list[ResourceOut] = []
         self.ran_out: list[ResourceOut] = []   # since the previous row
         self.fell_due: list[RestDue] = []      # since the previous row
         self.out: dict[int, list[Baseline]] = {}
 
 
-UnitDone = tuple[State, tuple[int, ...], "tuple[Baseline, ...] | None", tuple[ResourceOut, ...],
+UnitDone = tuple[State, tuple[int, ...], resources.Lit, "tuple[Baseline, ...] | None", tuple[ResourceOut, ...],
                  tuple[ResourceOut, ...], tuple[RestDue, ...]]
-"""A unit replayed: the state and boxes after it, its row's baselines (None without a row), the resources
-that ran out in it, and what is still to be said on the next row."""
+"""A unit replayed: the state, boxes and lights after it, its row's baselines (None without a row), the
+resources that ran out in it, and what is still to be said on the next row."""
+
+UseDone = tuple[tuple[int, ...], resources.Lit, tuple[ResourceOut, ...]]
+"""A unit's resources used: the boxes left and the lights after it, and what ran out in it."""
 
 
 @dataclass
@@ -337,7 +357,7 @@ class ReplayMemo:
     units: Memo[tuple[object, ...], UnitDone] = field(default_factory=Memo)
     steps: Memo[tuple[object, ...], Baseline] = field(default_factory=Memo)
     with_left: Memo[tuple[object, ...], tuple[Baseline, Baseline]] = field(default_factory=Memo)
-    uses: Memo[tuple[object, ...], tuple[tuple[int, ...], tuple[ResourceOut, ...]]] = field(default_factory=Memo)
+    uses: Memo[tuple[object, ...], UseDone] = field(default_factory=Memo)
 
 
 _MEMOS: weakref.WeakKeyDictionary[Machine, ReplayMemo] = weakref.WeakKeyDictionary()
@@ -351,16 +371,16 @@ def replay_memo(m: Machine) -> ReplayMemo:
     return memo
 
 
-def _replay(m: Machine, units: int,
-            dice: dict[int, list[tuple[tuple[int, ...], int | None]]],
+def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces],
             ) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
-    """The quiet party's procedure with exactly these dice: the Baselines of every row's unit (one per
-    roll of its check), and the resources that run out.
+    """The quiet party's procedure with exactly these dice (the check's, and the rolled resources'
+    ``used``): the Baselines of every row's unit (one per roll of its check), and the resources that run out.
 
     Without omens and signs (which carry from row to row), a unit is decided by the state, the boxes
-    left, the unit, its dice and what is still to be said: the machine remembers what each such unit did,
-    so many timetables of one pack replay mostly by lookup."""
+    left, the lights lit, the unit, its dice and what is still to be said: the machine remembers what
+    each such unit did, so many timetables of one pack replay mostly by lookup."""
     r = _Replay(m)
+    r.faces = used
     memo = r.memo
     has_omens = any(level.omen for track in m.tracks for level in track.levels)
     signs = tuple(any(e.sign for e in o.effects) for o in m.check.outcomes)
@@ -371,17 +391,17 @@ def _replay(m: Machine, units: int,
         if not remember:
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             continue
-        key = ("unit", r.state, r.left, unit, None if rolls is None else tuple(rolls), tuple(r.ran_out),
-               tuple(r.fell_due))
+        key = ("unit", r.state, r.left, r.lit, unit, None if rolls is None else tuple(rolls), used.get(unit),
+               tuple(r.ran_out), tuple(r.fell_due))
         found = memo.units.get(key)
         if found is None:
             ran_before = len(r.runs_out)
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             made = tuple(r.out[unit]) if rolls is not None else None
-            memo.units.keep(key, (r.state, r.left, made, tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
-                                  tuple(r.fell_due)))
+            memo.units.keep(key, (r.state, r.left, r.lit, made, tuple(r.runs_out[ran_before:]),
+                                  tuple(r.ran_out), tuple(r.fell_due)))
             continue
-        r.state, r.left, made, gone, pending_out, pending_due = found
+        r.state, r.left, r.lit, made, gone, pending_out, pending_due = found
         r.runs_out.extend(gone)
         r.ran_out, r.fell_due = list(pending_out), list(pending_due)
         if made is not None:
@@ -403,7 +423,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         if has_omens:
             r.omens.extend(_omens(m, before, state.levels))
         if stock:
-            r.left = _use(m, memo.uses, r.left, unit, (), r.runs_out, r.ran_out)
+            _use(m, r, unit, ())
         r.fell_due += falls_due(pack, unit)
         r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
         return
@@ -429,7 +449,7 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         steps.append((True, size, result, res.encounter, res, res.outcome, state, card, tuple(found)))
         before = state.levels
     if stock:
-        r.left = _use(m, memo.uses, r.left, unit, tuple(step[5] for step in steps), r.runs_out, r.ran_out)
+        _use(m, r, unit, tuple(step[5] for step in steps))
     r.fell_due += falls_due(pack, unit)
     made: list[Baseline] = []
     for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
@@ -472,19 +492,18 @@ def _after_unit(m: Machine, state: State, unit: int, omens: list[Omen] | None) -
     return moved
 
 
-def _use(m: Machine, uses: Memo[tuple[object, ...], tuple[tuple[int, ...], tuple[ResourceOut, ...]]],
-         left: tuple[int, ...], unit: int, outcomes: tuple[int, ...], runs_out: list[ResourceOut],
-         ran_out: list[ResourceOut]) -> tuple[int, ...]:
-    """Resources after ``unit``: the outcomes' effects, then the rates; what ran out is added to both lists."""
-    key = (left, unit, outcomes)
-    found = uses.get(key)
-    if found is None:  # the same boxes, unit and outcomes give the same boxes after: worked out once
-        after = resources.run_unit(m.pack, left, unit, outcomes)
-        found = uses.keep(key, (after, tuple(resources.outs(m.pack, left, after, unit))))
-    after, gone = found
-    runs_out += gone
-    ran_out += gone
-    return after
+def _use(m: Machine, r: _Replay, unit: int, outcomes: tuple[int, ...]) -> None:
+    """Resources after ``unit``: the outcomes' effects, then the rates (and the rolled resources' dice),
+    then the lights lit; what ran out is added to both of the replay's lists."""
+    faces = r.faces.get(unit, ())
+    key = (r.left, r.lit, unit, outcomes, faces)
+    found = r.memo.uses.get(key)
+    if found is None:  # the same boxes, lights, unit, outcomes and dice give the same after: worked out once
+        after, lit = resources.run_unit(m.pack, r.left, unit, outcomes, r.lit, faces)
+        found = r.memo.uses.keep(key, (after, lit, tuple(resources.outs(m.pack, r.left, after, unit))))
+    r.left, r.lit, gone = found
+    r.runs_out += gone
+    r.ran_out += gone
 
 
 def _mark_signs(pack: Pack, deck: tuple[DeckCard, ...], rows: tuple[CheckRow, ...]) -> tuple[DeckCard, ...]:

@@ -37,6 +37,14 @@ class ResourceUse:
     boxes: int          # boxes when full
     by_rate: int        # boxes its rate uses within the hours (refills aside)
     by_outcomes: Fraction  # expected boxes ticked by the check's outcomes within the hours
+    # for a resource that runs down by its own rules (a rate, and no outcome acts on it):
+    by_rolls: Fraction = Fraction(0)    # expected boxes its rolls use within the hours (dice or chance)
+    gone_by_hour: tuple[Fraction, ...] = ()  # P(gone by the end of hour 1, 2, ...)
+    lasts_units: Fraction | None = None  # expected units it lasts once lit (None: not worked out, or no end)
+    out_units: Fraction | None = None    # expected units of play until it is gone, from the start
+    after: str | None = None             # the resource it is lit after, if any
+    rolled: bool = False                 # it runs down by a roll (a usage die, or a chance)
+    by_dice: bool = False                # when it runs out depends on dice: its own, or a light's before it
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,11 @@ such as "1/6"; ``approx`` is the same number rounded to 6 places::
      "odds": null | {"checks": [{"index", "unit", "clock", "chance", "chance_first", "rolled"}],
                      "by_hour": [{"hour", "chance"}], "expected_encounters",
                      "expected_minutes_to_first": {...}|null,       # each chance: {"exact", "approx"}; exact
-                     "outcomes"?: [{"name", "chances": [...], "by_hour": [...], "expected"}]},  # is null past
+                     "outcomes"?: [{"name", "chances": [...], "by_hour": [...], "expected"}],  # is null past
                                                                     # 1,000 digits; ? only when there are some
+                     "resources"?: [{"id", "name", "boxes", "by_rate", "by_outcomes",
+                                     "by_rolls"?, "gone_by_hour"?: [...], "lasts_units"?, "out_units"?,
+                                     "after"?}]},  # the ? fields: for a resource that dice run down
      "rows": [{"index", "unit", "clock", "when", "dice_text", "dice": [int], "roll": int|null,
                "rule", "outcome": str|null,
                "pool_reads": [{"dice", "result", "rule", "outcome"}],
@@ -43,7 +46,7 @@ from typing import Any
 
 from sheetgen.engine.deck import TableRoll
 from sheetgen.engine.timetable import CheckRow, Timetable, TrackLevel
-from sheetgen.engine.types import Odds
+from sheetgen.engine.types import Odds, ResourceUse
 from sheetgen.words import (
     SIZE_RULE,
     baseline_text,
@@ -87,10 +90,24 @@ def _odds_json(odds: Odds | None) -> dict[str, Any] | None:
         **({"outcomes": [{"name": o.name, "chances": [_chance(p) for p in o.chances],
                           "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(o.by_hour, start=1)],
                           "expected": _chance(o.expected)} for o in odds.outcomes]} if odds.outcomes else {}),
-        **({"resources": [{"id": u.resource, "name": u.name, "boxes": u.boxes, "by_rate": u.by_rate,
-                           "by_outcomes": _chance(u.by_outcomes)} for u in odds.resources]}
-           if odds.resources else {}),
+        **({"resources": [_resource_json(u) for u in odds.resources]} if odds.resources else {}),
     }
+
+
+def _resource_json(u: ResourceUse) -> dict[str, Any]:
+    """A resource's use; for one that dice run down, also its chance of being gone by each hour and the
+    units it is expected to last (once lit) and to be gone after."""
+    data: dict[str, Any] = {"id": u.resource, "name": u.name, "boxes": u.boxes, "by_rate": u.by_rate,
+                            "by_outcomes": _chance(u.by_outcomes)}
+    if u.by_dice:
+        data.update({
+            "by_rolls": _chance(u.by_rolls),
+            "gone_by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(u.gone_by_hour, start=1)],
+            "lasts_units": None if u.lasts_units is None else _chance(u.lasts_units),
+            "out_units": None if u.out_units is None else _chance(u.out_units),
+            "after": u.after,
+        })
+    return data
 
 
 def _baseline_json(t: Timetable, r: CheckRow) -> dict[str, Any]:
@@ -221,7 +238,10 @@ def timetable_json_schema() -> dict[str, Any]:
                 expected_minutes_to_first=nullable(chance),
             ), outcomes=array(obj(name=string, chances=array(chance), by_hour=array(obj(hour=integer, chance=chance)),
                                   expected=chance)),
-               resources=array(obj(id=string, name=string, boxes=integer, by_rate=integer, by_outcomes=chance)))),
+               resources=array(optional(
+                   obj(id=string, name=string, boxes=integer, by_rate=integer, by_outcomes=chance),
+                   by_rolls=chance, gone_by_hour=array(obj(hour=integer, chance=chance)),
+                   lasts_units=nullable(chance), out_units=nullable(chance), after=nullable(string))))),
             rows=array(obj(
                 index=integer, unit=integer, clock=string, when=string, dice_text=string, dice=array(integer),
                 roll=nullable(integer), rule=string, outcome=nullable(string),

@@ -30,6 +30,7 @@ from sheetgen.engine.due import (
     rest_mark,
     rests_due,
 )
+from sheetgen.engine.resources import lit_unit, rate_units
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.marks import (
@@ -50,7 +51,8 @@ from sheetgen.words import (
     duration,
     pool_cadence_text,
     pool_rule_note,
-    rate_phrase,
+    rate_due_phrase,
+    running_down,
     times,
 )
 
@@ -240,18 +242,25 @@ def due_marks(pack: Pack, unit: int, *, gm: bool = True) -> str:
     marks = [check_mark(pack, unit)] if gm and marks_check(pack) else []
     marks += [rest_mark(r) for r in rests_due(pack, unit)]
     marks += [condition_mark(c) for c in pack.conditions if condition_state(c, unit) is not None]
-    marks += [_resource_mark(r) for r in _slow_rates(pack) if r.every is not None and unit % r.every == 0]
+    marks += [_resource_mark(r) for r in _slow_rates(pack) if _rate_due(pack, r, unit)]
     return " ".join(m for m in marks if m)
 
 
 def _slow_rates(pack: Pack) -> list[Resource]:
-    """Resources that use a box every few units (one used every unit needs no mark)."""
-    return [r for r in pack.resources if r.every is not None and r.every > 1]
+    """Resources used every few units at times the rules fix (one used every unit needs no mark; a light
+    lit after a rolled one says its rule beside its boxes)."""
+    return [r for r in pack.resources if r.every is not None and r.every > 1 and lit_unit(pack, r) is not None]
+
+
+def _rate_due(pack: Pack, resource: Resource, unit: int) -> bool:
+    if resource.after is None:  # lit at the start: marked every N units, as far as the grid goes
+        return resource.every is not None and unit % resource.every == 0
+    return unit in rate_units(pack, resource, unit)
 
 
 def _resource_mark(resource: Resource) -> str:
-    """'L−': a box of Lantern oil is used."""
-    return f"{resource.name[:1].upper()}\u2212"
+    """'L−': a box of Lantern oil is used; 'R?': Rations' dice are rolled."""
+    return f"{resource.name[:1].upper()}{'?' if resource.rolled else chr(0x2212)}"
 
 
 def due_legend(pack: Pack, *, gm: bool = True) -> str:
@@ -274,7 +283,7 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
         parts.append(f"**{condition_mark(condition)}** {condition.name}: "
                      f"{conditions_order_text(pack, condition, at_times=False)}")
     for res in _slow_rates(pack):
-        parts.append(f"**{_resource_mark(res)}** a box of {res.name} is used")
+        parts.append(f"**{_resource_mark(res)}** {rate_due_phrase(res)}")
     return ("Due at the end of the " + pack.time.unit + ": " + "; ".join(parts)) if parts else ""
 
 
@@ -492,17 +501,28 @@ def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
 
 
 def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
-    """A row of boxes per resource; one that runs down at a rate has under each box the time it is used."""
+    """A row of boxes per resource; one that runs down at a rate has under each box the time it is used
+    (from when it is lit, for a light lit after another), and a usage die one box per die, its die under it."""
     pack = ctx.pack
     rows = [
         (ctx.checked(r.name, f"resources[{i}].name"),
-         ctx.checked(r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), f"resources[{i}].lasts"),
+         ctx.checked(r.lasts or running_down(pack, r), f"resources[{i}].lasts"),
          r.boxes, r.id)
         for i, r in enumerate(pack.resources)
     ]
-    labels = {r.id: [clock(-(-k // r.use) * r.every * pack.time.length) for k in range(1, r.boxes + 1)]
-              for r in pack.resources if r.every is not None}
+    labels = {r.id: found for r in pack.resources if (found := _box_labels(pack, r))}
     return _rows_block(ctx, q, part, width, "Resources", rows, labels)
+
+
+def _box_labels(pack: Pack, resource: Resource) -> list[str]:
+    """Under each box: a usage die's dice; the time a fixed rate uses it; nothing where dice decide that."""
+    if resource.dice is not None:
+        return list(resource.dice)
+    start = lit_unit(pack, resource)
+    if resource.every is None or resource.chance is not None or start is None:
+        return []
+    return [clock((start + -(-k // resource.use) * resource.every) * pack.time.length)
+            for k in range(1, resource.boxes + 1)]
 
 
 def _rows_block(ctx: PartContext, q: int, part: TrackerPart, width: float, default_title: str,

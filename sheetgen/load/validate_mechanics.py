@@ -11,6 +11,7 @@ from itertools import product
 from sheetgen import limits
 from sheetgen.errors import Problem
 from sheetgen.load.validate import _duplicates, _missing
+from sheetgen.load.validate_resources import resource_problems
 from sheetgen.load.variants import printed_texts, variant_id
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import ByTrack, Cadence, Check, Pack
@@ -24,6 +25,7 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         yield from outcome_total_problems(pack, doc)
         yield from pattern_problems(pack.check, doc)
     yield from when_out_problems(pack, doc)
+    yield from resource_problems(pack, doc)
     yield from results_part_problems(pack, doc)
     yield from variant_problems(pack, doc)
     yield from turns_actions_problems(pack, doc)
@@ -105,7 +107,10 @@ def outcome_effect_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
 
 def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     """A resource's when_out names tracks that exist, and the resource runs out at a time the rules fix:
-    it has a rate, and no outcome of the check ticks or refills it."""
+    it has a rate, no outcome of the check ticks or refills it, and neither it nor a light before it is
+    rolled."""
+    from sheetgen.engine.resources import out_unit
+
     tracks = {t.id for t in pack.tracks}
     ticked = {e.resource: o for o, outcome in enumerate(pack.check.outcomes if pack.check else [])
               for e in outcome.effects if e.resource is not None}
@@ -119,6 +124,10 @@ def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             yield Problem(where, "when_out needs a resource that only its rate uses: "
                                  f"check.outcomes[{ticked[resource.id]}] ticks or refills it, so when it runs out "
                                  "depends on the dice")
+        elif resource.every is not None and out_unit(pack, resource) is None:
+            yield Problem(where, "when_out needs a resource that runs out at a time the rules fix: this one is "
+                                 "rolled when it is used, or lit after one that is, so when it runs out depends "
+                                 "on the dice; say what its running out does in its text")
         for m, move in enumerate(resource.when_out):
             if move.track not in tracks:
                 yield Problem(doc.locate(("resources", r, "when_out", m, "track")),

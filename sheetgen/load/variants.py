@@ -78,12 +78,13 @@ def site_with_variant(loaded: LoadedSite, wanted: str | None) -> LoadedSite:
 
 
 def _resource(resource: Resource, variant: Variant) -> Resource:
-    """A resource under a variant: its rate from ``rates``, its boxes per use times ``consumption``."""
+    """A resource under a variant: its rate from ``rates``, its boxes per use times ``consumption`` (a usage
+    die keeps stepping down one die at a time)."""
     update: dict[str, object] = {}
     if resource.id in variant.rates:
         update["every"] = variant.rates[resource.id]
     every = update.get("every", resource.every)
-    if every is not None and variant.consumption != 1:
+    if every is not None and variant.consumption != 1 and resource.dice is None:  # a die steps one at a time
         update["use"] = min(resource.boxes, resource.use * variant.consumption)
     if update:
         update["lasts"] = None  # the printed "1 hr / 6 turns" no longer holds: the rate is said in words

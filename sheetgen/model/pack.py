@@ -21,9 +21,11 @@ from sheetgen.model.common import (
     LevelRange,
     Name,
     Range,
+    RollRange,
     Statblock,
     Strict,
     Text,
+    parse_range,
 )
 
 LIST = limits.MAX_LIST
@@ -414,7 +416,8 @@ class Resource(Strict):
     id: Id
     name: Name
     lasts: Name | None = Field(default=None, description="as printed: '1 hr / 6 turns'")
-    boxes: int = Field(default=6, ge=1, le=60)
+    boxes: int = Field(default=6, ge=1, le=60,
+                       description="boxes to tick; with dice, one per die (given or not)")
     every: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
                               description="one box is used at the end of every N units (the rate); "
                                           "null: only actions and outcomes use it")
@@ -422,7 +425,52 @@ class Resource(Strict):
     when_out: list[TrackMove] = Field(
         default_factory=list, max_length=LIST,
         description="tracks that move when it runs out by its rate (light out: the danger rises)")
+    dice: list[DiceText] | None = Field(
+        default=None, min_length=1, max_length=limits.MAX_USAGE_STEPS,
+        description="a usage die: its steps, largest first ('[d8, d6, d4]'), one rolled each time the rate "
+                    "comes round; a face in `on` steps it down to the next, and past the last it is gone")
+    on: Range | None = Field(default=None, description="with dice: the faces that step it down; default 1-2")
+    chance: Chance | None = Field(
+        default=None,
+        description="a roll made each time the rate comes round: `use` boxes go only on a face in `on` "
+                    "({roll: 1d6, on: 1})")
+    after: Id | None = Field(
+        default=None,
+        description="another resource it is lit after: its rate (and rolls) start the unit after that one runs "
+                    "out, so one burns at a time (torch-1, then torch-2)")
     text: Text = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _steps_are_boxes(cls, data: object) -> object:
+        # a usage die has one box per die: the steps are counted, not written twice
+        if isinstance(data, dict) and isinstance(data.get("dice"), list) and "boxes" not in data:
+            return {**data, "boxes": max(1, len(data["dice"]))}
+        return data
+
+    @model_validator(mode="after")
+    def _rolled(self) -> Resource:
+        if self.dice is not None and self.chance is not None:
+            raise ValueError("give dice (a usage die) or chance (boxes lost on a roll), not both")
+        if self.on is not None and self.dice is None:
+            raise ValueError("on is the faces that step a usage die down: give it with dice, or use chance")
+        if self.dice is not None and self.boxes != len(self.dice):
+            raise ValueError(f"a usage die has one box per die: boxes is {len(self.dice)} with these dice, "
+                             "or leave boxes out")
+        if self.dice is not None and self.use != 1:
+            raise ValueError("a usage die steps down one die at a time: leave use out")
+        return self
+
+    @property
+    def rolled(self) -> bool:
+        """It runs down by a roll (a usage die or a chance), not by its rate alone."""
+        return self.dice is not None or self.chance is not None
+
+    @property
+    def steps_on(self) -> RollRange:
+        """The faces that step a usage die down: ``on``, or 1-2."""
+        found: RollRange = self.on if self.on is not None else parse_range("1-2")
+        return found
 
 
 class Rest(Strict):

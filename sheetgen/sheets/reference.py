@@ -65,7 +65,9 @@ from sheetgen.words import (
     conditions_order_text,
     due_every_text,
     duration,
+    lasting_text,
     rate_phrase,
+    running_down,
     signed,
     times,
     when_out_phrase,
@@ -216,8 +218,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return _single_name(actions.actions, ""), actions
     if kind == "resources":
         body = ResourcesBody(tuple(
-            ResourceView(r.name, r.lasts or (rate_phrase(pack, r.every, r.use) if r.every else ""), r.boxes,
-                         _with_when_out(pack, r))
+            ResourceView(r.name, r.lasts or running_down(pack, r), r.boxes, _resource_text(pack, r, odds))
             for r in pack.resources
         ))
         return _single_name(body.resources, "Resources"), body
@@ -324,13 +325,18 @@ def _countdown(pack: Pack, seconds: int, countdown: bool) -> int:
     return units if units <= 60 else 0
 
 
-def _with_when_out(pack: Pack, resource: Resource) -> str:
-    """A resource's text, then what its running out moves: '... **When it runs out:** Danger +2.'"""
+def _resource_text(pack: Pack, resource: Resource, odds: Odds | None) -> str:
+    """A resource's text, then what its running out moves ('... **When it runs out:** Danger +2.'), then,
+    for one that dice run down, how long it lasts ('Lasts about 90 minutes on average; gone by ...')."""
+    said = [resource.text] if resource.text else []
     moves = when_out_phrase(pack, resource)
-    if not moves:
-        return resource.text
-    said = f"**When it runs out:** {moves}."
-    return f"{resource.text} {said}" if resource.text else said
+    if moves:
+        said.append(f"**When it runs out:** {moves}.")
+    use = next((u for u in odds.resources if u.resource == resource.id), None) if odds is not None else None
+    lasting = lasting_text(odds, use) if odds is not None and use is not None else ""
+    if lasting:
+        said.append(f"{lasting}.")
+    return " ".join(said)
 
 
 def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, danger: int) -> tuple[str, ...]:

@@ -60,11 +60,19 @@ def _due_text(pack: Pack, due: RestDue) -> str:
 
 
 def _out_with_moves(pack: Pack, out: ResourceOut) -> str:
-    """'Torch out at 1:00', and what its running out moves: 'Torch out at 1:00: Danger +2'."""
+    """'Torch out at 1:00', and the light it lights and what its running out moves: 'Torch out at 1:00:
+    Lantern lit, Danger +2'."""
     said = out_phrase(out.name, clock_at(pack, out.unit))
     resource = next((r for r in pack.resources if r.id == out.resource), None)
-    moves = when_out_phrase(pack, resource) if resource is not None else ""
-    return f"{said}: {moves}" if moves else said
+    lit = lit_after(pack, out.resource)
+    moves = [f"{lit} lit"] if lit is not None else []
+    moves += [when_out_phrase(pack, resource)] if resource is not None and resource.when_out else []
+    return f"{said}: {', '.join(moves)}" if moves else said
+
+
+def lit_after(pack: Pack, resource_id: str) -> str | None:
+    """The name of the resource lit when this one runs out, if any."""
+    return next((r.name for r in pack.resources if r.after == resource_id), None)
 
 
 def when_out_phrase(pack: Pack, resource: Resource) -> str:
@@ -137,10 +145,15 @@ def out_phrase(name: str, clock: str) -> str:
     return f"{name} out at {clock}"
 
 
+def every_unit(pack: Pack, every: int) -> str:
+    """'every turn', 'every 6 turns'."""
+    return f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
+
+
 def rate_phrase(pack: Pack, every: int, use: int = 1) -> str:
     """A resource's rate: '1 box every turn', '1 box every 6 turns', '2 boxes every turn'."""
     boxes = "1 box" if use == 1 else f"{use} boxes"
-    return f"{boxes} every {pack.time.unit}" if every == 1 else f"{boxes} every {every} {pack.time.plural}"
+    return f"{boxes} {every_unit(pack, every)}"
 
 
 def due_phrase(name: str, clock: str) -> str:
@@ -162,7 +175,7 @@ def conditions_order_text(pack: Pack, condition: Condition, *, at_times: bool = 
 
 def due_every_text(pack: Pack, every: int) -> str:
     """'due every 6 turns', 'due every turn'."""
-    return f"due every {pack.time.unit}" if every == 1 else f"due every {every} {pack.time.plural}"
+    return f"due {every_unit(pack, every)}"
 
 
 def pool_cadence_text(pack: Pack) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sheetgen.engine.types import ExtraOdds, LevelOdds, Odds
+from sheetgen.engine.types import ExtraOdds, LevelOdds, Odds, ResourceUse
 from sheetgen.words.numbers import about, chance, clock, percent
 
 
@@ -83,18 +83,43 @@ def chosen_rows(odds: Odds) -> list[tuple[str, ...]]:
 
 
 def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
-    """One row per resource that runs down: boxes used within the hours by its rate and its outcomes."""
+    """One row per resource that runs down: boxes used within the hours by its rate, its rolls and its
+    outcomes; for one that dice run down, then the chance it is gone by each milestone and how long it lasts."""
     rows: list[tuple[str, ...]] = []
     for use in odds.resources:
         parts = []
         if use.by_rate:
             parts.append(f"{use.by_rate} by its rate")
+        if use.by_rolls:
+            parts.append(f"{float(use.by_rolls):.2f} expected by the dice")
         if use.by_outcomes:
             parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
         used = " + ".join(parts) or "none"
         rows.append((f"Resource: {use.name}", f"{odds.hours}:00", f"boxes used: {used}",
                      f"{use.boxes} to a full {use.name}"))
+        rows += resource_odds_rows(odds, use)
     return rows
+
+
+def resource_odds_rows(odds: Odds, use: ResourceUse) -> list[tuple[str, ...]]:
+    """The rows of `sheetgen odds` for a resource that dice run down: the chance it is gone by each
+    milestone, then how long it lasts and when it is gone, on average."""
+    if not use.by_dice or not use.gone_by_hour:
+        return []
+    rows: list[tuple[str, ...]] = [(f"{use.name} gone by {label}", clock(hour * 3600),
+                                    percent(use.gone_by_hour[hour - 1]), "")
+                                   for label, hour in milestones(odds)]
+    lasts = "no end" if use.lasts_units is None else _average(odds, use.lasts_units)
+    out = "" if use.out_units is None or use.after is None else f"gone after {_average(odds, use.out_units)}"
+    rows.append((f"{use.name} lasts", "", f"{lasts}{' once lit' if use.after else ''}", out))
+    return rows
+
+
+def _average(odds: Odds, units: Fraction) -> str:
+    minutes = units * odds.unit_minutes
+    return f"{clock(minutes * 60)} on average ({about(minutes)})"
+
+
 
 
 def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:

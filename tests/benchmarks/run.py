@@ -23,7 +23,8 @@ ratio to a floor measured in the same run, never a lone absolute time:
   timed ones: reading /proc that often takes a share of the cores from the run (0.1-0.35 s of a first
   packet's two cores), so the timed runs are not sampled;
 * the packet's phases, from ``build_packet(..., timings=...)``;
-* the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), 10,000
+* the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), the exact odds
+  of two usage dice over 3 days of 10-minute turns (``USAGE_DICE``), 10,000
   pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack;
 * ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
   ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
@@ -369,6 +370,10 @@ def main() -> None:
                 seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in odds.runs]
                 rows.append(Row(f"  exact odds over 8 hours, {Path(pack).name} (a fresh process)",
                                 statistics.median(seconds), min(seconds), max(seconds), unit="ms"))
+            lights = series(fixed(me("resource-odds")), same, runs, "resource odds")
+            seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in lights.runs]
+            rows.append(Row("  exact odds of two usage dice over 3 days of 10-minute turns (432 turns)",
+                            statistics.median(seconds), min(seconds), max(seconds), unit="ms"))
             tables = series(fixed(me("timetables")), same, runs, "10,000 timetables")
             results = [json.loads(r.output.strip().splitlines()[-1]) for r in tables.runs]
             for name in results[0]:
@@ -467,6 +472,8 @@ def child(kind: str, args: list[str]) -> None:
         print(json.dumps(packs + [p for p in data if _is_pack(p) and load_pack(p).check is not None]))
     elif kind == "odds":
         exact_odds(args[0])
+    elif kind == "resource-odds":
+        resource_odds()
     elif kind == "timetables":
         timetables()
     elif kind in ("target-watch", "target-profile"):
@@ -643,6 +650,34 @@ def exact_odds(pack_id: str) -> None:
     pack = load_pack(pack_id)
     start = time.perf_counter()
     quiet_odds(pack, 8)
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+USAGE_DICE = """\
+kind: pack
+id: usage-dice
+name: Usage Dice
+time: {unit: turn, length: 10 minutes}
+resources:
+  - {id: torch, name: Torch, dice: [d8, d6, d4], every: 1}
+  - {id: lantern, name: Lantern, dice: [d12, d10, d8, d6, d4], on: 1, every: 1}
+reference:
+  pages: [{title: Usage Dice, sections: [{kind: resources}]}]
+"""
+"""A pack with two usage dice, each rolled every turn."""
+
+
+def resource_odds() -> None:
+    from sheetgen.engine.resource_odds import own_rules_odds
+    from sheetgen.load.files import load_pack
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "usage-dice.yaml"
+        path.write_text(USAGE_DICE, encoding="utf-8")
+        pack = load_pack(str(path))
+    units = 3 * 24 * 6
+    start = time.perf_counter()
+    own_rules_odds(pack, units, tuple(range(6, units + 1, 6)))
     print(json.dumps({"seconds": time.perf_counter() - start}))
 
 
