@@ -496,8 +496,8 @@ def test_too_many_turns_names_the_most_that_fit(dungeon_turn: Pack) -> None:
     with pytest.raises(RenderError) as info:
         tracker_pdf(dungeon_turn, RenderOptions(), turns=most + 1, audience="gm")
     assert str(info.value) == (
-        'Dungeon Turns (dungeon-turn), tracker page "dm-trackers" on letter paper: '
-        f"{most + 1} dungeon turns do not fit on one page beside its other parts; "
+        'dungeon-turn: trackers[0].parts[0]: Dungeon Turns (dungeon-turn), tracker page "dm-trackers" on letter '
+        f"paper: {most + 1} dungeon turns do not fit on one page beside its other parts; "
         f"at most {most} fit (--turns {most})"
     )
 
@@ -665,7 +665,8 @@ def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], P
         tracker_pdf(pack, RenderOptions())
     message = str(info.value)
     match = re.fullmatch(
-        r'Test Pack \(test-pack\), tracker page "crowded" on letter paper: three hours of play '
+        r'test-pack: trackers\[0\]\.parts\[1\]: Test Pack \(test-pack\), tracker page "crowded" on letter '
+        r"paper: three hours of play "
         r"\(18 turns, 3 hours\) do not fit on one page beside its other parts; at most (\d+) fit\. "
         r"Take parts off the page, or ask for fewer with --turns",
         message,

@@ -55,14 +55,15 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
         sheetgen reference dungeon-turn --paper a4
         sheetgen reference dungeon-turn --for players --large --ink saver
     """
-    from sheetgen.load.files import load_pack
+    from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.packet.build import cached_reference
 
     check_output(output)
     pack = with_variant(load_pack(system), variant)
     options = options_for(paper, ink=ink, large=large, language=pack.language)
-    pdf = cached_reference(pack, options, players=audience == "players", use_cache=not no_cache)
+    with located_in(pack):
+        pdf = cached_reference(pack, options, players=audience == "players", use_cache=not no_cache)
     emit(pdf, output, pack.id, "reference" if audience == "gm" else "reference-players")
 
 
@@ -87,15 +88,16 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
         sheetgen tracker site-alarm --fillable --turns 12
         sheetgen tracker dungeon-turn --for players --large
     """
-    from sheetgen.load.files import load_pack
+    from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.render.pdf.trackers import tracker_pdf
 
     check_output(output)
     pack = with_variant(load_pack(system), variant)
     options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language)
-    pdf = tracker_pdf(pack, options, turns=turns,
-                      audience="gm" if audience == "gm" else "players" if audience == "players" else None)
+    with located_in(pack):
+        pdf = tracker_pdf(pack, options, turns=turns,
+                          audience="gm" if audience == "gm" else "players" if audience == "players" else None)
     emit(pdf, output, pack.id, "tracker")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from sheetgen.errors import RenderError
+from sheetgen.errors import Location, RenderError
 from sheetgen.layout.marks import Mark, RectMark, Sketch, TextMark, flow, flow_all, slug, text_width
 from sheetgen.layout.tracker_parts import (
     BODY,
@@ -94,13 +94,13 @@ def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
     starts = [sum(cols[:m]) for m in range(len(cols))]
     for i, group in enumerate(groups):
         if text_width(group, "label-bold", BODY + 0.5) > group_w - 4.0:
-            raise RenderError(f"{pack.id}: {ctx.where(q, 'groups', i)}: {group!r} is too long for its column "
-                              f"on the round tracker; shorten it")
+            raise RenderError(f"{group!r} is too long for its column on the round tracker; shorten it",
+                              Location(file=pack.id, field=ctx.where(q, "groups", i)))
     grid = _RoundsGrid(part.rounds, part.beings, num_w, group_w, marks, starts, own, pair)
     if grid.across(1) > width:
         most = max(int((width - num_w - 10.0 - col + 5.0) // (2 * pair + 5.0)), 1)
-        raise RenderError(f"{pack.id}: {ctx.where(q, 'beings')}: {part.beings} Beings do not fit across the "
-                          f"round tracker even with each group on its own lines; give {most} or fewer")
+        raise RenderError(f"{part.beings} Beings do not fit across the round tracker even with each group on "
+                          f"its own lines; give {most} or fewer", Location(file=pack.id, field=ctx.where(q, "beings")))
     return title, items, groups, grid
 
 

@@ -20,7 +20,7 @@ from typing import Literal
 
 from sheetgen import limits
 from sheetgen.design import SPACE
-from sheetgen.errors import RenderError, UsageError
+from sheetgen.errors import Location, RenderError, UsageError
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
     BoxMark,
@@ -329,7 +329,7 @@ def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: 
                 _turn_counts(pack, page, paper, {q: grids[q]}, room, turns)
             raise RenderError(
                 f"{_where(pack, page, paper)}: the part {_name_what(pack, page, row)} does not fit on a sheet "
-                f"of its own ({height - room:.0f} pt too tall); shorten it"
+                f"of its own ({height - room:.0f} pt too tall); shorten it", _at_part(pack, page, q)
             )
     sheets: list[Sheet] = [[]]
     used = 0.0
@@ -359,26 +359,32 @@ def _where(pack: Pack, page: TrackerPage, paper: Paper) -> str:
     return f'{pack.name} ({pack.id}), tracker page "{page.id}" on {paper.name} paper'
 
 
+def _at_part(pack: Pack, page: TrackerPage, part_index: int) -> Location:
+    """Where the pack says what the page's part *part_index* is: the part that did not fit."""
+    return Location(file=pack.id, field=f"trackers[{pack.trackers.index(page)}].parts[{part_index}]")
+
+
 def _turn_counts(
     pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, TurnsGrid], room: float, turns: int | None
 ) -> dict[int, int]:
     if not grids:
         return {}
     plural = pack.time.plural
+    first, *others = grids
+    at = _at_part(pack, page, first)
     if turns is not None:
         most = _most(grids, room)
         if turns > most:
             if most:
                 raise RenderError(
                     f"{_where(pack, page, paper)}: {turns} {plural} do not fit on one page beside "
-                    f"its other parts; at most {most} fit (--turns {most})"
+                    f"its other parts; at most {most} fit (--turns {most})", at
                 )
             raise RenderError(
-                f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts"
+                f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts", at
             )
         return dict.fromkeys(grids, turns)
     least = min_turns(pack)
-    first, *others = grids
     rest = sum(grids[q].height(least) for q in others)
     fill = grids[first].most_turns(room - rest)
     if fill < least:
@@ -386,12 +392,12 @@ def _turn_counts(
         if not most:
             raise RenderError(
                 f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts; "
-                "take parts off the page"
+                "take parts off the page", at
             )
         raise RenderError(
             f"{_where(pack, page, paper)}: three hours of play ({least} {plural}, "
             f"{duration(least * pack.time.length)}) do not fit on one page beside its other parts; "
-            f"at most {most} fit. Take parts off the page, or ask for fewer with --turns"
+            f"at most {most} fit. Take parts off the page, or ask for fewer with --turns", at
         )
     return {first: fill, **dict.fromkeys(others, least)}
 
@@ -415,7 +421,8 @@ def _overflow(
             left = [q for later in rows[r:] for q in later]
             raise RenderError(
                 f"{_where(pack, page, paper)}: the parts {_name_what(pack, page, left)} do not fit on "
-                f"the page ({used - room:.0f} pt too tall); take parts off the page or shorten them"
+                f"the page ({used - room:.0f} pt too tall); take parts off the page or shorten them",
+                _at_part(pack, page, left[0]),
             )
 
 

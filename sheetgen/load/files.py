@@ -7,15 +7,16 @@ sites live.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from sheetgen.errors import DataError, Location, Problem
+from sheetgen.errors import DataError, Location, Problem, SheetgenError
 from sheetgen.load.validate import build_model, check_pack, check_site, check_site_rules
-from sheetgen.load.yamlread import Document, read_yaml
+from sheetgen.load.yamlread import Document, parse_path, read_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 
@@ -155,13 +156,49 @@ def _load_pack_file(path: Path) -> Pack:
     if kind_of(doc) != "pack":
         raise NotAPack("this is a site file, not a rule pack; commands that take SYSTEM want a pack "
                         "(give the site to `sheetgen cards` or `sheetgen packet`)", Location(doc.file, 1, 1))
-    return pack_from_doc(doc)
+    return pack_from_doc(doc, path)
 
 
-def pack_from_doc(doc: Document) -> Pack:
+def pack_from_doc(doc: Document, path: Path | None = None) -> Pack:
+    """The pack *doc* holds, validated; with *path*, the file it was read from, for :func:`located_in`."""
     pack = build_model(Pack, doc)
     check_pack(pack, doc)
+    if path is not None:
+        pack._file = str(path.resolve())
     return pack
+
+
+@contextlib.contextmanager
+def located_in(pack: Pack) -> Iterator[None]:
+    """Within the block, a sheetgen error about a field of *pack* that says no line (a page that does not
+    fit, a character no font has: found after the file was read) is raised again at that field's line and
+    column in the pack's file, as the loader reports what it finds."""
+    try:
+        yield
+    except SheetgenError as exc:
+        raise located(exc, pack) from None
+
+
+def located(error: SheetgenError, pack: Pack) -> SheetgenError:
+    """*error*, its problems about fields of *pack* located in the file the pack was read from (see
+    :func:`located_in`); as it was when the pack was not read from a file or the file cannot be read now."""
+    if not pack.file or all(p.location.line or not p.location.field for p in error.problems):
+        return error
+    path = Path(pack.file)
+    try:
+        doc = read_yaml(path, display_name(path))
+    except DataError:
+        return error
+    return type(error)([_at_field(problem, doc) for problem in error.problems])
+
+
+def _at_field(problem: Problem, doc: Document) -> Problem:
+    """*problem* at the line and column of its field in *doc*, when it says no line and names a field of
+    the file."""
+    path = parse_path(problem.location.field)
+    if problem.location.line or not path or not isinstance(doc.data, dict) or path[0] not in doc.data:
+        return problem
+    return Problem(doc.locate(path), problem.message)
 
 
 def resolve_site_path(name: str) -> Path:
@@ -215,6 +252,6 @@ def load_pack_or_site(name: str, rules_dirs: Sequence[Path] = ()) -> tuple[Pack,
     path = resolve_site_path(name)
     doc = read_yaml(path, display_name(path))
     if kind_of(doc) == "pack":
-        return pack_from_doc(doc), None
+        return pack_from_doc(doc, path), None
     loaded = site_from_doc(doc, path, rules_dirs)
     return loaded.pack, loaded

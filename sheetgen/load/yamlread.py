@@ -89,6 +89,14 @@ def format_path(path: PathKey) -> str:
     return out
 
 
+_PATH_PART = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
+
+
+def parse_path(field: str) -> PathKey:
+    """("rooms", 2, "exits", 0) for rooms[2].exits[0]: the path :func:`format_path` wrote."""
+    return tuple(int(index) if index else str(key) for index, key in _PATH_PART.findall(field))
+
+
 class _StrictComposer(yaml.composer.Composer):
     """PyYAML's composer, refusing aliases and bounding the number of nodes."""
 

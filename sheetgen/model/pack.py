@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 
 from sheetgen import limits
 from sheetgen.model.common import (
@@ -697,6 +697,13 @@ class Pack(Strict):
     encounter: EncounterRules | None = None
     reference: Reference
     trackers: list[TrackerPage] = Field(default_factory=list, max_length=20)
+    _file: str = PrivateAttr(default="")
+    """The file the pack was read from (set by the loader; empty for a pack made in Python), so that a
+    page of it that cannot be drawn is reported where the file says what is on that page."""
+
+    @property
+    def file(self) -> str:
+        return self._file
 
     def track(self, track_id: str) -> Track:
         return next(t for t in self.tracks if t.id == track_id)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Literal
 from sheetgen import __version__
 from sheetgen.layout.cover import PackBrief
 from sheetgen.layout.header import PageSlot
-from sheetgen.load.files import LoadedSite
+from sheetgen.load.files import LoadedSite, located_in
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.packet import cache
@@ -280,7 +280,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         with _phase(timings, "weasyprint"):
             for pack, part in zip(packs, kept, strict=True):
                 if part is None:
-                    pdf, seconds = next(rendered)()
+                    with located_in(pack):
+                        pdf, seconds = next(rendered)()
                     part = packet_part(pdf)
                     if options.use_cache:
                         cache.store(_part_key(pack, options.render, players), part, durable=False)
@@ -329,7 +330,8 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
             progress(f"trackers: {pack.name}")
             audience: Literal["gm", "players"] | None = "players" if players else None
             with _phase(timings, "reportlab"):
-                drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache)
+                with located_in(pack):
+                    drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache)
                 # a large-print page may take more than one sheet: a slot for each sheet, at its scale
                 scales = {page_scale(options.render, page.audience) for page in pages}
                 each = ([scales.pop()] * _page_count(drawn) if len(scales) == 1
