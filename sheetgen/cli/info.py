@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 from sheetgen.cli.group import cli
 from sheetgen.cli.options import (
+    cache_option,
     check_output,
     emit,
     hours_options,
@@ -56,17 +57,32 @@ def systems(rules_dir: Path | None) -> None:
 
 @cli.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@paper_option
+@cache_option
 @pack_folder_option
-def check(paths: tuple[Path, ...], rules_dirs: tuple[Path, ...]) -> None:
-    """Validate rule packs and site files; print every problem.
+def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...]) -> None:
+    """Validate rule packs and site files; print every problem. A pack's reference and tracker pages are
+    laid out on the paper, as `reference` and `tracker` would lay them out, and a page that does not fit
+    is a problem.
 
     \b
     Example:
         sheetgen check my-dungeon.yaml my-pack.yaml
+        sheetgen check my-pack.yaml --paper a4
     """
+    from sheetgen.errors import DataError
     from sheetgen.load.catalogue import check_files
 
-    for line in check_files(paths, rules_dirs):
+    checked = check_files(paths, rules_dirs)
+    problems = list(checked.problems)
+    if checked.packs:
+        from sheetgen.packet.fit import fit_workers, misfits
+
+        with fit_workers() as jobs:
+            problems += misfits(checked.packs, options_for(paper), jobs, use_cache=not no_cache)
+    if problems:
+        raise DataError(problems)
+    for line in checked.lines:
         click.echo(line)
 
 

@@ -6,6 +6,7 @@ Takes folders and paths; gives lines of text and JSON-ready dicts. Draws nothing
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,16 +43,27 @@ def variant_lines(packs: Sequence[Pack]) -> list[str]:
     return [f"{pack.id} --variant {variant_id(v)}: {v.name}" for pack in packs for v in pack.variants]
 
 
-def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> list[str]:
-    """Validate every file (a site's packs inside its folder or *rules_dirs*); one 'ok' line each, or a
-    DataError with all problems from all files."""
+@dataclass(frozen=True)
+class CheckedFiles:
+    """What `sheetgen check` found in its files: an 'ok' line for each good file, the packs among them
+    (whose pages are laid out next), and every problem of the others."""
+
+    lines: tuple[str, ...]
+    packs: tuple[Pack, ...]
+    problems: tuple[Problem, ...]
+
+
+def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> CheckedFiles:
+    """Validate every file (a site's packs inside its folder or *rules_dirs*)."""
     problems: list[Problem] = []
     lines: list[str] = []
+    packs: list[Pack] = []
     for path in paths:
         try:
             doc = read_yaml(path, display_name(path))
             if kind_of(doc) == "pack":
-                pack = pack_from_doc(doc)
+                pack = pack_from_doc(doc, path)
+                packs.append(pack)
                 lines.append(f"{doc.file}: ok (pack {pack.id}: {pack.name})")
             else:
                 loaded = site_from_doc(doc, path, rules_dirs)
@@ -59,9 +71,7 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> lis
                              f"pack {loaded.pack.id})")
         except DataError as exc:
             problems.extend(exc.problems)
-    if problems:
-        raise DataError(problems)
-    return lines
+    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems))
 
 
 def json_schema(which: str) -> dict[str, Any]:

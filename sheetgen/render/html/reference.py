@@ -227,6 +227,16 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 
 
+def fit_reference(pack: Pack, options: RenderOptions, *, players: bool = False) -> tuple[float, ...]:
+    """Lay out the pack's reference pages as :func:`render_reference` does, and write no PDF (what
+    `sheetgen check` asks); give the type size each page was set in. Raises as :func:`reference_pdf` does."""
+    check_fonts(pack)
+    options = replace(options, language=pack.language)
+    view = reference_view(pack, options, players=players, body_size=body_size(options, players=players))
+    with shared_fonts():
+        return tuple(_fit(pack, view, options, index, page)[1] for index, page in enumerate(view.pages))
+
+
 def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
          page: PageView) -> tuple[LaidOut, float]:
     """The page laid out in its fixed type size, and that size; RenderError when it needs a second sheet.
