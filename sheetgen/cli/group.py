@@ -17,6 +17,10 @@ import click
 
 from sheetgen import __version__
 from sheetgen.errors import SheetgenError
+from sheetgen.scratch import Terminated, on_terminate
+
+#: The exit status after SIGTERM, as a shell reports a process the signal ended (128 + 15).
+TERMINATED = 143
 
 
 class SheetgenGroup(click.Group):
@@ -43,6 +47,9 @@ class SheetgenGroup(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted; nothing was written.", err=True)
             ctx.exit(130)
+        except Terminated:
+            click.echo("terminated; nothing was written.", err=True)
+            ctx.exit(TERMINATED)
         except Exception as exc:
             if debug:
                 import traceback
@@ -100,6 +107,7 @@ def main() -> NoReturn:
     """The `sheetgen` program (its console script and ``python -m sheetgen``); :data:`cli` is the command
     group to call from Python."""
     gc.set_threshold(*GC_THRESHOLDS)
+    on_terminate()
     try:
         cli(prog_name="sheetgen")
         code = 0

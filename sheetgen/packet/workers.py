@@ -34,6 +34,8 @@ from concurrent.futures import Executor
 from types import TracebackType
 from typing import Any, TypeVar
 
+from sheetgen import scratch
+
 T = TypeVar("T")
 
 #: A job: a module-level function and its arguments.
@@ -177,6 +179,8 @@ class _ForkedTree:
                 import fcntl
 
                 fcntl.fcntl(incoming[1], fcntl.F_SETPIPE_SZ, _JOBS_PIPE_BYTES)
+        # The workers' temporary files go in this process's folder, which it removes however it ends.
+        scratch.folder()
         self._readers = [os.fdopen(read, "rb") for read, _ in pipes]
         self._results: dict[int, tuple[bool, Any]] = {}
         self._count = slots
@@ -273,6 +277,7 @@ def _lead(jobs: Sequence[Job] | None, incoming: int | None, preload: Callable[[]
             os.waitpid(child, 0)
         status = 0
     finally:
+        scratch.tidy()
         os._exit(status)
 
 
@@ -288,6 +293,7 @@ def _work(jobs: Sequence[Job], k: int, count: int, writers: list[int], parent: i
         _run(jobs, k, count, writers[k], failed)
         status = 0
     finally:
+        scratch.tidy()
         os._exit(status)
 
 

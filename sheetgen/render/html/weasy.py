@@ -325,6 +325,23 @@ def _check_fonts_used(document: Any) -> None:
         raise RenderError(list(dict.fromkeys(problems)))
 
 
+def font_configuration() -> Any:
+    """A WeasyPrint font configuration that writes its font files in sheetgen's own temporary folder
+    (sheetgen.scratch), which is removed however the process ends, even by SIGKILL (by the next process).
+
+    WeasyPrint 70 makes its folder with ``mkdtemp`` in the system's temporary folder when the first font is
+    added, unless ``FontConfiguration._folder`` is already set; this sets it first. Where that attribute is
+    missing (another WeasyPrint), the configuration is left as WeasyPrint makes it."""
+    from weasyprint.text.fonts import FontConfiguration
+
+    from sheetgen import scratch
+
+    config = FontConfiguration()
+    if hasattr(config, "_folder") and config._folder is None:
+        config._folder = scratch.font_folder()
+    return config
+
+
 def _shipped_fonts_css() -> str:
     """@font-face rules for the shipped fonts, the stacks as CSS variables, and the body stack on :root.
 
@@ -368,9 +385,8 @@ def shared_fonts() -> Iterator[None]:
         return
     _import_weasyprint()
     from weasyprint import CSS
-    from weasyprint.text.fonts import FontConfiguration
 
-    font_config = FontConfiguration()
+    font_config = font_configuration()
     with _weasyprint_logs():
         sheet = CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=shipped_file_fetcher())
     token = _SHARED_FONTS.set(SharedFonts(font_config, sheet))
@@ -426,7 +442,6 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     """
     _import_weasyprint()
     from weasyprint import CSS, HTML
-    from weasyprint.text.fonts import FontConfiguration
     from weasyprint.urls import URLFetchingError
 
     from sheetgen.render.html import column_balance
@@ -438,7 +453,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
             font_config, sheets = shared.font_config, [shared.sheet]
         else:
             # A font configuration of its own keeps a page's own @font-face rules to itself.
-            font_config = FontConfiguration()
+            font_config = font_configuration()
             sheets = [CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=fetcher)]
         # A shipped stylesheet the page links to is read and parsed once a process.
         linked = [name for name in _SHIPPED_LINK.findall(html) if _shipped_stylesheet(name) is not None]
