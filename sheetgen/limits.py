@@ -61,6 +61,9 @@ MAX_MARKS = 100
 measures a paragraph's pieces again for every card it is split over; 100 stretches are far more than any
 text needs and keep a paragraph of them as quick to set as plain text of its length."""
 
+MAX_ROLLS = 8
+"""Rolls a procedure has besides its check (``rolls:``): each one multiplies the states the exact odds follow."""
+
 MAX_PATTERN_DICE = 8
 MAX_THROWS = 20_000
 """A roll read one by one (a pattern: doubles, a face on a named die) has at most this many dice and this

@@ -25,6 +25,7 @@ from sheetgen import limits
 from sheetgen.engine.dice import Roll, parse_dice
 from sheetgen.errors import DataError
 from sheetgen.model.pack import Check, Pattern
+from sheetgen.model.pack import Roll as PackRoll
 
 
 @dataclass(frozen=True)
@@ -69,18 +70,17 @@ class Throws:
         return dict(groups.values())
 
 
-def throws(check: Check) -> Throws | None:
-    """The check's dice read one by one, when its trigger or an outcome is a pattern; else None.
+def throws(check: Check | PackRoll) -> Throws | None:
+    """The dice of the check (or of one of the pack's other rolls) read one by one, when its trigger or an
+    outcome is a pattern; else None.
 
     Raises DataError for a roll that cannot be read so (the loader reports it first, at its line)."""
     if not check.patterns:
         return None
-    sides = pattern_sides(check)
-    patterns = tuple(p for p in (check.trigger.pattern, *(o.pattern for o in check.outcomes)) if p is not None)
-    return Throws(sides, tuple(check.dice_names), patterns)
+    return Throws(pattern_sides(check), tuple(check.dice_names), check.read_patterns)
 
 
-def pattern_sides(check: Check) -> tuple[int, ...]:
+def pattern_sides(check: Check | PackRoll) -> tuple[int, ...]:
     """Each die's sides, in the order rolled, of a roll whose dice are read one by one."""
     if check.roll is None:
         raise DataError("patterns read the dice of a plain roll (roll: 2d6), not of a pool")

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from sheetgen import limits
 from sheetgen.engine.procedure import Machine, State, machine
-from sheetgen.engine.types import CheckOdds, ChosenOdds, ExtraOdds, LevelOdds, Odds, OutcomeOdds
+from sheetgen.engine.types import CheckOdds, ChosenOdds, ExtraOdds, LevelOdds, Odds, OutcomeOdds, RollOdds, RollTime
 from sheetgen.errors import DataError, UsageError
 from sheetgen.model.pack import Pack, Track
 
@@ -38,6 +38,8 @@ class Move:
     outcomes: tuple[int, ...] = ()   # the named outcomes rolled (none, or one per roll of a check rolled
                                      # several times: cadence.rolls), each index once
     hits: int = 0                    # how many of its rolls brought an encounter (more than 1 only then)
+    sides: tuple[int, ...] = ()      # the pack's other rolls rolled (indices in pack.rolls); their outcomes
+                                     # are in ``outcomes``, numbered after the check's
 
 
 def check_hours(hours: int) -> None:
@@ -134,9 +136,9 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     start_after_offset: dict[State, Fraction] | None = dict(quiet) if m.offset == 0 else None
     count = [ZERO]
     for unit in range(1, units + 1):
-        grid, after = m.on_grid(unit), unit > m.offset
-        every, rolled, chance = _advance(kernel, every, grid, after, keep_encounters=True, count=count)
-        quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
+        where = m.where(unit)
+        every, rolled, chance = _advance(kernel, every, where, keep_encounters=True, count=count)
+        quiet, _, first = _advance(kernel, quiet, where, keep_encounters=False)
         every, quiet = _after_unit(m, every, unit), _after_unit(m, quiet, unit)
         if rolled and not checks:
             kernel.forecast(units, units // unit, len(every) + len(quiet))
@@ -146,17 +148,18 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         if unit == m.offset:
             start_after_offset = dict(quiet)
     by_hour = by_hours(pack, hours, first_by_unit)
-    if m.last_event > m.offset:  # a track moves at a fixed time after the offset: solve from after it
-        expected_units = _expected_after_events(kernel, m)
+    if max(m.last_event, m.settled) > m.offset:  # a fixed time after the offset changes the units: solve
+        expected_units = _expected_after_events(kernel, m)  # from after it
     else:
         if start_after_offset is None:  # the offset is longer than the hours asked for
             start_after_offset = _carry(kernel, m, {m.initial(): ONE}, m.offset)
-        found = expected_units_to_first(kernel, start_after_offset)
+        found = expected_units_to_first(kernel, start_after_offset, m.offset)
         expected_units = None if found is None else m.offset + found
-    outcomes = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
+    outcomes, rolls = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
     from sheetgen.engine.resources import resource_use
 
-    resources = resource_use(pack, units, outcomes, tuple(units_in(pack, hour) for hour in range(1, hours + 1)))
+    resources = resource_use(pack, units, (*outcomes, *(o for r in rolls for o in r.outcomes)),
+                             tuple(units_in(pack, hour) for hour in range(1, hours + 1)))
     return Odds(
         pack_id=pack.id,
         unit_minutes=unit_minutes,
@@ -172,6 +175,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         result=pack.check.result,
         outcomes=outcomes,
         resources=resources,
+        rolls=rolls,
     )
 
 
@@ -201,7 +205,7 @@ class Kernel:
 
     def __init__(self, m: Machine) -> None:
         self.m = m
-        self._moves: dict[tuple[State, bool, bool], tuple[Move, ...]] = {}
+        self._moves: dict[tuple[State, tuple[bool, ...]], tuple[Move, ...]] = {}
         self.work = 0
         self.bits = 0  # the longest denominator met so far, in bits
 
@@ -240,14 +244,31 @@ class Kernel:
         if bits > BIG:
             self.spend(len(dist) * bits * bits // BITS_PER_STEP, bits)
 
-    def moves(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
-        key = (state, grid, after)
+    def moves(self, state: State, where: tuple[bool, ...]) -> tuple[Move, ...]:
+        """Every way a unit can go from ``state``, where the unit falls as Machine.where says."""
+        key = (state, where)
         found = self._moves.get(key)
         if found is None:
-            found = self._moves[key] = self._build(state, grid, after)
+            found = self._moves[key] = self._build(state, where)
         return found
 
-    def _build(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
+    def _build(self, state: State, where: tuple[bool, ...]) -> tuple[Move, ...]:
+        checked = self._check(state, where[0], where[1])
+        if not self.m.others:
+            return checked
+        merged: dict[tuple[State, bool, bool, int, tuple[int, ...], tuple[int, ...]], Fraction] = {}
+        for move in checked:
+            sides = self.m.side_moves(move.state, where)
+            self.spend(len(sides))
+            for side in sides:
+                named = tuple(sorted({*move.outcomes, *side.outcomes}))
+                key = (side.state, move.rolled, move.encounter, move.hits, named, side.rolled)
+                merged[key] = merged.get(key, ZERO) + move.chance * side.chance
+        return tuple(Move(s, p, rolled, hit, named, hits, sides)
+                     for (s, rolled, hit, hits, named, sides), p in merged.items() if p)
+
+    def _check(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
+        """The unit's automatic changes and its check."""
         m = self.m
         state = m.pass_unit(state, after)
         if not m.due(state, grid):
@@ -277,14 +298,14 @@ class Kernel:
             merged[key] = merged.get(key, ZERO) + chance * p
 
 
-def _forward(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
+def _forward(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...],
              goes_on: Callable[[Move, Fraction], bool]) -> dict[State, Fraction]:
     """One unit forward: each move of each state, with its probability, is shown to ``goes_on``, which
     adds up what it counts and says whether that history is carried on to the next unit."""
     new: dict[State, Fraction] = {}
     kernel.spend(len(dist))
     for state, p in dist.items():
-        moves = kernel.moves(state, grid, after)
+        moves = kernel.moves(state, where)
         kernel.spend(len(moves))
         for move in moves:
             q = p * move.chance
@@ -294,16 +315,17 @@ def _forward(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
     return new
 
 
-def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
+def _advance(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...],
              keep_encounters: bool, by_outcome: list[Fraction] | None = None,
-             count: list[Fraction] | None = None,
+             count: list[Fraction] | None = None, others: list[Fraction] | None = None,
              ) -> tuple[dict[State, Fraction], Fraction, Fraction]:
     """One unit forward: the new distribution, P(the check was rolled) and P(it brought an encounter).
 
     With ``by_outcome``, the chance of each named outcome this unit is added to it; with ``count``, the
     expected number of encounters this unit is added to its one item (more than the chance of one when
-    the check is rolled several times each time it falls due). Without ``keep_encounters``, histories
-    end at their first encounter.
+    the check is rolled several times each time it falls due); with ``others``, the chance that each of
+    the pack's other rolls is rolled this unit. Without ``keep_encounters``, histories end at their first
+    encounter.
     """
     rolled = ZERO
     encounter = ZERO
@@ -315,6 +337,9 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
         if by_outcome is not None:
             for named in move.outcomes:
                 by_outcome[named] += q
+        if others is not None:
+            for roll in move.sides:
+                others[roll] += q
         if not move.encounter:
             return True
         encounter += q
@@ -322,10 +347,10 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: boo
             count[0] += q * move.hits
         return keep_encounters
 
-    return _forward(kernel, dist, grid, after, goes_on), rolled, encounter
+    return _forward(kernel, dist, where, goes_on), rolled, encounter
 
 
-def _advance_until(kernel: Kernel, dist: dict[State, Fraction], grid: bool, after: bool,
+def _advance_until(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...],
                    outcome: int) -> tuple[dict[State, Fraction], Fraction]:
     """One unit forward over the histories in which ``outcome`` has not come up: the new distribution
     and P(it comes up for the first time this unit). Encounters do not stop play here."""
@@ -338,41 +363,53 @@ def _advance_until(kernel: Kernel, dist: dict[State, Fraction], grid: bool, afte
             return False
         return True
 
-    return _forward(kernel, dist, grid, after, goes_on), first
+    return _forward(kernel, dist, where, goes_on), first
 
 
 def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
-                 check_units: tuple[int, ...]) -> tuple[OutcomeOdds, ...]:
-    """Exact odds of each named outcome: its chance at each check and at least once by each hour."""
-    check = m.check
-    if not check.outcomes:
-        return ()
+                 check_units: tuple[int, ...]) -> tuple[tuple[OutcomeOdds, ...], tuple[RollOdds, ...]]:
+    """Exact odds of each named outcome, the check's and each other roll's: its chance each time its roll
+    is rolled and of at least once by each hour; and when each other roll is rolled."""
+    named = pack.all_outcomes
+    if not named:
+        return (), ()
     units = units_in(pack, hours)
-    count = len(check.outcomes)
     per_unit: list[list[Fraction]] = []
+    rolled_at: list[list[Fraction]] = []
     every: dict[State, Fraction] = {m.initial(): ONE}
     for unit in range(1, units + 1):
-        found = [ZERO] * count
-        every, _, _ = _advance(kernel, every, m.on_grid(unit), unit > m.offset, True, found)
+        found = [ZERO] * len(named)
+        rolled = [ZERO] * len(m.others)
+        every, _, _ = _advance(kernel, every, m.where(unit), True, found, others=rolled)
         every = _after_unit(m, every, unit)
         per_unit.append(found)
+        rolled_at.append(rolled)
     result = []
-    for n, outcome in enumerate(check.outcomes):
+    for n, outcome in enumerate(named):
         dist: dict[State, Fraction] = {m.initial(): ONE}
         firsts: list[Fraction] = []
         for unit in range(1, units + 1):
-            dist, first = _advance_until(kernel, dist, m.on_grid(unit), unit > m.offset, n)
+            dist, first = _advance_until(kernel, dist, m.where(unit), n)
             dist = _after_unit(m, dist, unit)
             firsts.append(first)
         by_hour = by_hours(pack, hours, firsts)
-        chances = tuple(per_unit[u - 1][n] for u in check_units)
+        roll = next((r for r in m.others if r.first <= n < r.first + len(r.roll.outcomes)), None)
+        at = check_units if roll is None else tuple(u for u in range(1, units + 1) if rolled_at[u - 1][roll.index])
+        chances = tuple(per_unit[u - 1][n] for u in at)
         result.append(OutcomeOdds(outcome.result, chances, by_hour, sum(chances, ZERO)))
-    return tuple(result)
+    minutes = Fraction(pack.time.length, 60)
+    rolls = tuple(
+        RollOdds(r.roll.id, r.roll.name,
+                 tuple(RollTime(u, u * minutes, rolled_at[u - 1][r.index]) for u in range(1, units + 1)
+                       if rolled_at[u - 1][r.index]),
+                 tuple(result[r.first:r.first + len(r.roll.outcomes)]))
+        for r in m.others)
+    return tuple(result[:len(m.check.outcomes)]), rolls
 
 
 def _carry(kernel: Kernel, m: Machine, dist: dict[State, Fraction], units: int) -> dict[State, Fraction]:
     for unit in range(1, units + 1):
-        dist, _, _ = _advance(kernel, dist, m.on_grid(unit), unit > m.offset, keep_encounters=False)
+        dist, _, _ = _advance(kernel, dist, m.where(unit), keep_encounters=False)
         dist = _after_unit(m, dist, unit)
     return dist
 
@@ -389,19 +426,21 @@ def _after_unit(m: Machine, dist: dict[State, Fraction], unit: int) -> dict[Stat
 
 
 def _expected_after_events(kernel: Kernel, m: Machine) -> Fraction | None:
-    """Expected units to the first encounter when tracks move at fixed times (resources running out): the
-    histories are followed unit by unit up to the last such time T, and from T on, where every unit is
-    alike, solved as usual: the sum of u * P(first at u) for u <= T, plus T + E(from T) for each state."""
+    """Expected units to the first encounter when tracks move at fixed times (resources running out) or
+    another roll starts after the check: the histories are followed unit by unit up to the last such time
+    T, and from T on, where the units repeat, solved as usual: the sum of u * P(first at u) for u <= T,
+    plus T + E(from T) for each state."""
+    last = max(m.last_event, m.settled)
     dist: dict[State, Fraction] = {m.initial(): ONE}
     before = ZERO
-    for unit in range(1, m.last_event + 1):
-        dist, _, first = _advance(kernel, dist, m.on_grid(unit), unit > m.offset, keep_encounters=False)
+    for unit in range(1, last + 1):
+        dist, _, first = _advance(kernel, dist, m.where(unit), keep_encounters=False)
         dist = _after_unit(m, dist, unit)
         before += unit * first
-    rest = expected_units_to_first(kernel, dist, (m.phase0 + m.last_event - m.offset) % m.grid)
+    rest = expected_units_to_first(kernel, dist, last)
     if rest is None:
         return None
-    return before + m.last_event * sum(dist.values(), ZERO) + rest
+    return before + last * sum(dist.values(), ZERO) + rest
 
 
 # --- extra rolls ------------------------------------------------------------------------------------
@@ -447,10 +486,10 @@ def extra_odds(pack: Pack, hours: int | None, extra: int) -> ExtraOdds:
     first_total = ZERO
     by_hour = []
     for unit in range(1, units_in(pack, hours) + 1):
-        grid, after = m.on_grid(unit), unit > m.offset
+        where = m.where(unit)
         count = [ZERO]
-        every, _, _ = _advance(kernel, every, grid, after, keep_encounters=True, count=count)
-        quiet, _, first = _advance(kernel, quiet, grid, after, keep_encounters=False)
+        every, _, _ = _advance(kernel, every, where, keep_encounters=True, count=count)
+        quiet, _, first = _advance(kernel, quiet, where, keep_encounters=False)
         expected += count[0]
         first_total += first
         for _ in range(at.get(unit, 0)):
@@ -489,34 +528,33 @@ def _extra(kernel: Kernel, dist: dict[State, Fraction], keep_encounters: bool,
 
 # --- expected time to the first encounter -------------------------------------------------------
 
-Node = tuple[State, int]  # a state and the units since the offset, modulo the cadence grid
+Node = tuple[State, int]  # a state and the units since the start, modulo the period of the cadences
 
 
-def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction],
-                            phase: int | None = None) -> Fraction | None:
+def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction], at_unit: int) -> Fraction | None:
     """Expected units from the start to the first encounter, weighted by the start's chances (which sum
     to 1 at the offset, where no check has been possible before); None if it may never come.
 
-    ``start`` is the distribution at the offset, or at a later unit whose place on the cadence grid is
-    ``phase`` (units since the last grid point); from it on, every unit must be alike but for that place.
+    ``start`` is the distribution at the end of unit ``at_unit``, the check's offset or later, from which
+    on the units repeat every ``period`` units (Machine.where), so a state and its place in the period
+    decide what is to come.
     """
     m = kernel.m
-    grid = m.grid
-    phase0 = m.phase0 if phase is None else phase
+    period = m.period
 
     def successors(node: Node) -> tuple[list[tuple[Node, Fraction]], Fraction]:
         state, phase = node
-        nxt = (phase + 1) % grid
+        nxt = (phase + 1) % period
         out: list[tuple[Node, Fraction]] = []
         absorbed = ZERO
-        for move in kernel.moves(state, nxt == 0, True):
+        for move in kernel.moves(state, m.where(at_unit + phase + 1)):
             if move.encounter:
                 absorbed += move.chance
             else:
                 out.append(((move.state, nxt), move.chance))
         return out, absorbed
 
-    starts = [(state, phase0) for state, p in start.items() if p]
+    starts = [(state, 0) for state, p in start.items() if p]
     edges: dict[Node, list[tuple[Node, Fraction]]] = {}
     absorbing: set[Node] = set()
     frontier = list(starts)
@@ -537,7 +575,7 @@ def expected_units_to_first(kernel: Kernel, start: dict[State, Fraction],
     expected: dict[Node, Fraction] = {}
     for component in _components(edges):
         _solve(component, edges, expected, kernel.spend)
-    return sum((p * expected[(state, phase0)] for state, p in start.items() if p), ZERO)
+    return sum((p * expected[(state, 0)] for state, p in start.items() if p), ZERO)
 
 
 def _all_reach(edges: dict[Node, list[tuple[Node, Fraction]]], absorbing: set[Node]) -> bool:

@@ -48,6 +48,7 @@ pack format leaves open, made once here:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -57,8 +58,12 @@ from typing import NamedTuple
 from sheetgen.engine.dice import Dice, parse_dice
 from sheetgen.engine.faces import throws
 from sheetgen.engine.pool import PoolReading
+from sheetgen.engine.rolls import SideRoll, move_levels, side_rolls
 from sheetgen.errors import DataError
 from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
+
+ZERO = Fraction(0)
+ONE = Fraction(1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,8 @@ class State:
     marks: tuple[int, ...]   # one per check.pool.tallies, in that order
     grown: int               # dice the pool has grown by since it was last emptied
     since: int               # units since the last check (capped at the longest cadence)
+    waits: tuple[int, ...] = ()  # one per roll besides the check (pack.rolls): units since it was last
+                                 # rolled, for a cadence by track (0 for one whose cadence is a number)
 
 
 class Resolution(NamedTuple):
@@ -97,6 +104,28 @@ class UnitStep(NamedTuple):
 
 Roller = Callable[[int], int]
 """Rolls the check: given the dice in the pool (0 for a plain roll), returns the result."""
+
+SideRoller = Callable[[SideRoll], tuple[tuple[int, ...], int]]
+"""Rolls one of the pack's other rolls: returns its faces, in the order rolled, and their total."""
+
+
+class SideResult(NamedTuple):
+    """One of the pack's other rolls, rolled: which, its result and the outcome it brought."""
+
+    roll: int                    # its index in pack.rolls
+    result: int                  # what the rules read: the total, or for dice read one by one the throw
+    outcome: int                 # the index in the roll's outcomes (-1: none)
+    faces: tuple[int, ...] = ()  # the dice, when rolled with real dice
+    total: int = 0               # their total (before any track is added)
+
+
+class SideMove(NamedTuple):
+    """One way the unit's other rolls can go from a state."""
+
+    state: State
+    chance: Fraction
+    outcomes: tuple[int, ...]    # the procedure-wide numbers of the outcomes they brought, each once
+    rolled: tuple[int, ...]      # the rolls rolled (indices in pack.rolls)
 
 
 def require_check(pack: Pack) -> Check:
@@ -129,7 +158,6 @@ class Machine:
         self.offset = check.cadence.offset
         self.rolls = check.cadence.rolls
         self.first = self.grid if check.cadence.first is None else check.cadence.first
-        self.phase0 = (-self.first) % self.grid  # where the offset falls on the grid (0: a full cadence to go)
         self.since_cap = max(self.cadence.levels.values()) if self.cadence and self.cadence.levels else 0
         self.since0 = self.since_cap if check.cadence.first is not None else 0
         self.reset = tuple(self.index[t] for t in check.on_encounter.reset)
@@ -146,6 +174,93 @@ class Machine:
         self.events = run_out_events(pack, self.index)
         self.last_event = max(self.events, default=0)
         self._event: dict[tuple[State, int], State] = {}
+        self.others = side_rolls(pack, self.index, len(check.outcomes))
+        self.outcome_count = len(check.outcomes) + sum(len(r.outcomes) for r in pack.rolls)
+        self.period = math.lcm(self.grid, *(r.grid for r in self.others))
+        self.settled = max((self.offset, *(r.offset for r in self.others)))
+        self._sides: dict[tuple[State, tuple[bool, ...]], tuple[SideMove, ...]] = {}
+
+    def where(self, unit: int) -> tuple[bool, ...]:
+        """What the cadences make of the end of ``unit``: on the check's grid, past its offset, then the
+        same for each other roll. From unit ``settled`` on it repeats every ``period`` units."""
+        found: tuple[bool, ...] = (self.on_grid(unit), unit > self.offset)
+        for r in self.others:
+            found += (r.on_grid(unit), r.after(unit))
+        return found
+
+    def side_moves(self, state: State, where: tuple[bool, ...]) -> tuple[SideMove, ...]:
+        """Every way the other rolls due at a unit (``where[2:]``, as :meth:`where` gives) can go."""
+        if not self.others:
+            return (SideMove(state, ONE, (), ()),)
+        key = (state, where)
+        found = self._sides.get(key)
+        if found is None:
+            ways: dict[tuple[State, tuple[int, ...], tuple[int, ...]], Fraction] = {(state, (), ()): ONE}
+            for r in self.others:
+                grid, after = where[2 + 2 * r.index], where[3 + 2 * r.index]
+                new: dict[tuple[State, tuple[int, ...], tuple[int, ...]], Fraction] = {}
+                for (s, named, rolled), p in ways.items():
+                    for s2, q, got, did in self._side_ways(r, s, grid, after):
+                        k = (s2, tuple(sorted(set(named) | set(got))), rolled + did)
+                        new[k] = new.get(k, ZERO) + p * q
+                ways = new
+            found = self._sides[key] = tuple(SideMove(s, p, named, rolled) for (s, named, rolled), p in ways.items()
+                                              if p)
+        return found
+
+    def _side_ways(self, r: SideRoll, state: State, grid: bool, after: bool,
+                   ) -> list[tuple[State, Fraction, tuple[int, ...], tuple[int, ...]]]:
+        state = self._wait(r, state, after)
+        if not grid or not r.due(state.waits[r.index] if state.waits else 0, state.levels):
+            return [(state, ONE, (), ())]
+        ways: dict[tuple[State, tuple[int, ...]], Fraction] = {(state, ()): ONE}
+        for _ in range(r.rolls):
+            new: dict[tuple[State, tuple[int, ...]], Fraction] = {}
+            for (s, named), p in ways.items():
+                for result, q in r.distribution.items():
+                    done = self.roll_side(r, s, result)
+                    got = named if done.outcome < 0 else tuple(sorted({*named, r.first + done.outcome}))
+                    k = (self._rolled_state(r, s, done), got)
+                    new[k] = new.get(k, ZERO) + p * q
+            ways = new
+        return [(s, p, named, (r.index,)) for (s, named), p in ways.items()]
+
+    def _wait(self, r: SideRoll, state: State, after: bool) -> State:
+        """A unit passed for a roll with a cadence by track: one more unit waited (capped)."""
+        if r.by_track is None or not after:
+            return state
+        waits = list(state.waits)
+        waits[r.index] = min(r.wait_cap, waits[r.index] + 1)
+        return State(state.levels, state.marks, state.grown, state.since, tuple(waits))
+
+    def roll_side(self, r: SideRoll, state: State, result: int) -> SideResult:
+        """This result of roll ``r`` in ``state``: the outcome it brings."""
+        return SideResult(r.index, result, r.outcome_of(result, state.levels))
+
+    def _rolled_state(self, r: SideRoll, state: State, done: SideResult) -> State:
+        """The state after roll ``r`` brought ``done``: its outcome's track moves, its wait begun again."""
+        levels = state.levels if done.outcome < 0 else move_levels(state.levels, r.moves[done.outcome], self.tracks)
+        waits = state.waits
+        if r.by_track is not None:
+            waits = (*waits[:r.index], 0, *waits[r.index + 1:])
+        if levels is state.levels and waits is state.waits:
+            return state
+        return State(levels, state.marks, state.grown, state.since, waits)
+
+    def play_sides(self, state: State, unit: int, roll: SideRoller) -> tuple[State, tuple[SideResult, ...]]:
+        """The other rolls at the end of ``unit``, with the dice ``roll`` gives: the state after them and
+        what each brought, in the order rolled."""
+        done: list[SideResult] = []
+        for r in self.others:
+            state = self._wait(r, state, r.after(unit))
+            if not r.on_grid(unit) or not r.due(state.waits[r.index] if state.waits else 0, state.levels):
+                continue
+            for _ in range(r.rolls):
+                faces, total = roll(r)
+                found = self.roll_side(r, state, r.result_of(faces, total))._replace(faces=faces, total=total)
+                state = self._rolled_state(r, state, found)
+                done.append(found)
+        return state, tuple(done)
 
     def after_unit(self, state: State, unit: int) -> State:
         """The state at the very end of ``unit``, after its check: the tracks that resources running out
@@ -160,11 +275,12 @@ class Machine:
             for i, by in moves:
                 track = self.tracks[i]
                 levels[i] = track.initial if by is None else _clamp(levels[i] + by, track)
-            found = self._event[key] = State(tuple(levels), state.marks, state.grown, state.since)
+            found = self._event[key] = State(tuple(levels), state.marks, state.grown, state.since, state.waits)
         return found
 
     def initial(self) -> State:
-        return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, self.since0)
+        return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, self.since0,
+                     tuple(r.initial_wait() for r in self.others))
 
     def on_grid(self, unit: int) -> bool:
         elapsed = unit - self.offset
@@ -179,7 +295,7 @@ class Machine:
             marks = tuple(min(self.cap, m + n) for m, n in zip(state.marks, self.tally_per_unit, strict=True))
             grown = min(self.cap, state.grown + self.pool.grow) if self.pool is not None else 0
             since = min(self.since_cap, state.since + 1) if after_offset else state.since
-            found = self._pass[key] = State(levels, marks, grown, since)
+            found = self._pass[key] = State(levels, marks, grown, since, state.waits)
         return found
 
     def due(self, state: State, on_grid: bool) -> bool:
@@ -203,7 +319,7 @@ class Machine:
 
     def skip(self, state: State) -> State:
         """A due check that is not rolled (the pool is too small): the cadence starts again."""
-        return State(state.levels, state.marks, state.grown, 0)
+        return State(state.levels, state.marks, state.grown, 0, state.waits)
 
     def resolve(self, state: State, result: int) -> Resolution:
         key = (state, result)
@@ -236,7 +352,7 @@ class Machine:
             for i, by in self.outcome_moves[outcome]:
                 track = self.tracks[i]
                 levels[i] = track.initial if by is None else _clamp(levels[i] + by, track)
-        return Resolution(State(tuple(levels), marks, grown, 0), encounter, steps, peak, outcome)
+        return Resolution(State(tuple(levels), marks, grown, 0, state.waits), encounter, steps, peak, outcome)
 
     def result_of(self, faces: tuple[int, ...], total: int) -> int:
         """The result a plain roll gives the rules: its total, or for dice read one by one the throw."""
@@ -287,7 +403,7 @@ class Machine:
         """One extra roll of the check (beyond its cadence): resolved like a check, the cadence count kept."""
         found = self.resolve(state, result)
         kept = found.state
-        return found._replace(state=State(kept.levels, kept.marks, kept.grown, state.since))
+        return found._replace(state=State(kept.levels, kept.marks, kept.grown, state.since, kept.waits))
 
     def distribution(self, state: State) -> dict[int, Fraction]:
         """The exact distribution of the check's result from this state (before any track is added)."""

@@ -49,8 +49,8 @@ def tracked(pack: Pack) -> tuple[Resource, ...]:
 
 
 def ticked(pack: Pack) -> set[str]:
-    """The ids of the resources the check's outcomes tick or refill."""
-    return {e.resource for o in (pack.check.outcomes if pack.check else []) for e in o.effects if e.resource}
+    """The ids of the resources that named outcomes (the check's or another roll's) tick or refill."""
+    return {e.resource for o in pack.all_outcomes for e in o.effects if e.resource}
 
 
 def full(pack: Pack) -> tuple[int, ...]:
@@ -104,10 +104,11 @@ def run_unit(pack: Pack, left: tuple[int, ...], unit: int, outcomes: tuple[int, 
     resources = tracked(pack)
     lit = first_lit(pack) if lit is None else lit
     levels = list(left)
+    named = pack.all_outcomes
     for outcome in outcomes:
-        if outcome < 0 or pack.check is None:
+        if outcome < 0:
             continue
-        for effect in pack.check.outcomes[outcome].effects:
+        for effect in named[outcome].effects:
             if effect.resource is None:
                 continue
             i = next(n for n, r in enumerate(resources) if r.id == effect.resource)
@@ -210,10 +211,9 @@ def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],
     found = []
     for r in tracked(pack):
         expected = Fraction(0)
-        if pack.check is not None:
-            for outcome, odds in zip(pack.check.outcomes, outcomes, strict=False):
-                ticks = sum(-e.by for e in outcome.effects if e.resource == r.id and not e.reset and e.by < 0)
-                expected += ticks * odds.expected
+        for outcome, odds in zip(pack.all_outcomes, outcomes, strict=False):
+            ticks = sum(-e.by for e in outcome.effects if e.resource == r.id and not e.reset and e.by < 0)
+            expected += ticks * odds.expected
         use = ResourceUse(r.id, r.name, r.boxes, _by_rate(pack, r, units), expected)
         found.append(own[r.id].into(use) if r.id in own else use)
     return tuple(found)

@@ -104,6 +104,20 @@ class Omen:
 
 
 @dataclass(frozen=True)
+class RollDone:
+    """One of the pack's other rolls, pre-rolled, as the quiet party's procedure reads it."""
+
+    roll: str                   # its id
+    name: str
+    unit: int                   # the unit at whose end it is rolled
+    faces: tuple[int, ...]
+    total: int                  # the faces added up (before any track is added)
+    outcome: str | None         # the outcome it brings, if any
+    outcome_index: int = -1     # the outcome's number across the procedure (Pack.all_outcomes; -1: none)
+    sign_card: int | None = None  # the encounter card the outcome foretells (1-based)
+
+
+@dataclass(frozen=True)
 class Baseline:
     """What a quiet party's procedure does with this row's dice."""
 
@@ -121,6 +135,7 @@ class Baseline:
     resources: tuple[TrackLevel, ...] = ()  # boxes left of each resource that runs down, after this row
     ran_out: tuple[ResourceOut, ...] = ()   # resources that ran out since the previous row
     rests_due: tuple[RestDue, ...] = ()     # rests and conditions' states that fell due since the previous row
+    rolls: tuple[RollDone, ...] = ()        # the pack's other rolls since the previous row, this unit's included
 
 
 @dataclass(frozen=True)
@@ -185,7 +200,8 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
     spares = _spares(pack, hours, pool_dice, rng) if pack.check is not None and pack.check.extra else ()
     faces = resources.draw_faces(pack, units_in(pack, hours), rng) if resources.is_rolled(pack) else {}
-    rows, runs_out = _rows(pack, hours, dice, faces) if pack.check is not None else ((), ())
+    others = _roll_others(pack, units_in(pack, hours), rng) if pack.rolls and pack.check is not None else {}
+    rows, runs_out = _rows(pack, hours, dice, faces, others) if pack.check is not None else ((), ())
     deck = _mark_signs(pack, deck, rows)
     check = pack.check
     return Timetable(
@@ -243,6 +259,24 @@ def _spares(pack: Pack, hours: int, pool_dice: int | None, rng: random.Random) -
 RowDice = dict[int, list[tuple[tuple[int, ...], int | None]]]
 """unit -> the check's rolls on its row: (faces, a plain roll's total or None for a pool), one per roll."""
 
+OtherDice = dict[int, tuple[tuple[int, tuple[tuple[int, ...], int]], ...]]
+"""unit -> the other rolls' dice there: (the roll's index in pack.rolls, (faces, total)), in the order used."""
+
+
+def _roll_others(pack: Pack, units: int, rng: random.Random) -> OtherDice:
+    """The dice of the pack's other rolls, roll by roll in the pack's order, each at every unit of its
+    cadence's grid (as many times as its cadence rolls it); a grid point where a cadence by track does not
+    call for it keeps its dice unused."""
+    found: dict[int, list[tuple[int, tuple[tuple[int, ...], int]]]] = {}
+    for r in machine(pack).others:
+        roll = parsed(r.roll.roll).roller(rng)
+        for unit in range(1, units + 1):
+            if r.on_grid(unit):
+                for _ in range(r.rolls):
+                    total, faces = roll()
+                    found.setdefault(unit, []).append((r.index, (faces, total)))
+    return {unit: tuple(dice) for unit, dice in found.items()}
+
 
 def _roll_rows(pack: Pack, hours: int, rng: random.Random) -> tuple[RowDice, int | None]:
     """The check's dice of every row, in time order, and the dice pre-rolled on each pool row."""
@@ -264,12 +298,12 @@ def _roll_rows(pack: Pack, hours: int, rng: random.Random) -> tuple[RowDice, int
     return {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}, pool_dice
 
 
-def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Faces],
+def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Faces], others: OtherDice,
           ) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
     """The rows with the quiet party's baselines, and when the resources run out, from these dice (the
-    check's, and the rolled resources' ``used``)."""
+    check's, the rolled resources' ``used`` and the other rolls')."""
     m = machine(pack)
-    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used)
+    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others)
     rows: list[CheckRow] = []
     names = _outcome_names(pack)
     for unit in sorted(by_unit):
@@ -317,7 +351,7 @@ def _pool_dice(m: Machine, units: int) -> int:
                 moved = m.pass_unit(state, after)
                 if m.due(moved, True) and m.rolled(moved):
                     largest = max(largest, m.pool_size(moved))
-        states = {move.state for state in states for move in kernel.moves(state, grid, after)}
+        states = {move.state for state in states for move in kernel.moves(state, m.where(unit))}
     return min(m.pool.max_dice, max(MIN_POOL_DICE, m.pool.roll_at or 0, largest))
 
 
@@ -336,11 +370,13 @@ class _Replay:
         self.runs_out: list[ResourceOut] = []
         self.ran_out: list[ResourceOut] = []   # since the previous row
         self.fell_due: list[RestDue] = []      # since the previous row
+        self.rolled: list[RollDone] = []       # since the previous row
+        self.others: OtherDice = {}
         self.out: dict[int, list[Baseline]] = {}
 
 
 UnitDone = tuple[State, tuple[int, ...], resources.Lit, "tuple[Baseline, ...] | None", tuple[ResourceOut, ...],
-                 tuple[ResourceOut, ...], tuple[RestDue, ...]]
+                 tuple[ResourceOut, ...], tuple[RestDue, ...], "tuple[RollDone, ...]"]
 """A unit replayed: the state, boxes and lights after it, its row's baselines (None without a row), the
 resources that ran out in it, and what is still to be said on the next row."""
 
@@ -371,19 +407,21 @@ def replay_memo(m: Machine) -> ReplayMemo:
     return memo
 
 
-def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces],
+def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
             ) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
-    """The quiet party's procedure with exactly these dice (the check's, and the rolled resources'
-    ``used``): the Baselines of every row's unit (one per roll of its check), and the resources that run out.
+    """The quiet party's procedure with exactly these dice (the check's, the rolled resources' ``used``
+    and the other rolls'): the Baselines of every row's unit (one per roll of its check), and the
+    resources that run out.
 
     Without omens and signs (which carry from row to row), a unit is decided by the state, the boxes
     left, the lights lit, the unit, its dice and what is still to be said: the machine remembers what
     each such unit did, so many timetables of one pack replay mostly by lookup."""
     r = _Replay(m)
     r.faces = used
+    r.others = others
     memo = r.memo
     has_omens = any(level.omen for track in m.tracks for level in track.levels)
-    signs = tuple(any(e.sign for e in o.effects) for o in m.check.outcomes)
+    signs = tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
     # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
     remember = not has_omens and not any(signs) and m.pool is None
     for unit in range(1, units + 1):
@@ -392,18 +430,18 @@ def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Fac
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             continue
         key = ("unit", r.state, r.left, r.lit, unit, None if rolls is None else tuple(rolls), used.get(unit),
-               tuple(r.ran_out), tuple(r.fell_due))
+               others.get(unit), tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled))
         found = memo.units.get(key)
         if found is None:
             ran_before = len(r.runs_out)
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             made = tuple(r.out[unit]) if rolls is not None else None
             memo.units.keep(key, (r.state, r.left, r.lit, made, tuple(r.runs_out[ran_before:]),
-                                  tuple(r.ran_out), tuple(r.fell_due)))
+                                  tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled)))
             continue
-        r.state, r.left, r.lit, made, gone, pending_out, pending_due = found
+        r.state, r.left, r.lit, made, gone, pending_out, pending_due, pending_rolls = found
         r.runs_out.extend(gone)
-        r.ran_out, r.fell_due = list(pending_out), list(pending_due)
+        r.ran_out, r.fell_due, r.rolled = list(pending_out), list(pending_due), list(pending_rolls)
         if made is not None:
             r.out[unit] = list(made)
     return r.out, tuple(r.runs_out)
@@ -420,10 +458,11 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
     before = state.levels
     state = m.pass_unit(state, unit > m.offset)
     if rolls is None:  # no row here: the cadence cannot call for the check
+        state, brought = _play_others(m, r, unit, state, signs)
         if has_omens:
             r.omens.extend(_omens(m, before, state.levels))
         if stock:
-            _use(m, r, unit, ())
+            _use(m, r, unit, brought)
         r.fell_due += falls_due(pack, unit)
         r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
         return
@@ -448,8 +487,9 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
         state = res.state
         steps.append((True, size, result, res.encounter, res, res.outcome, state, card, tuple(found)))
         before = state.levels
+    state, brought = _play_others(m, r, unit, state, signs)
     if stock:
-        _use(m, r, unit, tuple(step[5] for step in steps))
+        _use(m, r, unit, (*(step[5] for step in steps), *brought))
     r.fell_due += falls_due(pack, unit)
     made: list[Baseline] = []
     for was_rolled, dice_n, read, hit, made_by, named, after, sign_card, reached in steps:
@@ -465,22 +505,43 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int,
             name = m.check.outcomes[named].result if named >= 0 else None
             baseline = memo.steps.keep(key, Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
                                                      tuple(r.omens), name, named, sign_card))
-        if stock or r.fell_due:
+        if stock or r.fell_due or r.rolled:
             # the baseline's id is a cheaper key than the baseline; the entry names the baseline it was
             # made from, so an id that a later baseline took never answers for it
-            left_key = (id(baseline), r.left, tuple(r.ran_out), tuple(r.fell_due))
+            left_key = (id(baseline), r.left, tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled))
             kept = memo.with_left.get(left_key)
             if kept is None or kept[0] is not baseline:
                 levels_left = tuple(TrackLevel(res_.id, res_.name, n)
                                     for res_, n in zip(stock, r.left, strict=True))
                 kept = memo.with_left.keep(left_key, (baseline, replace(
-                    baseline, resources=levels_left, ran_out=tuple(r.ran_out), rests_due=tuple(r.fell_due))))
+                    baseline, resources=levels_left, ran_out=tuple(r.ran_out), rests_due=tuple(r.fell_due),
+                    rolls=tuple(r.rolled))))
             baseline = kept[1]
-        r.ran_out, r.fell_due = [], []
+        r.ran_out, r.fell_due, r.rolled = [], [], []
         made.append(baseline)
         r.omens = []
     r.out[unit] = made
     r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
+
+
+def _play_others(m: Machine, r: _Replay, unit: int, state: State, signs: tuple[bool, ...],
+                 ) -> tuple[State, tuple[int, ...]]:
+    """The other rolls at the end of ``unit`` with their pre-rolled dice: the state after them and the
+    outcomes they brought (numbered across the procedure); each is added to what the next row says."""
+    if not m.others:
+        return state, ()
+    dice = iter(faces for _, faces in r.others.get(unit, ()))
+    state, done = m.play_sides(state, unit, lambda _: next(dice))
+    named = []
+    for d in done:
+        roll = m.others[d.roll]
+        number = roll.first + d.outcome if d.outcome >= 0 else -1
+        card = r.encounters + 1 if number >= 0 and signs[number] else None
+        r.rolled.append(RollDone(roll.roll.id, roll.roll.name, unit, d.faces, d.total,
+                                 roll.roll.outcomes[d.outcome].result if d.outcome >= 0 else None, number, card))
+        if number >= 0:
+            named.append(number)
+    return state, tuple(named)
 
 
 def _after_unit(m: Machine, state: State, unit: int, omens: list[Omen] | None) -> State:
@@ -513,6 +574,10 @@ def _mark_signs(pack: Pack, deck: tuple[DeckCard, ...], rows: tuple[CheckRow, ..
         if row.baseline.sign_card is not None and row.baseline.outcome is not None:
             signs.setdefault(row.baseline.sign_card, []).append(
                 Sign(row.baseline.outcome, row.unit, row.unit * pack.time.length))
+        for done in row.baseline.rolls:
+            if done.sign_card is not None and done.outcome is not None:
+                signs.setdefault(done.sign_card, []).append(Sign(done.outcome, done.unit,
+                                                                 done.unit * pack.time.length))
     if not signs:
         return deck
     return tuple(replace(card, signs=tuple(signs.get(card.index, ()))) for card in deck)

@@ -29,6 +29,25 @@ class OutcomeOdds:
 
 
 @dataclass(frozen=True)
+class RollTime:
+    """A unit at whose end one of the pack's other rolls may be rolled, for a quiet party."""
+
+    unit: int
+    minute: Fraction
+    rolled: Fraction    # P(it is rolled here: 1 but for a cadence by track)
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """One of the pack's other rolls (``rolls:``) for a quiet party: when it is rolled, and its outcomes."""
+
+    id: str
+    name: str
+    times: tuple[RollTime, ...]
+    outcomes: tuple[OutcomeOdds, ...]   # one per outcome of the roll; chances aligned with ``times``
+
+
+@dataclass(frozen=True)
 class ResourceUse:
     """How much of a resource a quiet party uses within the hours: by its rate, and expected from outcomes."""
 
@@ -84,6 +103,7 @@ class Odds:
     outcomes: tuple[OutcomeOdds, ...] = ()      # one per named outcome of the check, in the pack's order
     resources: tuple[ResourceUse, ...] = ()     # one per resource with a rate or ticked by an outcome
     chosen: tuple[ChosenOdds, ...] = ()         # one per track the GM chooses, in the pack's order
+    rolls: tuple[RollOdds, ...] = ()            # one per roll besides the check (pack.rolls), in order
 
 
 @dataclass(frozen=True)

@@ -5,16 +5,17 @@ sheetgen.load.validate.check_pack).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import product
 
 from sheetgen import limits
 from sheetgen.errors import Problem
 from sheetgen.load.validate import _duplicates, _missing
 from sheetgen.load.validate_resources import resource_problems
+from sheetgen.load.validate_rolls import roll_problems
 from sheetgen.load.variants import printed_texts, variant_id
 from sheetgen.load.yamlread import Document, PathKey
-from sheetgen.model.pack import ByTrack, Cadence, Check, Pack
+from sheetgen.model.pack import ByTrack, Cadence, Check, Outcome, Pack, Roll
 
 
 def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -24,6 +25,7 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         yield from outcome_effect_problems(pack, doc)
         yield from outcome_total_problems(pack, doc)
         yield from pattern_problems(pack.check, doc)
+    yield from roll_problems(pack, doc)
     yield from when_out_problems(pack, doc)
     yield from resource_problems(pack, doc)
     yield from results_part_problems(pack, doc)
@@ -91,14 +93,17 @@ def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey)
         yield Problem(doc.locate((*base, "first")), f"must be from 1 to {finest}; for a later start add an offset")
 
 
-def outcome_effect_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
-    """The tracks and resources that the check's outcomes act on exist."""
-    assert pack.check is not None
+def outcome_effect_problems(pack: Pack, doc: Document, outcomes: Sequence[Outcome] | None = None,
+                            base: PathKey = ("check",)) -> Iterator[Problem]:
+    """The tracks and resources that the check's outcomes (or these, at ``base``) act on exist."""
+    if outcomes is None:
+        assert pack.check is not None
+        outcomes = pack.check.outcomes
     tracks = {t.id for t in pack.tracks}
     resources = {r.id for r in pack.resources}
-    for o, outcome in enumerate(pack.check.outcomes):
+    for o, outcome in enumerate(outcomes):
         for e, effect in enumerate(outcome.effects):
-            path: PathKey = ("check", "outcomes", o, "effects", e)
+            path: PathKey = (*base, "outcomes", o, "effects", e)
             if effect.track is not None and effect.track not in tracks:
                 yield Problem(doc.locate((*path, "track")), _missing("track", effect.track, tracks))
             if effect.resource is not None and effect.resource not in resources:
@@ -112,8 +117,11 @@ def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     from sheetgen.engine.resources import out_unit
 
     tracks = {t.id for t in pack.tracks}
-    ticked = {e.resource: o for o, outcome in enumerate(pack.check.outcomes if pack.check else [])
+    ticked = {e.resource: f"check.outcomes[{o}]"
+              for o, outcome in enumerate(pack.check.outcomes if pack.check else [])
               for e in outcome.effects if e.resource is not None}
+    ticked.update({e.resource: f"rolls[{r}].outcomes[{o}]" for r, roll in enumerate(pack.rolls)
+                   for o, outcome in enumerate(roll.outcomes) for e in outcome.effects if e.resource is not None})
     for r, resource in enumerate(pack.resources):
         if not resource.when_out:
             continue
@@ -122,7 +130,7 @@ def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             yield Problem(where, "when_out needs a rate (every): it acts when the rate uses the last box")
         if resource.id in ticked:
             yield Problem(where, "when_out needs a resource that only its rate uses: "
-                                 f"check.outcomes[{ticked[resource.id]}] ticks or refills it, so when it runs out "
+                                 f"{ticked[resource.id]} ticks or refills it, so when it runs out "
                                  "depends on the dice")
         elif resource.every is not None and out_unit(pack, resource) is None:
             yield Problem(where, "when_out needs a resource that runs out at a time the rules fix: this one is "
@@ -192,23 +200,25 @@ def results_part_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
                               "a results part needs a check with outcomes to write down")
 
 
-def pattern_problems(check: Check, doc: Document, base: PathKey = ("check",)) -> Iterator[Problem]:
-    """A check that reads its dice one by one rolls dice it can read, names them as its patterns do, and
-    each of its patterns can come up (an outcome's, on a throw no outcome before it takes)."""
+def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check",)) -> Iterator[Problem]:
+    """A check (or another roll) that reads its dice one by one rolls dice it can read, names them as its
+    patterns do, and each of its patterns can come up (an outcome's, on a throw no outcome before it takes)."""
     from sheetgen.engine.faces import pattern_sides, shows
     from sheetgen.errors import DataError
 
+    what = "check" if isinstance(check, Check) else "roll"
     if not check.patterns:
         if check.dice_names:
             yield Problem(doc.locate((*base, "dice_names")),
-                          "dice names are for patterns that read a named die; this check has no pattern")
+                          f"dice names are for patterns that read a named die; this {what} has no pattern")
         return
     try:
         sides = pattern_sides(check)
     except DataError as exc:
-        yield Problem(doc.locate((*base, "pool" if check.pool is not None else "roll")), str(exc))
+        pooled = isinstance(check, Check) and check.pool is not None
+        yield Problem(doc.locate((*base, "pool" if pooled else "roll")), str(exc))
         return
-    if check.outcomes_read == "total":
+    if isinstance(check, Check) and check.outcomes_read == "total":
         yield Problem(doc.locate((*base, "outcomes_read")),
                       "outcomes read from the total cannot be patterns: read them from the result")
         return
@@ -220,7 +230,8 @@ def pattern_problems(check: Check, doc: Document, base: PathKey = ("check",)) ->
     for i, name in enumerate(names):
         if name in names[:i]:
             yield Problem(doc.locate((*base, "dice_names", i)), f'"{name}" names two dice: give each its own name')
-    patterns = [((*base, "trigger", "pattern"), check.trigger.pattern)]
+    trigger = check.trigger.pattern if isinstance(check, Check) else None
+    patterns = [((*base, "trigger", "pattern"), trigger)]
     patterns += [((*base, "outcomes", i, "pattern"), o.pattern) for i, o in enumerate(check.outcomes)]
     unknown = False
     for path, pattern in patterns:
@@ -229,12 +240,12 @@ def pattern_problems(check: Check, doc: Document, base: PathKey = ("check",)) ->
                 unknown = True
                 yield Problem(doc.locate((*path, "die", name)),
                               _missing("die", name, names) if names else
-                              f'"{name}" names a die, but the check names none: give dice_names, one for each '
+                              f'"{name}" names a die, but the {what} names none: give dice_names, one for each '
                               f"die of {check.roll}")
     if unknown:
         return
     throws = list(product(*(range(1, n + 1) for n in sides)))
-    if check.trigger.pattern is not None and not any(shows(check.trigger.pattern, t, names) for t in throws):
+    if trigger is not None and not any(shows(trigger, t, names) for t in throws):
         yield Problem(doc.locate((*base, "trigger", "pattern")),
                       f"no throw of {check.roll} shows this pattern, so it would never trigger")
     taken = [False] * len(throws)

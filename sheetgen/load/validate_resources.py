@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from sheetgen.errors import DiceError, Problem
 from sheetgen.load.validate import _missing
 from sheetgen.load.yamlread import Document, PathKey
-from sheetgen.model.pack import Pack, Resource
+from sheetgen.model.pack import Outcome, Pack, Resource
 
 
 def resource_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -104,12 +104,15 @@ def _circle(by_id: dict[str, Resource], resource: Resource) -> list[str]:
 
 
 def _outcome_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
-    """No outcome of the check ticks or refills a rolled resource or one in a chain of lights."""
-    if pack.check is None:
-        return
+    """No named outcome (the check's or another roll's) ticks or refills a rolled resource or one in a chain of
+    lights."""
     by_id = {r.id: r for r in pack.resources}
     chained = {r.after for r in pack.resources if r.after is not None}
-    for o, outcome in enumerate(pack.check.outcomes):
+    named: list[tuple[PathKey, Outcome]] = [(("check", "outcomes", o), outcome)
+                                            for o, outcome in enumerate(pack.check.outcomes if pack.check else ())]
+    named += [(("rolls", r, "outcomes", o), outcome) for r, roll in enumerate(pack.rolls)
+              for o, outcome in enumerate(roll.outcomes)]
+    for base, outcome in named:
         for e, effect in enumerate(outcome.effects):
             r = by_id.get(effect.resource or "")
             if r is None:
@@ -118,7 +121,7 @@ def _outcome_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
                    else "is lit after another" if r.after is not None
                    else "lights another when it runs out" if r.id in chained else "")
             if why:
-                yield Problem(doc.locate(("check", "outcomes", o, "effects", e, "resource")),
+                yield Problem(doc.locate((*base, "effects", e, "resource")),
                               f'"{r.id}" {why}, so it runs down by its own rules, worked out apart from the '
                               "check: an outcome cannot tick or refill it (write that rule in the outcome's "
                               "text, or tick a resource without dice, chance or after)")

@@ -372,9 +372,45 @@ class Check(Strict):
         return self
 
     @property
+    def read_patterns(self) -> tuple[Pattern, ...]:
+        """The patterns the check reads its dice against: its trigger's, then its outcomes', in order."""
+        found = (self.trigger.pattern, *(o.pattern for o in self.outcomes))
+        return tuple(p for p in found if p is not None)
+
+    @property
     def patterns(self) -> bool:
         """Whether the check reads its dice one by one: its trigger or an outcome is a pattern."""
-        return self.trigger.pattern is not None or any(o.pattern is not None for o in self.outcomes)
+        return bool(self.read_patterns)
+
+
+class Roll(Strict):
+    """A roll of the procedure besides the check: a light's die, a fatigue roll, the weather. It has its own
+    dice, cadence and outcomes; its outcomes move tracks, tick resources or name a result, but it brings no
+    encounter (that is the check's)."""
+
+    id: Id
+    name: Name
+    when: Text = Field(description="when it is rolled, in the pack's words")
+    formula: Text = Field(default="", description="the rule as printed in the text, e.g. 'Roll 1d6 for each torch'")
+    roll: DiceText
+    dice_names: list[Name] = Field(
+        default_factory=list, max_length=limits.MAX_PATTERN_DICE,
+        description="a name for each die of the roll, in the order written, for patterns that read a named die")
+    add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
+    cadence: Cadence = Field(default_factory=Cadence)
+    outcomes: list[Outcome] = Field(min_length=1, max_length=LIST,
+                                    description="what the roll can bring, tried in order: the first that holds")
+    text: Text = ""
+
+    @property
+    def read_patterns(self) -> tuple[Pattern, ...]:
+        """The patterns the roll reads its dice against: its outcomes', in order."""
+        return tuple(o.pattern for o in self.outcomes if o.pattern is not None)
+
+    @property
+    def patterns(self) -> bool:
+        """Whether the roll reads its dice one by one: an outcome is a pattern."""
+        return bool(self.read_patterns)
 
 
 class Effect(Strict):
@@ -685,6 +721,8 @@ class Pack(Strict):
     time: TimeRules
     procedures: list[Procedure] = Field(default_factory=list, max_length=LIST)
     check: Check | None = None
+    rolls: list[Roll] = Field(default_factory=list, max_length=limits.MAX_ROLLS,
+                              description="the procedure's other rolls, each with its own dice and cadence")
     tracks: list[Track] = Field(default_factory=list, max_length=LIST)
     tallies: list[Tally] = Field(default_factory=list, max_length=LIST)
     resources: list[Resource] = Field(default_factory=list, max_length=LIST)
@@ -704,6 +742,12 @@ class Pack(Strict):
     @property
     def file(self) -> str:
         return self._file
+
+    @property
+    def all_outcomes(self) -> tuple[Outcome, ...]:
+        """Every named outcome of the procedure, numbered as the engine numbers them: the check's, then
+        each other roll's in order."""
+        return (*(self.check.outcomes if self.check else ()), *(o for r in self.rolls for o in r.outcomes))
 
     def track(self, track_id: str) -> Track:
         return next(t for t in self.tracks if t.id == track_id)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from sheetgen.model.pack import ByTrack, Change, Check, Outcome, Pack, Track
+from sheetgen.model.pack import ByTrack, Change, Check, Outcome, Pack, Roll, Track
 from sheetgen.words import (
     advance_steps,
     after_text,
@@ -21,6 +21,7 @@ from sheetgen.words import (
     effect_phrase,
     outcome_when,
     read_name,
+    roll_sentence,
     signed,
     threshold_text,
     track_range,
@@ -59,6 +60,7 @@ class CheckBody:
     advance: Grid | None
     outcomes: Grid | None
     text: str
+    rolls: tuple[CheckBody, ...] = ()   # the procedure's other rolls, each a block of its own
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,7 @@ def check_banner(pack: Pack) -> CheckBanner | None:
     after = after_text(pack, check)
     if after:
         facts.append(Fact("After " + ("an " if check.result[:1] in "aeiou" else "a ") + check.result, after))
+    facts += [Fact(roll.name, roll_sentence(pack, roll)) for roll in pack.rolls]
     return CheckBanner(check.name, tuple(facts))
 
 
@@ -184,10 +187,19 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
     if check.outcomes:
         rows = tuple((outcome_when(check, o), o.result, _outcome_cell(pack, o)) for o in check.outcomes)
         outcomes = Grid(("Roll", "Result", ""), rows)
+    rolls = tuple(roll_view(pack, roll, banner=banner) for roll in pack.rolls)
     if banner:
         facts = [f for f in facts if f.label not in ("When", "Rule", "Afterwards")]
-        return CheckBody(check.name, check.formula, tuple(facts), by_level, None, outcomes, check.text)
-    return CheckBody(check.name, check.formula, tuple(facts), by_level, advance, outcomes, check.text)
+        return CheckBody(check.name, check.formula, tuple(facts), by_level, None, outcomes, check.text, rolls)
+    return CheckBody(check.name, check.formula, tuple(facts), by_level, advance, outcomes, check.text, rolls)
+
+
+def roll_view(pack: Pack, roll: Roll, *, banner: bool = False) -> CheckBody:
+    """One of the procedure's other rolls in words: its formula, when it is rolled and its rule (unless the
+    banner says them), and its outcomes with what they do."""
+    facts = () if banner else (Fact("When", when_clause(roll.when)), Fact("Rule", roll_sentence(pack, roll)))
+    rows = tuple((outcome_when(roll, o), o.result, _outcome_cell(pack, o)) for o in roll.outcomes)
+    return CheckBody(roll.name, roll.formula, facts, None, None, Grid(("Roll", "Result", ""), rows), roll.text)
 
 
 def _result_name(check: Check) -> str:

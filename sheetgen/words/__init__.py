@@ -15,7 +15,8 @@ The formatters, one of each:
 - :func:`signed`, :func:`level_span` and :func:`levels_phrase` for moves and levels of a track.
 
 Then the check (:func:`dice_text`, :func:`trigger_text`, :func:`cadence_text` and
-:func:`check_sentence`, the one line every sheet prints for the check), the rule that decides a
+:func:`check_sentence`, the one line every sheet prints for the check, and :func:`roll_sentence` for
+each of the procedure's other rolls), the rule that decides a
 pre-rolled result (:func:`rule_text`), a timetable's rows (:func:`row_rule`, :func:`row_when`,
 :func:`baseline_text`, ...) and its deck (:func:`deck_source`, :func:`deck_note`,
 :func:`morale_rule`), and the odds table of `sheetgen odds` (:func:`odds_rows`).
@@ -42,6 +43,7 @@ from sheetgen.words.checks import (
     pattern_text,
     read_name,
     roll_head,
+    roll_sentence,
     rule_text,
     threshold_text,
     times,
@@ -187,6 +189,7 @@ __all__ = [
     "resource_odds_rows",
     "resource_rows",
     "roll_head",
+    "roll_sentence",
     "row_clock",
     "row_dice",
     "row_extras",

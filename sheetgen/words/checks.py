@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, machine
-from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool
+from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool, Roll
 from sheetgen.words.mechanics import pool_cadence_text
 from sheetgen.words.numbers import TIMES, levels_phrase, signed, units_span
 
@@ -105,7 +105,7 @@ def trigger_text(pack: Pack, check: Check, *, table: bool = True) -> str:
     return f"{result} when the {full.name} is full ({full.max})"
 
 
-def pattern_text(check: Check, pattern: Pattern) -> str:
+def pattern_text(check: Check | Roll, pattern: Pattern) -> str:
     """What a pattern of the dice read one by one looks for: 'doubles', 'double 6s', 'a 1 on any die',
     'red 1', '2 or more dice showing 5-6', 'a total of 10-12', joined by 'and'."""
     parts: list[str] = []
@@ -134,14 +134,14 @@ def _article(faces: object) -> str:
     return f"an {text}" if text.startswith("8") or text in ("11", "18") else f"a {text}"
 
 
-def outcome_when(check: Check, outcome: Outcome) -> str:
+def outcome_when(check: Check | Roll, outcome: Outcome) -> str:
     """What brings a named outcome, as a table's first cell: its range ('1-2') or its pattern."""
     if outcome.pattern is not None:
         return pattern_text(check, outcome.pattern)
     return str(outcome.roll)
 
 
-def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
+def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     """How often it is rolled: 'every dungeon turn (10 minutes)'. A cadence by a track's levels says
     'see the table below' when *table*, else gives each level's cadence."""
     every_ = check.cadence.every
@@ -154,7 +154,8 @@ def cadence_text(pack: Pack, check: Check, *, table: bool = True) -> str:
     else:
         text = f"every {units_span(pack, every_)}"
     offset = check.cadence.offset
-    if check.pool is not None and check.pool.roll_at is not None and every_ == 1 and not offset:
+    pool = check.pool if isinstance(check, Check) else None
+    if pool is not None and pool.roll_at is not None and every_ == 1 and not offset:
 
         return pool_cadence_text(pack)
     if check.cadence.first is not None:
@@ -189,6 +190,15 @@ def check_sentence(pack: Pack) -> str:
         return "no exploration check"
     dice = dice_text(pack, check) if check.pool is None else f"{read_name(check)} of a pool of {check.pool.die}"
     return f"{dice}: {trigger_text(pack, check, table=False)}; {cadence_text(pack, check, table=False)}"
+
+
+def roll_sentence(pack: Pack, roll: Roll) -> str:
+    """One of the pack's other rolls in one line, as :func:`check_sentence` says the check: its dice, what
+    each outcome needs and how often it is rolled. '1d6: Torch gutters on a 1; every turn (10 minutes)'."""
+    dice = " + ".join([str(parse_dice(roll.roll)), *(pack.track(t).name for t in roll.add)])
+    brings = _listed([f"{o.result} on {pattern_text(roll, o.pattern) if o.pattern else _article(o.roll)}"
+                      for o in roll.outcomes])
+    return f"{dice}: {brings}; {cadence_text(pack, roll, table=False)}"
 
 
 def _listed(parts: list[str]) -> str:

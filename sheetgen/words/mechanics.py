@@ -9,7 +9,7 @@ from typing import Protocol
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.due import RestDue, pool_fill_units
 from sheetgen.engine.resources import ResourceOut
-from sheetgen.engine.timetable import SpareRoll
+from sheetgen.engine.timetable import RollDone, SpareRoll
 from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Resource
 from sheetgen.words.numbers import clock, faces_text
 
@@ -31,26 +31,48 @@ def clock_at(pack: Pack, unit: int) -> str:
 
 def outcome_effect_phrases(pack: Pack, outcome: int, unit: int, card: int | None) -> list[str]:
     """What the named outcome rolled at the end of ``unit`` does, in words."""
-    if outcome < 0 or pack.check is None:
+    if outcome < 0:
         return []
     return [effect_phrase(pack, e, card=card,
                           until=clock_at(pack, unit + e.lasts) if e.lasts is not None else None)
-            for e in pack.check.outcomes[outcome].effects]
+            for e in pack.all_outcomes[outcome].effects]
 
 
 def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: Sequence[ResourceOut],
-               due: Sequence[RestDue]) -> list[str]:
+               due: Sequence[RestDue], rolls: Sequence[RollDone] = ()) -> list[str]:
     """What a timetable row adds after the quiet party's result: the named outcome and its effects, then
-    the resources that ran out and the rests and conditions that fell due since the row before, in time order."""
+    the other rolls made, the resources that ran out and the rests and conditions that fell due since the
+    row before, in time order."""
     said: list[str] = []
     if outcome >= 0 and pack.check is not None:
         name = pack.check.outcomes[outcome].result
         effects = outcome_effect_phrases(pack, outcome, unit, card)
         if effects or name.lower() != pack.check.result.lower():
             said.append(outcome_phrase(pack, name, effects))
-    events = sorted([(o.unit, 0, _out_with_moves(pack, o)) for o in ran_out]
-                    + [(d.unit, 1, _due_text(pack, d)) for d in due])
+    events = sorted([(o.unit, 1, _out_with_moves(pack, o)) for o in ran_out]
+                    + [(d.unit, 2, _due_text(pack, d)) for d in due])
+    said += rolls_phrases(pack, rolls)
     said += [text for _, _, text in events]
+    return said
+
+
+def rolls_phrases(pack: Pack, rolls: Sequence[RollDone]) -> list[str]:
+    """The other rolls a timetable row holds, one phrase for each roll, its dice by time and what they
+    brought: 'Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches -1 box)'."""
+    by_roll: dict[str, list[RollDone]] = {}
+    for done in rolls:
+        by_roll.setdefault(done.roll, []).append(done)
+    said = []
+    for rid, made in by_roll.items():
+        roll = next(r for r in pack.rolls if r.id == rid)
+        parts = []
+        for done in made:
+            text = f"{clock_at(pack, done.unit)} {', '.join(str(f) for f in done.faces)}"
+            if done.outcome is not None:
+                effects = outcome_effect_phrases(pack, done.outcome_index, done.unit, done.sign_card)
+                text += f" {done.outcome}" + (f" ({', '.join(effects)})" if effects else "")
+            parts.append(text)
+        said.append(f"{roll.name} {roll.roll}: {', '.join(parts)}")
     return said
 
 

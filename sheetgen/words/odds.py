@@ -61,6 +61,22 @@ def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
     return rows
 
 
+def roll_rows(odds: Odds) -> list[tuple[str, ...]]:
+    """For each of the pack's other rolls: how many times a quiet party rolls it within the hours, then
+    each outcome's chance at each roll and of at least once by each milestone."""
+    rows: list[tuple[str, ...]] = []
+    for roll in odds.rolls:
+        expected = sum((t.rolled for t in roll.times), Fraction(0))
+        many = str(expected) if expected.denominator == 1 else f"{float(expected):.2f} expected"
+        rows.append((f"Roll: {roll.name}", clock(odds.hours * 3600), f"rolled {many} times", ""))
+        for outcome in roll.outcomes:
+            by = ", ".join(f"{label} {percent(outcome.by_hour[hour - 1])}" for label, hour in milestones(odds))
+            each = tuple(c / t.rolled for c, t in zip(outcome.chances, roll.times, strict=True))
+            rows.append((f"  {outcome.name}", "", f"each roll: {chance_span(each)}",
+                         f"at least once by {by}; expected {float(outcome.expected):.2f}"))
+    return rows
+
+
 def chance_span(chances: tuple[Fraction, ...]) -> str:
     """'1 in 6 (16.7%)' for one chance, '5.0% to 16.7%' for several, 'none rolled' for no check."""
     if not chances:
@@ -135,6 +151,6 @@ def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
 
 
 def mechanics_rows(odds: Odds) -> list[tuple[str, ...]]:
-    """The rows the odds table gains from named outcomes, tracks the GM chooses and resources that run
-    down."""
-    return [*outcome_rows(odds), *chosen_rows(odds), *resource_rows(odds)]
+    """The rows the odds table gains from named outcomes, the pack's other rolls, tracks the GM chooses and
+    resources that run down."""
+    return [*outcome_rows(odds), *roll_rows(odds), *chosen_rows(odds), *resource_rows(odds)]

@@ -105,7 +105,7 @@ def _baseline_text(m: Machine, b: Baseline, unit: int) -> str:
         parts.append(", ".join(f"{b.levels[i].name} {b.levels[i].level}" for i in m.read))
     parts.extend(f"omen: {omen_text(m.pack, omen)}" for omen in b.omens)
 
-    parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due))
+    parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due, b.rolls))
     return "; ".join(parts)
 
 

@@ -1,0 +1,71 @@
+"""Checks of the procedure's other rolls (``rolls:``): a Pack and its Document in, Problems at
+file:line:column out (called by sheetgen.load.validate_mechanics.mechanics_problems).
+
+Each roll goes beside a check, has an id of its own, adds tracks that exist, falls on a cadence checked as
+the check's is, reads its dice as patterns only where it can, and each of its outcomes can come up: a range
+holds a total its dice and added tracks can make that no outcome above it takes, and its effects name
+tracks and resources that exist. Results that no outcome holds bring nothing, so the outcomes need not
+cover every total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sheetgen.errors import DiceError, Problem
+from sheetgen.load.validate import _duplicates, _missing
+from sheetgen.load.yamlread import Document, PathKey
+from sheetgen.model.pack import Pack, Roll
+
+
+def roll_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
+    """Every problem with the pack's other rolls."""
+    from sheetgen.load.validate_mechanics import cadence_problems, outcome_effect_problems, pattern_problems
+
+    if not pack.rolls:
+        return
+    if pack.check is None:
+        yield Problem(doc.locate(("rolls",)), "other rolls are rolled beside the check: give the pack a check "
+                                              "(the roll that brings encounters), or make one of these the check")
+    yield from _duplicates(doc, [r.id for r in pack.rolls], "rolls", "id", message="two rolls share the id")
+    tracks = {t.id: t for t in pack.tracks}
+    for i, roll in enumerate(pack.rolls):
+        base: PathKey = ("rolls", i)
+        missing = False
+        for a, track in enumerate(roll.add):
+            if track not in tracks:
+                missing = True
+                yield Problem(doc.locate((*base, "add", a)), _missing("track", track, tracks))
+        yield from cadence_problems(pack, roll.cadence, doc, (*base, "cadence"))
+        yield from outcome_effect_problems(pack, doc, roll.outcomes, base)
+        if roll.patterns:
+            yield from pattern_problems(roll, doc, base)
+        elif not missing:
+            yield from _range_problems(pack, roll, doc, base)
+
+
+def _range_problems(pack: Pack, roll: Roll, doc: Document, base: PathKey) -> Iterator[Problem]:
+    """Each outcome's range holds a total the roll can make (its dice plus its added tracks' levels) that
+    no outcome above it holds."""
+    from sheetgen.engine.dice import parse_dice
+
+    try:
+        faces = sorted(parse_dice(roll.roll).distribution())
+    except DiceError:
+        return  # reported with the roll
+    low = sum(pack.track(t).min for t in roll.add)
+    high = sum(pack.track(t).max for t in roll.add)
+    totals = sorted({f + extra for f in faces for extra in range(low, high + 1)})
+    taken: set[int] = set()
+    for o, outcome in enumerate(roll.outcomes):
+        assert outcome.roll is not None  # an outcome without a pattern has a range (the model says so)
+        hits = {t for t in totals if t in outcome.roll}
+        path = (*base, "outcomes", o, "roll")
+        if not hits:
+            yield Problem(doc.locate(path), f"{outcome.roll} cannot come up on {roll.roll}"
+                                            + (" with the tracks added" if roll.add else "")
+                                            + f" ({totals[0]}-{totals[-1]})")
+        elif hits <= taken:
+            yield Problem(doc.locate(path), "every result it holds is taken by an outcome above it (the first "
+                                            "that holds names the result): put it higher, or drop it")
+        taken |= hits
