@@ -39,14 +39,17 @@ class Picture:
     slow: bool = False
 
 
+PACKS = Path(__file__).parent / "data" / "packs"
 PICTURES = (
     Picture("reference-dungeon-turn", ("reference", "dungeon-turn", "--no-cache")),
     Picture("reference-site-alarm", ("reference", "site-alarm", "--no-cache")),
     Picture("reference-players-encounter-clock", ("reference", "encounter-clock", "--for", "players", "--no-cache")),
     Picture("tracker-dungeon-turn", ("tracker", "dungeon-turn")),
     Picture("tracker-encounter-clock", ("tracker", "encounter-clock")),
-    Picture("tracker-usage-light", ("tracker", str(Path(__file__).parent / "data" / "packs" / "usage-light.yaml"))),
+    Picture("tracker-usage-light", ("tracker", str(PACKS / "usage-light.yaml"))),
+    Picture("tracker-several-rolls", ("tracker", str(PACKS / "several-rolls.yaml"))),
     Picture("timetable-chapel", ("timetable", "the-sunken-chapel", "--seed", "7")),
+    Picture("timetable-several-rolls", ("timetable", str(PACKS / "several-rolls.yaml"), "--seed", "3", "--hours", "3")),
     Picture("cards-poker-chapel", ("cards", "the-sunken-chapel")),
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),
     Picture("packet-cover-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), slow=True),

@@ -228,3 +228,43 @@ def test_a_roll_read_one_by_one_on_a_cadence_by_track(tmp_path: Path) -> None:
     t = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=5)
     for d in (d for row in t.rows for d in row.baseline.rolls if d.roll == "torch"):
         assert (d.outcome == "Omen") == (d.faces[0] == d.faces[1])
+
+
+def test_the_json_carries_each_roll_and_its_odds(pack) -> None:
+    import json
+
+    import jsonschema
+
+    from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
+
+    data = json.loads(json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=1,
+                                                                seed=3))))
+    jsonschema.validate(data, timetable_json_schema())
+    torch, fatigue = data["odds"]["rolls"]
+    assert [t["unit"] for t in fatigue["times"]] == [3, 6]
+    assert torch["outcomes"][0]["by_hour"][0]["chance"]["exact"] == str(1 - Fraction(5, 6) ** 6)
+    made = [r for row in data["rows"] for r in row["baseline"]["rolls"]]
+    assert [(r["roll"], r["unit"]) for r in made if r["roll"] == "fatigue"] == [("fatigue", 3), ("fatigue", 6)]
+    assert all(r["total"] == sum(r["faces"]) for r in made)
+
+
+def test_the_turns_grid_marks_each_roll_and_a_results_part_names_one(pack, tmp_path: Path) -> None:
+    from sheetgen.engine.due import roll_marks
+
+    assert roll_marks(pack, 3) == ["F"] and roll_marks(pack, 2) == []  # the torch, every turn, is not marked
+    out = tmp_path / "t.pdf"
+    result = CliRunner().invoke(cli, ["tracker", str(PACK), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    from pypdf import PdfReader
+
+    text = " ".join(PdfReader(out).pages[0].extract_text().split())
+    assert "F Fatigue: 2d6 + Fatigue" in text and "every turn: Torch" in text
+    assert "Fatigue: results" in text and "first 12 rolls" in text
+
+
+def test_a_roll_whose_mark_is_taken_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "pack.yaml"
+    path.write_text(BASE.replace("    name: Torch\n", "    name: Torch\n    mark: C\n"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 2
+    assert 'rolls[0].mark: its mark on the turns grid, "C", is also the check\'s' in result.output

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetgen.engine.procedure import machine
-from sheetgen.model.pack import Condition, Pack, Rest
+from sheetgen.model.pack import Condition, Pack, Rest, Roll
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,31 @@ def check_mark(pack: Pack, unit: int) -> str:
     if fill is not None and unit % fill:
         return ""
     return check_kind(pack) + (f"\u00d7{m.rolls}" if m.rolls > 1 else "")
+
+
+def roll_mark(roll: Roll) -> str:
+    """One of the pack's other rolls on the turns grid: its ``mark``, or its name's first letter."""
+    return roll.mark or roll.name[:1].upper()
+
+
+def marked_rolls(pack: Pack) -> tuple[Roll, ...]:
+    """The other rolls the turns grid marks: those not simply rolled at the end of every unit."""
+    if pack.check is None or not pack.rolls:
+        return ()
+    return tuple(r.roll for r in machine(pack).others if r.grid != 1 or r.offset or r.by_track or r.rolls > 1)
+
+
+def roll_marks(pack: Pack, unit: int) -> list[str]:
+    """The marks of the other rolls that fall at the end of ``unit``: 'T' where one is rolled for certain,
+    'T?' where its cadence by track may call for it, 'T×2' where it is rolled twice."""
+    marked = set(map(id, marked_rolls(pack)))
+    if not marked:
+        return []
+    found = []
+    for r in machine(pack).others:
+        if id(r.roll) in marked and r.on_grid(unit):
+            found.append(roll_mark(r.roll) + ("?" if r.by_track else "") + (f"\u00d7{r.rolls}" if r.rolls > 1 else ""))
+    return found
 
 
 def check_kind(pack: Pack) -> str:

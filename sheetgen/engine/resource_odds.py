@@ -142,7 +142,7 @@ def _carry(pack: Pack, chain: tuple[Resource, ...], units: int, at: tuple[int, .
     dist: dict[State, int] = {(0, chain[0].boxes, 0): 1}
     denominator = 1
     gone = [0] * len(chain)
-    gone_at: dict[int, list[Fraction]] = {}
+    gone_at: dict[int, list[Fraction]] = {0: [Fraction(0)] * len(chain)}  # an hour that no unit ends in
     marks = set(at)
     for unit in range(1, units + 1):
         work[0] += len(dist)

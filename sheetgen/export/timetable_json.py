@@ -13,6 +13,8 @@ such as "1/6"; ``approx`` is the same number rounded to 6 places::
                      "expected_minutes_to_first": {...}|null,       # each chance: {"exact", "approx"}; exact
                      "outcomes"?: [{"name", "chances": [...], "by_hour": [...], "expected"}],  # is null past
                                                                     # 1,000 digits; ? only when there are some
+                     "rolls"?: [{"id", "name", "times": [{"unit", "clock", "rolled"}],  # the other rolls;
+                                 "outcomes": [...]}],       # their outcomes' chances match "times"
                      "resources"?: [{"id", "name", "boxes", "by_rate", "by_outcomes",
                                      "by_rolls"?, "gone_by_hour"?: [...], "lasts_units"?, "out_units"?,
                                      "after"?}]},  # the ? fields: for a resource that dice run down
@@ -34,7 +36,9 @@ such as "1/6"; ``approx`` is the same number rounded to 6 places::
      "note": str, "runs_out"?: [{"resource", "name", "unit"}],
      # runs_out, and a row's baseline "resources"?, "ran_out"? and "due"? (lists of {"rest", "name",
      # "unit"}, or for a condition's state {"condition", "name", "unit", "state"}): only for resources
-     # that run down and rests and conditions that fall due
+     # that run down and rests and conditions that fall due; a baseline's "rolls"? ([{"roll", "name",
+     # "unit", "faces", "total", "outcome": str|null, "sign_card": int|null}]): the other rolls since the
+     # row before, only for a pack with other rolls
      "spares"?: {"when": [str], "rolls": [{"index", "dice": [int], "roll": int|null}]}}  # with check.extra
     table-roll: {"table", "name", "dice", "roll", "faces", "range", "columns": [str], "cells": [str]}
 """
@@ -46,7 +50,7 @@ from typing import Any
 
 from sheetgen.engine.deck import TableRoll
 from sheetgen.engine.timetable import CheckRow, Timetable, TrackLevel
-from sheetgen.engine.types import Odds, ResourceUse
+from sheetgen.engine.types import Odds, OutcomeOdds, ResourceUse
 from sheetgen.words import (
     SIZE_RULE,
     baseline_text,
@@ -87,11 +91,20 @@ def _odds_json(odds: Odds | None) -> dict[str, Any] | None:
         "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(odds.by_hour, start=1)],
         "expected_encounters": _chance(odds.expected_encounters),
         "expected_minutes_to_first": None if first is None else _chance(first),
-        **({"outcomes": [{"name": o.name, "chances": [_chance(p) for p in o.chances],
-                          "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(o.by_hour, start=1)],
-                          "expected": _chance(o.expected)} for o in odds.outcomes]} if odds.outcomes else {}),
+        **({"outcomes": [_outcome_json(o) for o in odds.outcomes]} if odds.outcomes else {}),
+        **({"rolls": [{"id": r.id, "name": r.name,
+                       "times": [{"unit": t.unit, "clock": clock(t.minute * 60), "rolled": _chance(t.rolled)}
+                                 for t in r.times],
+                       "outcomes": [_outcome_json(o) for o in r.outcomes]} for r in odds.rolls]}
+           if odds.rolls else {}),
         **({"resources": [_resource_json(u) for u in odds.resources]} if odds.resources else {}),
     }
+
+
+def _outcome_json(o: OutcomeOdds) -> dict[str, Any]:
+    return {"name": o.name, "chances": [_chance(p) for p in o.chances],
+            "by_hour": [{"hour": h, "chance": _chance(p)} for h, p in enumerate(o.by_hour, start=1)],
+            "expected": _chance(o.expected)}
 
 
 def _resource_json(u: ResourceUse) -> dict[str, Any]:
@@ -120,6 +133,9 @@ def _baseline_json(t: Timetable, r: CheckRow) -> dict[str, Any]:
     if b.resources:  # only for resources that run down
         data["resources"] = _levels_json(b.resources)
         data["ran_out"] = [{"resource": o.resource, "name": o.name, "unit": o.unit} for o in b.ran_out]
+    if b.rolls:  # only for a pack with other rolls
+        data["rolls"] = [{"roll": d.roll, "name": d.name, "unit": d.unit, "faces": list(d.faces), "total": d.total,
+                          "outcome": d.outcome, "sign_card": d.sign_card} for d in b.rolls]
     if b.rests_due:  # only for rests that fall due every N units and conditions
         data["due"] = [{"rest": d.rest, "name": d.name, "unit": d.unit} if d.state is None
                        else {"condition": d.rest, "name": d.name, "unit": d.unit, "state": d.state}
@@ -213,6 +229,7 @@ def timetable_json_schema() -> dict[str, Any]:
 
     chance = obj(exact=nullable({"type": "string", "pattern": r"^-?[0-9]+(/[0-9]+)?$"}), approx={"type": "number"})
     level = obj(track=string, name=string, level=integer)
+    outcome = obj(name=string, chances=array(chance), by_hour=array(obj(hour=integer, chance=chance)), expected=chance)
     table_roll = obj(table=string, name=string, dice=string, roll=integer, faces=array(integer), range=string,
                      columns=array(string), cells=array(string))
     return {
@@ -236,8 +253,9 @@ def timetable_json_schema() -> dict[str, Any]:
                 by_hour=array(obj(hour=integer, chance=chance)),
                 expected_encounters=chance,
                 expected_minutes_to_first=nullable(chance),
-            ), outcomes=array(obj(name=string, chances=array(chance), by_hour=array(obj(hour=integer, chance=chance)),
-                                  expected=chance)),
+            ), outcomes=array(outcome),
+               rolls=array(obj(id=string, name=string, times=array(obj(unit=integer, clock=string, rolled=chance)),
+                               outcomes=array(outcome))),
                resources=array(optional(
                    obj(id=string, name=string, boxes=integer, by_rate=integer, by_outcomes=chance),
                    by_rolls=chance, gone_by_hour=array(obj(hour=integer, chance=chance)),
@@ -253,7 +271,10 @@ def timetable_json_schema() -> dict[str, Any]:
                                   ran_out=array(obj(resource=string, name=string, unit=integer)),
                                   due=array({"oneOf": [
                                       obj(rest=string, name=string, unit=integer),
-                                      obj(condition=string, name=string, unit=integer, state=string)]})),
+                                      obj(condition=string, name=string, unit=integer, state=string)]}),
+                                  rolls=array(obj(roll=string, name=string, unit=integer, faces=array(integer),
+                                                  total=integer, outcome=nullable(string),
+                                                  sign_card=nullable(integer)))),
             )),
             deck=obj(
                 source=nullable(string), note=string, size_rule=string, morale_rule=nullable(string),

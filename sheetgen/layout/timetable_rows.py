@@ -18,6 +18,8 @@ from sheetgen.layout.timetable_parts import (
 from sheetgen.words import (
     baseline_text,
     omen_text,
+    rolls_phrases,
+    rolls_text,
     row_clock,
     row_rule,
     row_when,
@@ -31,6 +33,9 @@ ROW_MIN = 24.0
 QUIET_MIN = 118.0
 RULE_MIN = 150.0
 ACTUAL_MIN = 42.0
+OTHERS_MIN = 96.0
+OTHERS_MAX = 170.0
+"""The other rolls' column: wide enough for a roll's dice over a row or two, never more than this."""
 ACTUAL_MAX = 72.0
 DIE_PITCH = 10.5
 """Room for each die of a pool row, drawn in its own slot so the order reads at a glance."""
@@ -47,6 +52,8 @@ class Columns:
     time: float
     roll: float
     rule: float
+    others: float
+    """The column of the pack's other rolls (as wide as nothing, at the quiet party's edge, without them)."""
     quiet: float
     actual: float
     width: float
@@ -73,6 +80,8 @@ def columns_for(t: Timetable, width: float, size: float) -> Columns:
                                                         for w in words_in_names])), 2)
     box_w, time_w = 24.0, 34.0
     words = width - box_w - time_w - roll_w - actual_w
+    others_w = _others_width(t, size, words - QUIET_MIN - RULE_MIN)
+    words -= others_w
     if words < QUIET_MIN + RULE_MIN:
         dice = (f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None
                 else f"the faces of {timetable_roll(t)} do")
@@ -93,14 +102,25 @@ def columns_for(t: Timetable, width: float, size: float) -> Columns:
         quiet_w = min(choices, key=lambda q: (wraps(q), q))
         wrapped = wraps(quiet_w)
     quiet_w = round(quiet_w, 2)
-    return Columns(0.0, box_w, box_w + time_w, box_w + time_w + roll_w, width - actual_w - quiet_w,
-                   width - actual_w, width, size, wrapped)
+    rule_x = box_w + time_w + roll_w
+    quiet_x = width - actual_w - quiet_w
+    return Columns(0.0, box_w, box_w + time_w, rule_x, quiet_x - others_w, quiet_x, width - actual_w, width, size,
+                   wrapped)
+
+
+def _others_width(t: Timetable, size: float, room: float) -> float:
+    """The other rolls' column: the longest row's text on two lines, from OTHERS_MIN to OTHERS_MAX (and at most
+    the room the rule and quiet party columns leave); 0 for a pack without other rolls."""
+    if not t.pack.rolls:
+        return 0.0
+    longest = max((text_width(rolls_text(t, r), "label", size) for r in t.rows), default=0.0)
+    return round(max(min(OTHERS_MIN, room), min(OTHERS_MAX, room, longest / 2 + 2 * PAD + 2.0)), 2)
 
 
 def _needs(t: Timetable, row: CheckRow, size: float) -> tuple[float, float]:
     """The widths a row's quiet-party text and rule text need to stay on one line each."""
     slack = 2 * PAD + 2.0
-    text = split_omens(baseline_text(t, row), _omens(t, row))[0]
+    text = split_omens(baseline_text(t, row, rolls=False), _omens(t, row))[0]
     quiet = text_width(text, "label-bold" if row.baseline.encounter else "label", size)
     if row.baseline.encounter:
         quiet += text_width(ENCOUNTER_MARK + " ", "symbols", size)
@@ -156,6 +176,7 @@ def table_head(t: Timetable, cols: Columns) -> Sketch:
     heads = [(cols.box, "Done", ""), (cols.time, "Time", ""),
              (cols.roll, "Dice in order" if pool else "Dice" if _read_one_by_one(t) else "Roll", ""),
              (cols.rule, rule_head, "N = the dice in the pool" if pool else ""),
+             *([(cols.others, "Other rolls", "their dice, and what they bring")] if cols.others < cols.quiet else []),
              (cols.quiet, "Quiet party", "if only the rules move the tracks"), (cols.actual, "Actual", names)]
     edges = column_edges(cols)
     sub_h = 0.0
@@ -177,7 +198,8 @@ def table_head(t: Timetable, cols: Columns) -> Sketch:
 
 
 def column_edges(cols: Columns) -> list[float]:
-    return [cols.box, cols.time, cols.roll, cols.rule, cols.quiet, cols.actual, cols.width]
+    edges = [cols.box, cols.time, cols.roll, cols.rule, cols.others, cols.quiet, cols.actual, cols.width]
+    return sorted(set(edges))
 
 
 def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, float]:
@@ -186,17 +208,22 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
     size = cols.size
     baseline = -PAD - 11.0  # every column's first line sits on it
     top = baseline + size * 0.93
-    rule_w = cols.quiet - cols.rule - 2 * PAD
+    rule_w = cols.others - cols.rule - 2 * PAD
     y = top
     y -= set_text(body, _rule_text(t, row), cols.rule + PAD, y, rule_w, size)
     when = row_when(t, row)
     if when:
         y -= set_text(body, f"_{when}_", cols.rule + PAD, y, rule_w, size + 0.5, base="body")
     low = y
+    if cols.others < cols.quiet:
+        others_w, y = cols.quiet - cols.others - 2 * PAD, top
+        for phrase in rolls_phrases(t.pack, row.baseline.rolls, ("**", "**")):  # a roll to a paragraph
+            y -= set_text(body, phrase, cols.others + PAD, y, others_w, size)
+        low = min(low, y)
     quiet_w = cols.actual - cols.quiet - 2 * PAD
     y = top
     base = row.baseline
-    text, omens = split_omens(baseline_text(t, row), _omens(t, row))
+    text, omens = split_omens(baseline_text(t, row, rolls=not t.pack.rolls), _omens(t, row))
     if base.encounter:
         mark_w = text_width(ENCOUNTER_MARK + " ", "symbols", size)
         body.text(cols.quiet + PAD, baseline, ENCOUNTER_MARK, "symbols", size)

@@ -24,11 +24,14 @@ from sheetgen.engine.due import (
     check_mark,
     condition_mark,
     condition_state,
+    marked_rolls,
     marks_check,
     periodic,
     pool_fill_units,
     rest_mark,
     rests_due,
+    roll_mark,
+    roll_marks,
 )
 from sheetgen.engine.resources import lit_unit, rate_units
 from sheetgen.errors import Location
@@ -52,6 +55,7 @@ from sheetgen.words import (
     pool_cadence_text,
     pool_rule_note,
     rate_due_phrase,
+    roll_sentence,
     running_down,
     times,
 )
@@ -240,6 +244,7 @@ def due_marks(pack: Pack, unit: int, *, gm: bool = True) -> str:
     """What falls due at the end of a unit, as marks beside its time: 'C', 'c', 'C R'. The check is
     marked on the GM's pages only (the players do not roll it)."""
     marks = [check_mark(pack, unit)] if gm and marks_check(pack) else []
+    marks += roll_marks(pack, unit) if gm else []
     marks += [rest_mark(r) for r in rests_due(pack, unit)]
     marks += [condition_mark(c) for c in pack.conditions if condition_state(c, unit) is not None]
     marks += [_resource_mark(r) for r in _slow_rates(pack) if _rate_due(pack, r, unit)]
@@ -277,6 +282,8 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, {pool_cadence_text(pack)}")
         else:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, if its cadence has come round")
+    for roll in marked_rolls(pack) if gm else ():
+        parts.append(f"**{roll_mark(roll)}** {roll.name}: {roll_sentence(pack, roll)}")
     for r in periodic(pack):
         parts.append(f"**{rest_mark(r)}** {r.name} due" + (f" (skipped: {r.penalty})" if r.penalty else ""))
     for condition in pack.conditions:
@@ -284,6 +291,10 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
                      f"{conditions_order_text(pack, condition, at_times=False)}")
     for res in _slow_rates(pack):
         parts.append(f"**{_resource_mark(res)}** {rate_due_phrase(res)}")
+    marked = marked_rolls(pack)
+    every_unit = [r.name for r in pack.rolls if r not in marked] if gm else []
+    if every_unit:
+        parts.append(f"every {pack.time.unit}: " + ", ".join(every_unit))
     return ("Due at the end of the " + pack.time.unit + ": " + "; ".join(parts)) if parts else ""
 
 

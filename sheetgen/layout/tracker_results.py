@@ -1,16 +1,19 @@
-"""The check-results part of a tracker: a pack whose check names its outcomes in, a Block out.
+"""The results part of a tracker: a pack whose check names its outcomes (or one of its other rolls, the
+part's ``ref``) in, a Block out.
 
-One row per scheduled check of the first hours of play (its clock time printed), a blank for the roll
+One row per scheduled roll of the first hours of play (its clock time printed), a blank for the roll
 and a box under each named outcome to tick (or one wide blank when the outcomes do not fit across),
-so the game master can write down what each check brought.
+so the game master can write down what each roll brought.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sheetgen.engine.procedure import machine
 from sheetgen.layout.marks import RectMark, Sketch, slug, text_width
 from sheetgen.layout.tracker_parts import BODY, LABEL, SMALL_BOX, Block, PartContext, heading, rules
-from sheetgen.model.pack import TrackerPart
+from sheetgen.model.pack import Check, Roll, TrackerPart
 from sheetgen.words import clock, outcome_when
 
 RESULT_ROWS = 12
@@ -20,33 +23,38 @@ _ROLL_W = 34.0
 _ROW_H = SMALL_BOX + 8.0
 
 
-def result_units(ctx: PartContext, rows: int = RESULT_ROWS) -> list[int]:
-    """The units at whose end the first ``rows`` checks may be rolled."""
-    m = machine(ctx.pack)
+def result_units(on_grid: Callable[[int], bool], rows: int = RESULT_ROWS) -> list[int]:
+    """The units at whose end the first ``rows`` rolls may be made, on this grid."""
     found: list[int] = []
     unit = 0
     while len(found) < rows and unit < 100_000:
         unit += 1
-        if m.on_grid(unit):
+        if on_grid(unit):
             found.append(unit)
     return found
 
 
 def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     pack = ctx.pack
-    assert pack.check is not None
+    m = machine(pack)
+    roll: Check | Roll
+    if part.ref is not None:  # one of the other rolls
+        side = next(r for r in m.others if r.roll.id == part.ref)
+        roll, on_grid, field, made = side.roll, side.on_grid, f"rolls[{side.index}]", "rolls"
+    else:
+        assert pack.check is not None
+        roll, on_grid, field, made = pack.check, m.on_grid, "check", "checks"
     sk = Sketch()
-    names = [ctx.checked(o.result, f"check.outcomes[{i}].result") for i, o in enumerate(pack.check.outcomes)]
-    title = ctx.checked(part.title or f"{pack.check.name}: results", ctx.where(q, "title"))
-    units = result_units(ctx)
-    top = -heading(sk, width, title, f"first {len(units)} checks")
+    names = [ctx.checked(o.result, f"{field}.outcomes[{i}].result") for i, o in enumerate(roll.outcomes)]
+    title = ctx.checked(part.title or f"{roll.name}: results", ctx.where(q, "title"))
+    units = result_units(on_grid)
+    top = -heading(sk, width, title, f"first {len(units)} {made}")
     top = rules(sk, ctx.items(q, part), width, top, f"results-{q}")
     cols = [max(text_width(n, "label", LABEL) + 8.0, SMALL_BOX + 8.0) for n in names]
     across = _TIME_W + _ROLL_W + sum(cols) <= width
     x0 = _TIME_W + _ROLL_W
     if not across:
-        key = ", ".join(f"**{outcome_when(pack.check, o)}** {n}"
-                        for o, n in zip(pack.check.outcomes, names, strict=True))
+        key = ", ".join(f"**{outcome_when(roll, o)}** {n}" for o, n in zip(roll.outcomes, names, strict=True))
         top = rules(sk, [key], width, top, f"results-{q}-key", bullet=None) - 2.0
     sk.text(0.0, top - LABEL - 2.0, "Time", "label-bold", LABEL)
     sk.text(_TIME_W, top - LABEL - 2.0, "Roll", "label-bold", LABEL)

@@ -35,19 +35,22 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
 
 
 def due_mark_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
-    """A condition's mark on the turns grid is its own: not the check's (C, c) nor a periodic rest's."""
-    from sheetgen.engine.due import CERTAIN, POSSIBLE, condition_mark, rest_mark
+    """A roll's or a condition's mark on the turns grid is its own: not the check's (C, c), nor a periodic
+    rest's, nor another roll's or condition's."""
+    from sheetgen.engine.due import CERTAIN, POSSIBLE, condition_mark, rest_mark, roll_mark
 
     taken = {CERTAIN: "the check", POSSIBLE: "the check"} if pack.check is not None else {}
     taken.update({rest_mark(r): f'rest "{r.id}"' for r in pack.rests if r.every is not None})
-    for i, condition in enumerate(pack.conditions):
-        mark = condition_mark(condition)
+    marked: list[tuple[str, int, str, bool, str]] = [
+        ("rolls", i, roll_mark(r), r.mark is not None, f'roll "{r.id}"') for i, r in enumerate(pack.rolls)]
+    marked += [("conditions", i, condition_mark(c), c.mark is not None, f'condition "{c.id}"')
+               for i, c in enumerate(pack.conditions)]
+    for where, i, mark, given, what in marked:
         if mark in taken:
-            where = "mark" if condition.mark is not None else "name"
-            yield Problem(doc.locate(("conditions", i, where)),
+            yield Problem(doc.locate((where, i, "mark" if given else "name")),
                           f'its mark on the turns grid, "{mark}", is also {taken[mark]}\'s: give it a mark of '
                           "its own (mark: up to 3 letters)")
-        taken[mark] = f'condition "{condition.id}"'
+        taken[mark] = what
 
 
 def turns_actions_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -192,12 +195,19 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
 
 
 def results_part_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
-    """A tracker's results part needs a check that names its outcomes."""
+    """A tracker's results part needs a check that names its outcomes, or names one of the other rolls."""
+    rolls = {r.id for r in pack.rolls}
     for t, tracker in enumerate(pack.trackers):
         for q, part in enumerate(tracker.parts):
-            if part.kind == "results" and (pack.check is None or not pack.check.outcomes):
+            if part.kind != "results":
+                continue
+            if part.ref is not None:
+                if part.ref not in rolls:
+                    yield Problem(doc.locate(("trackers", t, "parts", q, "ref")), _missing("roll", part.ref, rolls))
+            elif pack.check is None or not pack.check.outcomes:
                 yield Problem(doc.locate(("trackers", t, "parts", q, "kind")),
-                              "a results part needs a check with outcomes to write down")
+                              "a results part needs a check with outcomes to write down, or a roll (ref: one of "
+                              "the pack's rolls)")
 
 
 def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check",)) -> Iterator[Problem]:

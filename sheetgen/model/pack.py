@@ -400,6 +400,8 @@ class Roll(Strict):
     cadence: Cadence = Field(default_factory=Cadence)
     outcomes: list[Outcome] = Field(min_length=1, max_length=LIST,
                                     description="what the roll can bring, tried in order: the first that holds")
+    mark: Name | None = Field(default=None, max_length=3,
+                              description="its mark on the turns grid (up to 3 letters); default: its name's first")
     text: Text = ""
 
     @property
@@ -682,7 +684,8 @@ class TrackerPart(Strict):
 
     kind: PartKind
     title: Name | None = None
-    ref: Id | None = Field(default=None, description="the track, rest or table drawn")
+    ref: Id | None = Field(default=None, description="the track, rest or table drawn; for results, one of the "
+                                                     "rolls (default: the check)")
     items: list[Text] = Field(default_factory=list, max_length=LIST)
     group: Name | None = None
     actions: list[Name] = Field(default_factory=list, max_length=LIST,

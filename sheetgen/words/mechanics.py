@@ -56,9 +56,9 @@ def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: S
     return said
 
 
-def rolls_phrases(pack: Pack, rolls: Sequence[RollDone]) -> list[str]:
+def rolls_phrases(pack: Pack, rolls: Sequence[RollDone], bold: tuple[str, str] = ("", "")) -> list[str]:
     """The other rolls a timetable row holds, one phrase for each roll, its dice by time and what they
-    brought: 'Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches -1 box)'."""
+    brought: 'Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches -1 box)'; each roll's name between *bold*."""
     by_roll: dict[str, list[RollDone]] = {}
     for done in rolls:
         by_roll.setdefault(done.roll, []).append(done)
@@ -72,7 +72,7 @@ def rolls_phrases(pack: Pack, rolls: Sequence[RollDone]) -> list[str]:
                 effects = outcome_effect_phrases(pack, done.outcome_index, done.unit, done.sign_card)
                 text += f" {done.outcome}" + (f" ({', '.join(effects)})" if effects else "")
             parts.append(text)
-        said.append(f"{roll.name} {roll.roll}: {', '.join(parts)}")
+        said.append(f"{bold[0]}{roll.name}{bold[1]} {roll.roll}: {', '.join(parts)}")
     return said
 
 

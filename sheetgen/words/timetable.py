@@ -10,7 +10,7 @@ from sheetgen.engine.procedure import Machine, by_level, machine
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
 from sheetgen.words.checks import advance_steps, read_name, roll_head, rule_text, trigger_text
-from sheetgen.words.mechanics import row_extras
+from sheetgen.words.mechanics import rolls_phrases, row_extras
 from sheetgen.words.numbers import clock, every, faces_text, level_span
 
 
@@ -78,13 +78,21 @@ def omen_text(pack: Pack, omen: Omen) -> str:
     return f"{level.label} ({track.name} {level.at})"
 
 
-def baseline_text(t: Timetable, row: CheckRow) -> str:
-    """What a quiet party's procedure does with the row's dice: 'no danger; Escalation 0'."""
-    return _baseline_text(machine(t.pack), row.baseline, row.unit)
+def baseline_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
+    """What a quiet party's procedure does with the row's dice: 'no danger; Escalation 0'; with *rolls*, the
+    other rolls of the row too (a page that gives them a column of their own says them there:
+    :func:`rolls_text`)."""
+    return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)
+
+
+def rolls_text(t: Timetable, row: CheckRow) -> str:
+    """The other rolls a row holds, with their dice and what they bring: 'Torch 1d6: 0:10 4, 0:20 1 Torch
+    gutters (Torches -1 box)'; '' for none."""
+    return "; ".join(rolls_phrases(t.pack, row.baseline.rolls))
 
 
 @lru_cache(maxsize=4096)
-def _baseline_text(m: Machine, b: Baseline, unit: int) -> str:
+def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True) -> str:
     word = m.check.result
     parts: list[str] = []
     if not b.due and m.cadence is not None:
@@ -105,7 +113,8 @@ def _baseline_text(m: Machine, b: Baseline, unit: int) -> str:
         parts.append(", ".join(f"{b.levels[i].name} {b.levels[i].level}" for i in m.read))
     parts.extend(f"omen: {omen_text(m.pack, omen)}" for omen in b.omens)
 
-    parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due, b.rolls))
+    parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
+                            b.rolls if rolls else ()))
     return "; ".join(parts)
 
 

@@ -23,7 +23,9 @@ ratio to a floor measured in the same run, never a lone absolute time:
   timed ones: reading /proc that often takes a share of the cores from the run (0.1-0.35 s of a first
   packet's two cores), so the timed runs are not sampled;
 * the packet's phases, from ``build_packet(..., timings=...)``;
-* the engine: exact odds of every built-in pack over 8 hours (each in a fresh process), the exact odds
+* the engine: exact odds of every built-in pack and of each pack in tests/data/packs over its own horizon
+  (each in a fresh process; travel-watches.yaml: three rolls, two tracks and two usage dice over 3 days of
+  watches), the exact odds
   of two usage dice over 3 days of 10-minute turns (``USAGE_DICE``), 10,000
   pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack;
 * ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
@@ -367,8 +369,13 @@ def main() -> None:
             packs = json.loads(run_process(me("packs"), env).output)
             for pack in packs:
                 odds = series(fixed(me("odds", pack)), same, runs, f"odds {pack}")
-                seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in odds.runs]
-                rows.append(Row(f"  exact odds over 8 hours, {Path(pack).name} (a fresh process)",
+                found = [json.loads(r.output.strip().splitlines()[-1]) for r in odds.runs]
+                seconds = [f["seconds"] for f in found]
+                what = found[0]
+                rolls = "1 roll" if what["rolls"] == 1 else f"{what['rolls']} rolls"
+                tracks = "1 track" if what["tracks"] == 1 else f"{what['tracks']} tracks"
+                rows.append(Row(f"  exact odds over its horizon ({what['hours']} h; {rolls}, {tracks}), "
+                                f"{Path(pack).name} (a fresh process)",
                                 statistics.median(seconds), min(seconds), max(seconds), unit="ms"))
             lights = series(fixed(me("resource-odds")), same, runs, "resource odds")
             seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in lights.runs]
@@ -649,8 +656,9 @@ def exact_odds(pack_id: str) -> None:
 
     pack = load_pack(pack_id)
     start = time.perf_counter()
-    quiet_odds(pack, 8)
-    print(json.dumps({"seconds": time.perf_counter() - start}))
+    odds = quiet_odds(pack)  # over the pack's own horizon
+    print(json.dumps({"seconds": time.perf_counter() - start, "hours": odds.hours, "rolls": 1 + len(pack.rolls),
+                      "tracks": len(pack.tracks)}))
 
 
 USAGE_DICE = """\
