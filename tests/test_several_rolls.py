@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
+from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.procedure import machine
 from sheetgen.engine.timetable import build_timetable
@@ -81,8 +82,8 @@ def _simulate(pack, hours: int, runs: int, rng: random.Random) -> list[list[int]
     others = {r.index: r for r in m.others}
 
     def draw(r):
-        faces = tuple(rng.randint(1, 6) for _ in range(int(others[r.index].roll.roll[0])))
-        return faces, sum(faces)
+        total, faces = parse_dice(r.roll.roll).roll_detail(rng)
+        return faces, total
 
     for _ in range(runs):
         state = m.initial()

@@ -52,7 +52,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from sheetgen.engine.dice import Dice, parse_dice
@@ -179,6 +179,7 @@ class Machine:
         self.period = math.lcm(self.grid, *(r.grid for r in self.others))
         self.settled = max((self.offset, *(r.offset for r in self.others)))
         self._sides: dict[tuple[State, tuple[bool, ...]], tuple[SideMove, ...]] = {}
+        self._names: dict[int, str | None] = {}
 
     def where(self, unit: int) -> tuple[bool, ...]:
         """What the cadences make of the end of ``unit``: on the check's grid, past its offset, then the
@@ -279,8 +280,25 @@ class Machine:
         return found
 
     def initial(self) -> State:
+        return self._initial
+
+    @cached_property
+    def _initial(self) -> State:
         return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, self.since0,
                      tuple(r.initial_wait() for r in self.others))
+
+    def outcome_name(self, result: int) -> str | None:
+        """The check's name for this result (check.outcomes), if it names one whatever the tracks; worked
+        out once for each result."""
+        if result in self._names:
+            return self._names[result]
+        found = None  # with outcomes read from the total, it depends on the tracks: the row names it
+        if self.check.outcomes_read != "total":
+            n = self.outcome_of(result, self._initial.levels)
+            found = self.check.outcomes[n].result if n >= 0 else None
+        if len(self._names) < 4096:
+            self._names[result] = found
+        return found
 
     def on_grid(self, unit: int) -> bool:
         elapsed = unit - self.offset
@@ -548,9 +566,5 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
 
 def outcome_name(pack: Pack, result: int) -> str | None:
     """The pack's name for this result of the check's die (check.outcomes), if it names them."""
-    check = require_check(pack)
-    if check.outcomes_read == "total":
-        return None  # it depends on the tracks: the quiet party's row names it
-    m = machine(pack)
-    found = m.outcome_of(result, m.initial().levels)
-    return check.outcomes[found].result if found >= 0 else None
+    require_check(pack)
+    return machine(pack).outcome_name(result)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -45,7 +45,7 @@ from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_si
 from sheetgen.engine.dice import die_roller
 from sheetgen.engine.due import RestDue, falls_due
 from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, units_in
-from sheetgen.engine.procedure import Machine, State, machine, outcome_name
+from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.types import Odds
@@ -305,7 +305,7 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
     m = machine(pack)
     baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others)
     rows: list[CheckRow] = []
-    names = _outcome_names(pack)
+    names = m.outcome_name
     for unit in sorted(by_unit):
         for repeat, ((faces, total), baseline) in enumerate(zip(by_unit[unit], baselines[unit], strict=True), 1):
             reads: tuple[PoolRead, ...] = ()
@@ -318,18 +318,6 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
                 name = names(m.result_of(faces, total))
             rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
     return tuple(rows), runs_out
-
-
-def _outcome_names(pack: Pack) -> Callable[[int], str | None]:
-    """outcome_name for this pack, remembered by result."""
-    known: dict[int, str | None] = {}
-
-    def name(result: int) -> str | None:
-        if result not in known:
-            known[result] = outcome_name(pack, result)
-        return known[result]
-
-    return name
 
 
 def _pool_result(m: Machine, faces: tuple[int, ...]) -> int:
