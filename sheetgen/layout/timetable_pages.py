@@ -33,10 +33,12 @@ from sheetgen.layout.timetable_parts import (
     chance_chart,
     check_fonts,
     deck_head,
+    deck_key,
     encounter_log,
     hours_text,
     page_head,
     set_text,
+    shared_lines,
 )
 from sheetgen.layout.timetable_rows import (
     Columns,
@@ -212,9 +214,10 @@ def _row_chunks(t: Timetable) -> list[tuple[int, int, list[CheckRow]]]:
 def _card_rows(t: Timetable, width: float) -> list[_Block]:
     """The deck two cards across; both cards of a row are as tall as the taller."""
     card_w = round((width - CARD_GAP) / 2, 2)
+    shared, glossed = shared_lines(t), bool(deck_key(t))
     blocks = []
     for i in range(0, len(t.deck), 2):
-        made = [(card, *card_content(card, card_w)) for card in t.deck[i:i + 2]]
+        made = [(card, *card_content(card, card_w, shared, glossed=glossed)) for card in t.deck[i:i + 2]]
         height = max(h for _, _, h, _ in made)
         sk = Sketch()
         placed = []

@@ -51,6 +51,7 @@ from sheetgen.words import (
     row_rule,
     row_when,
     signs_text,
+    table_roll_gloss,
     table_roll_text,
     timetable_note,
 )
@@ -244,17 +245,19 @@ def block_height(sk: Sketch) -> float:
 
 # -- deck cards ------------------------------------------------------------------------------------------
 
-def card_lines(card: DeckCard) -> list[str]:
-    """The card's facts as marked-up lines, in the order they are used at the table."""
+def card_lines(card: DeckCard, *, glosses: bool = True) -> list[str]:
+    """The card's facts as marked-up lines, in the order they are used at the table; without *glosses*, a
+    distance, a reaction and a zone say only their name (the deck's key, :func:`deck_key`, says the rest)."""
     lines = [f"**Number appearing:** {appearing_text(card)}"] if card.creature or card.appearing != 1 else []
     for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
         if roll is not None:
-            lines.append(f"**{label}:** {table_roll_text(roll)}")
+            lines.append(f"**{label}:** {table_roll_text(roll, gloss=glosses)}")
     morale = morale_text(card)
     if morale is not None:
         lines.append(f"**Morale:** {morale}")
     if card.zone:
-        lines.append(f"**Zone:** {card.zone}" + (f" \u2014 {card.zone_text}" if card.zone_text else ""))
+        gloss = f" \u2014 {card.zone_text}" if card.zone_text and glosses else ""
+        lines.append(f"**Zone:** {card.zone}{gloss}")
     stat = card.stat_name or card.stat_id
     if stat:
         lines.append(f"**See stat card:** {stat}")
@@ -266,13 +269,42 @@ def card_lines(card: DeckCard) -> list[str]:
     return lines
 
 
+def shared_lines(t: Timetable) -> tuple[str, ...]:
+    """The facts every card of the deck says alike (the zone all its creatures start in, the one stat card
+    they all use), said once in the deck's head instead; none for a deck of fewer than two cards."""
+    if len(t.deck) < 2:
+        return ()
+    first, *rest = (card_lines(card, glosses=False) for card in t.deck)
+    return tuple(line for line in first if not line.startswith("_") and all(line in lines for lines in rest))
+
+
+def deck_key(t: Timetable) -> list[str]:
+    """What the distances, reactions and zones on a deck of two cards or more mean, each said once for the
+    deck ('**Distance:** Close: Within reach of Melee Attacks; Far: ...'), in the order they first come up;
+    the cards then give only their names."""
+    if len(t.deck) < 2:
+        return []
+    found: dict[str, dict[str, str]] = {}
+    for card in t.deck:
+        for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
+            if roll is not None and table_roll_gloss(roll):
+                found.setdefault(label, {}).setdefault(roll.result, table_roll_gloss(roll))
+        if card.zone and card.zone_text:
+            found.setdefault("Zone", {}).setdefault(card.zone, card.zone_text)
+    return [f"**{label}:** " + "; ".join(f"{name}: {gloss.rstrip('.')}" for name, gloss in glosses.items()) + "."
+            for label, glosses in found.items()]
+
+
 def opening_lines(card: DeckCard) -> list[str]:
     """'**Surprise:** party 1d6 = 2, surprised · monsters 1d6 = 5', one line per opening roll's name."""
     return [f"**{name}:** {said}" for name, said in opening_texts(card, ("**", "**"))]
 
 
-def card_content(card: DeckCard, width: float) -> tuple[Sketch, float, float]:
-    """One card's content, y from its top: the sketch, its natural height and its head band's height."""
+def card_content(card: DeckCard, width: float, shared: tuple[str, ...] = (), *, glossed: bool = False,
+                 ) -> tuple[Sketch, float, float]:
+    """One card's content, y from its top: the sketch, its natural height and its head band's height; the
+    ``shared`` lines (:func:`shared_lines`) and, when the deck's head is *glossed* (:func:`deck_key`), what
+    its distances, reactions and zones mean are left to the deck's head."""
     sk = Sketch()
     inner = width - 2 * PAD
     roll = f"{card.dice} = {card.roll}"
@@ -284,8 +316,9 @@ def card_content(card: DeckCard, width: float) -> tuple[Sketch, float, float]:
     sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - BOX_MIN, BOX_MIN, f"encounter {card.index} used"))
     sk.text(width - PAD, -PAD - 9.5, roll, "label", SMALL, align="right")
     y = -head_h - 3.0
-    for line in card_lines(card):
-        y -= set_text(sk, line, PAD, y, inner, TEXT) + 1.0
+    for line in card_lines(card, glosses=not glossed):
+        if line not in shared:
+            y -= set_text(sk, line, PAD, y, inner, TEXT) + 1.0
     if card.text:
         y -= 2.0
         y -= set_text(sk, card.text, PAD, y, inner, 9.0, base="body")
@@ -346,6 +379,11 @@ def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
         y -= set_text(sk, f"{note[:1].upper()}{note[1:]}.{use}", 0.0, y, width, TEXT)
         if morale and t.deck:
             y -= set_text(sk, f"**Morale:** {morale}.", 0.0, y, width, TEXT)
+        for line in deck_key(t):
+            y -= set_text(sk, line, 0.0, y, width, TEXT)
+        shared = shared_lines(t)
+        if shared:
+            y -= set_text(sk, "On every card: " + "; ".join(shared), 0.0, y, width, TEXT)
     sk.line(0.0, y - 3.0, width, y - 3.0, RULE)
     return sk
 

@@ -218,11 +218,16 @@ def appearing_text(card: DeckCard) -> str:
     return f"{card.appearing} ({how})"
 
 
-def table_roll_text(roll: TableRoll) -> str:
-    """'Close (1d6: 2): Within reach of Melee Attacks': the row rolled, then its other cells."""
-    rest = " \u2014 ".join(c for c in roll.cells[1:] if c)
+def table_roll_text(roll: TableRoll, *, gloss: bool = True) -> str:
+    """'Close (1d6: 2): Within reach of Melee Attacks': the row rolled, then (with *gloss*) its other cells."""
     said = f"{roll.result} ({roll.dice}: {roll.roll})"
+    rest = table_roll_gloss(roll) if gloss else ""
     return f"{said}: {rest}" if rest else said
+
+
+def table_roll_gloss(roll: TableRoll) -> str:
+    """What the row rolled says besides its name: 'Within reach of Melee Attacks', or ''."""
+    return " \u2014 ".join(c for c in roll.cells[1:] if c)
 
 
 def morale_text(card: DeckCard) -> str | None:
