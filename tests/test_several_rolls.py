@@ -265,7 +265,34 @@ def test_the_turns_grid_marks_each_roll_and_a_results_part_names_one(pack, tmp_p
 
 def test_a_roll_whose_mark_is_taken_is_named(tmp_path: Path) -> None:
     path = tmp_path / "pack.yaml"
-    path.write_text(BASE.replace("    name: Torch\n", "    name: Torch\n    mark: C\n"), encoding="utf-8")
+    path.write_text(BASE.replace("    name: Fatigue\n", "    name: Fatigue\n    mark: C\n"), encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(path)])
     assert result.exit_code == 2
-    assert 'rolls[0].mark: its mark on the turns grid, "C", is also the check\'s' in result.output
+    assert 'rolls[1].mark: its mark on the turns grid, "C", is also the check\'s' in result.output
+    # a roll made every turn is not marked on the grid, so its mark takes no other's
+    path.write_text(BASE.replace("    name: Torch\n", "    name: Torch\n    mark: C\n"), encoding="utf-8")
+    assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
+
+
+def test_rolls_too_many_to_work_out_are_refused_at_their_line(tmp_path: Path) -> None:
+    rolls = "".join(f"""  - id: r{i}
+    name: Roll {i}
+    when: every turn
+    roll: 3d6
+    outcomes:
+      - {{roll: 3-6, result: Up {i}, effects: [{{track: t{i % 4}, by: 1}}]}}
+      - {{roll: 15-18, result: Down {i}, effects: [{{track: t{i % 4}, by: -1}}]}}
+""" for i in range(8))
+    tracks = "".join(f"  - {{id: t{i}, name: T{i}, max: 10}}\n" for i in range(4))
+    text = BASE[:BASE.index("rolls:\n")] + "rolls:\n" + rolls + BASE[BASE.index("tracks:\n"):]
+    text = text.replace("tracks:\n", "tracks:\n" + tracks, 1).replace("  add: [noise]\n", "  add: [noise, t0, t1]\n", 1)
+    text = text.replace("      - kind: results\n        ref: fatigue\n", "")
+    path = tmp_path / "pack.yaml"
+    path.write_text(text, encoding="utf-8")
+    for command in (["check", str(path)], ["odds", str(path)]):
+        result = CliRunner().invoke(cli, command)
+        assert result.exit_code == 2, result.output
+        line = text[:text.index("rolls:\n")].count("\n") + 2  # the list's first item
+        assert f"{path}:{line}:3: rolls: Several Rolls" in result.output
+        assert "its check and its 8 other rolls have too many states" in result.output
+        assert "fewer rolls or outcomes" in result.output

@@ -137,16 +137,17 @@ def odds(system: str, hours: int | None, days: int | None, extra: int, variant: 
         sheetgen odds my-wilderness.yaml --days 3
     """
     from sheetgen.engine.odds import asked_hours, extra_odds, quiet_odds
-    from sheetgen.load.files import load_pack
+    from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.words import extra_rows, mechanics_rows, odds_rows
 
     hours = asked_hours(hours, days)
     pack = with_variant(load_pack(system), variant)
-    quiet = quiet_odds(pack, hours)
-    table = odds_rows(quiet) + mechanics_rows(quiet)
-    if extra:
-        table += extra_rows(quiet, extra_odds(pack, hours, extra))
+    with located_in(pack):
+        quiet = quiet_odds(pack, hours)
+        table = odds_rows(quiet) + mechanics_rows(quiet)
+        if extra:
+            table += extra_rows(quiet, extra_odds(pack, hours, extra))
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for row in table:
         click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip())
@@ -175,14 +176,15 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.export.timetable_csv import timetable_csv
     from sheetgen.export.timetable_json import timetable_json
-    from sheetgen.load.files import load_pack_or_site
+    from sheetgen.load.files import load_pack_or_site, located_in
 
     check_output(output)
     hours = asked_hours(hours, days)
     pack, loaded = variant_of(load_pack_or_site(subject, rules_dirs), variant)
     seed = new_seed(seed)
-    table = build_timetable(pack, site=loaded.site if loaded else None,
-                            encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
+    with located_in(pack):
+        table = build_timetable(pack, site=loaded.site if loaded else None,
+                                encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
     name = loaded.slug if loaded else pack.id
     if fmt == "json":
         data = (json.dumps(timetable_json(table), indent=2, ensure_ascii=False) + "\n").encode()

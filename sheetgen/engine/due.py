@@ -53,22 +53,24 @@ def roll_mark(roll: Roll) -> str:
 
 def marked_rolls(pack: Pack) -> tuple[Roll, ...]:
     """The other rolls the turns grid marks: those not simply rolled at the end of every unit."""
-    if pack.check is None or not pack.rolls:
+    if pack.check is None:
         return ()
-    return tuple(r.roll for r in machine(pack).others if r.grid != 1 or r.offset or r.by_track or r.rolls > 1)
+    return tuple(r for r in pack.rolls if is_marked(r))
+
+
+def is_marked(roll: Roll) -> bool:
+    """Whether the turns grid marks a roll: it is not simply rolled once at the end of every unit."""
+    cadence = roll.cadence
+    return cadence.every != 1 or cadence.offset > 0 or cadence.rolls > 1
 
 
 def roll_marks(pack: Pack, unit: int) -> list[str]:
     """The marks of the other rolls that fall at the end of ``unit``: 'T' where one is rolled for certain,
     'T?' where its cadence by track may call for it, 'T×2' where it is rolled twice."""
-    marked = set(map(id, marked_rolls(pack)))
-    if not marked:
+    if pack.check is None or not any(is_marked(r) for r in pack.rolls):
         return []
-    found = []
-    for r in machine(pack).others:
-        if id(r.roll) in marked and r.on_grid(unit):
-            found.append(roll_mark(r.roll) + ("?" if r.by_track else "") + (f"\u00d7{r.rolls}" if r.rolls > 1 else ""))
-    return found
+    return [roll_mark(r.roll) + ("?" if r.by_track else "") + (f"\u00d7{r.rolls}" if r.rolls > 1 else "")
+            for r in machine(pack).others if is_marked(r.roll) and r.on_grid(unit)]
 
 
 def check_kind(pack: Pack) -> str:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from sheetgen import limits
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.engine.types import CheckOdds, ChosenOdds, ExtraOdds, LevelOdds, Odds, OutcomeOdds, RollOdds, RollTime
-from sheetgen.errors import DataError, UsageError
+from sheetgen.errors import DataError, Location, UsageError
 from sheetgen.model.pack import Pack, Track
 
 ZERO = Fraction(0)
@@ -220,11 +220,12 @@ class Kernel:
                     f'{pack.name} ("{pack.id}"): its exact odds over these hours run to numbers of '
                     f"{int(bits * 0.30103):,} digits, too long to work out in a few seconds (more than "
                     f"{limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours")
+            rolls = f" and its {len(pack.rolls)} other rolls have" if pack.rolls else " has"
             raise DataError(
-                f'{pack.name} ("{pack.id}"): its check has too many states to work out the odds exactly (more '
-                f"than {limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or "
-                "fewer hours"
-            )
+                f'{pack.name} ("{pack.id}"): its check{rolls} too many states to work out the odds exactly '
+                f"(more than {limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, "
+                f"{'fewer rolls or outcomes, ' if pack.rolls else ''}or fewer hours",
+                Location(field="rolls" if pack.rolls else "check"))
 
     def forecast(self, units: int, checks: int, states: int) -> None:
         """Refuse at once odds whose numbers would grow past the budget: after the first check the
@@ -258,7 +259,7 @@ class Kernel:
             return checked
         merged: dict[tuple[State, bool, bool, int, tuple[int, ...], tuple[int, ...]], Fraction] = {}
         for move in checked:
-            sides = self.m.side_moves(move.state, where)
+            sides = self.m.side_moves(move.state, where, self.spend)
             self.spend(len(sides))
             for side in sides:
                 named = tuple(sorted({*move.outcomes, *side.outcomes}))

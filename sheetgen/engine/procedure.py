@@ -64,6 +64,10 @@ from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
 
 ZERO = Fraction(0)
 ONE = Fraction(1)
+BRANCH_COST = 8
+"""Steps of the exact odds' work budget (limits.MAX_ODDS_WORK) that one way another roll can go costs: its
+chance multiplied and merged with the others' and its outcomes noted take about that many of a state's
+one-unit steps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +184,7 @@ class Machine:
         self.settled = max((self.offset, *(r.offset for r in self.others)))
         self._sides: dict[tuple[State, tuple[bool, ...]], tuple[SideMove, ...]] = {}
         self._names: dict[int, str | None] = {}
+        self._chances: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, Fraction], ...]] = {}
 
     def where(self, unit: int) -> tuple[bool, ...]:
         """What the cadences make of the end of ``unit``: on the check's grid, past its offset, then the
@@ -189,8 +194,10 @@ class Machine:
             found += (r.on_grid(unit), r.after(unit))
         return found
 
-    def side_moves(self, state: State, where: tuple[bool, ...]) -> tuple[SideMove, ...]:
-        """Every way the other rolls due at a unit (``where[2:]``, as :meth:`where` gives) can go."""
+    def side_moves(self, state: State, where: tuple[bool, ...],
+                   spend: Callable[[int], None] | None = None) -> tuple[SideMove, ...]:
+        """Every way the other rolls due at a unit (``where[2:]``, as :meth:`where` gives) can go; ``spend``
+        is told the work each roll takes, so that a budget can stop it early."""
         if not self.others:
             return (SideMove(state, ONE, (), ()),)
         key = (state, where)
@@ -201,7 +208,10 @@ class Machine:
                 grid, after = where[2 + 2 * r.index], where[3 + 2 * r.index]
                 new: dict[tuple[State, tuple[int, ...], tuple[int, ...]], Fraction] = {}
                 for (s, named, rolled), p in ways.items():
-                    for s2, q, got, did in self._side_ways(r, s, grid, after):
+                    branches = self._side_ways(r, s, grid, after)
+                    if spend is not None:
+                        spend(len(branches) * BRANCH_COST)
+                    for s2, q, got, did in branches:
                         k = (s2, tuple(sorted(set(named) | set(got))), rolled + did)
                         new[k] = new.get(k, ZERO) + p * q
                 ways = new
@@ -218,13 +228,25 @@ class Machine:
         for _ in range(r.rolls):
             new: dict[tuple[State, tuple[int, ...]], Fraction] = {}
             for (s, named), p in ways.items():
-                for result, q in r.distribution.items():
-                    done = self.roll_side(r, s, result)
-                    got = named if done.outcome < 0 else tuple(sorted({*named, r.first + done.outcome}))
-                    k = (self._rolled_state(r, s, done), got)
+                for outcome, q in self._outcome_chances(r, s.levels):
+                    got = named if outcome < 0 else tuple(sorted({*named, r.first + outcome}))
+                    k = (self._rolled_state(r, s, outcome), got)
                     new[k] = new.get(k, ZERO) + p * q
             ways = new
         return [(s, p, named, (r.index,)) for (s, named), p in ways.items()]
+
+    def _outcome_chances(self, r: SideRoll, levels: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+        """The chance of each outcome of roll ``r`` (-1: none) with the tracks at these levels: its
+        distribution grouped by what the rules make of a result, once for each level of its added tracks."""
+        key = (r.index, tuple(levels[i] for i in r.add))
+        found = self._chances.get(key)
+        if found is None:
+            chances: dict[int, Fraction] = {}
+            for result, q in r.distribution.items():
+                n = r.outcome_of(result, levels)
+                chances[n] = chances.get(n, ZERO) + q
+            found = self._chances[key] = tuple(chances.items())
+        return found
 
     def _wait(self, r: SideRoll, state: State, after: bool) -> State:
         """A unit passed for a roll with a cadence by track: one more unit waited (capped)."""
@@ -238,9 +260,9 @@ class Machine:
         """This result of roll ``r`` in ``state``: the outcome it brings."""
         return SideResult(r.index, result, r.outcome_of(result, state.levels))
 
-    def _rolled_state(self, r: SideRoll, state: State, done: SideResult) -> State:
-        """The state after roll ``r`` brought ``done``: its outcome's track moves, its wait begun again."""
-        levels = state.levels if done.outcome < 0 else move_levels(state.levels, r.moves[done.outcome], self.tracks)
+    def _rolled_state(self, r: SideRoll, state: State, outcome: int) -> State:
+        """The state after roll ``r`` brought ``outcome`` (-1: none): its track moves, its wait begun again."""
+        levels = state.levels if outcome < 0 else move_levels(state.levels, r.moves[outcome], self.tracks)
         waits = state.waits
         if r.by_track is not None:
             waits = (*waits[:r.index], 0, *waits[r.index + 1:])
@@ -259,7 +281,7 @@ class Machine:
             for _ in range(r.rolls):
                 faces, total = roll(r)
                 found = self.roll_side(r, state, r.result_of(faces, total))._replace(faces=faces, total=total)
-                state = self._rolled_state(r, state, found)
+                state = self._rolled_state(r, state, found.outcome)
                 done.append(found)
         return state, tuple(done)
 

@@ -37,12 +37,13 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
 def due_mark_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     """A roll's or a condition's mark on the turns grid is its own: not the check's (C, c), nor a periodic
     rest's, nor another roll's or condition's."""
-    from sheetgen.engine.due import CERTAIN, POSSIBLE, condition_mark, rest_mark, roll_mark
+    from sheetgen.engine.due import CERTAIN, POSSIBLE, condition_mark, is_marked, rest_mark, roll_mark
 
     taken = {CERTAIN: "the check", POSSIBLE: "the check"} if pack.check is not None else {}
     taken.update({rest_mark(r): f'rest "{r.id}"' for r in pack.rests if r.every is not None})
     marked: list[tuple[str, int, str, bool, str]] = [
-        ("rolls", i, roll_mark(r), r.mark is not None, f'roll "{r.id}"') for i, r in enumerate(pack.rolls)]
+        ("rolls", i, roll_mark(r), r.mark is not None, f'roll "{r.id}"') for i, r in enumerate(pack.rolls)
+        if is_marked(r)]
     marked += [("conditions", i, condition_mark(c), c.mark is not None, f'condition "{c.id}"')
                for i, c in enumerate(pack.conditions)]
     for where, i, mark, given, what in marked:
