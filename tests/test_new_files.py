@@ -236,3 +236,23 @@ def test_split(low: int, high: int, ranges: list[str]) -> None:
 def test_names_from_the_file_name(name: str, title: str, pack_id: str) -> None:
     assert title_for(Path(name)) == title
     assert pack_id_for(Path(name)) == pack_id
+
+
+def test_a_file_that_appears_while_writing_is_kept(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sheetgen import output
+    from sheetgen.errors import OutputError
+
+    target = here / "s.yaml"
+    unnamed = output._write_unnamed
+
+    def meanwhile(folder: Path, name: str, data: bytes, durable: bool) -> str | None:
+        target.write_text("theirs\n")  # another program saves its file here between the check and the link
+        return unnamed(folder, name, data, durable)
+
+    monkeypatch.setattr(output, "_write_unnamed", meanwhile)
+    with pytest.raises(OutputError) as raised:
+        output.write_new(target, b"ours\n")
+    assert str(raised.value) == (f"{target}: a file of that name appeared while it was being written; it is kept "
+                                 "as it is. Give another name")
+    assert target.read_text() == "theirs\n"
+    assert os.listdir(here) == ["s.yaml"]
