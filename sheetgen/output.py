@@ -5,11 +5,14 @@ leaves the previous file as it was and no temporary file behind: on Linux the da
 unnamed file (O_TMPFILE) that the kernel discards if the process dies, and gets a name only just
 before it is renamed into place. Elsewhere the temporary file is named ``.<name>.<random>.part``;
 should a killed run leave one, the next run for the same file removes it once it is a minute old.
+A file written for the user to edit (``sheetgen new``) goes through :func:`write_new`, which never
+replaces anything.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
 import re
@@ -141,6 +144,61 @@ def write_atomic(path: Path, data: bytes, *, durable: bool = True) -> Path:
         if isinstance(exc, OSError):
             raise OutputError(f"cannot write {path}: {exc.strerror}") from None
         raise
+    return path
+
+
+def check_new(path: Path) -> Path:
+    """Fail early, before any work, when :func:`write_new` would refuse *path*: something is there already,
+    or its folder is missing."""
+    shown = str(path)
+    if path.is_symlink():
+        raise OutputError(f"{shown}: is a link; nothing is written through a link. Give the name of a new file")
+    if path.is_dir():
+        raise OutputError(f"{shown}: is a folder; give the name of a new file in it, such as "
+                          f"{path / 'my-file.yaml'}")
+    if path.exists():
+        raise OutputError(f"{shown}: the file exists and is kept as it is; give another name, or move it "
+                          "away first")
+    folder = _folder(path)
+    if not folder.is_dir():
+        raise OutputError(f"{shown}: the folder {folder} does not exist; create it first")
+    return path
+
+
+#: What a file system without hard links (FAT, some network drives) answers to os.link.
+_NO_LINKS = {errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS}
+
+
+def write_new(path: Path, data: bytes) -> Path:
+    """Write *data* as a new file at *path*, atomically, and never over anything: a file, a link (even a
+    broken one) or a folder already at *path* is refused, as is one that appears there while writing.
+
+    The data goes to a temporary file beside *path* first, as in :func:`write_atomic`, which is then given
+    its name with a hard link: unlike a rename, a link fails when the name is taken, so the check and the
+    write are one step and nothing half-written is ever left at *path*.
+    """
+    check_new(path)
+    shown = str(path)
+    folder = _folder(path)
+    _remove_stale(folder, path.name)
+    tmp: str | None = None
+    try:
+        tmp = _write_unnamed(folder, path.name, data, True) or _write_named(folder, path.name, data, True)
+        try:
+            os.link(tmp, path, follow_symlinks=False)
+        except OSError as exc:
+            if exc.errno not in _NO_LINKS or os.path.lexists(path):
+                raise
+            os.replace(tmp, path)  # a file system without hard links (FAT): checked just above instead
+    except FileExistsError:
+        raise OutputError(f"{shown}: a file of that name appeared while it was being written; it is kept as "
+                          "it is. Give another name") from None
+    except OSError as exc:
+        raise OutputError(f"{shown}: cannot be written ({(exc.strerror or 'error').lower()})") from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
     return path
 
 

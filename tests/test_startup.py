@@ -61,3 +61,11 @@ def test_the_check_sees_a_renderer_when_one_is_imported(tmp_path: Path) -> None:
     # the same check on a command that draws: it must see the renderer, or the tests above prove nothing
     loaded = heavy_imports("timetable", "site-alarm", "--seed", "3", "-o", str(tmp_path / "timetable.pdf"))
     assert "reportlab" in loaded
+
+
+@pytest.mark.parametrize("args", [
+    ["new", "site", "{tmp}/site.yaml", "--system", "site-alarm"],
+    ["new", "pack", "{tmp}/my-game.yaml", "--like", "encounter-clock"],
+], ids=lambda args: " ".join(args[:2]))
+def test_new_files_import_no_renderer(args: list[str], tmp_path: Path) -> None:
+    assert heavy_imports(*(a.replace("{tmp}", str(tmp_path)) for a in args)) == []

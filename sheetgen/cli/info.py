@@ -1,5 +1,5 @@
 """Commands that read, check, compute and convert, and draw nothing: systems, check, schema, preview, odds,
-export and import.
+export, import and new.
 """
 
 from __future__ import annotations
@@ -268,3 +268,53 @@ def import_watabou(file: Path, output: Path | None, system: str, square: int, fo
     from sheetgen.importers.watabou import import_watabou as convert
 
     click.echo(str(convert(file, output, system=system, square=square, force=force)))
+
+
+@cli.group("new")
+def new_group() -> None:
+    """Start a file of your own: a site file for a pack, or a pack copied from a built-in one. Every field
+    of the new file has a comment saying what it does, and the file passes `sheetgen check` as written.
+    An existing file is never replaced.
+
+    \b
+    Example:
+        sheetgen new site my-dungeon.yaml --system dungeon-turn
+        sheetgen new pack my-game.yaml --like site-alarm
+    """
+
+
+@new_group.command("site")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--system", "system", required=True, metavar="ID",
+              help="The rule pack the site is played with: a built-in id (`sheetgen systems`) or a pack file.")
+def new_site(path: Path, system: str) -> None:
+    """A starter site file at PATH: three rooms with every room field, a wandering table on the pack's dice
+    and a statblock in the pack's layout, each field explained. Fails if PATH exists.
+
+    \b
+    Example:
+        sheetgen new site my-dungeon.yaml --system site-alarm
+        sheetgen new site crypt.yaml --system my-game.yaml
+        sheetgen packet my-dungeon.yaml
+    """
+    from sheetgen.starters.site import new_site as write
+
+    click.echo(str(write(path, system)))
+
+
+@new_group.command("pack")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--like", default="dungeon-turn", show_default=True, metavar="ID",
+              help="The built-in pack to copy (`sheetgen systems` lists them).")
+def new_pack(path: Path, like: str) -> None:
+    """A rule pack at PATH, copied from a built-in one, with the id its file name gives and a comment above
+    each field saying what it does. Fails if PATH exists.
+
+    \b
+    Example:
+        sheetgen new pack my-game.yaml --like encounter-clock
+        sheetgen check my-game.yaml
+    """
+    from sheetgen.starters.pack import new_pack as write
+
+    click.echo(str(write(path, like)))

@@ -22,14 +22,13 @@ What the map says, as a site:
 
 from __future__ import annotations
 
-import os
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen import limits
-from sheetgen.errors import DataError, Location, OutputError, UsageError
+from sheetgen.errors import DataError, Location, OutputError
 from sheetgen.importers.site_file import SiteRoom, site_yaml
 from sheetgen.importers.watabou_json import Door, Dungeon, Note, Rect, Square, parse
 
@@ -240,7 +239,7 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
     The site file is loaded and checked like any other before it is written, so what is written
     passes ``sheetgen check``. An existing file is replaced only with ``force``.
     """
-    from sheetgen.load.files import builtin_pack_ids, display_name, load_pack, site_from_doc
+    from sheetgen.load.files import display_name, load_pack, pack_name_for_site, site_from_doc
     from sheetgen.load.yamlread import parse_yaml, read_bytes
     from sheetgen.output import (
         DEFAULT_FOLDER,
@@ -259,13 +258,7 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
     if target.exists() and not force:
         raise OutputError(f"{target} exists; give --force to replace it, or another -o")
     load_pack(system)  # the pack must exist before a site names it
-    if system not in builtin_pack_ids():
-        relative = os.path.relpath(Path(system).resolve(), target.resolve().parent)
-        if relative.startswith(os.pardir):
-            raise UsageError(f"--system {system}: a site file names only built-in packs and pack files inside its "
-                             f"own folder ({target.resolve().parent}); copy the pack there, or write the site "
-                             "file beside the pack")
-        system = relative
+    system = pack_name_for_site(system, target)
     dungeon = parse(read_bytes(file, name, "a One Page Dungeon JSON file"), name)
     text = site_text(dungeon, plan(dungeon, name), file=file.name, system=system, square=square)
     site_from_doc(parse_yaml(text.encode(), display_name(target)), target)

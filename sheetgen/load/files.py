@@ -8,13 +8,14 @@ sites live.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from sheetgen.errors import DataError, Location, Problem, SheetgenError
+from sheetgen.errors import DataError, Location, Problem, SheetgenError, UsageError
 from sheetgen.load.validate import build_model, check_pack, check_site, check_site_rules
 from sheetgen.load.yamlread import Document, parse_path, read_yaml
 from sheetgen.model.pack import Pack
@@ -103,6 +104,21 @@ def resolve_pack_path(name: str) -> Path:
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
         return candidate
     raise _no_pack(name)
+
+
+def pack_name_for_site(system: str, site_path: Path) -> str:
+    """What a site file written at *site_path* puts in its ``system:`` to name the pack *system* (a built-in
+    id, or a pack file as given on the command line): the id, or the file's path relative to the site's
+    folder. A pack file outside that folder is refused, as a site may not name it (see
+    :func:`contained_pack_path`)."""
+    if system in builtin_pack_ids():
+        return system
+    folder = site_path.resolve().parent
+    relative = os.path.relpath(Path(system).resolve(), folder)
+    if relative.startswith(os.pardir):
+        raise UsageError(f"--system {system}: a site file names only built-in packs and pack files inside its "
+                         f"own folder ({folder}); copy the pack there, or write the site file beside the pack")
+    return Path(relative).as_posix()
 
 
 def contained_pack_path(name: str, site_folder: Path, rules_dirs: Sequence[Path] = ()) -> Path:
