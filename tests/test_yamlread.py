@@ -50,8 +50,10 @@ def test_alias_bomb_is_refused_at_the_first_anchor() -> None:
         prev = "abcdefghi"[i]
         bomb += f"{name}: &{name} [*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev},*{prev}]\n".encode()
     assert len(bomb) < 600
-    (message,) = messages(bomb)
-    assert message == "f.yaml:1:4: YAML syntax: anchors (&a) are not allowed in sheetgen files; write the value out"
+    found = messages(bomb)
+    # each top-level field is read on its own once the file is refused, and each anchor is named
+    assert len(found) == 9
+    assert found[0] == "f.yaml:1:4: YAML syntax: anchors (&a) are not allowed in sheetgen files; write the value out"
     (message,) = messages(b"a: [1]\nb: *a\n")
     assert message == "f.yaml:2:4: YAML syntax: aliases (*name) are not allowed in sheetgen files; write the value out"
 
@@ -67,9 +69,8 @@ def test_python_tags_are_refused() -> None:
 
 
 def test_tabs_syntax_errors_and_encodings() -> None:
-    assert messages(b"a:\n\tb: 1\n") == ["f.yaml:2:1: YAML syntax: a tab character; YAML indents with spaces only"]
-    (syntax,) = messages(b"a: [1, 2\nb: 3\n")
-    assert syntax.startswith("f.yaml:2:") and "YAML syntax" in syntax
+    assert messages(b"a:\n\tb: 1\n") == ["f.yaml:2:1: a tab character; YAML indents with spaces, not tabs"]
+    assert messages(b"a: [1, 2\nb: 3\n") == ["f.yaml:1:4: a: this [ opens a list that is never closed; end it with ]"]
     assert messages(b"a: caf\xe9\n") == [
         "f.yaml:1:7: not UTF-8 text (byte 0xe9); save the file as UTF-8"
     ]

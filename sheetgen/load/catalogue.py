@@ -11,9 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from sheetgen.errors import DataError, Problem
-from sheetgen.load.files import builtin_dir, display_name, kind_of, load_pack, pack_from_doc, site_from_doc
+from sheetgen.load.files import builtin_dir, kind_of, load_pack, pack_from_doc, read_document, site_from_doc
 from sheetgen.load.variants import variant_id
-from sheetgen.load.yamlread import read_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 from sheetgen.words import check_sentence, duration
@@ -60,7 +59,7 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
     packs: list[Pack] = []
     for path in paths:
         try:
-            doc = read_yaml(path, display_name(path))
+            doc = read_document(path)
             if kind_of(doc) == "pack":
                 pack = pack_from_doc(doc, path)
                 packs.append(pack)

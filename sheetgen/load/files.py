@@ -16,8 +16,8 @@ from importlib import resources
 from pathlib import Path
 
 from sheetgen.errors import DataError, Location, Problem, SheetgenError, UsageError
-from sheetgen.load.validate import build_model, check_pack, check_site, check_site_rules
-from sheetgen.load.yamlread import Document, parse_path, read_yaml
+from sheetgen.load.validate import build_model, check_pack, check_site, check_site_rules, shape_problems
+from sheetgen.load.yamlread import Document, PathKey, UnreadableYaml, parse_path, read_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 
@@ -62,6 +62,33 @@ def display_name(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
+
+
+def read_document(path: Path) -> Document:
+    """The YAML file at *path*; when it has syntax errors, a DataError with each of them and the shape
+    problems (unknown fields, wrong types) of the parts around them that read. What refers to what is
+    checked once the whole file reads: a part that cannot be read may hold what another part names."""
+    try:
+        return read_yaml(path, display_name(path))
+    except UnreadableYaml as exc:
+        raise DataError.many([*exc.problems, *_around(exc)]) from None
+
+
+def _around(exc: UnreadableYaml) -> list[Problem]:
+    """The shape problems of the parts of a file that read, but none at or above a part that does not:
+    a field missing, or a list too short, may be the one that could not be read."""
+    doc = exc.readable
+    if doc is None or ("kind",) in exc.unread:
+        return []
+    try:
+        model: type[Pack] | type[Site] = Pack if kind_of(doc) == "pack" else Site
+    except DataError:
+        return []
+
+    def near(path: PathKey) -> bool:
+        return any(path[: len(gone)] == gone or gone[: len(path)] == path for gone in exc.unread)
+
+    return [p for p in shape_problems(model, doc) if not near(parse_path(p.location.field))]
 
 
 def kind_of(doc: Document) -> str:
@@ -168,7 +195,7 @@ def forget_loaded_packs() -> None:
 
 @lru_cache(maxsize=32)
 def _load_pack_file(path: Path) -> Pack:
-    doc = read_yaml(path, display_name(path))
+    doc = read_document(path)
     if kind_of(doc) != "pack":
         raise NotAPack("this is a site file, not a rule pack; commands that take SYSTEM want a pack "
                         "(give the site to `sheetgen cards` or `sheetgen packet`)", Location(doc.file, 1, 1))
@@ -227,7 +254,7 @@ def load_site(name: str, rules_dirs: Sequence[Path] = ()) -> LoadedSite:
     """Load a site file (or a bundled example by name), and the packs it names (inside the site's
     folder or *rules_dirs*)."""
     path = resolve_site_path(name)
-    doc = read_yaml(path, display_name(path))
+    doc = read_document(path)
     if kind_of(doc) != "site":
         raise DataError("this is a rule pack, not a site file; commands that take SITE want a dungeon "
                         "with rooms (give the pack to `sheetgen reference` or `sheetgen tracker`)",
@@ -266,7 +293,7 @@ def load_pack_or_site(name: str, rules_dirs: Sequence[Path] = ()) -> tuple[Pack,
     if name in builtin_pack_ids():
         return load_pack(name), None
     path = resolve_site_path(name)
-    doc = read_yaml(path, display_name(path))
+    doc = read_document(path)
     if kind_of(doc) == "pack":
         return pack_from_doc(doc, path), None
     loaded = site_from_doc(doc, path, rules_dirs)

@@ -7,6 +7,8 @@ each at its file:line:column and field path, in terms a game master can act on.
 from __future__ import annotations
 
 import difflib
+import types
+import typing
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -14,9 +16,10 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from sheetgen import limits
-from sheetgen.errors import DataError, DiceError, FontError, Problem
-from sheetgen.load.yamlread import Document, PathKey, iter_paths
-from sheetgen.model.common import RollRange, Statblock
+from sheetgen.errors import DataError, DiceError, FontError, Location, Problem
+from sheetgen.load.yaml_syntax import flow_comma_text, quote_hint
+from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
+from sheetgen.model.common import Name, RollRange, Statblock, Text
 from sheetgen.model.pack import ByTrack, Morale, Pack, encounter_rules
 from sheetgen.model.site import Site
 
@@ -39,13 +42,84 @@ _MESSAGES = {
 def build_model(model: type[M], doc: Document) -> M:
     """Validate *doc* against *model*; every problem is reported with its location."""
     try:
-        return model.model_validate(doc.data)
+        built = model.model_validate(doc.data)
     except ValidationError as exc:
-        raise DataError.many(_problems(model, doc, exc.errors(include_url=False))) from None
+        raise DataError.many([*_problems(model, doc, exc.errors(include_url=False)),
+                              *_cut_texts(model, doc)]) from None
+    cut = list(_cut_texts(model, doc))
+    if cut:
+        raise DataError.many(cut)
+    return built
+
+
+def shape_problems(model: type[BaseModel], doc: Document) -> list[Problem]:
+    """What :func:`build_model` would report about *doc*, as a list."""
+    try:
+        build_model(model, doc)
+    except DataError as exc:
+        return list(exc.problems)
+    return []
+
+
+_PROSE = {meta.func for meta in (*typing.get_args(Text)[1:], *typing.get_args(Name)[1:])}
+
+
+def _cut_texts(model: type[BaseModel], doc: Document) -> Iterator[Problem]:
+    """A plain text of a prose field (Text or Name) cut short by a comment that touches the word after
+    its '#' ('Room #3'): such a comment is taken for the rest of the text. A comment written '# like
+    this', or after a value that is not prose (a number, dice, an id), is a comment."""
+    for path, end in doc.comment_after.items():
+        if not _is_prose(model, path):
+            continue
+        line_end = doc.text.find("\n", end)
+        rest = doc.text[end: line_end if line_end >= 0 else len(doc.text)].rstrip()
+        value = _value_at(doc.data, path)
+        if isinstance(value, str):
+            yield Problem(doc.locate(path), quote_hint(" #", value + rest))
+
+
+def _value_at(data: Any, path: PathKey) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _is_prose(model: type[BaseModel], path: PathKey) -> bool:
+    """Whether the field at *path* inside *model* holds a Text or a Name."""
+    current: Any = model
+    metadata: Sequence[Any] = ()
+    for part in path:
+        current = _optional(current)
+        if isinstance(part, int):
+            if typing.get_origin(current) is not list:
+                return False
+            current, metadata = typing.get_args(current)[0], ()
+        elif isinstance(current, type) and issubclass(current, BaseModel) and part in current.model_fields:
+            info = current.model_fields[part]
+            current, metadata = info.annotation, info.metadata
+        else:
+            return False
+    current = _optional(current)
+    if typing.get_origin(current) is typing.Annotated:
+        metadata = typing.get_args(current)[1:]
+    return any(getattr(meta, "func", None) in _PROSE for meta in metadata)
+
+
+def _optional(annotation: Any) -> Any:
+    """X for X | None."""
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return annotation
 
 
 def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> Iterator[Problem]:
     seen: set[PathKey] = set()
+    said: set[Problem] = set()
     for error in errors:
         path = _data_path(doc.data, error["loc"])
         if path in seen:
@@ -53,6 +127,12 @@ def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> I
         seen.add(path)
         kind = error["type"]
         if kind == "extra_forbidden":
+            split = _comma_split(doc, path)
+            if split is not None:
+                if split not in said:
+                    said.add(split)
+                    yield split
+                continue
             yield Problem(doc.locate(path, key=True), _unknown_field(model, path))
             continue
         message = _MESSAGES.get(kind) or _clean(error["msg"])
@@ -68,6 +148,22 @@ def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> I
             if kind == "bool_type":
                 message += " (write true or false)"
         yield Problem(doc.locate(path), message)
+
+
+def _comma_split(doc: Document, path: PathKey) -> Problem | None:
+    """For an unknown field written without a value inside { } after a comma ('{name: Hall, dark}'): the
+    quoting hint at the start of the text the comma split."""
+    if _value_at(doc.data, path) is not None or path not in doc.keys:
+        return None
+    line, column = doc.keys[path]
+    lines = doc.text.splitlines()
+    if line > len(lines):
+        return None
+    found = flow_comma_text(lines[line - 1], column - 1)
+    if found is None:
+        return None
+    start, text = found
+    return Problem(Location(doc.file, line, start + 1, format_path(path[:-1])), quote_hint(", ", text))
 
 
 def _clean(message: str) -> str:

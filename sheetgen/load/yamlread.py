@@ -36,6 +36,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from sheetgen import limits
 from sheetgen.errors import DataError, Location, Problem
+from sheetgen.load import yaml_syntax
 from sheetgen.output import note_input
 
 PathKey = tuple[str | int, ...]
@@ -67,6 +68,9 @@ class Document:
     keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
     text: str = field(default="", repr=False)
     """The decoded file, for locating a character inside a value."""
+    comment_after: dict[PathKey, int] = field(default_factory=dict, repr=False)
+    """Plain texts followed on their line by a comment that touches its first word ('Room #3'): where
+    the text ends in :attr:`text`, for the fields of prose that must say the comment ate their text."""
 
     def locate(self, path: PathKey, *, key: bool = False) -> Location:
         """The location of the value at *path* (or of its key), falling back to the nearest parent."""
@@ -95,6 +99,16 @@ _PATH_PART = re.compile(r"\[(\d+)\]|\.?([^.\[\]]+)")
 def parse_path(field: str) -> PathKey:
     """("rooms", 2, "exits", 0) for rooms[2].exits[0]: the path :func:`format_path` wrote."""
     return tuple(int(index) if index else str(key) for index, key in _PATH_PART.findall(field))
+
+
+class UnreadableYaml(DataError):
+    """A file with YAML syntax errors: each one found, and the document of the parts around them that
+    read (None when there are none, or they cannot be told apart), with the paths of those that do not."""
+
+    def __init__(self, problems: list[Problem], readable: Document | None, unread: tuple[PathKey, ...]) -> None:
+        super().__init__(sorted(problems, key=lambda p: p.location))
+        self.readable = readable
+        self.unread = unread
 
 
 class _StrictComposer(yaml.composer.Composer):
@@ -164,7 +178,7 @@ def _located(text: str, name: str) -> Node | None:
     try:
         return _compose(_StrictLoader, text)
     except yaml.MarkedYAMLError as exc:
-        raise DataError([_yaml_problem(exc, name)]) from None
+        raise DataError([_yaml_problem(exc, name, text.splitlines(keepends=True))]) from None
     except yaml.YAMLError as exc:
         raise DataError(f"not valid YAML: {exc}", Location(name)) from None
     except RecursionError:
@@ -230,7 +244,10 @@ def parse_yaml(raw: bytes, name: str) -> Document:
     except yaml.YAMLError:
         # libyaml words its errors its own way: the file is read again in Python for sheetgen's messages
         # (and should the two readers ever disagree, the Python one is the one trusted)
-        root = _located(text, name)
+        try:
+            root = _located(text, name)
+        except DataError as exc:
+            _broken(text, name, exc)
     except RecursionError:
         raise DataError("the YAML is nested too deeply", Location(name)) from None
     doc = Document(name, None, text=text)
@@ -273,15 +290,119 @@ def _decode(raw: bytes, name: str) -> str:
     return text
 
 
-def _yaml_problem(exc: yaml.MarkedYAMLError, name: str) -> Problem:
-    mark = exc.problem_mark or exc.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-    message = exc.problem or exc.context or "not valid YAML"
-    if "'\\t'" in message or "\\t" in message:
-        message = "a tab character; YAML indents with spaces only"
-    elif exc.context and exc.problem:
-        message = f"{exc.problem} ({exc.context})"
-    return Problem(Location(name, line, column), f"YAML syntax: {message}")
+def _yaml_problem(exc: yaml.MarkedYAMLError, name: str, lines: list[str] | None = None,
+                  rows: tuple[int, ...] = ()) -> Problem:
+    """*exc* worded by :func:`yaml_syntax.worded`; its marks are in the part of the file made of *rows*
+    (the whole file when there are none)."""
+    def at(mark: Any) -> tuple[int, int] | None:
+        if mark is None:
+            return None
+        if not rows:
+            return (mark.line, mark.column)
+        if mark.line < len(rows):
+            return (rows[mark.line], mark.column)
+        return (rows[-1] + 1, 0)
+
+    where = at(exc.problem_mark) or at(exc.context_mark)
+    if where is None:
+        return Problem(Location(name), f"YAML syntax: {exc.problem or exc.context or 'not valid YAML'}")
+    (line, column), message = yaml_syntax.worded(exc.problem or "", exc.context or "", where,
+                                                 at(exc.context_mark), lines or [])
+    return Problem(Location(name, line + 1, column + 1), message)
+
+
+def _broken(text: str, name: str, whole: DataError) -> None:
+    """Raise an UnreadableYaml for *text*, which does not parse: the syntax error of each part of the
+    file that does not read on its own (see :mod:`yaml_syntax`), and the document of the others."""
+    lines = text.splitlines(keepends=True)
+    problems: list[Problem] = []
+    unread: list[PathKey] = []
+    kept = list(lines)
+    known = True
+    for part in yaml_syntax.fields(lines):
+        problem = _part_problem(part, lines, name)
+        if problem is None:
+            continue
+        broken = [(item, found) for item in yaml_syntax.items(lines, part) or ()
+                  if (found := _part_problem(item, lines, name)) is not None]
+        if not broken:
+            problems.append(problem)
+            known = known and part.key is not None
+            if part.key is not None:
+                unread.append(part.path)
+            for row in part.rows:
+                kept[row] = "\n"
+            continue
+        for item, found in broken:
+            problems.append(found)
+            unread.append(item.path)
+            kept[item.rows[1]] = yaml_syntax.placeholder(lines[item.rows[1]])
+            for row in item.rows[2:]:
+                kept[row] = "\n"
+    if not problems:
+        # every part reads on its own: the file's own error is the one to show
+        raise whole from None
+    readable: Document | None = None
+    if known:
+        rest = "".join(kept)
+        try:
+            root = _compose(_Loader, rest)
+        except (yaml.YAMLError, RecursionError):
+            root = None
+        if root is not None:
+            readable = Document(name, None, text=rest)
+            readable.data = _build(root, (), readable, problems)
+    raise UnreadableYaml(problems, readable, tuple(unread)) from None
+
+
+def _part_problem(part: yaml_syntax.Part, lines: list[str], name: str) -> Problem | None:
+    """The syntax error of *part* read on its own, or None when it reads."""
+    text = "".join(lines[row] for row in part.rows)
+    first = Location(name, part.rows[0] + 1, 1)
+    try:
+        _compose(_Loader, text)
+        return None
+    except yaml.YAMLError:
+        pass
+    except RecursionError:
+        return Problem(first, "the YAML is nested too deeply")
+    try:
+        _compose(_StrictLoader, text)
+        return None
+    except yaml.MarkedYAMLError as exc:
+        problem = _yaml_problem(exc, name, lines, part.rows)
+    except yaml.YAMLError as exc:
+        return Problem(first, f"not valid YAML: {exc}")
+    except RecursionError:
+        return Problem(first, "the YAML is nested too deeply")
+    if problem.message.startswith("this ") and part.key is not None:
+        field = _field_at(part, lines, problem.location.line - 1, problem.location.column - 1)
+        problem = Problem(Location(name, problem.location.line, problem.location.column, field), problem.message)
+    return problem
+
+
+def _field_at(part: yaml_syntax.Part, lines: list[str], row: int, column: int) -> str:
+    """The path of the value that starts at *row*, *column* of *part*, read from the part's lines before
+    it; "" when they do not read."""
+    if row not in part.rows:
+        return ""
+    local = part.rows.index(row)
+    text = "".join(lines[r] for r in part.rows[:local]) + lines[row][:column] + "~\n"
+    try:
+        root = _compose(_Loader, text)
+    except (yaml.YAMLError, RecursionError):
+        return ""
+    if root is None:
+        return ""
+    doc = Document("", None, text=text)
+    _build(root, (), doc, [])
+    found = [path for path, mark in doc.values.items() if mark == (local + 1, column + 1)]
+    if not found:
+        return ""
+    path = max(found, key=len)
+    if part.index is not None and len(path) >= 2:
+        path = (path[0], part.index, *path[2:])
+    return format_path(path)
 
 
 def _mark(node: Node) -> tuple[int, int]:
@@ -289,6 +410,8 @@ def _mark(node: Node) -> tuple[int, int]:
 
 
 _STR = "tag:yaml.org,2002:str"
+# a comment that touches the word after its '#', as "Room #3" does; "# a note" never reads as text
+_COMMENT_TEXT = re.compile(r"[ \t]+#[^\s#]")
 _IMPLICIT = yaml.resolver.Resolver()
 _PLAIN_TAGS = {
     "tag:yaml.org,2002:str",
@@ -327,7 +450,10 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
             ScalarNode, node.value, (True, False)
         ) != _STR:
             return node.value  # an explicit !!str on what would otherwise read as a number or boolean
-        return _scalar(node)
+        value = _scalar(node)
+        if isinstance(value, str) and not node.style and _COMMENT_TEXT.match(doc.text, node.end_mark.index):
+            doc.comment_after[path] = node.end_mark.index
+        return value
     if isinstance(node, SequenceNode):
         return [_build(item, (*path, i), doc, problems) for i, item in enumerate(node.value)]
     if isinstance(node, MappingNode):
