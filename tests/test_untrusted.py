@@ -355,14 +355,16 @@ LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
     "states": (
         STATE_EXPLOSION,
         ["timetable", "site.yaml", "--hours", "1", "-o", "out.pdf"],
-        'error: Small ("small"): its check has too many states to work out the odds exactly (more than '
-        f"{limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or fewer hours",
+        'error: site.yaml:8:3: check: Small ("small"): its check has too many states to work out the odds exactly '
+        f"(more than {limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, or fewer "
+        "hours",
     ),
     "long-numbers": (
         small_pack({"roll": "394d6", "trigger": {"at_least": 1400}}, length="10 minutes"),
         ["timetable", "site.yaml", "--hours", "72", "-o", "out.pdf"],
-        'error: Small ("small"): its exact odds over these hours run to numbers of 131,995 digits, too long to '
-        f"work out in a few seconds (more than {limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours",
+        'error: site.yaml:8:3: check: Small ("small"): its exact odds over these hours run to numbers of 131,995 '
+        f"digits, too long to work out in a few seconds (more than {limits.MAX_ODDS_WORK:,} steps); use smaller "
+        "dice, or fewer hours",
     ),
     "pool-on-the-page": (
         small_pack({"pool": {"die": "d1000", "base": 40, "max_dice": 40}, "trigger": {"at_least": 1000},

@@ -219,7 +219,7 @@ class Kernel:
                 raise DataError(
                     f'{pack.name} ("{pack.id}"): its exact odds over these hours run to numbers of '
                     f"{int(bits * 0.30103):,} digits, too long to work out in a few seconds (more than "
-                    f"{limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours")
+                    f"{limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours", Location(field="check"))
             rolls = f" and its {len(pack.rolls)} other rolls have" if pack.rolls else " has"
             raise DataError(
                 f'{pack.name} ("{pack.id}"): its check{rolls} too many states to work out the odds exactly '
