@@ -42,6 +42,10 @@ pack format leaves open, made once here:
 - A resource with ``when_out`` runs out by its rate at a unit the pack fixes (the validator refuses one
   that an outcome also ticks), so its track moves are applied at the very end of that unit, after the
   check (:meth:`Machine.after_unit`); the resource itself is not part of the state.
+- The pack's other rolls (``rolls``, compiled in sheetgen.engine.rolls) are rolled after the check, in the
+  pack's order, each from the state the one before left (:meth:`Machine.side_moves` for the odds,
+  :meth:`Machine.play_sides` with real dice), before the moves of resources running out; their outcomes'
+  track moves enter the state, and the units waited for a cadence by track are kept in ``State.waits``.
 - Only the tallies that feed the pool are kept in the state (no other rule reads a tally), each
   capped at ``max_dice``, so the state space stays finite for the exact odds.
 """
@@ -222,7 +226,7 @@ class Machine:
     def _side_ways(self, r: SideRoll, state: State, grid: bool, after: bool,
                    ) -> list[tuple[State, Fraction, tuple[int, ...], tuple[int, ...]]]:
         state = self._wait(r, state, after)
-        if not grid or not r.due(state.waits[r.index] if state.waits else 0, state.levels):
+        if not grid or not r.due(state.waits[r.index], state.levels):
             return [(state, ONE, (), ())]
         ways: dict[tuple[State, tuple[int, ...]], Fraction] = {(state, ()): ONE}
         for _ in range(r.rolls):
@@ -256,10 +260,6 @@ class Machine:
         waits[r.index] = min(r.wait_cap, waits[r.index] + 1)
         return State(state.levels, state.marks, state.grown, state.since, tuple(waits))
 
-    def roll_side(self, r: SideRoll, state: State, result: int) -> SideResult:
-        """This result of roll ``r`` in ``state``: the outcome it brings."""
-        return SideResult(r.index, result, r.outcome_of(result, state.levels))
-
     def _rolled_state(self, r: SideRoll, state: State, outcome: int) -> State:
         """The state after roll ``r`` brought ``outcome`` (-1: none): its track moves, its wait begun again."""
         levels = state.levels if outcome < 0 else move_levels(state.levels, r.moves[outcome], self.tracks)
@@ -276,11 +276,12 @@ class Machine:
         done: list[SideResult] = []
         for r in self.others:
             state = self._wait(r, state, r.after(unit))
-            if not r.on_grid(unit) or not r.due(state.waits[r.index] if state.waits else 0, state.levels):
+            if not r.on_grid(unit) or not r.due(state.waits[r.index], state.levels):
                 continue
             for _ in range(r.rolls):
                 faces, total = roll(r)
-                found = self.roll_side(r, state, r.result_of(faces, total))._replace(faces=faces, total=total)
+                result = r.result_of(faces, total)
+                found = SideResult(r.index, result, r.outcome_of(result, state.levels), faces, total)
                 state = self._rolled_state(r, state, found.outcome)
                 done.append(found)
         return state, tuple(done)
