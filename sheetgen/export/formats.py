@@ -4,7 +4,8 @@
 
 - ``-o FILE``: everything in that one file (for Foundry, a JSON list of RollTable documents);
 - ``-o DIR`` (an existing folder, or a path ending in ``/``): one file per table, named by its id
-  (``npc-reaction.json``), and for the Markdown formats ``timetable.md`` and ``deck.md``;
+  (``npc-reaction.json``), and for the Markdown formats ``timetable.md`` and ``deck.md``, and for
+  Markdown a site's room key as ``room-key.md``;
 - neither: ``output/<name>-<format><suffix>``, except Foundry, whose "Import Data" takes one
   table per file: ``output/<name>-foundry/`` with one file per table.
 """

@@ -44,14 +44,22 @@ from sheetgen.words import (
 )
 
 #: Characters that would start markup somewhere in GitHub-flavoured Markdown.
-SPECIAL = "\\`*_[]<>|~#&"
-"""What a backslash makes plain text in Markdown: markup, and ``&`` (else ``&lt;img&gt;`` shows as ``<img>``)."""
+SPECIAL = "\\`*_[]<>|~#&@"
+"""What a backslash makes plain text in Markdown: markup, ``&`` (else ``&lt;img&gt;`` shows as ``<img>``)
+and ``@`` (else ``gm@example.com`` becomes a mail link)."""
+
+_AUTOLINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?<![A-Za-z0-9])(?i:www)\.")
+"""Where GitHub would see a web address in plain text: the ``:`` of ``http://``, the ``.`` of ``www.``."""
 
 
 def escaper(special: str) -> Callable[[str], str]:
-    """A function that puts a backslash before each of ``special``."""
+    """A function that puts a backslash before each of ``special`` and where a web address would start."""
     table = {ord(ch): "\\" + ch for ch in special}
-    return lambda text: text.translate(table)
+
+    def escape(text: str) -> str:
+        return _AUTOLINK.sub(lambda m: m[0][:-1] + "\\" + m[0][-1], text.translate(table))
+
+    return escape
 
 
 @dataclass(frozen=True)
@@ -61,6 +69,7 @@ class Flavour:
     escape: Callable[[str], str]
     table: Callable[[ExportTable, Flavour], list[str]]
     block_ids: bool = False   # "^wandering" after each table, for links to it
+    key_sections: bool = True  # the room key as sections of the note (else in notes of their own)
 
 
 def inline(text: str, flavour: Flavour) -> str:
@@ -208,11 +217,20 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
 
 
 def document(subject: Subject, flavour: Flavour) -> Exported:
-    """Everything in one note, and each table, the timetable and the deck in notes of their own."""
+    """Everything in one note: the tables, the room key and the statblocks, the timetable and the deck;
+    and each table, the room key, the timetable and the deck in notes of their own."""
+    from sheetgen.export.markdown_key import Anchors, key_sections  # it builds on this module's escaping
+
     parts = [(f"{table.id}.md", _text(table_section(table, flavour, 1))) for table in subject.tables]
     lines = [f"# {flavour.escape(subject.name)}", ""]
+    anchors = Anchors()
+    anchors.add(subject.name)
     for table in subject.tables:
         lines += table_section(table, flavour)
+        anchors.add(table.name)
+    if subject.key is not None and flavour.key_sections:
+        lines += key_sections(subject.key, flavour, anchors)
+        parts.append(("room-key.md", _text(key_sections(subject.key, flavour, Anchors(), 1))))
     if subject.timetable is not None:
         for name, section in (("timetable", timetable_section), ("deck", deck_section)):
             body = section(subject.timetable, flavour)

@@ -39,7 +39,7 @@ def lookup_table(table: ExportTable, flavour: Flavour) -> list[str]:
     return grid([f"dice: {table.formula}", inline(table.columns[0], flavour)], rows)
 
 
-OBSIDIAN = Flavour(escape=escape, table=lookup_table, block_ids=True)
+OBSIDIAN = Flavour(escape=escape, table=lookup_table, block_ids=True, key_sections=False)
 
 
 def write(subject: Subject) -> Exported:
