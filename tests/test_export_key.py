@@ -7,15 +7,20 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sheetgen.cli import cli
-from sheetgen.export import markdown
-from sheetgen.export.markdown_key import Anchors, heading_slug
+from sheetgen.export import markdown, obsidian
+from sheetgen.export.markdown import Anchors, heading_slug
+from sheetgen.export.obsidian_key import MAX_NOTE_BYTES, note_name, note_names
 from sheetgen.export.room_key import room_key
 from sheetgen.export.tables import Subject, site_subject
 from sheetgen.load.files import LoadedSite, load_site
 from sheetgen.markup import plain
+from sheetgen.yamltext import quoted
 
 HOSTILE_SITE = r"""
 site: "The <b>Hostile</b> Hold"
@@ -187,3 +192,117 @@ def test_a_bad_output_path_is_refused_with_nothing_written(runner: CliRunner, tm
     assert into_file.exit_code == 2
     assert into_file.output == f"error: -o: {tmp_path / 'file'} is a file, not a folder\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+# --- Obsidian -------------------------------------------------------------------------------------------
+
+WIKILINK = re.compile(r"(?<!\\)\[\[([^\]]*)\]\]")
+
+
+def _statblock_blocks(text: str) -> list[dict[str, str]]:
+    return [yaml.safe_load(block) for block in re.findall(r"^```statblock\n(.*?)^```$", text, re.M | re.S)]
+
+
+def _outside_code(text: str) -> str:
+    return re.sub(r"^```statblock\n.*?^```$", "", text, flags=re.M | re.S)
+
+
+def test_obsidian_writes_a_note_per_room_whose_links_resolve(runner: CliRunner, tmp_path: Path,
+                                                             hostile: Path) -> None:
+    for n, loaded in enumerate(sites(hostile)):
+        main = tmp_path / f"site{n}.md"
+        export(runner, str(loaded.path), "obsidian", main)
+        notes = {p.stem: p.read_text() for p in (tmp_path / f"site{n} rooms").iterdir()}
+        assert len(notes) == len(loaded.site.rooms)
+        key = room_key(loaded.site, loaded.pack, loaded.encounter_pack)
+        headings = [text.splitlines()[0] for text in notes.values()]
+        assert sorted(headings) == sorted(f"# {obsidian.escape(' '.join(plain(r.title).split()))}" for r in key.rooms)
+        main_text = main.read_text()
+        index = WIKILINK.findall(_outside_code(main_text[main_text.index("## Room key"):]))
+        assert index == note_names(r.title for r in key.rooms) and set(index) == set(notes)
+        for name, text in notes.items():
+            links = WIKILINK.findall(_outside_code(text))
+            assert set(links) <= set(notes), name
+        exits = sum(len(WIKILINK.findall(_outside_code(t))) for t in notes.values())
+        assert exits == sum(len(r.exits) for r in loaded.site.rooms)
+
+
+def test_obsidian_statblocks_are_the_plugins_yaml_in_the_packs_order(runner: CliRunner, tmp_path: Path,
+                                                                     hostile: Path) -> None:
+    loaded = load_site(str(hostile))
+    export(runner, str(hostile), "obsidian", tmp_path / "h.md")
+    blocks = _statblock_blocks((tmp_path / "h.md").read_text())
+    assert blocks == [{"name": "Shade [[of]] @Embed[x] <i>", "HD": "2 [x]", "name (stat)": "not: the name",
+                       "Speed": "- 30'", "Weak": "'\"{}#|"}]
+    assert list(blocks[0]) == ["name", "HD", "name (stat)", "Speed", "Weak"]
+    room = (tmp_path / "h rooms" / "4. hidden.md").read_text()
+    assert _statblock_blocks(room) == blocks
+    chapel = load_site("the-sunken-chapel")
+    export(runner, "the-sunken-chapel", "obsidian", tmp_path / "c.md")
+    read = _statblock_blocks((tmp_path / "c.md").read_text())
+    key = room_key(chapel.site, chapel.pack, chapel.encounter_pack)
+    assert [list(b.items()) for b in read] == [[("name", s.name), *s.stats] for s in key.statblocks]
+    assert loaded.site.statblocks
+
+
+def test_obsidian_makes_nothing_of_a_rooms_words(runner: CliRunner, tmp_path: Path, hostile: Path) -> None:
+    export(runner, str(hostile), "obsidian", tmp_path / "h.md")
+    for path in [tmp_path / "h.md", *(tmp_path / "h rooms").iterdir()]:
+        text = _outside_code(path.read_text())
+        part = text[text.index("## Room key"):text.index("## Timetable")] if path.name == "h.md" else text
+        assert not re.search(r"(?<!\\)[<>$]|(?<!\\)%%|(?<!\\)==|(?<!\\)\^[a-z]", part), path.name
+        assert all(line.startswith(("# ", "## ", "### ")) for line in part.splitlines() if line.startswith("#"))
+    nave = (tmp_path / "h rooms" / "1. script alert(1) script Gate.md").read_text()
+    assert "\\[\\[Wiki\\]\\] \\@UUID\\[Actor.x\\]{Boss}" in nave
+    assert "**Exits:** [[B 2. Hall of Quotes]], [[_CON. .hidden]], [[4. hidden]]" in nave
+
+
+@pytest.mark.parametrize(("title", "name"), [
+    ("5. Flooded Nave", "5. Flooded Nave"), ("CON. .hidden", "_CON. .hidden"), ("..secret. ", "secret"),
+    ('a/b\\c:d*e?f"g<h>i|j#k^l[m]n', "a b c d e f g h i j k l m n"), ("lpt1", "_lpt1"), ("COM10. x", "COM10. x"),
+    ("???", "Room"), ("a == b %% c $d$ `e`", "a = b c d e"), ("é" * 60, "é" * 50),
+])
+def test_a_note_name_is_safe_everywhere(title: str, name: str) -> None:
+    assert note_name(title) == name
+
+
+def test_note_names_are_unique_ignoring_case() -> None:
+    assert note_names(["A", "a", "A 2", "x"], taken=["X"]) == ["A", "a 2", "A 2 2", "x 2"]
+
+
+@given(st.text(max_size=150))
+def test_any_title_makes_a_safe_note_name(title: str) -> None:
+    name = note_name(title)
+    assert name and len(name.encode()) <= MAX_NOTE_BYTES
+    assert not re.search(r'[/\\:*?"<>|#^\[\]\x00-\x1f]', name)
+    assert not name.startswith((".", " ")) and not name.endswith((".", " "))
+    assert name.split(".")[0].rstrip().upper() not in {"CON", "PRN", "AUX", "NUL", "COM1", "LPT1"}
+
+
+@given(st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=80))
+def test_any_text_is_one_yaml_scalar_that_reads_back(text: str) -> None:
+    assert "\n" not in quoted(text)
+    assert yaml.safe_load(f"{quoted(text)}: {quoted(text)}\nafter: 1\n") == {text: text, "after": 1}
+
+
+def test_obsidian_is_the_same_twice_and_fills_a_folder(runner: CliRunner, tmp_path: Path) -> None:
+    for name in ("a", "b"):
+        export(runner, "the-sunken-chapel", "obsidian", tmp_path / f"{name}.md")
+    assert (tmp_path / "a.md").read_bytes() == (tmp_path / "b.md").read_bytes()
+    a = {p.name: p.read_bytes() for p in (tmp_path / "a rooms").iterdir()}
+    assert a == {p.name: p.read_bytes() for p in (tmp_path / "b rooms").iterdir()}
+    result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "obsidian", "--seed", "7",
+                                 "-o", f"{tmp_path / 'vault'}/"])
+    assert result.exit_code == 0, result.output
+    names = {p.name for p in (tmp_path / "vault").iterdir()}
+    assert set(a) | {"room-key.md", "wandering.md", "timetable.md", "deck.md"} <= names
+    assert (tmp_path / "vault" / "room-key.md").read_text().startswith("# Room key\n\n- [[1. Lychgate and Drowned")
+
+
+def test_a_file_where_the_room_notes_go_is_refused(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "Chapel rooms").write_text("x")
+    result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "obsidian", "-o", str(tmp_path / "Chapel.md")])
+    assert result.exit_code == 2
+    assert result.output == (f"error: {tmp_path / 'Chapel rooms'} is a file, so the room notes cannot be written "
+                             "into a folder of that name; move the file away or give another -o\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["Chapel rooms"]

@@ -14,9 +14,7 @@ do (sheetgen.export.markdown), so no room's words become a heading, list, rule, 
 
 from __future__ import annotations
 
-import unicodedata
-
-from sheetgen.export.markdown import Flavour, block_safe, grid, inline, paragraph_lines
+from sheetgen.export.markdown import Anchors, Flavour, block_safe, grid, inline, paragraph_lines
 from sheetgen.export.room_key import KeyRoom, KeyStatblock, RoomKey
 from sheetgen.markup import convert, paragraphs, plain
 
@@ -27,30 +25,6 @@ ITALIC = ("*", "*")
 def shown(name: str) -> str:
     """A name as a heading or link shows it: without its marks, on one line."""
     return " ".join(plain(name).split())
-
-
-def heading_slug(text: str) -> str:
-    """GitHub's anchor of a heading's text, before numbering: lower case, only letters, marks, digits,
-    ``_``, ``-`` and spaces kept, each space a hyphen."""
-    kept = "".join(ch for ch in text.strip().lower()
-                   if ch in " -_" or unicodedata.category(ch)[0] in "LM" or unicodedata.category(ch) in ("Nd", "Nl"))
-    return kept.replace(" ", "-")
-
-
-class Anchors:
-    """The anchors of a document's headings, given in order: a slug seen before gets ``-1``, ``-2``."""
-
-    def __init__(self) -> None:
-        self._count: dict[str, int] = {}
-
-    def add(self, text: str) -> str:
-        """The anchor of the next heading, whose shown text is *text*."""
-        base = slug = heading_slug(text)
-        while slug in self._count:
-            self._count[base] += 1
-            slug = f"{base}-{self._count[base]}"
-        self._count[slug] = 0
-        return slug
 
 
 def key_sections(key: RoomKey, flavour: Flavour, anchors: Anchors, level: int = 2) -> list[str]:
@@ -78,20 +52,27 @@ def room_body(room: KeyRoom, key: RoomKey, flavour: Flavour, room_anchors: list[
               block_anchors: list[str]) -> list[str]:
     """A room under its heading; its exits and statblocks link to the anchors given."""
     esc = flavour.escape
+    exits = ", ".join(f"[{esc(shown(key.rooms[i].title))}](#{room_anchors[i]})" for i in room.exits)
+    lines = room_fields(room, flavour, exits)
+    if room.stats:
+        links = ", ".join(f"[{esc(shown(key.statblocks[i].name))}](#{block_anchors[i]})" for i in room.stats)
+        lines += [f"**Statblocks:** {links}", ""]
+    return lines
+
+
+def room_fields(room: KeyRoom, flavour: Flavour, exits: str) -> list[str]:
+    """A room's size, its exits (*exits*: the links, already written), description, details as a
+    list, trap, treasure, encounter and notes."""
     lines: list[str] = []
     if room.size:
-        lines += [f"**Size:** {esc(shown(room.size))}", ""]
-    if room.exits:
-        links = ", ".join(f"[{esc(shown(key.rooms[i].title))}](#{room_anchors[i]})" for i in room.exits)
-        lines += [f"**Exits:** {links}", ""]
+        lines += [f"**Size:** {flavour.escape(shown(room.size))}", ""]
+    if exits:
+        lines += [f"**Exits:** {exits}", ""]
     lines += paragraph_lines(room.description, flavour)
     if room.details:
         lines += detail_list(room.details, flavour)
     for label, text in room.sections:
         lines += labelled(label, text, flavour)
-    if room.stats:
-        links = ", ".join(f"[{esc(shown(key.statblocks[i].name))}](#{block_anchors[i]})" for i in room.stats)
-        lines += [f"**Statblocks:** {links}", ""]
     return lines
 
 
@@ -113,10 +94,11 @@ def labelled(label: str, text: str, flavour: Flavour) -> list[str]:
     return lines
 
 
-def statblock_body(block: KeyStatblock, flavour: Flavour) -> list[str]:
-    """A statblock's description, its stats as a one-row table, its actions and notes."""
+def statblock_body(block: KeyStatblock, flavour: Flavour, *, stats_table: bool = True) -> list[str]:
+    """A statblock's description, its stats as a one-row table (unless *stats_table* is false: when a
+    code block holds them), its actions and notes."""
     lines = paragraph_lines(block.description, flavour)
-    if block.stats:
+    if block.stats and stats_table:
         lines += grid([inline(label, flavour) for label, _ in block.stats],
                       [[inline(value, flavour) for _, value in block.stats]])
         lines.append("")
