@@ -3,9 +3,12 @@ resolves, nothing in a room's words made active, the same bytes twice, bad outpu
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -306,3 +309,100 @@ def test_a_file_where_the_room_notes_go_is_refused(runner: CliRunner, tmp_path: 
     assert result.output == (f"error: {tmp_path / 'Chapel rooms'} is a file, so the room notes cannot be written "
                              "into a folder of that name; move the file away or give another -o\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Chapel rooms"]
+
+
+# --- Foundry --------------------------------------------------------------------------------------------
+
+FOUNDRY_ID = {"type": "string", "pattern": "^[A-Za-z0-9]{16}$"}
+JOURNAL_SCHEMA = {
+    "type": "object",
+    "required": ["_id", "name", "pages"],
+    "properties": {
+        "_id": FOUNDRY_ID,
+        "name": {"type": "string", "minLength": 1},
+        "pages": {"type": "array", "minItems": 1, "items": {
+            "type": "object",
+            "required": ["_id", "name", "type", "text"],
+            "properties": {
+                "_id": FOUNDRY_ID,
+                "name": {"type": "string", "minLength": 1},
+                "type": {"const": "text"},
+                "text": {"type": "object", "required": ["content", "format"],
+                         "properties": {"content": {"type": "string"}, "format": {"const": 1}}},
+                "sort": {"type": "integer"},
+            },
+        }},
+    },
+}
+LINK = re.compile(r"@UUID\[JournalEntry\.([A-Za-z0-9]{16})\.JournalEntryPage\.([A-Za-z0-9]{16})\]\{([^}]*)\}")
+
+
+def _journal(runner: CliRunner, site: str, fmt: str, folder: Path) -> dict[str, Any]:
+    result = runner.invoke(cli, ["export", site, "--to", fmt, "-o", f"{folder}/"])
+    assert result.exit_code == 0, result.output
+    written = [p for p in folder.iterdir() if p.name.endswith("-key.json")]
+    assert len(written) == 1
+    data: dict[str, Any] = json.loads(written[0].read_text())
+    return data
+
+
+@pytest.mark.parametrize("fmt", ["foundry", "foundry-v12"])
+def test_foundry_journal_has_a_page_per_room_whose_links_resolve(runner: CliRunner, tmp_path: Path, hostile: Path,
+                                                                 fmt: str) -> None:
+    for n, loaded in enumerate(sites(hostile)):
+        entry = _journal(runner, str(loaded.path), fmt, tmp_path / f"f{n}")
+        jsonschema.validate(entry, JOURNAL_SCHEMA)
+        key = room_key(loaded.site, loaded.pack, loaded.encounter_pack)
+        names = [page["name"] for page in entry["pages"]]
+        assert names == [" ".join(plain(r.title).split()) for r in key.rooms] + ["Statblocks"]
+        ids = [page["_id"] for page in entry["pages"]]
+        assert len(set(ids)) == len(ids) and entry["_id"] not in ids
+        for page, room in zip(entry["pages"], key.rooms, strict=False):
+            links = LINK.findall(page["text"]["content"])
+            assert all(journal == entry["_id"] and target in ids for journal, target, _ in links)
+            exits = [target for _, target, _ in links if target != ids[-1]]
+            assert exits == [ids[i] for i in room.exits]
+
+
+def _nodes(content: str) -> list[str]:
+    from tests.test_export import _TextNodes
+
+    parser = _TextNodes()
+    parser.feed(content)
+    parser.close()
+    return parser.nodes
+
+
+def test_foundry_makes_nothing_of_a_rooms_words(runner: CliRunner, tmp_path: Path, hostile: Path) -> None:
+    entry = _journal(runner, str(hostile), "foundry", tmp_path / "f")
+    allowed_tags = {"p", "strong", "em", "br", "ul", "li", "span", "h2", "table", "thead", "tbody", "tr", "th", "td"}
+    for page in entry["pages"]:
+        content = page["text"]["content"]
+        assert set(re.findall(r"</?([a-z0-9]+)", content)) <= allowed_tags, content
+        for node in _nodes(content):
+            rest = LINK.sub("", node)
+            assert not re.search(r"@\w|\[\[", rest), node
+    text = "".join("".join(_nodes(p["text"]["content"])) for p in entry["pages"])
+    assert "<script>alert(1)</script> Gate" in text and "[[Wiki]] @UUID[Actor.x]{Boss} [[/r 1d20]]" in text
+    assert "Shade [[of]] @Embed[x] <i>" in text
+
+
+def test_foundry_journal_is_the_same_twice(runner: CliRunner, tmp_path: Path, hostile: Path) -> None:
+    for site in ("the-sunken-chapel", str(hostile)):
+        first = _journal(runner, site, "foundry", tmp_path / "a")
+        second = _journal(runner, site, "foundry", tmp_path / "b")
+        assert first == second
+        a = next(p for p in (tmp_path / "a").iterdir() if p.name.endswith("-key.json"))
+        assert a.read_bytes() == (tmp_path / "b" / a.name).read_bytes()
+        for folder in ("a", "b"):
+            for p in (tmp_path / folder).iterdir():
+                p.unlink()
+
+
+def test_foundry_key_goes_beside_one_file(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "foundry", "-o", str(tmp_path / "t.json")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.json", "the-sunken-chapel-key.json"]
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "foundry"])
+    assert result.output.splitlines()[-1] == "output/the-sunken-chapel-foundry/the-sunken-chapel-key.json"

@@ -11,7 +11,8 @@
 
 A site's room key, where a format writes it in files of its own (:attr:`Exported.key`), goes among
 the parts in a folder; beside the one file otherwise, and for Obsidian (:attr:`Format.key_folder`)
-into a folder named after that file: ``vault/Chapel.md`` and a note per room in ``vault/Chapel rooms/``.
+into a folder named after that file: ``vault/Chapel.md`` and a note per room in ``vault/Chapel rooms/``;
+Foundry's journal entry is ``<name>-key.json``.
 """
 
 from __future__ import annotations
