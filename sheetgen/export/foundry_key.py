@@ -1,10 +1,11 @@
 """A site's room key in; a Foundry VTT JournalEntry document out, as JSON that "Import Data" reads.
 
 One page per room, in the file's order, of type "text" with HTML content (``text.format`` 1): the
-room's size, its exits as ``@UUID[JournalEntry.<id>.JournalEntryPage.<page>]{5. Flooded Nave}``
-links to the other rooms' pages, its description, details as a list, trap, treasure, encounter and
-notes, and a link to the "Statblocks" page, the last one, which holds each statblock's description,
-an HTML table of its stats in the pack's order, its actions and notes.
+room's size, its exits as ``@UUID[.<page>]{5. Flooded Nave}`` links to the other rooms' pages
+(relative to the entry the page is in, so they hold in whatever entry the file is imported into), its
+description, details as a list, trap, treasure, encounter and notes, and a link to the "Statblocks"
+page, the last one, which holds each statblock's description, an HTML table of its stats in the pack's
+order, its actions and notes.
 
 Every text is made inert as the RollTables' are (sheetgen.export.foundry.inert): the only enricher
 syntax in the document is the links written here. A link's label is one text node, which Foundry
@@ -41,7 +42,7 @@ def journal_entry(site_name: str, slug: str, key: RoomKey) -> dict[str, Any]:
 
     def link(page: str, label: str) -> str:
         shown = " ".join(plain(label).translate({ord(ch): " " for ch in "{}[]@"}).split()) or "?"
-        return f"@UUID[JournalEntry.{entry}.JournalEntryPage.{page}]{{{html.escape(shown, quote=False)}}}"
+        return f"@UUID[.{page}]{{{html.escape(shown, quote=False)}}}"
 
     documents = []
     for n, room in enumerate(key.rooms):
