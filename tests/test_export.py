@@ -621,7 +621,7 @@ FOUNDRY_WORDS = st.lists(st.sampled_from([*list("ab _|[]<>#@{}&!\né"), "@UUID[A
 @given(FOUNDRY_WORDS.filter(lambda text: markup_problem(text) is None))
 def test_foundry_enriches_nothing_in_a_cell(text: str) -> None:
     """Foundry's enrichers match @Name[ and [[ within one text node: none is left, and the words read back."""
-    for made in (foundry._inline(text), foundry._html(text)):
+    for made in (foundry.inert_lines(text), foundry.inert_paragraphs(text)):
         parser = _TextNodes()
         parser.feed(made)
         parser.close()

@@ -12,10 +12,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheetgen.cli import cli
-from sheetgen.importers.site_file import comment, quoted
+from sheetgen.importers.site_file import comment
 from sheetgen.importers.watabou_json import clean
 from sheetgen.load.files import load_site
 from sheetgen.load.yamlread import parse_yaml
+from sheetgen.yamltext import quoted
 
 TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=200)
 BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"

@@ -211,7 +211,7 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
 @variant_option
 def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int | None,
                   days: int | None, variant: str | None) -> None:
-    """Export every table of a site or pack to a virtual tabletop or a notes app.
+    """Export every table of a site or pack, and a site's room key, to a virtual tabletop or a notes app.
 
     \b
     Example:

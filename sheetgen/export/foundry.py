@@ -38,10 +38,15 @@ def write_v12(subject: Subject) -> Exported:
 
 
 def _write(subject: Subject, *, v12: bool) -> Exported:
+    from sheetgen.export.foundry_key import journal_entry  # it builds on this module's HTML
+
     documents = [(table.id, rolltable(table, v12=v12)) for table in subject.tables]
+    key = () if subject.key is None else ((f"{subject.slug}-key.json",
+                                            as_json(journal_entry(subject.name, subject.slug, subject.key))),)
     return Exported(
-        whole=_json([doc for _, doc in documents]),
-        parts=tuple((f"{table_id}.json", _json(doc)) for table_id, doc in documents),
+        whole=as_json([doc for _, doc in documents]),
+        parts=tuple((f"{table_id}.json", as_json(doc)) for table_id, doc in documents),
+        key=key,
     )
 
 
@@ -53,7 +58,7 @@ def rolltable(table: ExportTable, *, v12: bool) -> dict[str, Any]:
                           f"(a row weighs {heaviest:,}; Foundry counts exactly only to {MAX_WEIGHT:,})")
     return {
         "name": plain(table.name),
-        "description": _html(table.text),
+        "description": inert_paragraphs(table.text),
         "formula": table.formula,
         "replacement": True,
         "displayRoll": True,
@@ -63,31 +68,33 @@ def rolltable(table: ExportTable, *, v12: bool) -> dict[str, Any]:
 
 
 def _result_v13(table: ExportTable, row: ExportRow) -> dict[str, Any]:
-    details = "".join(f"<p><strong>{_words(col)}:</strong> {_inline(cell)}</p>"
+    details = "".join(f"<p><strong>{inert(col)}:</strong> {inert_lines(cell)}</p>"
                       for col, cell in row_details(table, row))
     return {"type": "text", "name": " ".join(plain(row.cells[0]).split()), "description": details,
             "range": [row.low, row.high], "weight": row.weight, "drawn": False}
 
 
 def _result_v12(table: ExportTable, row: ExportRow) -> dict[str, Any]:
-    text = _inline(row.cells[0]) + "".join(f"<br><strong>{_words(col)}:</strong> {_inline(cell)}"
+    text = inert_lines(row.cells[0]) + "".join(f"<br><strong>{inert(col)}:</strong> {inert_lines(cell)}"
                                           for col, cell in row_details(table, row))
     return {"type": "text", "text": text, "range": [row.low, row.high], "weight": row.weight, "drawn": False}
 
 
-def _inline(text: str) -> str:
+def inert_lines(text: str) -> str:
     """A cell as HTML: its paragraphs joined by line breaks."""
-    return "<br>".join(_words(p) for p in paragraphs(text))
+    return "<br>".join(inert(p) for p in paragraphs(text))
 
 
-def _html(text: str) -> str:
-    return "".join(f"<p>{_words(p)}</p>" for p in paragraphs(text))
+def inert_paragraphs(text: str) -> str:
+    """Text as HTML paragraphs that Foundry's enrichers leave as they are."""
+    return "".join(f"<p>{inert(p)}</p>" for p in paragraphs(text))
 
 
-def _words(text: str) -> str:
+def inert(text: str) -> str:
     """One paragraph as HTML that Foundry's enrichers leave as it is."""
     return _BRACKETS.sub("[<span></span>", str(inline_html(text)).replace("@", "@<span></span>"))
 
 
-def _json(data: Any) -> bytes:
+def as_json(data: Any) -> bytes:
+    """A document as the file Foundry imports."""
     return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()

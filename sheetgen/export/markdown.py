@@ -14,10 +14,12 @@ sheetgen.export.obsidian builds on these functions with its own escaping and tab
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sheetgen.engine.timetable import CheckRow, Timetable
+from sheetgen.export.room_key import RoomKey
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
 from sheetgen.words import (
@@ -44,14 +46,46 @@ from sheetgen.words import (
 )
 
 #: Characters that would start markup somewhere in GitHub-flavoured Markdown.
-SPECIAL = "\\`*_[]<>|~#&"
-"""What a backslash makes plain text in Markdown: markup, and ``&`` (else ``&lt;img&gt;`` shows as ``<img>``)."""
+SPECIAL = "\\`*_[]<>|~#&@"
+"""What a backslash makes plain text in Markdown: markup, ``&`` (else ``&lt;img&gt;`` shows as ``<img>``)
+and ``@`` (else ``gm@example.com`` becomes a mail link)."""
+
+_AUTOLINK = re.compile(r"(?<=[A-Za-z]):(?=//)|(?<![A-Za-z0-9])(?i:www)\.")
+"""Where GitHub would see a web address in plain text: the ``:`` of ``http://``, the ``.`` of ``www.``."""
 
 
 def escaper(special: str) -> Callable[[str], str]:
-    """A function that puts a backslash before each of ``special``."""
+    """A function that puts a backslash before each of ``special`` and where a web address would start."""
     table = {ord(ch): "\\" + ch for ch in special}
-    return lambda text: text.translate(table)
+
+    def escape(text: str) -> str:
+        return _AUTOLINK.sub(lambda m: m[0][:-1] + "\\" + m[0][-1], text.translate(table))
+
+    return escape
+
+
+def heading_slug(text: str) -> str:
+    """GitHub's anchor of a heading's text, before numbering: lower case, only letters, marks, digits,
+    ``_``, ``-`` and spaces kept, each space a hyphen."""
+    kept = "".join(ch for ch in text.strip().lower()
+                   if ch in " -_" or unicodedata.category(ch)[0] in "LM" or unicodedata.category(ch) in ("Nd", "Nl"))
+    return kept.replace(" ", "-")
+
+
+class Anchors:
+    """The anchors of a document's headings, given in order: a slug seen before gets ``-1``, ``-2``."""
+
+    def __init__(self) -> None:
+        self._count: dict[str, int] = {}
+
+    def add(self, text: str) -> str:
+        """The anchor of the next heading, whose shown text is *text*."""
+        base = slug = heading_slug(text)
+        while slug in self._count:
+            self._count[base] += 1
+            slug = f"{base}-{self._count[base]}"
+        self._count[slug] = 0
+        return slug
 
 
 @dataclass(frozen=True)
@@ -106,6 +140,9 @@ def plain_table(table: ExportTable, flavour: Flavour) -> list[str]:
     return grid([flavour.escape(table.dice), *columns],
                 [[flavour.escape(row.range), *(inline(c, flavour) for c in row.cells)] for row in table.rows])
 
+
+KeySections = Callable[[RoomKey, Flavour, Anchors, int], list[str]]
+"""A format's room key sections: the key, the flavour, the anchors of the headings above, the level."""
 
 MARKDOWN = Flavour(escape=escaper(SPECIAL), table=plain_table)
 
@@ -207,22 +244,31 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
     return lines
 
 
-def document(subject: Subject, flavour: Flavour) -> Exported:
-    """Everything in one note, and each table, the timetable and the deck in notes of their own."""
-    parts = [(f"{table.id}.md", _text(table_section(table, flavour, 1))) for table in subject.tables]
+def document(subject: Subject, flavour: Flavour, key: KeySections | None = None) -> Exported:
+    """Everything in one note: the tables, the room key (from *key*, when the subject has one), the
+    timetable and the deck; and each table, the room key, the timetable and the deck in notes of their
+    own."""
+    parts = [(f"{table.id}.md", note_bytes(table_section(table, flavour, 1))) for table in subject.tables]
     lines = [f"# {flavour.escape(subject.name)}", ""]
+    anchors = Anchors()
+    anchors.add(subject.name)
     for table in subject.tables:
         lines += table_section(table, flavour)
+        anchors.add(table.name)
+    if subject.key is not None and key is not None:
+        lines += key(subject.key, flavour, anchors, 2)
+        parts.append(("room-key.md", note_bytes(key(subject.key, flavour, Anchors(), 1))))
     if subject.timetable is not None:
         for name, section in (("timetable", timetable_section), ("deck", deck_section)):
             body = section(subject.timetable, flavour)
             lines += body
             if body:
-                parts.append((f"{name}.md", _text(section(subject.timetable, flavour, 1))))
-    return Exported(whole=_text(lines), parts=tuple(parts))
+                parts.append((f"{name}.md", note_bytes(section(subject.timetable, flavour, 1))))
+    return Exported(whole=note_bytes(lines), parts=tuple(parts))
 
 
-def _text(lines: list[str]) -> bytes:
+def note_bytes(lines: list[str]) -> bytes:
+    """Lines as a file's bytes: one newline at the end."""
     while lines and not lines[-1]:
         lines = lines[:-1]
     return ("\n".join(lines) + "\n").encode()
@@ -230,4 +276,6 @@ def _text(lines: list[str]) -> bytes:
 
 def write(subject: Subject) -> Exported:
     """Plain GitHub-flavoured Markdown."""
-    return document(subject, MARKDOWN)
+    from sheetgen.export.markdown_key import key_sections  # it builds on this module
+
+    return document(subject, MARKDOWN, key_sections)

@@ -15,7 +15,10 @@ can be written.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sheetgen.export.markdown import SPECIAL, Flavour, document, escaper, grid, inline, plain_table
+from sheetgen.export.obsidian_key import index_sections, room_notes
 from sheetgen.export.tables import Exported, ExportTable, Subject, row_details
 
 _escape_markdown = escaper(SPECIAL + "$^")  # ^ too: a text ending in " ^wandering" would take a block id
@@ -43,5 +46,9 @@ OBSIDIAN = Flavour(escape=escape, table=lookup_table, block_ids=True)
 
 
 def write(subject: Subject) -> Exported:
-    """An Obsidian note for the Dice Roller plugin."""
-    return document(subject, OBSIDIAN)
+    """An Obsidian note for the Dice Roller plugin; for a site, and a note per room of its key."""
+    exported = document(subject, OBSIDIAN, index_sections)
+    if subject.key is None:
+        return exported
+    taken = [name.removesuffix(".md") for name, _ in exported.parts]
+    return replace(exported, key=room_notes(subject.key, OBSIDIAN, taken))

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from sheetgen.engine.dice import Constant, Dice, Roll, parse_dice
 from sheetgen.engine.timetable import Timetable
+from sheetgen.export.room_key import RoomKey, room_key
 from sheetgen.model.common import RollRange, Statblock
 from sheetgen.model.pack import Morale, Pack, Table
 from sheetgen.model.site import Site, Wandering
@@ -74,20 +75,25 @@ class Subject:
     slug: str                # for file names
     tables: tuple[ExportTable, ...]
     timetable: Timetable | None = None
+    key: RoomKey | None = None   # a site's rooms and statblocks
 
 
 @dataclass(frozen=True)
 class Exported:
-    """A format's files: everything in one, and one per table (with the timetable and deck apart)."""
+    """A format's files: everything in one, and one per table (with the timetable and deck apart); and
+    the room key's files, where a format writes the key apart (an Obsidian note per room, Foundry's
+    journal entry), beside the one file or among the parts."""
 
     whole: bytes
     parts: tuple[tuple[str, bytes], ...]  # file name, content
+    key: tuple[tuple[str, bytes], ...] = ()
 
 
 def site_subject(site: Site, slug: str, pack: Pack, encounter_pack: Pack | None,
                  timetable: Timetable | None) -> Subject:
-    """A site's tables, and its pre-rolls when there are any."""
-    return Subject(site.site, slug, site_tables(site, slug, pack, encounter_pack), _rolled(timetable))
+    """A site's tables, its room key, and its pre-rolls when there are any."""
+    return Subject(site.site, slug, site_tables(site, slug, pack, encounter_pack), _rolled(timetable),
+                   room_key(site, pack, encounter_pack))
 
 
 def pack_subject(pack: Pack, timetable: Timetable | None) -> Subject:

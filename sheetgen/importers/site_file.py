@@ -9,10 +9,11 @@ YAML structure or markup.
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from sheetgen.yamltext import quoted
 
 
 @dataclass(frozen=True)
@@ -24,15 +25,6 @@ class SiteRoom:
     description: str
     details: tuple[str, ...]
     comment: str = ""          # a line above the room, without the "# "
-
-
-def quoted(text: str) -> str:
-    """Text as a YAML double-quoted scalar: JSON's string syntax, with every control character and every
-    character YAML also reads as a line break (U+0085, U+2028, U+2029, which JSON leaves as they are)
-    escaped, so that the strict reader reads it back as the same text."""
-    out = json.dumps(text, ensure_ascii=False)
-    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) == "Cc" or ch in "\u2028\u2029" else ch
-                   for ch in out)
 
 
 def comment(text: str) -> str:

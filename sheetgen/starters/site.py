@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.errors import DiceError
-from sheetgen.importers.site_file import comment, quoted
+from sheetgen.importers.site_file import comment
 from sheetgen.model.pack import EncounterRules, Morale, Pack, encounter_rules
+from sheetgen.yamltext import quoted
 
 #: Values for the example creature's stats, by the names packs give them; any other stat gets "-".
 RAT_STATS = {

@@ -1,0 +1,84 @@
+"""A site and its packs in; its room key as every export format writes it: rooms, exits, statblocks.
+
+What the Markdown, Obsidian and Foundry exports of the key share: the rooms in the file's order, each
+with its exits resolved to the rooms they lead to (the index of the room, so that a format can link
+to the heading, note or page it writes for it) and the statblocks it names; the site's statblocks in
+the file's order, each with its stats in the one order the stat cards print them
+(:func:`sheetgen.sheets.statblock.stat_lines`, after the encounter rules' ``stats_after``). The texts
+keep the file's **bold** and _italic_ marks; each format converts and escapes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheetgen.model.common import Statblock
+from sheetgen.model.pack import Pack, encounter_rules
+from sheetgen.model.site import Room, Site
+from sheetgen.sheets.statblock import stat_lines
+
+#: A room's fields after its details, with the label each format heads them with, in print order.
+ROOM_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("trap", "Trap"), ("treasure", "Treasure"), ("encounter", "Encounter"), ("notes", "Notes"))
+
+
+@dataclass(frozen=True)
+class KeyStatblock:
+    id: str
+    name: str
+    description: str
+    stats: tuple[tuple[str, str], ...]             # (label, value) in print order
+    actions: tuple[tuple[str, str | None, str], ...]  # (name, kind, text)
+    notes: str
+
+
+@dataclass(frozen=True)
+class KeyRoom:
+    key: str
+    name: str
+    size: str | None
+    exits: tuple[int, ...]         # indexes into RoomKey.rooms, in the file's order
+    description: str
+    details: tuple[str, ...]
+    sections: tuple[tuple[str, str], ...]  # (label, text) of trap, treasure, encounter and notes given
+    stats: tuple[int, ...]         # indexes into RoomKey.statblocks
+
+    @property
+    def title(self) -> str:
+        """How a heading, note or page names the room: "5. Flooded Nave"."""
+        return f"{self.key}. {self.name}"
+
+
+@dataclass(frozen=True)
+class RoomKey:
+    rooms: tuple[KeyRoom, ...]
+    statblocks: tuple[KeyStatblock, ...]
+
+
+def room_key(site: Site, pack: Pack, encounter_pack: Pack | None) -> RoomKey:
+    """The site's rooms and statblocks as the exports write them (see the module docstring)."""
+    after = encounter_rules(pack, encounter_pack)[1].stats_after
+    rooms = {room.key: n for n, room in enumerate(site.rooms)}
+    blocks = {block.id: n for n, block in enumerate(site.statblocks)}
+    return RoomKey(
+        rooms=tuple(_room(room, rooms, blocks) for room in site.rooms),
+        statblocks=tuple(_statblock(block, after) for block in site.statblocks),
+    )
+
+
+def _room(room: Room, rooms: dict[str, int], blocks: dict[str, int]) -> KeyRoom:
+    # exits and statblock ids were checked when the site was loaded
+    return KeyRoom(
+        key=room.key, name=room.name, size=room.size,
+        exits=tuple(rooms[key] for key in room.exits if key in rooms),
+        description=room.description, details=tuple(room.details),
+        sections=tuple((label, text) for field, label in ROOM_SECTIONS if (text := getattr(room, field))),
+        stats=tuple(blocks[stat] for stat in room.stats if stat in blocks),
+    )
+
+
+def _statblock(block: Statblock, after: list[str]) -> KeyStatblock:
+    return KeyStatblock(
+        id=block.id, name=block.name, description=block.description, stats=tuple(stat_lines(block, after)),
+        actions=tuple((a.name, a.kind, a.text) for a in block.actions), notes=block.notes,
+    )
