@@ -365,7 +365,7 @@ def test_foundry_journal_has_a_page_per_room_whose_links_resolve(runner: CliRunn
 
 
 def _nodes(content: str) -> list[str]:
-    from tests.test_export import _TextNodes
+    from test_export import _TextNodes
 
     parser = _TextNodes()
     parser.feed(content)
