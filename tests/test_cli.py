@@ -21,11 +21,12 @@ Write = Callable[[str, str], Path]
 def test_systems_lists_the_five_packs(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["systems"])
     assert result.exit_code == 0, result.output
-    table, variants = result.output.split("\n\n")
-    lines = table.splitlines()
-    assert lines[0].split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
-    ids = [line.split()[0] for line in lines[1:]]
-    assert ids == ["derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm"]
+    head, *groups, variants = result.output.split("\n\n")
+    assert head.split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
+    shelved = {group.splitlines()[0]: [line.split()[0] for line in group.splitlines()[1:] if not line.startswith(" ")]
+               for group in groups}
+    assert shelved == {"DUNGEONS": ["derelict-crawl", "dungeon-turn", "encounter-clock", "site-alarm"],
+                       "ENCOUNTER RULES": ["encounter-reaction"]}
     assert "  dungeon-turn --variant fast-turns: Optional Variant: Fast Turns" in variants.splitlines()
     assert "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)" in result.output
     assert ("d10: immediate random encounter on a result at or below the Alarm value; every exploration round "

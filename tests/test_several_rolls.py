@@ -296,3 +296,18 @@ def test_rolls_too_many_to_work_out_are_refused_at_their_line(tmp_path: Path) ->
         assert f"{path}:{line}:3: rolls: Several Rolls" in result.output
         assert "its check and its 8 other rolls have too many states" in result.output
         assert "fewer rolls or outcomes" in result.output
+
+
+def test_systems_lists_packs_by_what_they_are_for(tmp_path: Path) -> None:
+    folder = tmp_path / "packs"
+    folder.mkdir()
+    source = Path(__file__).parent / "data" / "packs" / "travel-watches.yaml"
+    (folder / "watches.yaml").write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["systems", "--rules", str(folder)])
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.index("DUNGEONS") < out.index("dungeon-turn") < out.index("WILDERNESS") < out.index("travel-watches")
+    assert out.index("ENCOUNTER RULES") < out.index("encounter-reaction")
+    assert "    Any meeting between the Heroes and NPCs is an Encounter." in out
+    shelved = load_pack(str(folder / "watches.yaml")).model_copy(update={"shelf": "dungeon"})
+    assert shelved.shelf_name == "dungeon"

@@ -35,19 +35,29 @@ from sheetgen.cli.options import (
 @cli.command()
 @rules_option
 def systems(rules_dir: Path | None) -> None:
-    """List the rule packs: id, name, time unit and check, then their variants.
+    """List the rule packs by what they are for (dungeons, wilderness, encounter rules): id, name, time
+    unit, check and summary of each, then their variants.
 
     \b
     Example:
         sheetgen systems --rules my-packs/
     """
-    from sheetgen.load.catalogue import listed_packs, pack_rows, variant_lines
+    from sheetgen.load.catalogue import listed_packs, one_line, pack_rows, shelves, variant_lines
 
     packs = listed_packs(rules_dir)
     rows = pack_rows(packs)
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    for row in rows:
-        click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
+    line = "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(rows[0][:3])) + "  " + rows[0][3]
+    click.echo(line)
+    by_id = {row[0]: row for row in rows[1:]}
+    for heading, shelved in shelves(packs):
+        click.echo(f"\n{heading}")
+        for pack in shelved:
+            row = by_id[pack.id]
+            click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
+            summary = one_line(pack.summary)
+            if summary:
+                click.echo(f"    {summary}")
     variants = variant_lines(packs)
     if variants:
         click.echo("\nVARIANTS (give --variant ID to odds, timetable, reference, tracker, packet, export)")

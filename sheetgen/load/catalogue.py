@@ -13,6 +13,7 @@ from typing import Any
 from sheetgen.errors import DataError, Problem
 from sheetgen.load.files import builtin_dir, kind_of, load_pack, pack_from_doc, read_document, site_from_doc
 from sheetgen.load.variants import variant_id
+from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 from sheetgen.words import check_sentence, duration
@@ -28,6 +29,10 @@ def listed_packs(rules_dir: Path | None) -> list[Pack]:
     return [load_pack(str(path)) for path in paths]
 
 
+SHELVES = {"dungeon": "DUNGEONS", "wilderness": "WILDERNESS", "encounters": "ENCOUNTER RULES"}
+"""The groups `sheetgen systems` lists packs in, in this order, with their headings."""
+
+
 def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str]]:
     """Rows of (id, name, time unit, check), under a row of headings."""
     rows = [("ID", "NAME", "TIME UNIT", "CHECK")]
@@ -35,6 +40,22 @@ def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str]]:
         unit = f"{pack.time.unit} ({duration(pack.time.length, short=True)})"
         rows.append((pack.id, pack.name, unit, check_sentence(pack)))
     return rows
+
+
+def shelves(packs: Sequence[Pack]) -> list[tuple[str, list[Pack]]]:
+    """The packs grouped by what they are for (Pack.shelf_name), each group under its heading, in the
+    order of SHELVES; empty groups left out."""
+    return [(heading, [p for p in packs if p.shelf_name == shelf]) for shelf, heading in SHELVES.items()
+            if any(p.shelf_name == shelf for p in packs)]
+
+
+def one_line(text: str, most: int = 100) -> str:
+    """A pack's summary in one line: its first sentence, cut at a word to at most *most* characters."""
+    flat = " ".join(plain(text).split())
+    first = flat.split(". ")[0].rstrip(".")
+    if len(first) <= most:
+        return first + "." if first else ""
+    return first[:most].rsplit(" ", 1)[0] + " \u2026"
 
 
 def variant_lines(packs: Sequence[Pack]) -> list[str]:

@@ -718,6 +718,10 @@ class Pack(Strict):
     id: Id
     name: Name
     summary: Text = ""
+    shelf: Literal["dungeon", "wilderness", "encounters"] | None = Field(
+        default=None,
+        description="what the pack is for, as `sheetgen systems` groups packs: a dungeon procedure, a "
+                    "wilderness journey, or encounter rules; default: read from the pack")
     source: Text = Field(default="", description="where the rules come from")
     language: Language = Field(default="en", description="the language of the pack's text: en, de, pt-BR")
     words: Words = Field(default_factory=Words)
@@ -751,6 +755,18 @@ class Pack(Strict):
         """Every named outcome of the procedure, numbered as the engine numbers them: the check's, then
         each other roll's in order."""
         return (*(self.check.outcomes if self.check else ()), *(o for r in self.rolls for o in r.outcomes))
+
+    @property
+    def shelf_name(self) -> str:
+        """What the pack is for: its ``shelf``, or without one 'encounters' for a pack with no check,
+        'wilderness' for one whose units or horizon run to hours and days, else 'dungeon'."""
+        if self.shelf is not None:
+            return self.shelf
+        if self.check is None:
+            return "encounters"
+        if self.time.length >= 3600 or self.time.horizon_hours >= 24:
+            return "wilderness"
+        return "dungeon"
 
     def track(self, track_id: str) -> Track:
         return next(t for t in self.tracks if t.id == track_id)
