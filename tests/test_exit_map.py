@@ -187,3 +187,27 @@ def test_map_is_byte_identical_in_two_processes(tmp_path: Path) -> None:
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
     assert len(PdfReader(io.BytesIO(outputs[0])).pages) >= 1
+
+
+@pytest.mark.slow
+def test_the_packet_has_the_map_after_the_room_index_and_the_players_none(runner: CliRunner, tmp_path: Path,
+                                                                          chapel: LoadedSite) -> None:
+    out = tmp_path / "packet.pdf"
+    result = runner.invoke(cli, ["packet", "--seed", "3", "-q", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    titles = [item.title for item in reader.outline if not isinstance(item, list)]
+    assert titles[:3] == ["Cover", "Background and room index", "Map"]
+    page = reader.get_destination_page_number(next(item for item in reader.outline
+                                                   if not isinstance(item, list) and item.title == "Map"))
+    assert page == 2
+    map_page = reader.pages[page]
+    assert float(map_page.mediabox.width) > float(map_page.mediabox.height)  # turned to landscape
+    text = map_page.extract_text()
+    assert f"page {page + 1} of {len(reader.pages)}" in text
+    assert all(room.key in text.split() for room in chapel.site.rooms)
+    assert "\nMap 3\n" in reader.pages[0].extract_text()  # the cover's contents
+    players = tmp_path / "players.pdf"
+    result = runner.invoke(cli, ["packet", "--seed", "3", "-q", "--for", "players", "-o", str(players)])
+    assert result.exit_code == 0, result.output
+    assert "Map" not in [item.title for item in PdfReader(players).outline if not isinstance(item, list)]
