@@ -65,7 +65,7 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
     reader = PdfReader(io.BytesIO(packet.pdf))
     assert len(reader.pages) == packet.pages
     titles = [title for title, _ in packet.contents]
-    assert titles == ["Background and room index", "Reference: Dungeon Turns", "Reference: Encounters",
+    assert titles == ["Background and room index", "Map", "Reference: Dungeon Turns", "Reference: Encounters",
                       "Trackers: Dungeon Turns", "Trackers: Encounters", "Timetable and encounter deck",
                       "Room and stat cards"]
     top = [(title, page) for depth, title, page in outline(reader) if depth == 0]
@@ -74,8 +74,10 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
              and ": " in title]
     assert rooms == [f"Room {room.key}: {room.name}" for room in loaded.site.rooms]
     assert reader.page_labels == [str(n) for n in range(1, packet.pages + 1)]
-    for page in reader.pages:
-        assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == (612, 792)
+    map_page = dict(packet.contents)["Map"] - 1
+    for n, page in enumerate(reader.pages):
+        size = (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+        assert size == ((792, 612) if n == map_page else (612, 792))  # the chapel's map is wide: landscape
     cover = reader.pages[0].extract_text()
     for title, page in packet.contents:
         assert f"{title} {page}" in " ".join(cover.replace(".", " ").split())
@@ -223,7 +225,8 @@ def test_page_count_is_the_sum_of_its_parts(paper: Paper, size: Literal["poker",
     assert packet.pages == first_card_page - 1 + cards
     sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
              for p in PdfReader(io.BytesIO(packet.pdf)).pages}
-    assert sizes == {(round(paper.width), round(paper.height))}
+    # every page on the paper, the map turned to landscape
+    assert sizes == {(round(paper.width), round(paper.height)), (round(paper.height), round(paper.width))}
 
 
 def test_players_packet_shows_nothing_secret() -> None:

@@ -51,6 +51,7 @@ PICTURES = (
     Picture("timetable-chapel", ("timetable", "the-sunken-chapel", "--seed", "7")),
     Picture("timetable-several-rolls", ("timetable", str(PACKS / "several-rolls.yaml"), "--seed", "3", "--hours", "3")),
     Picture("cards-poker-chapel", ("cards", "the-sunken-chapel")),
+    Picture("map-chapel", ("map", "the-sunken-chapel")),
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),
     Picture("packet-cover-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), slow=True),
     Picture("packet-front-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), page=2, slow=True),

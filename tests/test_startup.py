@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml"
-HEAVY = ("weasyprint", "reportlab", "pypdf", "pypdfium2")
+HEAVY = ("weasyprint", "reportlab", "pypdf", "pypdfium2", "grandalf")
 
 # Each test starts sheetgen in a subprocess, several of them in all.
 pytestmark = pytest.mark.slow

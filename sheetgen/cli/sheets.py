@@ -1,4 +1,4 @@
-"""Commands that draw sheets: reference, tracker, cards, timetable, packet, calibrate and watch."""
+"""Commands that draw sheets: reference, tracker, cards, map, timetable, packet, calibrate and watch."""
 
 from __future__ import annotations
 
@@ -131,6 +131,30 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
     options = options_for(paper, ink=ink, language=loaded.language, cards=card_print)
     pdf = cards_pdf(loaded, options, size="index" if size == "index" else "poker", backs=backs)
     emit(pdf, output, loaded.slug, "cards")
+
+
+@cli.command("map")
+@click.argument("site")
+@paper_option
+@ink_option
+@pack_folder_option
+@output_option
+def map_(site: str, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+    """A map of SITE's rooms drawn from their exits, for the GM: each room a box with its key, name and
+    markers, each exit a line (an arrowhead for a one-way exit). One page, turned to landscape where
+    the map is wide; a site too large for one page at 7 pt is split over as many pages as it takes.
+
+    \b
+    Example:
+        sheetgen map my-dungeon.yaml --paper a4
+    """
+    from sheetgen.load.files import load_site
+    from sheetgen.packet.map_part import map_pdf
+
+    check_output(output)
+    loaded = load_site(site, rules_dirs)
+    pdf, _ = map_pdf(loaded, options_for(paper, ink=ink, language=loaded.language))
+    emit(pdf, output, loaded.slug, "map")
 
 
 @cli.command()

@@ -79,6 +79,8 @@ class PageSlot:
     """Where the slot starts: the separator's space, then '· page x of y'."""
     baseline: float
     size: float
+    page: tuple[float, float] | None = None
+    """The size of the page it is on, where that is not the packet's paper (a map turned to landscape)."""
 
 
 def page_slot(paper: Paper, *, drawn_by: Literal["html", "reportlab"], scale: float = 1.0) -> PageSlot:
@@ -90,7 +92,7 @@ def page_slot(paper: Paper, *, drawn_by: Literal["html", "reportlab"], scale: fl
     else:
         below_top = (SPACE.margin + _DRAWN_BASELINE * size + 1.0) * scale
     return PageSlot(paper.width - (SPACE.margin + slot_width(size)) * scale, paper.height - below_top,
-                    size * scale)
+                    size * scale, paper.size if paper.width > paper.height else None)
 
 
 def slot_stamp(slot: PageSlot, number: int, total: int) -> list[Mark]:

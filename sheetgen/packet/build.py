@@ -1,7 +1,8 @@
 """The session packet: every part rendered, then merged with pypdf into one PDF.
 
 Takes a loaded site and packet options; gives the packet's PDF bytes: a cover (contents, the session's
-facts, the rules in brief and a log), for the game master the site's background and room index, the
+facts, the rules in brief and a log), for the game master the site's background and room index and the
+map of its exits, the
 reference pages, the trackers, the timetable and encounter
 deck, the room cards and the stat cards, each page numbered in the packet in its header's slot, with
 an outline, page labels that match the printed page numbers, the document's metadata and language, and
@@ -294,8 +295,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
 
 def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 timings: Timings | None) -> list[Part]:
-    """The game master's front pages: the site's background and its room index (the players get none:
-    both tell what the party has yet to find)."""
+    """The game master's front pages: the site's background and its room index, then the map of its exits
+    (the players get none: all three tell what the party has yet to find)."""
     if options.audience == "players":
         return []
     from sheetgen.layout.header import page_slot
@@ -310,7 +311,19 @@ def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                              ink_saver=options.render.ink_saver, language=loaded.language)
     slots = (page_slot(options.render.paper, drawn_by="reportlab"),) * len(layout.pages)
     entries = tuple((title.capitalize(), page) for title, page in layout.entries)
-    return [Part(layout.title, pdf, slots, entries)]
+    return [Part(layout.title, pdf, slots, entries), _map_part(loaded, options, progress, timings)]
+
+
+def _map_part(loaded: LoadedSite, options: PacketOptions, progress: Progress, timings: Timings | None) -> Part:
+    """The map of the site's exits, after the room index; each page numbered where its own paper, portrait
+    or landscape, puts the header's slot."""
+    from sheetgen.layout.header import page_slot
+    from sheetgen.packet.map_part import map_pdf
+
+    progress("map")
+    with _phase(timings, "reportlab"):
+        pdf, layout = map_pdf(loaded, options.render)
+    return Part(layout.title, pdf, tuple(page_slot(page.paper, drawn_by="reportlab") for page in layout.pages))
 
 
 def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,

@@ -27,6 +27,8 @@ def page_numbers_pdf(paper: Paper, slots: list[PageSlot | None]) -> bytes:
     it has one; blank otherwise. The packet lays each page over its own."""
     doc = PdfCanvas(paper, DocInfo(title="page numbers", subject=""))
     for number, slot in enumerate(slots, start=1):
+        # a page of its own size, or what falls outside the packet's paper would be cut off in the merge
+        doc.canvas.setPageSize(paper.size if slot is None or slot.page is None else slot.page)
         if slot is not None:
             draw_marks(doc.canvas, slot_stamp(slot, number, len(slots)))
         doc.canvas.showPage()
