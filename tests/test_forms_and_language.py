@@ -185,8 +185,8 @@ def test_packet_keeps_language_title_outline_labels_and_fields(runner: CliRunner
     assert catalog.get("/Lang") == "en"
     assert _shows_title(catalog)
     assert reader.metadata.title == "The Sunken Chapel: session packet"
-    assert [item.title for item in reader.outline if not isinstance(item, list)][:3] == [
-        "Cover", "Background and room index", "Reference: Dungeon Turns"]
+    assert [item.title for item in reader.outline if not isinstance(item, list)][:4] == [
+        "Cover", "Background and room index", "Map", "Reference: Dungeon Turns"]
     assert reader.page_labels == [str(n) for n in range(1, len(reader.pages) + 1)]
     fields = reader.get_fields()
     assert fields is not None and "dungeon-turn/dm-trackers/turn-7" in fields
