@@ -24,7 +24,7 @@ from itertools import product
 from sheetgen import limits
 from sheetgen.engine.dice import Roll, parse_dice
 from sheetgen.errors import DataError
-from sheetgen.model.pack import Check, Pattern
+from sheetgen.model.pack import Check, Outcome, Pattern
 from sheetgen.model.pack import Roll as PackRoll
 
 
@@ -68,6 +68,17 @@ class Throws:
             code, p = groups.get(key, (self.encode(faces), Fraction(0)))
             groups[key] = (code, p + chance)
         return dict(groups.values())
+
+
+def first_outcome(outcomes: Sequence[Outcome], value: int, result: int, read: Throws | None) -> int:
+    """The index of the first outcome that holds, -1 when none does: its range holds *value* (the total the
+    rules compare), or the throw *result* shows its pattern (for dice read one by one, *read*)."""
+    for n, o in enumerate(outcomes):
+        if o.roll is not None and value in o.roll:
+            return n
+        if o.pattern is not None and read is not None and read.shows(o.pattern, result):
+            return n
+    return -1
 
 
 def throws(check: Check | PackRoll) -> Throws | None:

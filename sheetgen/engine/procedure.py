@@ -60,9 +60,9 @@ from functools import cached_property, lru_cache
 from typing import NamedTuple
 
 from sheetgen.engine.dice import Dice, parse_dice
-from sheetgen.engine.faces import throws
+from sheetgen.engine.faces import first_outcome, throws
 from sheetgen.engine.pool import PoolReading
-from sheetgen.engine.rolls import SideRoll, move_levels, side_rolls
+from sheetgen.engine.rolls import SideRoll, move_levels, side_rolls, value_at
 from sheetgen.errors import DataError
 from sheetgen.model.pack import ByTrack, Check, Pack, Pool, Track
 
@@ -410,12 +410,7 @@ class Machine:
         value = self.total(result)
         if self.check.outcomes_read == "total":
             value += sum(levels[i] for i in self.add)
-        for n, o in enumerate(self.check.outcomes):
-            if o.roll is not None and value in o.roll:
-                return n
-            if o.pattern is not None and self.throws is not None and self.throws.shows(o.pattern, result):
-                return n
-        return -1
+        return first_outcome(self.check.outcomes, value, result, self.throws)
 
     def fires(self, result: int, levels: tuple[int, ...]) -> bool:
         """Whether this result (after any advance) brings an encounter with the tracks at these levels."""
@@ -487,10 +482,10 @@ def _read_tracks(check: Check, index: dict[str, int]) -> tuple[int, ...]:
 
 def by_level(pack: Pack, value: ByTrack, level: int) -> int:
     """The value a ByTrack with levels gives at a level of its track."""
+    found = value_at(value, level)
+    if found is not None:
+        return found
     assert value.levels is not None
-    for span, number in value.levels.items():
-        if level in span:
-            return number
     raise DataError(f"{pack.track(value.track).name} level {level} has no value in "
                     f"{{{', '.join(str(r) for r in value.levels)}}}")
 

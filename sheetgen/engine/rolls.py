@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sheetgen.engine.dice import parse_dice
-from sheetgen.engine.faces import Throws, throws
+from sheetgen.engine.faces import Throws, first_outcome, throws
 from sheetgen.model.pack import ByTrack, Pack, Roll, Track
 
 Moves = tuple[tuple[int, int | None], ...]
@@ -80,7 +80,11 @@ class SideRoll:
     def due(self, wait: int, levels: tuple[int, ...]) -> bool:
         """At a grid point, whether the roll is due: always, or for a cadence by track when the units
         waited reach the current level's."""
-        return self.by_track is None or wait >= value_at(self.by_track, levels[self.track])
+        if self.by_track is None:
+            return True
+        needed = value_at(self.by_track, levels[self.track])
+        assert needed is not None  # the loader checks that a cadence's levels cover its track
+        return wait >= needed
 
     def result_of(self, faces: tuple[int, ...], total: int) -> int:
         """The result the rules read: the total, or for dice read one by one the throw."""
@@ -93,19 +97,13 @@ class SideRoll:
         """The index (in the roll's outcomes) of the first outcome that holds, -1 when none does: a range
         holds the total with the added tracks' levels, a pattern the throw."""
         value = self.total(result) + sum(levels[i] for i in self.add)
-        for n, o in enumerate(self.roll.outcomes):
-            if o.roll is not None and value in o.roll:
-                return n
-            if o.pattern is not None and self.throws is not None and self.throws.shows(o.pattern, result):
-                return n
-        return -1
+        return first_outcome(self.roll.outcomes, value, result, self.throws)
 
 
-def value_at(value: ByTrack, level: int) -> int:
-    """The value a ByTrack with levels gives at a level of its track (the loader checks that its levels
-    cover the track)."""
+def value_at(value: ByTrack, level: int) -> int | None:
+    """The value a ByTrack with levels gives at a level of its track, None where its levels give none."""
     assert value.levels is not None
-    return next(number for span, number in value.levels.items() if level in span)
+    return next((number for span, number in value.levels.items() if level in span), None)
 
 
 def side_rolls(pack: Pack, tracks: dict[str, int], first: int) -> tuple[SideRoll, ...]:
