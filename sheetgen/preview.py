@@ -3,13 +3,17 @@
 Takes PDF bytes or a path, a page number and a resolution; gives PNG bytes. A PDF from elsewhere may be
 built to hurt: before the page is drawn, its page tree is walked (a tree that contains itself is
 refused), objects nested deeper than MAX_OBJECT_DEPTH are refused, and the page's streams are
-decompressed only as far as MAX_DECOMPRESSED bytes in all (a megabyte can unpack to gigabytes).
-Each is a DataError with its own message.
+decompressed only as far as MAX_DECOMPRESSED bytes in all (a megabyte can unpack to gigabytes). A
+form drawn by a form drawn by the page is drawn as often as the counts multiply (200 times 200 times
+200 is eight million), so the page's drawing is counted as drawn: each form and image by how often
+the page's streams draw it, within MAX_DRAWN draws and MAX_DRAWN_BYTES bytes of streams, and a form
+that draws itself is refused. Each is a DataError with its own message.
 """
 
 from __future__ import annotations
 
 import io
+import re
 import stat
 from pathlib import Path
 
@@ -27,6 +31,13 @@ MAX_DECOMPRESSED = 100_000_000
 MAX_OBJECT_DEPTH = 64
 #: Objects visited when walking the page tree and the drawn page's resources.
 MAX_OBJECTS = 200_000
+#: Forms and images drawn for one page, counting each as often as it is drawn (a page of sheetgen's
+#: draws a few hundred at most).
+MAX_DRAWN = 100_000
+#: Bytes of streams drawn for one page, each counted as often as it is drawn.
+MAX_DRAWN_BYTES = 2 * MAX_DECOMPRESSED
+#: ``/Name Do``: a content stream drawing the XObject its resources call Name.
+_DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 
 
 def _inspect(pdf: bytes, page: int, name: str) -> int:
@@ -100,6 +111,97 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
             elif isinstance(item, ArrayObject):
                 stack.extend((value, level + 1) for value in item)
 
+    def inherited(node: DictionaryObject, key: str) -> object:
+        """A page's *key*, from the page or the nearest ancestor that has it."""
+        for _ in range(MAX_OBJECT_DEPTH + 1):
+            if key in node:
+                return resolve(node[key])
+            parent = resolve(node.get("/Parent"))
+            if not isinstance(parent, DictionaryObject):
+                return None
+            node = parent
+        return None
+
+    def xobjects(resources: object) -> dict[bytes, object]:
+        """What a stream with *resources* may draw, by the name its content calls it."""
+        resources = resolve(resources)
+        table = resolve(resources.get("/XObject")) if isinstance(resources, DictionaryObject) else None
+        if not isinstance(table, DictionaryObject):
+            return {}
+        return {_name_bytes(str(key)): value for key, value in table.items()}
+
+    def drawn(chosen: DictionaryObject) -> None:
+        """Count the page's forms and images as often as they are drawn (see the module's docstring)."""
+        contents = resolve(chosen.get("/Contents"))
+        streams = [resolve(c) for c in (contents if isinstance(contents, list) else [contents])]
+        page_data = b"\n".join(s.get_data() for s in streams if isinstance(s, StreamObject))
+        # edges of the drawing: which stream draws which object how often; forms are read once each
+        edges: dict[int, dict[int, int]] = {}
+        objects: dict[int, StreamObject] = {}
+
+        def draws(data: bytes, names: dict[bytes, object]) -> dict[int, int]:
+            found: dict[int, int] = {}
+            for match in _DRAW.finditer(data):
+                ref = names.get(_name_bytes("/" + match.group(1).decode("latin-1")))
+                if isinstance(ref, IndirectObject):
+                    found[ref.idnum] = found.get(ref.idnum, 0) + 1
+                    if ref.idnum not in objects:
+                        target = ref.get_object()
+                        if isinstance(target, StreamObject):
+                            objects[ref.idnum] = target
+            return found
+
+        page_names = xobjects(inherited(chosen, "/Resources"))
+        top = draws(page_data, page_names)
+        todo = list(top)
+        while todo:
+            number = todo.pop()
+            if number in edges:
+                continue
+            target = objects.get(number)
+            if target is None or target.get("/Subtype") != "/Form":
+                edges[number] = {}
+                continue
+            names = xobjects(target["/Resources"]) if "/Resources" in target else page_names
+            edges[number] = draws(target.get_data(), names)
+            todo.extend(edges[number])
+        # each object's draws: the page's own, then through the forms in an order where a form comes
+        # before what it draws (a form on its own path draws itself for ever)
+        order: list[int] = []
+        state: dict[int, int] = {}  # 1: on the path, 2: done
+        for start in top:
+            stack = [(start, iter(edges.get(start, {})))]
+            if state.get(start):
+                continue
+            state[start] = 1
+            while stack:
+                number, kids = stack[-1]
+                kid = next(kids, None)
+                if kid is None:
+                    stack.pop()
+                    state[number] = 2
+                    order.append(number)
+                elif state.get(kid) == 1:
+                    raise DataError(f"{name}: page {page} draws a form (object {kid}) that draws itself; "
+                                    "sheetgen does not preview it")
+                elif not state.get(kid):
+                    state[kid] = 1
+                    stack.append((kid, iter(edges.get(kid, {}))))
+        times = dict(top)
+        total, total_bytes = 0, 0
+        for number in reversed(order):
+            count_drawn = times.get(number, 0)
+            total += count_drawn
+            target = objects.get(number)
+            if target is not None:
+                total_bytes += count_drawn * len(target.get_data()) if target.get("/Subtype") == "/Form" else 0
+            if total > MAX_DRAWN or total_bytes > MAX_DRAWN_BYTES:
+                raise DataError(f"{name}: page {page} draws its forms and images more than {MAX_DRAWN:,} times "
+                                f"(or {MAX_DRAWN_BYTES:,} bytes of drawing) in all, counting each as often as it "
+                                "is drawn; sheetgen does not preview it")
+            for kid, n in edges.get(number, {}).items():
+                times[kid] = times.get(kid, 0) + count_drawn * n
+
     try:
         reader = PdfReader(io.BytesIO(pdf), strict=False)
         root = resolve(reader.trailer["/Root"])
@@ -131,11 +233,18 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
             return len(pages)
         chosen = pages[page - 1]
         walk(chosen, 0, set())
+        drawn(chosen)
         return len(pages)
     except RecursionError:
         raise DataError(f"{name}: objects nested too deeply to read; sheetgen does not preview it") from None
     except (PyPdfError, AssertionError, KeyError, ValueError, TypeError, AttributeError) as exc:
         raise DataError(f"{name}: not a readable PDF ({type(exc).__name__})") from None
+
+
+def _name_bytes(name: str) -> bytes:
+    """A PDF name as the bytes it stands for (``#20`` is a space), the same whichever way it is spelt."""
+    raw = name.encode("latin-1", "replace")
+    return re.sub(rb"#([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), raw)
 
 
 def page_count(pdf: bytes) -> int:

@@ -56,7 +56,8 @@ class Case:
         """The file's name in the case's folder."""
         return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
                 "huge-page": "huge-page.pdf", "exits-300": "exits.yaml", "page-tree-loop": "loop.pdf",
-                "stream-bomb": "bomb.pdf", "kids-not-a-list": "kids.pdf"}.get(self.make or "", self.file or "")
+                "stream-bomb": "bomb.pdf", "kids-not-a-list": "kids.pdf", "forms-200-deep-4": "forms.pdf",
+                "form-draws-itself": "itself.pdf"}.get(self.make or "", self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -101,7 +102,7 @@ def make_file(kind: str, path: Path) -> None:
         rooms = "".join(f'  - {{key: "{i}", name: {name}}}\n' for i in range(2, 302))
         path.write_text(f'site: Hub\nsystem: dungeon-turn\nrooms:\n  - {{key: "1", name: {name}, exits: [{exits}]}}\n'
                         + rooms, encoding="utf-8")
-    elif kind in ("page-tree-loop", "stream-bomb", "kids-not-a-list"):
+    elif kind in ("page-tree-loop", "stream-bomb", "kids-not-a-list", "forms-200-deep-4", "form-draws-itself"):
         path.write_bytes(hostile_pdf(kind))
     elif kind == "huge-page":
         # 200 inches square, the largest page PDF allows: 57 GB as a picture at 600 dpi
@@ -115,11 +116,23 @@ def make_file(kind: str, path: Path) -> None:
 
 
 def hostile_pdf(kind: str) -> bytes:
-    """A 200-byte PDF whose page tree contains itself or whose list of pages is not a list, or a 1 MB one
-    whose page unpacks to 1 GiB."""
+    """A 200-byte PDF whose page tree contains itself or whose list of pages is not a list, a 1 MB one
+    whose page unpacks to 1 GiB, a 6 KB one whose page draws a form 200 times, each drawing the next
+    200 times, four levels deep (1.6 billion draws), or one whose form draws itself."""
     import zlib
 
-    if kind == "page-tree-loop":
+    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>"
+    form = b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /F %d 0 R >> >> /Length %d >>\nstream\n%s\nendstream"
+    if kind == "forms-200-deep-4":
+        draw = b"/F Do " * 200
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page,
+                   b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
+                   *(form % (number + 1, len(draw), draw) for number in range(5, 8)),
+                   form % (8, 15, b"0 0 m 9 9 l S  ")]
+    elif kind == "form-draws-itself":
+        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page,
+                   b"<< /Length 6 >>\nstream\n/F Do \nendstream", form % (5, 6, b"/F Do ")]
+    elif kind == "page-tree-loop":
         objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]
     elif kind == "kids-not-a-list":
         objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids 5 /Count 1 >>"]
