@@ -6,13 +6,12 @@ refused), objects nested deeper than MAX_OBJECT_DEPTH are refused, and the page'
 decompressed only as far as MAX_DECOMPRESSED bytes in all (a megabyte can unpack to gigabytes). A
 form drawn by a form drawn by the page is drawn as often as the counts multiply (200 times 200 times
 200 is eight million), so the page's drawing is counted as drawn: each form and image by how often
-the page's streams draw it, within MAX_DRAWN draws and MAX_DRAWN_BYTES bytes of streams, and a form
+the page's streams draw it, within MAX_DRAWN draws and MAX_PAINTED painting operators, and a form
 that draws itself is refused. Each is a DataError with its own message.
 """
 
 from __future__ import annotations
 
-import io
 import re
 import stat
 from pathlib import Path
@@ -31,11 +30,15 @@ MAX_DECOMPRESSED = 100_000_000
 MAX_OBJECT_DEPTH = 64
 #: Objects visited when walking the page tree and the drawn page's resources.
 MAX_OBJECTS = 200_000
-#: Forms and images drawn for one page, counting each as often as it is drawn (a page of sheetgen's
-#: draws a few hundred at most).
-MAX_DRAWN = 100_000
-#: Bytes of streams drawn for one page, each counted as often as it is drawn.
-MAX_DRAWN_BYTES = 2 * MAX_DECOMPRESSED
+#: Forms and images drawn for one page, counting each as often as it is drawn (sheetgen's own pages draw
+#: none; pdfium takes about 170 MB and 5 s for 20,000 at 600 dpi).
+MAX_DRAWN = 20_000
+#: Painting operators (strokes, fills, text shown, XObjects drawn) of the page and of the forms it draws,
+#: each form's counted as often as it is drawn (sheetgen's own pages have at most a few hundred; pdfium
+#: takes about 8 s for 100,000 small strokes at 600 dpi).
+MAX_PAINTED = 100_000
+#: A painting operator in a content stream.
+_PAINT = re.compile(rb"(?:^|(?<=[\s\])>]))(?:S|s|f\*?|F|B\*?|b\*?|Tj|TJ|'|\"|sh|Do|BI)(?=[\s\[(/<%]|$)", re.M)
 #: ``/Name Do``: a content stream drawing the XObject its resources call Name.
 _DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 
@@ -153,6 +156,7 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
 
         page_names = xobjects(inherited(chosen, "/Resources"))
         top = draws(page_data, page_names)
+        painted = {0: len(_PAINT.findall(page_data))}
         todo = list(top)
         while todo:
             number = todo.pop()
@@ -163,7 +167,9 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
                 edges[number] = {}
                 continue
             names = xobjects(target["/Resources"]) if "/Resources" in target else page_names
-            edges[number] = draws(target.get_data(), names)
+            data = target.get_data()
+            edges[number] = draws(data, names)
+            painted[number] = len(_PAINT.findall(data))
             todo.extend(edges[number])
         # each object's draws: the page's own, then through the forms in an order where a form comes
         # before what it draws (a form on its own path draws itself for ever)
@@ -188,16 +194,14 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
                     state[kid] = 1
                     stack.append((kid, iter(edges.get(kid, {}))))
         times = dict(top)
-        total, total_bytes = 0, 0
+        total, total_painted = 0, painted[0]
         for number in reversed(order):
             count_drawn = times.get(number, 0)
             total += count_drawn
-            target = objects.get(number)
-            if target is not None:
-                total_bytes += count_drawn * len(target.get_data()) if target.get("/Subtype") == "/Form" else 0
-            if total > MAX_DRAWN or total_bytes > MAX_DRAWN_BYTES:
+            total_painted += count_drawn * painted.get(number, 0)
+            if total > MAX_DRAWN or total_painted > MAX_PAINTED:
                 raise DataError(f"{name}: page {page} draws its forms and images more than {MAX_DRAWN:,} times "
-                                f"(or {MAX_DRAWN_BYTES:,} bytes of drawing) in all, counting each as often as it "
+                                f"(or paints more than {MAX_PAINTED:,} times) in all, counting each as often as it "
                                 "is drawn; sheetgen does not preview it")
             for kid, n in edges.get(number, {}).items():
                 times[kid] = times.get(kid, 0) + count_drawn * n
@@ -239,6 +243,28 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
         raise DataError(f"{name}: objects nested too deeply to read; sheetgen does not preview it") from None
     except (PyPdfError, AssertionError, KeyError, ValueError, TypeError, AttributeError) as exc:
         raise DataError(f"{name}: not a readable PDF ({type(exc).__name__})") from None
+
+
+def _png(pixels: object, width: int, height: int, stride: int, channels: int, dpi: int) -> bytes:
+    """A PNG of an RGB (3 channels) or RGBA (4) picture, compressed a row at a time from the renderer's own
+    buffer: a letter page at 600 dpi is 105 MB of pixels, and a picture library's copy of them would be
+    another 105 MB. The PNG says its resolution, so a viewer shows it at the page's size."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = memoryview(pixels).cast("B")  # type: ignore[arg-type]
+    width_bytes = width * channels
+    squeeze = zlib.compressobj(6)
+    packed = [squeeze.compress(b"\x00" + rows[y * stride:y * stride + width_bytes]) for y in range(height)]
+    packed.append(squeeze.flush())
+    per_metre = round(dpi / 0.0254)
+    return b"".join([b"\x89PNG\r\n\x1a\n",
+                     chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)),
+                     chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+                     chunk(b"IDAT", b"".join(packed)), chunk(b"IEND", b"")])
 
 
 def _name_bytes(name: str) -> bytes:
@@ -284,12 +310,10 @@ def render_png(pdf: bytes, *, page: int = 1, dpi: int = 100, name: str = "PDF") 
             raise UsageError(f"--dpi: page {page} of {name} is {width / 72:.1f} x {height / 72:.1f} in; at {dpi} dpi "
                              f"that is more than {MAX_PIXELS:,} pixels; choose {most} dpi or less")
         try:
-            bitmap = pdf_page.render(scale=dpi / 72)
+            bitmap = pdf_page.render(scale=dpi / 72, rev_byteorder=True)
         except pdfium.PdfiumError as exc:
             raise DataError(f"{name}: page {page} cannot be drawn ({exc})") from None
-        buffer = io.BytesIO()
-        bitmap.to_pil().save(buffer, format="PNG", optimize=True)
-        return buffer.getvalue()
+        return _png(bitmap.buffer, bitmap.width, bitmap.height, bitmap.stride, bitmap.n_channels, dpi)
     finally:
         document.close()
 
