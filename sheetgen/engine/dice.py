@@ -497,11 +497,11 @@ def _shorten(number: int) -> str:
 
 def die_roller(rng: random.Random) -> Callable[[int], int]:
     """``below(n)``, a whole number from 0 to n - 1 such that ``1 + below(sides)`` is exactly what
-    ``rng.randint(1, sides)`` returns (the same number drawn from the generator), without randint's and
-    randrange's checks of their arguments: the pre-rolled timetables roll hundreds of thousands of dice.
-    tests/test_dice.py holds it to randint for every die and many seeds."""
+    ``rng.randint(1, sides)`` returns (the same number drawn from the generator): for Python's own
+    generator its public ``randrange``, without the second bound randint adds and checks (the pre-rolled
+    timetables roll hundreds of thousands of dice). tests/test_dice.py holds it to randint for every die
+    and many seeds."""
     if type(rng) is random.Random:
-        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
-        return below
+        return rng.randrange  # randint(1, n) is randrange(1, n + 1), which is 1 + randrange(n)
     randint = rng.randint  # another generator: ask it
     return lambda n: randint(1, n) - 1

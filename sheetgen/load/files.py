@@ -207,7 +207,7 @@ def pack_from_doc(doc: Document, path: Path | None = None) -> Pack:
     pack = build_model(Pack, doc)
     check_pack(pack, doc)
     if path is not None:
-        pack._file = str(path.resolve())
+        pack.read_from(str(path.resolve()))
     return pack
 
 
