@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Literal
 from sheetgen import __version__
 from sheetgen.layout.cover import PackBrief
 from sheetgen.layout.header import PageSlot
-from sheetgen.load.files import LoadedSite, located_in
+from sheetgen.load.files import located_in
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.packet import cache
