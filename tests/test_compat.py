@@ -19,7 +19,7 @@ from test_bad_inputs import hostile_pdf
 
 from sheetgen import compat
 from sheetgen.cli import cli
-from sheetgen.compat import columns, libraries, process_end, pypdf_objects, reportlab_pages, weasy
+from sheetgen.compat import columns, libraries, process_end, pypdf_objects, random_draws, reportlab_pages, weasy
 from sheetgen.load.files import load_pack
 from sheetgen.options import LETTER, RenderOptions
 from sheetgen.render.html.reference import PLAYERS_SIZE, RenderedReference, render_reference
@@ -37,6 +37,7 @@ CHECKS: dict[str, Callable[[], object]] = {
     "pypdf_objects.document_id_usable": pypdf_objects.document_id_usable,
     "pypdf_objects.stream_bytes_usable": pypdf_objects.stream_bytes_usable,
     "process_end.exit_functions_usable": process_end.exit_functions_usable,
+    "random_draws.bits_draw_as_randint": random_draws.bits_draw_as_randint,
 }
 
 
@@ -47,7 +48,8 @@ def test_what_each_reach_relies_on_is_in_the_libraries_installed(name: str) -> N
         "to the stock behaviour (slower or plainer); check the module against this version")
 
 
-@pytest.mark.parametrize("module", [columns, weasy, libraries, reportlab_pages, pypdf_objects, process_end])
+@pytest.mark.parametrize("module", [columns, weasy, libraries, reportlab_pages, pypdf_objects, process_end,
+                                    random_draws])
 def test_each_module_of_the_seam_names_the_versions_it_was_checked_against(module: object) -> None:
     checked = getattr(module, "CHECKED_AGAINST", "")
     assert any(char.isdigit() for char in checked), module
@@ -261,3 +263,32 @@ def test_a_command_ends_with_its_exit_functions_run_and_its_pdf_whole(tmp_path: 
     reader = read_pdf(out.read_bytes())
     assert page_sizes(reader) == [(612, 792)] * len(reader.pages) and len(reader.pages) >= 1
     assert "Dungeon Turn" in page_texts(reader)[0] or "dungeon" in page_texts(reader)[0].lower()
+
+
+def _timetable_pdf(pack_id: str, seed: int) -> bytes:
+    from sheetgen.engine.timetable import build_timetable
+    from sheetgen.render.pdf.timetable import timetable_pdf
+
+    table = build_timetable(load_pack(pack_id), site=None, encounter_pack=None, hours=6, seed=seed)
+    return timetable_pdf(table, RenderOptions(paper=LETTER))
+
+
+@pytest.mark.parametrize("pack_id", ["dungeon-turn", "encounter-clock"])
+def test_a_timetable_rolled_with_randint_itself_is_the_same_to_the_byte(monkeypatch: pytest.MonkeyPatch,
+                                                                         pack_id: str) -> None:
+    quick = _timetable_pdf(pack_id, 1234)
+    monkeypatch.setattr(random_draws, "bits_draw_as_randint", lambda: False)
+    asked = _timetable_pdf(pack_id, 1234)
+    assert asked == quick
+    reader = read_pdf(asked)
+    assert page_sizes(reader) == [(612, 792)] * len(reader.pages) and "1234" in page_texts(reader)[0]
+
+
+def test_the_bits_are_drawn_as_randint_draws_them_or_not_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    assert random_draws.bits_draw_as_randint()
+    other = random_draws.die_roller(random.Random(5))
+    monkeypatch.setattr(random_draws, "bits_draw_as_randint", lambda: False)
+    asked = random_draws.die_roller(random.Random(5))
+    assert [other(6) for _ in range(200)] == [asked(6) for _ in range(200)]

@@ -14,9 +14,8 @@ or a crash.
 - ``reportlab_pages``: the page dictionary ReportLab writes, for the form fields' Tab order.
 - ``pypdf_objects``: a written PDF's document id, and a stream's bytes as they are in the file.
 - ``process_end``: the exit functions of ``atexit``, run without ending the interpreter.
-
-Random draws are the one reach with no stock fallback that keeps a seed's sheets, so the engine uses
-the public ``random.Random.randrange`` for them instead (``engine/dice.py``).
+- ``random_draws``: dice drawn with the public ``getrandbits`` as ``randint`` draws them, checked against
+  ``randint`` itself (a seed's sheets must not change, so the only fallback is ``randint``).
 """
 
 from __future__ import annotations

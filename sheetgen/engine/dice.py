@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from sheetgen.compat.random_draws import die_roller
 from sheetgen.dice_notation import MAX_DICE, MAX_SIDES, Constant, Roll, Term, parse_notation, quoted, shortened
 from sheetgen.errors import DiceError, Location
 
@@ -315,15 +316,3 @@ def _check_pool(count: int, sides: int) -> None:
         raise DiceError(f"a pool needs from 1 to {MAX_DICE} dice, not {shortened(count)}", Location())
     if not 1 <= sides <= MAX_SIDES:
         raise DiceError(f"a die needs from 1 to {MAX_SIDES} sides, not {shortened(sides)}", Location())
-
-
-def die_roller(rng: random.Random) -> Callable[[int], int]:
-    """``below(n)``, a whole number from 0 to n - 1 such that ``1 + below(sides)`` is exactly what
-    ``rng.randint(1, sides)`` returns (the same number drawn from the generator): for Python's own
-    generator its public ``randrange``, without the second bound randint adds and checks (the pre-rolled
-    timetables roll hundreds of thousands of dice). tests/test_dice.py holds it to randint for every die
-    and many seeds."""
-    if type(rng) is random.Random:
-        return rng.randrange  # randint(1, n) is randrange(1, n + 1), which is 1 + randrange(n)
-    randint = rng.randint  # another generator: ask it
-    return lambda n: randint(1, n) - 1
