@@ -2,7 +2,7 @@
 document id a PDF is written with (made from its content, so that rebuilds are byte-identical), and a
 stream's bytes as they are in the file (so a page can be sized up before anything is unpacked).
 
-Checked against pypdf 6.1.3 and 7.1.1. A writer writes its trailer's ``/ID`` from ``_ID``; a stream
+Checked against pypdf 7.1.1. A writer writes its trailer's ``/ID`` from ``_ID``; a stream
 writes ``_data`` into the file. Where those are not there, a PDF is written with the id pypdf gives it
 (or none), and a stream is measured by unpacking it with pypdf's own decoder, within pypdf's own limits.
 """
@@ -15,7 +15,7 @@ from typing import Any
 from sheetgen.compat import source_holds
 
 #: The versions every reach below was checked against.
-CHECKED_AGAINST = "pypdf 6.1.3, 7.1.1"
+CHECKED_AGAINST = "pypdf 7.1.1"
 
 
 @functools.cache
