@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True, order=True)
@@ -85,3 +86,11 @@ class UsageError(SheetgenError):
 
 class ExportError(SheetgenError):
     """A table cannot be written in the format asked for (its dice have no form there)."""
+
+
+def display_name(path: Path) -> str:
+    """A short name for messages: relative to the working folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -54,8 +54,10 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
     import zlib
 
     from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
+    from pypdf.errors import LimitReachedError, PyPdfError
     from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+    from sheetgen.compat.pypdf_objects import stream_bytes
 
     logging.getLogger("pypdf").setLevel(logging.CRITICAL)
     budget = {"objects": MAX_OBJECTS, "bytes": MAX_DECOMPRESSED}
@@ -70,7 +72,12 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
                             "sheetgen does not preview it")
 
     def unpacked(stream: StreamObject) -> int:
-        raw = stream._data
+        raw = stream_bytes(stream)
+        if raw is None:  # this pypdf keeps a stream's packed bytes out of reach: it unpacks it, within its limits
+            try:
+                return len(stream.get_data())
+            except LimitReachedError:  # pypdf's own limit is lower than sheetgen's
+                return MAX_DECOMPRESSED + 1
         given = resolve(stream.get("/Filter"))
         filters = [str(f) for f in (given if isinstance(given, list) else [given]) if f is not None]
         if not filters:

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli.group import GC_THRESHOLDS
-from sheetgen.load.files import LoadedSite, load_pack, load_site
+from sheetgen.load.files import load_pack, load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 
 # The tests run with the garbage collector set as the program sets it: laid-out pages, fonts and PDFs that

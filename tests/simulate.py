@@ -14,7 +14,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sheetgen.engine.dice import Constant, parse_dice
+from sheetgen.dice_notation import Constant
+from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.odds import check_hours, no_check_error, units_in
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.model.pack import Pack, Resource

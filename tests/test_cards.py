@@ -35,7 +35,8 @@ from sheetgen.layout.cards import (
 )
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark, RectMark, TextMark
-from sheetgen.load.files import LoadedSite, load_pack, load_site
+from sheetgen.load.files import load_pack, load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.html.reference import render_reference
 from sheetgen.render.pdf.cards import cards_pdf, draw_card_sheet

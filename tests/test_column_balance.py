@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from sheetgen.compat import columns as column_balance
+from sheetgen.compat.columns import ColumnsOverflow
 from sheetgen.load.files import load_pack
 from sheetgen.options import LETTER, RenderOptions
-from sheetgen.render.html import column_balance
-from sheetgen.render.html.column_balance import ColumnsOverflow
 from sheetgen.render.html.reference import reference_html
 from sheetgen.render.html.weasy import LaidOut, layout
 
@@ -20,7 +20,7 @@ OPTIONS = RenderOptions(paper=LETTER)
 
 def test_the_faster_balancing_works_with_the_weasyprint_installed() -> None:
     assert column_balance.available(), (
-        "sheetgen.render.html.column_balance does not recognise this WeasyPrint's column layout: pages are balanced by "
+        "sheetgen.compat.columns does not recognise this WeasyPrint's column layout: pages are balanced by "
         "WeasyPrint itself, correct but several times slower; check the module against this version")
 
 

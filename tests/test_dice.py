@@ -498,7 +498,7 @@ def test_constants_are_bounded() -> None:
 
 
 def test_the_fast_die_roller_draws_exactly_what_randint_draws() -> None:
-    from sheetgen.engine.dice import die_roller
+    from sheetgen.compat.random_draws import die_roller
 
     for seed in range(50):
         fast, slow = random.Random(seed), random.Random(seed)

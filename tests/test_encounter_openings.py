@@ -15,7 +15,8 @@ from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
 from sheetgen.layout.timetable_parts import card_lines
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import load_site
+from sheetgen.model.loaded import LoadedSite
 
 PACK = """\
 kind: pack

@@ -18,7 +18,8 @@ from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import UsageError
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
-from sheetgen.load.files import LoadedSite, load_pack, load_site
+from sheetgen.load.files import load_pack, load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.words import (
     baseline_text,

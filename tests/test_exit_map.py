@@ -18,7 +18,8 @@ from pypdf import PdfReader
 from sheetgen.cli import cli
 from sheetgen.layout.exit_map import MIN_TEXT, exit_map_layout, place_rooms
 from sheetgen.layout.marks import RectMark, TextMark
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import A4, LETTER
 from sheetgen.sheets.exit_map import MapExit, exit_map
 

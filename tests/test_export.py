@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from sheetgen.cli import cli
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.timetable import build_timetable
-from sheetgen.export import foundry, markdown, obsidian, roll20
+from sheetgen.export import foundry, markdown, markdown_key, obsidian, roll20
 from sheetgen.export.formats import FORMATS
 from sheetgen.export.tables import ExportTable, Subject, pack_tables, row_details, site_tables
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
@@ -416,7 +416,7 @@ def styled(text: str) -> list[list[tuple[str, bool, bool]]]:
 
 def test_markdown_reads_back_word_for_word(tricky: Path) -> None:
     for tables in all_subjects(tricky):
-        read = markdown_tables(markdown.write(Subject("x", "x", tables)).whole.decode())
+        read = markdown_tables(markdown_key.write(Subject("x", "x", tables)).whole.decode())
         assert len(read) == len(tables)
         for table, grid in zip(tables, read, strict=True):
             head, rows = grid[0], grid[1:]

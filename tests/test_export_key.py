@@ -16,13 +16,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sheetgen.cli import cli
-from sheetgen.export import markdown, obsidian
+from sheetgen.export import markdown_key, obsidian
 from sheetgen.export.markdown import Anchors, heading_slug
 from sheetgen.export.obsidian_key import MAX_NOTE_BYTES, note_name, note_names
 from sheetgen.export.room_key import room_key
 from sheetgen.export.tables import Subject, site_subject
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import load_site
 from sheetgen.markup import plain
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.yamltext import quoted
 
 HOSTILE_SITE = r"""
@@ -133,7 +134,7 @@ def _github_anchors(headings: list[str]) -> set[str]:
 
 def test_markdown_has_every_room_with_exits_that_resolve(hostile: Path) -> None:
     for loaded in sites(hostile):
-        text = markdown.write(subject_of(loaded)).whole.decode()
+        text = markdown_key.write(subject_of(loaded)).whole.decode()
         headings = _headings(text)
         key = loaded.site.rooms
         for room in key:
@@ -150,7 +151,7 @@ def _user_lines(text: str) -> list[str]:
 
 
 def test_markdown_makes_nothing_of_a_rooms_words(hostile: Path) -> None:
-    text = markdown.write(subject_of(load_site(str(hostile)))).whole.decode()
+    text = markdown_key.write(subject_of(load_site(str(hostile)))).whole.decode()
     lines = _user_lines(text)
     # the only headings are ours: the two sections, the rooms and the statblock
     assert [line for line in lines if line.startswith("#")] == [

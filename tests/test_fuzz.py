@@ -31,8 +31,9 @@ from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import DataError, SheetgenError
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json
-from sheetgen.load.files import LoadedSite, builtin_dir, kind_of, pack_from_doc, site_from_doc
+from sheetgen.load.files import builtin_dir, kind_of, pack_from_doc, site_from_doc
 from sheetgen.load.yamlread import format_path, iter_paths, parse_yaml
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 
 #: Examples per test; SHEETGEN_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py searches harder.

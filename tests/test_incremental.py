@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import LETTER, RenderOptions
 from sheetgen.packet.build import PacketOptions, build_packet
 from sheetgen.render.pdf import cards as draw_cards

@@ -14,7 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
-from sheetgen.load.files import LoadedSite, forget_loaded_packs, load_site
+from sheetgen.load.files import forget_loaded_packs, load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.packet import cache, kept_sites
 
 CASES = Path(__file__).resolve().parent / "bad_inputs"

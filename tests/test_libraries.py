@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from sheetgen.render.html.libraries import cached_library, found_quickly, linker_cache
+from sheetgen.compat.libraries import cached_library, found_quickly, linker_cache
 
 CACHE = """612 libs found in cache `/etc/ld.so.cache'
 \tlibpangoft2-1.0.so.0 (libc6,x86-64) => /lib/x86_64-linux-gnu/libpangoft2-1.0.so.0

@@ -17,7 +17,8 @@ from pypdf import PdfReader
 
 from sheetgen.cli import cli
 from sheetgen.layout.cards import card_layout
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.packet.build import Packet, PacketOptions, build_packet
 from sheetgen.words import check_sentence

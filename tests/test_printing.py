@@ -14,7 +14,8 @@ from sheetgen.cli import cli
 from sheetgen.design import INK
 from sheetgen.layout.calibration import MARGIN, SCALE_MM
 from sheetgen.layout.cards import CARD_SIZES, PADDING, card_layout
-from sheetgen.load.files import LoadedSite, load_pack, load_site
+from sheetgen.load.files import load_pack, load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import A4, BLEED, LETTER, POINTS_PER_MM, CardPrint, Paper, RenderOptions, parse_back_offset
 from sheetgen.render.pdf.calibration import calibration_pdf
 from sheetgen.render.pdf.cards import cards_pdf

@@ -69,7 +69,7 @@ def leading(size: float) -> float:
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_every_reference_page_ends_its_columns_within_two_lines(
         pack_id: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.DEBUG, logger="sheetgen.render.html.column_balance")
+    caplog.set_level(logging.DEBUG, logger="sheetgen.compat.columns")
     for paper in (LETTER, A4):
         for players in (False, True):
             rendered, laid = rendered_with_layout(pack_id, paper, players, monkeypatch)

@@ -6,7 +6,8 @@ from collections import deque
 
 import pytest
 
-from sheetgen.load.files import LoadedSite, builtin_site_names, load_site
+from sheetgen.load.files import builtin_site_names, load_site
+from sheetgen.model.loaded import LoadedSite
 
 NAME = "the-sunken-chapel"
 

@@ -6,7 +6,6 @@ group in a process of its own (see :data:`GC_THRESHOLDS` and :func:`_end`).
 
 from __future__ import annotations
 
-import atexit
 import gc
 import os
 import sys
@@ -129,9 +128,11 @@ def _end(code: int) -> NoReturn:
     """End the process with *code* once the command has: its exit functions run and its output flushed, as
     Python does, but without taking every object apart one by one, which took 0.3 s after a packet was
     written. Should another thread still be at work, the process ends as Python ends it, after that thread."""
-    if any(not thread.daemon for thread in threading.enumerate() if thread is not threading.main_thread()):
+    from sheetgen.compat.process_end import run_exit_functions
+
+    others = any(not thread.daemon for thread in threading.enumerate() if thread is not threading.main_thread())
+    if others or not run_exit_functions():
         sys.exit(code)
-    atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

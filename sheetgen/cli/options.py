@@ -13,7 +13,7 @@ import click
 from sheetgen.options import CardPrint, RenderOptions, paper_named, parse_back_offset
 
 if TYPE_CHECKING:
-    from sheetgen.load.files import LoadedSite
+    from sheetgen.model.loaded import LoadedSite
     from sheetgen.model.pack import Pack
 
 

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sheetgen.engine.procedure import dice as parsed
+from sheetgen.engine.dice import parsed
 from sheetgen.errors import DiceError
 from sheetgen.model.common import Statblock
 from sheetgen.model.pack import EncounterRules, Morale, Opening, Pack, Table

@@ -1,29 +1,14 @@
 """Dice notation in, a Dice out that rolls with a given Random and knows its exact odds.
 
-Notation: ``NdM`` (``dM`` means ``1dM``, ``d%`` means ``d100``), whole-number constants, ``+`` and ``-``
-between terms (the Unicode minus sign, U+2212, too), and keep-highest / keep-lowest as in ``4d6kh3`` and
-``2d20kl1`` (``k3`` means ``kh3``). ``D``, ``K``, ``H`` and ``L`` may be capitals, and spaces are allowed
-around operators. Parentheses, multiplication and exploding dice are not part of it. The normalised
-text is lower case without spaces, with ``-`` for the minus and ``kh`` for ``k``, but keeps ``d6``
-apart from ``1d6`` and ``d%`` apart from ``d100``, so a sheet shows the dice as the pack wrote them.
+The notation, its parser and the limits on what it reads are in :mod:`sheetgen.dice_notation` (a leaf
+that the model uses to check what a file says); here the parsed terms roll and are counted exactly.
+icepool is kept up and computes exact distributions, which the odds tables need.
 
-Why a small parser of our own over icepool rather than the well-known ``d20`` package: ``d20`` has had
-no release since 2021, pulls in a legacy parser-generator package, and rolls with the global
-``random`` module, while every roll on a sheetgen sheet must come from the seeded ``random.Random``
-that is printed on the sheet. The notation above is small enough for a one-pass tokenizer that loops
-over the text, never recursing, so no input can exhaust the stack. icepool is kept up and computes
-exact distributions, which the odds tables need.
-
-Limits, each refused with a :class:`~sheetgen.errors.DiceError` that quotes the expression and gives
-the 1-based column within it:
-
-- at most 200 characters, 20 terms, 1,000 dice in the whole expression, 1,000 sides on a die and
-  constants up to 1,000,000;
-- an exact distribution is refused when its estimated work (:func:`exact_work`) passes
-  :data:`MAX_EXACT_WORK`, so that none takes much more than a second. Sums of up to 394d6, 152d20,
-  36d100 or 4d1000 pass, and pools such as 4d6kh3, 202d6kh101, 86d20kh43 or 21d100kh10, and keeping
-  the single highest or lowest die of any pool. Such expressions still parse and roll: 1000d1000 rolls
-  in a millisecond but has no exact distribution.
+An exact distribution is refused with a :class:`~sheetgen.errors.DiceError` when its estimated work
+(:func:`exact_work`) passes :data:`MAX_EXACT_WORK`, so that none takes much more than a second. Sums of up
+to 394d6, 152d20, 36d100 or 4d1000 pass, and pools such as 4d6kh3, 202d6kh101, 86d20kh43 or 21d100kh10,
+and keeping the single highest or lowest die of any pool. Such expressions still parse and roll:
+1000d1000 rolls in a millisecond but has no exact distribution.
 """
 
 from __future__ import annotations
@@ -34,62 +19,18 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
+from sheetgen.compat.random_draws import die_roller
+from sheetgen.dice_notation import MAX_DICE, MAX_SIDES, Constant, Roll, Term, parse_notation, quoted, shortened
 from sheetgen.errors import DiceError, Location
 
 if TYPE_CHECKING:
     import icepool
 
-MAX_TEXT_LENGTH = 200
-MAX_TERMS = 20
-MAX_DICE = 1000
-MAX_SIDES = 1000
-MAX_CONSTANT = 1_000_000
 # In units of about 0.15 microseconds of icepool arithmetic (see exact_work): about a second at most.
 MAX_EXACT_WORK = 7_000_000
-
-_DIGITS = "0123456789"
-_MINUS_SIGNS = "-\u2212"  # ASCII hyphen-minus and the Unicode minus sign
-_OPERATORS = "+" + _MINUS_SIGNS
-
-
-@dataclass(frozen=True)
-class Constant:
-    """A whole number added (sign +1) or subtracted (sign -1)."""
-
-    sign: int
-    value: int
-
-    def text(self) -> str:
-        return str(self.value)
-
-
-@dataclass(frozen=True)
-class Roll:
-    """``count`` dice of ``sides`` sides, summed whole or only the ``keep`` highest (or lowest)."""
-
-    sign: int
-    count: int
-    sides: int
-    keep: int | None = None
-    keep_highest: bool = True
-    count_written: bool = True  # "1d6" rather than "d6", kept so the sheet shows what the pack wrote
-    percent: bool = False  # "d%" rather than "d100"
-
-    @property
-    def kept(self) -> int:
-        return self.count if self.keep is None else self.keep
-
-    def text(self) -> str:
-        count = str(self.count) if self.count_written else ""
-        sides = "%" if self.percent else str(self.sides)
-        keep = "" if self.keep is None else f"k{'h' if self.keep_highest else 'l'}{self.keep}"
-        return f"{count}d{sides}{keep}"
-
-
-Term = Constant | Roll
 
 
 @dataclass(frozen=True)
@@ -178,7 +119,7 @@ class Dice:
         return range(self.minimum, self.maximum + 1)
 
     def _too_large(self) -> DiceError:
-        return DiceError(f"dice {_show(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
+        return DiceError(f"dice {quoted(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
                          Location(column=1))
 
     @cached_property
@@ -194,14 +135,19 @@ class Dice:
 
 def parse_dice(text: str | int) -> Dice:
     """Parse dice notation (see the module docstring); a whole number is a constant, 3 meaning "3"."""
-    if isinstance(text, bool) or not isinstance(text, str | int):
-        raise DiceError(
-            f'dice must be written as text such as "2d6+1" or a whole number, not {text!r}',
-            Location(column=1),
-        )
-    if isinstance(text, int):
-        text = str(text)
-    return Dice(_normalise(terms := _Parser(text).parse()), terms)
+    return Dice(*parse_notation(text))
+
+
+@lru_cache(maxsize=256)
+def parsed(text: str) -> Dice:
+    """Cached parse of a dice expression."""
+    return parse_dice(text)
+
+
+@lru_cache(maxsize=256)
+def dice_distribution(text: str) -> dict[int, Fraction]:
+    """Cached exact distribution of a dice expression (callers must not change it)."""
+    return parse_dice(text).distribution()
 
 
 def die_faces(text: str) -> int:
@@ -210,7 +156,7 @@ def die_faces(text: str) -> int:
     match dice.terms:
         case (Roll(sign=1, count=1, sides=sides),):
             return sides
-    raise DiceError(f'dice {_show(text)}: expected a single die such as "d6" at column 1', Location(column=1))
+    raise DiceError(f'dice {quoted(text)}: expected a single die such as "d6" at column 1', Location(column=1))
 
 
 def probability(dist: dict[int, Fraction], predicate: Callable[[int], bool]) -> Fraction:
@@ -264,116 +210,6 @@ def exact_work(terms: tuple[Term, ...]) -> int:
             work += 1.5 * span * (term_span + 12)  # the running total's counts are long
         span += term_span - 1
     return math.ceil(work)
-
-
-class _Parser:
-    """One left-to-right pass over the text; every loop is bounded by the text's length."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-        self.total_dice = 0
-
-    def fail(self, message: str, pos: int) -> DiceError:
-        column = pos + 1
-        return DiceError(f"dice {_show(self.text)}: {message} at column {column}", Location(column=column))
-
-    def found(self, pos: int) -> str:
-        """' but found "x"', or nothing at the end of the text."""
-        return f" but found {_show(self.text[pos])}" if pos < len(self.text) else ""
-
-    def skip_spaces(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
-
-    def number(self) -> int | None:
-        start = self.pos
-        while self.pos < len(self.text) and self.text[self.pos] in _DIGITS:
-            self.pos += 1
-        # At most MAX_TEXT_LENGTH digits, far below int()'s limit on digits.
-        return int(self.text[start : self.pos]) if self.pos > start else None
-
-    def parse(self) -> tuple[Term, ...]:
-        if len(self.text) > MAX_TEXT_LENGTH:
-            raise self.fail(f"longer than {MAX_TEXT_LENGTH} characters", MAX_TEXT_LENGTH)
-        self.skip_spaces()
-        if self.pos == len(self.text):
-            raise self.fail("empty expression", 0)
-        if self.text[self.pos] in _MINUS_SIGNS:
-            raise self.fail('cannot start with "-"; put a minus only between terms, as in "1d6-1"', self.pos)
-        terms = [self.term(1, "")]
-        while True:
-            self.skip_spaces()
-            if self.pos == len(self.text):
-                return tuple(terms)
-            operator = self.text[self.pos]
-            if operator not in _OPERATORS:
-                raise self.fail(f'expected "+" or "-"{self.found(self.pos)}', self.pos)
-            self.pos += 1
-            self.skip_spaces()
-            if len(terms) == MAX_TERMS:
-                raise self.fail(f"more than {MAX_TERMS} terms", self.pos)
-            terms.append(self.term(1 if operator == "+" else -1, f' after "{operator}"'))
-
-    def term(self, sign: int, after: str) -> Term:
-        start = self.pos
-        count = self.number()
-        if self.pos == len(self.text) or self.text[self.pos] not in "dD":
-            if count is None:
-                raise self.fail(f"expected a number or a die{after}{self.found(self.pos)}", self.pos)
-            if count > MAX_CONSTANT:
-                raise self.fail(f"a number above {MAX_CONSTANT:,} has no place in a dice roll", start)
-            return Constant(sign, count)
-        if count == 0:
-            raise self.fail("cannot roll 0 dice", start)
-        self.pos += 1  # the "d"
-        written = count is not None
-        count = 1 if count is None else count
-        if count > MAX_DICE:
-            raise self.fail(f"too many dice (the limit is {MAX_DICE})", start)
-        self.total_dice += count
-        if self.total_dice > MAX_DICE:
-            raise self.fail(f"too many dice, {self.total_dice} in all (the limit is {MAX_DICE})", start)
-        sides_at = self.pos
-        percent = self.pos < len(self.text) and self.text[self.pos] == "%"
-        if percent:
-            self.pos += 1
-            sides: int | None = 100
-        else:
-            sides = self.number()
-        if sides is None:
-            raise self.fail(f'expected the number of sides or "%" after "d"{self.found(self.pos)}', self.pos)
-        if sides == 0:
-            raise self.fail("a die needs at least 1 side", sides_at)
-        if sides > MAX_SIDES:
-            raise self.fail(f"too many sides on a die (the limit is {MAX_SIDES})", sides_at)
-        roll = Roll(sign, count, sides, count_written=written, percent=percent)
-        if self.pos == len(self.text) or self.text[self.pos] not in "kK":
-            return roll
-        self.pos += 1  # the "k"
-        highest = True
-        if self.pos < len(self.text) and self.text[self.pos] in "hHlL":
-            highest = self.text[self.pos] in "hH"
-            self.pos += 1
-        keep_at = self.pos
-        keep = self.number()
-        if keep is None:
-            which = "kh" if highest else "kl"
-            raise self.fail(f'expected how many dice to keep after "{which}"{self.found(self.pos)}', self.pos)
-        if keep == 0:
-            raise self.fail("cannot keep 0 dice", keep_at)
-        if keep > count:
-            raise self.fail(
-                f"cannot keep {_shorten(keep)} of {count} {'die' if count == 1 else 'dice'}", keep_at
-            )
-        return Roll(sign, count, sides, keep, highest, written, percent)
-
-
-def _normalise(terms: tuple[Term, ...]) -> str:
-    parts = [terms[0].text()]
-    for term in terms[1:]:
-        parts.append(("+" if term.sign > 0 else "-") + term.text())
-    return "".join(parts)
 
 
 def _term_range(term: Term) -> tuple[int, int]:
@@ -477,31 +313,6 @@ def _to_fractions(die: icepool.Die, offset: int) -> dict[int, Fraction]:
 
 def _check_pool(count: int, sides: int) -> None:
     if not 1 <= count <= MAX_DICE:
-        raise DiceError(f"a pool needs from 1 to {MAX_DICE} dice, not {_shorten(count)}", Location())
+        raise DiceError(f"a pool needs from 1 to {MAX_DICE} dice, not {shortened(count)}", Location())
     if not 1 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die needs from 1 to {MAX_SIDES} sides, not {_shorten(sides)}", Location())
-
-
-def _show(text: str) -> str:
-    """The text in double quotes for a message: control characters escaped, very long text cut short."""
-    shown = "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text[:60]
-    )
-    return f'"{shown}…"' if len(text) > 60 else f'"{shown}"'
-
-
-def _shorten(number: int) -> str:
-    digits = str(number)
-    return digits if len(digits) <= 12 else f"{digits[:6]}… ({len(digits)} digits)"
-
-
-def die_roller(rng: random.Random) -> Callable[[int], int]:
-    """``below(n)``, a whole number from 0 to n - 1 such that ``1 + below(sides)`` is exactly what
-    ``rng.randint(1, sides)`` returns (the same number drawn from the generator), without randint's and
-    randrange's checks of their arguments: the pre-rolled timetables roll hundreds of thousands of dice.
-    tests/test_dice.py holds it to randint for every die and many seeds."""
-    if type(rng) is random.Random:
-        below: Callable[[int], int] = rng._randbelow  # type: ignore[attr-defined]
-        return below
-    randint = rng.randint  # another generator: ask it
-    return lambda n: randint(1, n) - 1
+        raise DiceError(f"a die needs from 1 to {MAX_SIDES} sides, not {shortened(sides)}", Location())

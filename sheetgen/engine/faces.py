@@ -22,7 +22,8 @@ from functools import cached_property
 from itertools import product
 
 from sheetgen import limits
-from sheetgen.engine.dice import Roll, parse_dice
+from sheetgen.dice_notation import Roll
+from sheetgen.engine.dice import parse_dice
 from sheetgen.errors import DataError
 from sheetgen.model.pack import Check, Outcome, Pattern
 from sheetgen.model.pack import Roll as PackRoll

@@ -156,7 +156,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         found = expected_units_to_first(kernel, start_after_offset, m.offset)
         expected_units = None if found is None else m.offset + found
     outcomes, rolls = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
-    from sheetgen.engine.resources import resource_use
+    from sheetgen.engine.resource_odds import resource_use
 
     resources = resource_use(pack, units, (*outcomes, *(o for r in rolls for o in r.outcomes)),
                              tuple(units_in(pack, hour) for hour in range(1, hours + 1)))

@@ -56,10 +56,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import NamedTuple
 
-from sheetgen.engine.dice import Dice, parse_dice
+from sheetgen.engine.dice import dice_distribution
 from sheetgen.engine.faces import first_outcome, throws
 from sheetgen.engine.pool import PoolReading
 from sheetgen.engine.rolls import SideRoll, move_levels, side_rolls, value_at
@@ -498,18 +498,6 @@ def _cadence(check: Check) -> tuple[int, ByTrack | None]:
     """The cadence grid and, for a cadence by track, its values by level (validated when loaded)."""
     every = check.cadence.every
     return check.cadence.grid, every if isinstance(every, ByTrack) else None
-
-
-@lru_cache(maxsize=256)
-def dice(text: str) -> Dice:
-    """Cached parse of a dice expression."""
-    return parse_dice(text)
-
-
-@lru_cache(maxsize=256)
-def dice_distribution(text: str) -> dict[int, Fraction]:
-    """Cached exact distribution of a dice expression (callers must not change it)."""
-    return parse_dice(text).distribution()
 
 
 _MACHINES: dict[int, tuple[Pack, Machine]] = {}

@@ -23,10 +23,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from sheetgen import limits
-from sheetgen.engine.dice import die_faces
-from sheetgen.engine.procedure import dice_distribution
-from sheetgen.engine.resources import die_at, ticked
-from sheetgen.engine.types import ResourceUse
+from sheetgen.engine.dice import dice_distribution, die_faces
+from sheetgen.engine.resources import die_at, lit_unit, ticked, tracked
+from sheetgen.engine.types import OutcomeOdds, ResourceUse
 from sheetgen.errors import DataError
 from sheetgen.model.pack import Pack, Resource
 
@@ -186,3 +185,29 @@ def _unit(chain: tuple[Resource, ...], steps: dict[tuple[int, int], tuple[tuple[
                 state = (k + 1, chain[k + 1].boxes, 0)
             after[state] = after.get(state, 0) + wq
     return after
+
+
+def _by_rate(pack: Pack, resource: Resource, units: int) -> int:
+    """Boxes its rate uses within ``units`` units, refills aside: from when it is lit (0 when a light before
+    it is rolled; its odds say what it is expected to use)."""
+    start = lit_unit(pack, resource)
+    if resource.every is None or start is None:
+        return 0
+    return max(0, units - start) // resource.every * resource.use
+
+
+def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],
+                 hour_units: tuple[int, ...] = ()) -> tuple[ResourceUse, ...]:
+    """Boxes each tracked resource loses in ``units`` units: by its rate, and expected from outcomes; for
+    those that run down by their own rules, the chance they are gone by each of ``hour_units`` and how
+    long they last."""
+    own = own_rules_odds(pack, units, hour_units)
+    found = []
+    for r in tracked(pack):
+        expected = Fraction(0)
+        for outcome, odds in zip(pack.all_outcomes, outcomes, strict=False):
+            ticks = sum(-e.by for e in outcome.effects if e.resource == r.id and not e.reset and e.by < 0)
+            expected += ticks * odds.expected
+        use = ResourceUse(r.id, r.name, r.boxes, _by_rate(pack, r, units), expected)
+        found.append(own[r.id].into(use) if r.id in own else use)
+    return tuple(found)

@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from fractions import Fraction
 
-from sheetgen.engine.procedure import dice as parsed
-from sheetgen.engine.types import OutcomeOdds, ResourceUse
+from sheetgen.engine.dice import parsed
 from sheetgen.model.pack import Pack, Resource
 
 Lit = tuple[int | None, ...]
@@ -189,31 +187,3 @@ def rate_units(pack: Pack, resource: Resource, units: int) -> tuple[int, ...]:
     found = range(start + resource.every, units + 1, resource.every)
     end = out_unit(pack, resource)
     return tuple(u for u in found if resource.after is None or end is None or u <= end)
-
-
-def _by_rate(pack: Pack, resource: Resource, units: int) -> int:
-    """Boxes its rate uses within ``units`` units, refills aside: from when it is lit (0 when a light before
-    it is rolled; its odds say what it is expected to use)."""
-    start = lit_unit(pack, resource)
-    if resource.every is None or start is None:
-        return 0
-    return max(0, units - start) // resource.every * resource.use
-
-
-def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],
-                 hour_units: tuple[int, ...] = ()) -> tuple[ResourceUse, ...]:
-    """Boxes each tracked resource loses in ``units`` units: by its rate, and expected from outcomes; for
-    those that run down by their own rules, the chance they are gone by each of ``hour_units`` and how
-    long they last."""
-    from sheetgen.engine.resource_odds import own_rules_odds
-
-    own = own_rules_odds(pack, units, hour_units)
-    found = []
-    for r in tracked(pack):
-        expected = Fraction(0)
-        for outcome, odds in zip(pack.all_outcomes, outcomes, strict=False):
-            ticks = sum(-e.by for e in outcome.effects if e.resource == r.id and not e.reset and e.by < 0)
-            expected += ticks * odds.expected
-        use = ResourceUse(r.id, r.name, r.boxes, _by_rate(pack, r, units), expected)
-        found.append(own[r.id].into(use) if r.id in own else use)
-    return tuple(found)

@@ -40,13 +40,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Generic, TypeVar
 
+from sheetgen.compat.random_draws import die_roller
 from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
-from sheetgen.engine.dice import die_roller
+from sheetgen.engine.dice import parsed
 from sheetgen.engine.due import RestDue, falls_due
 from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine
-from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.types import Odds
 from sheetgen.model.pack import Morale, Pack

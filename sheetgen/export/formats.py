@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sheetgen.errors import ExportError, OutputError
-from sheetgen.export import foundry, markdown, obsidian, roll20
+from sheetgen.export import foundry, markdown_key, obsidian, roll20
 from sheetgen.export.tables import Exported, Subject
 from sheetgen.output import DEFAULT_FOLDER, check_destination, default_path, prepare_default_folder, write_atomic
 
@@ -42,7 +42,7 @@ FORMATS: dict[str, Format] = {
     "foundry-v12": Format(foundry.write_v12, ".json", timetable=False, per_table=True),
     "roll20": Format(roll20.write, ".txt", timetable=False, per_table=False),
     "obsidian": Format(obsidian.write, ".md", timetable=True, per_table=False, key_folder=True),
-    "markdown": Format(markdown.write, ".md", timetable=True, per_table=False),
+    "markdown": Format(markdown_key.write, ".md", timetable=True, per_table=False),
 }
 
 

@@ -17,14 +17,12 @@ text node at a time, so an empty ``<span></span>`` after each ``@`` and between 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from sheetgen.errors import ExportError
+from sheetgen.export.foundry_html import inert, inert_lines, inert_paragraphs
 from sheetgen.export.tables import MAX_WEIGHT, Exported, ExportRow, ExportTable, Subject, row_details
-from sheetgen.markup import inline_html, paragraphs, plain
-
-_BRACKETS = re.compile(r"\[(?=\[)")
+from sheetgen.markup import plain
 
 
 def write_v13(subject: Subject) -> Exported:
@@ -78,21 +76,6 @@ def _result_v12(table: ExportTable, row: ExportRow) -> dict[str, Any]:
     text = inert_lines(row.cells[0]) + "".join(f"<br><strong>{inert(col)}:</strong> {inert_lines(cell)}"
                                           for col, cell in row_details(table, row))
     return {"type": "text", "text": text, "range": [row.low, row.high], "weight": row.weight, "drawn": False}
-
-
-def inert_lines(text: str) -> str:
-    """A cell as HTML: its paragraphs joined by line breaks."""
-    return "<br>".join(inert(p) for p in paragraphs(text))
-
-
-def inert_paragraphs(text: str) -> str:
-    """Text as HTML paragraphs that Foundry's enrichers leave as they are."""
-    return "".join(f"<p>{inert(p)}</p>" for p in paragraphs(text))
-
-
-def inert(text: str) -> str:
-    """One paragraph as HTML that Foundry's enrichers leave as it is."""
-    return _BRACKETS.sub("[<span></span>", str(inline_html(text)).replace("@", "@<span></span>"))
 
 
 def as_json(data: Any) -> bytes:

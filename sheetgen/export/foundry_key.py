@@ -7,7 +7,7 @@ description, details as a list, trap, treasure, encounter and notes, and a link 
 page, the last one, which holds each statblock's description, an HTML table of its stats in the pack's
 order, its actions and notes.
 
-Every text is made inert as the RollTables' are (sheetgen.export.foundry.inert): the only enricher
+Every text is made inert as the RollTables' are (sheetgen.export.foundry_html.inert): the only enricher
 syntax in the document is the links written here. A link's label is one text node, which Foundry
 shows as text, so it is HTML-escaped and loses the characters that would end the link or start
 another (``{ } [ ] @``). Ids are 16 letters and digits, made from the site's slug and the room's key,
@@ -20,7 +20,7 @@ import hashlib
 import html
 from typing import Any
 
-from sheetgen.export.foundry import inert, inert_paragraphs
+from sheetgen.export.foundry_html import inert, inert_paragraphs
 from sheetgen.export.room_key import KeyRoom, KeyStatblock, RoomKey
 from sheetgen.markup import paragraphs, plain
 

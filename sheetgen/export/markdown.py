@@ -272,10 +272,3 @@ def note_bytes(lines: list[str]) -> bytes:
     while lines and not lines[-1]:
         lines = lines[:-1]
     return ("\n".join(lines) + "\n").encode()
-
-
-def write(subject: Subject) -> Exported:
-    """Plain GitHub-flavoured Markdown."""
-    from sheetgen.export.markdown_key import key_sections  # it builds on this module
-
-    return document(subject, MARKDOWN, key_sections)

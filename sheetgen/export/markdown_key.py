@@ -14,8 +14,9 @@ do (sheetgen.export.markdown), so no room's words become a heading, list, rule, 
 
 from __future__ import annotations
 
-from sheetgen.export.markdown import Anchors, Flavour, block_safe, grid, inline, paragraph_lines
+from sheetgen.export.markdown import MARKDOWN, Anchors, Flavour, block_safe, document, grid, inline, paragraph_lines
 from sheetgen.export.room_key import KeyRoom, KeyStatblock, RoomKey
+from sheetgen.export.tables import Exported, Subject
 from sheetgen.markup import convert, paragraphs, plain
 
 BOLD = ("**", "**")
@@ -115,3 +116,8 @@ def statblock_body(block: KeyStatblock, flavour: Flavour, *, stats_table: bool =
     if block.notes:
         lines += labelled("Notes", block.notes, flavour)
     return lines
+
+
+def write(subject: Subject) -> Exported:
+    """Plain GitHub-flavoured Markdown: the tables, the room key in sections, the timetable and the deck."""
+    return document(subject, MARKDOWN, key_sections)

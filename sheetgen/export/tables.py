@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from sheetgen.engine.dice import Constant, Dice, Roll, parse_dice
+from sheetgen.dice_notation import Constant, Roll
+from sheetgen.engine.dice import Dice, parse_dice
 from sheetgen.engine.timetable import Timetable
 from sheetgen.export.room_key import RoomKey, room_key
 from sheetgen.model.common import RollRange, Statblock

@@ -239,7 +239,8 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
     The site file is loaded and checked like any other before it is written, so what is written
     passes ``sheetgen check``. An existing file is replaced only with ``force``.
     """
-    from sheetgen.load.files import display_name, load_pack, pack_name_for_site, site_from_doc
+    from sheetgen.errors import display_name
+    from sheetgen.load.files import load_pack, pack_name_for_site, site_from_doc
     from sheetgen.load.yamlread import parse_yaml, read_bytes
     from sheetgen.output import (
         DEFAULT_FOLDER,

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from sheetgen.errors import Location, RenderError
+from sheetgen.errors import Location, RenderError, display_name
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.card_backs import back_marks
 from sheetgen.layout.card_content import (
@@ -45,9 +45,9 @@ from sheetgen.layout.card_flow import Header, set_body
 from sheetgen.layout.card_grid import CARD_SIZES, LINE, PADDING, CardGrid, CardSize, card_grid
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark, Mark, marks_from_data, marks_to_data
-from sheetgen.load.files import LoadedSite, display_name
 from sheetgen.markup import plain
 from sheetgen.model.common import Statblock
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import encounter_rules
 from sheetgen.model.site import Room
 from sheetgen.options import Paper

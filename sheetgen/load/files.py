@@ -10,37 +10,20 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
-from sheetgen.errors import DataError, Location, Problem, SheetgenError, UsageError
+from sheetgen.errors import DataError, Location, Problem, SheetgenError, UsageError, display_name
 from sheetgen.load.validate import build_model, check_pack, check_site, check_site_rules, shape_problems
 from sheetgen.load.yamlread import Document, PathKey, UnreadableYaml, parse_path, read_yaml
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Site
 
 
 class NotAPack(DataError):
     """A site file was given where a rule pack belongs."""
-
-
-@dataclass(frozen=True)
-class LoadedSite:
-    site: Site
-    pack: Pack
-    encounter_pack: Pack | None
-    path: Path
-
-    @property
-    def slug(self) -> str:
-        return self.path.stem
-
-    @property
-    def language(self) -> str:
-        """The language of the site's text: the site's own, or its pack's."""
-        return self.site.language or self.pack.language
 
 
 def builtin_dir(kind: str) -> Path:
@@ -54,14 +37,6 @@ def builtin_pack_ids() -> list[str]:
 
 def builtin_site_names() -> list[str]:
     return sorted(p.stem for p in builtin_dir("sites").glob("*.yaml"))
-
-
-def display_name(path: Path) -> str:
-    """A short name for messages: relative to the working folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def read_document(path: Path) -> Document:
@@ -207,7 +182,7 @@ def pack_from_doc(doc: Document, path: Path | None = None) -> Pack:
     pack = build_model(Pack, doc)
     check_pack(pack, doc)
     if path is not None:
-        pack._file = str(path.resolve())
+        pack.read_from(str(path.resolve()))
     return pack
 
 

@@ -10,16 +10,16 @@ import difflib
 import types
 import typing
 from collections.abc import Collection, Iterable, Iterator, Sequence
-from fractions import Fraction
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from sheetgen import limits
 from sheetgen.errors import DataError, DiceError, FontError, Location, Problem
+from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces
 from sheetgen.load.yaml_syntax import flow_comma_text, quote_hint
 from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
-from sheetgen.model.common import Name, RollRange, Statblock, Text
+from sheetgen.model.common import Name, Statblock, Text
 from sheetgen.model.pack import ByTrack, Morale, Pack, encounter_rules
 from sheetgen.model.site import Site
 
@@ -318,8 +318,10 @@ def check_pack(pack: Pack, doc: Document) -> None:
     problems.extend(_morale_problems(pack.statblocks, pack, doc))
     _check_sections(pack, doc, problems, tracks, tables)
     from sheetgen.load.validate_mechanics import mechanics_problems
+    from sheetgen.load.validate_rolls import roll_problems
 
     problems.extend(mechanics_problems(pack, doc))
+    problems.extend(roll_problems(pack, doc))
     problems.extend(glyph_problems(doc))
     problems.extend(markup_problems(doc))
     if problems:
@@ -601,29 +603,6 @@ def _plural(kind: str) -> str:
     return {"tally": "tallies", "tracker page": "trackers"}.get(kind, f"{kind}s")
 
 
-def _missing(what: str, value: str, known: Iterable[str]) -> str:
-    known = sorted(known)
-    close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
-    if close:
-        return f'no {what} with id "{value}" (did you mean "{close[0]}"?)'
-    if known:
-        return f'no {what} with id "{value}" (known: {", ".join(known)})'
-    return f'no {what} with id "{value}": the file defines none'
-
-
-def _duplicates(doc: Document, values: Sequence[str], list_name: str, field: str,
-                message: str | None = None) -> Iterator[Problem]:
-    first: dict[str, int] = {}
-    for i, value in enumerate(values):
-        if value in first:
-            where = doc.locate((list_name, i, field))
-            text = message or f"duplicate {field}"
-            yield Problem(where, f'{text} "{value}" (first used by {list_name}[{first[value]}]); '
-                                 f"each {field} must be unique")
-        else:
-            first[value] = i
-
-
 def _faces(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> list[int] | None:
     from sheetgen.engine.dice import parse_dice
 
@@ -642,65 +621,3 @@ def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Ite
             die_faces(dice)
         except DiceError as exc:
             yield Problem(doc.locate(path), f"a pool is made of single dice such as d6: {exc}")
-
-
-def _result_faces(pack: Pack) -> list[int]:
-    """Every value the check's result (before any track is added) can take."""
-    from sheetgen.engine.dice import parse_dice
-    from sheetgen.engine.pool import PoolReading
-
-    assert pack.check is not None
-    pool = pack.check.pool
-    if pool is not None:
-        try:
-            return list(PoolReading.of(pool).results(pool.max_dice))
-        except DiceError:
-            return []
-    assert pack.check.roll is not None
-    dist: dict[int, Fraction] = parse_dice(pack.check.roll).distribution()
-    return sorted(dist)
-
-
-def _cover_track(pack: Pack, value: ByTrack, doc: Document, path: PathKey) -> Iterator[Problem]:
-    track = pack.track(value.track)
-    assert value.levels is not None
-    yield from _coverage(list(range(track.min, track.max + 1)), list(value.levels), doc, path,
-                         f"{track.name} ({track.min}-{track.max})")
-
-
-def _coverage(faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, path: PathKey,
-              what: str) -> Iterator[Problem]:
-    """Ranges must not overlap and must cover every face exactly once."""
-    owner: dict[int, RollRange] = {}
-    reported = False
-    face_set = set(faces)
-    for i, rng in enumerate(ranges):
-        hits = [f for f in face_set if f in rng]
-        if not hits:
-            yield Problem(doc.locate((*path, i)), f"{rng} cannot come up on {what}")
-            reported = True
-        clash = next((f for f in sorted(hits) if f in owner), None)
-        if clash is not None:
-            yield Problem(doc.locate((*path, i)), f"{rng} overlaps {owner[clash]} (both include {clash})")
-            reported = True
-        for face in hits:
-            owner.setdefault(face, rng)
-    gaps = [f for f in faces if f not in owner]
-    if gaps and not reported:
-        yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}; every result "
-                                        "needs exactly one row")
-    elif gaps:
-        yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}")
-
-
-def _ranges_text(values: Sequence[int]) -> str:
-    parts: list[str] = []
-    start = prev = values[0]
-    for value in [*values[1:], None]:
-        if value is not None and value == prev + 1:
-            prev = value
-            continue
-        parts.append(str(start) if start == prev else f"{start}-{prev}")
-        if value is not None:
-            start = prev = value
-    return ", ".join(parts)

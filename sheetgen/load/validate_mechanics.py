@@ -10,9 +10,8 @@ from itertools import product
 
 from sheetgen import limits
 from sheetgen.errors import Problem
-from sheetgen.load.validate import _duplicates, _missing
+from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces
 from sheetgen.load.validate_resources import resource_problems
-from sheetgen.load.validate_rolls import roll_problems
 from sheetgen.load.variants import printed_texts, variant_id
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import ByTrack, Cadence, Check, Outcome, Pack, Roll
@@ -25,7 +24,6 @@ def mechanics_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         yield from outcome_effect_problems(pack, doc)
         yield from outcome_total_problems(pack, doc)
         yield from pattern_problems(pack.check, doc)
-    yield from roll_problems(pack, doc)
     yield from when_out_problems(pack, doc)
     yield from resource_problems(pack, doc)
     yield from results_part_problems(pack, doc)
@@ -70,8 +68,6 @@ def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey)
     """Everything about a cadence, decided here once for the check's, a variant's and a variant check's:
     every from 1 to MAX_TRACK units (or, by a track that exists, a value from 1 to MAX_TRACK for each of
     its levels), an offset of at most MAX_TRACK, and a first check within the first interval."""
-    from sheetgen.load.validate import _cover_track
-
     every = cadence.every
     if cadence.offset > limits.MAX_TRACK:
         yield Problem(doc.locate((*base, "offset")), f"must be at most {limits.MAX_TRACK} units")
@@ -276,8 +272,6 @@ def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check
 
 def outcome_total_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     """Outcomes read from the total cover every total the roll and the added tracks can make, once."""
-    from sheetgen.load.validate import _coverage, _result_faces
-
     check = pack.check
     assert check is not None
     if not check.outcomes or check.outcomes_read != "total":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sheetgen.errors import DiceError, Problem
-from sheetgen.load.validate import _missing
+from sheetgen.load.validate_common import _missing
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import Outcome, Pack, Resource
 
@@ -53,7 +53,7 @@ def _usage_die_problems(resource: Resource, i: int, doc: Document) -> Iterator[P
 
 
 def _chance_problems(resource: Resource, i: int, doc: Document) -> Iterator[Problem]:
-    from sheetgen.engine.procedure import dice_distribution
+    from sheetgen.engine.dice import dice_distribution
 
     if resource.chance is None:
         return

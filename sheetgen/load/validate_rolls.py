@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sheetgen.errors import DiceError, Problem
-from sheetgen.load.validate import _duplicates, _missing
+from sheetgen.load.validate_common import _duplicates, _missing
+from sheetgen.load.validate_mechanics import cadence_problems, outcome_effect_problems, pattern_problems
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import Pack, Roll
 
 
 def roll_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     """Every problem with the pack's other rolls."""
-    from sheetgen.load.validate_mechanics import cadence_problems, outcome_effect_problems, pattern_problems
 
     if not pack.rolls:
         return

@@ -19,8 +19,8 @@ from typing import Annotated, Any, Union, get_args, get_origin
 from pydantic import BaseModel
 
 from sheetgen.errors import UsageError
-from sheetgen.load.files import LoadedSite
 from sheetgen.model.common import Name, Text
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack, Resource, Variant
 
 

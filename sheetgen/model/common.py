@@ -204,13 +204,13 @@ LevelRange = Annotated[
 
 
 def _dice(value: Any) -> Any:
-    from sheetgen.engine.dice import parse_dice  # the dice module is small; late import keeps the model cheap
+    from sheetgen.dice_notation import parse_notation  # a small leaf; the late import keeps the model cheap
     from sheetgen.errors import DiceError
 
     if isinstance(value, bool) or not isinstance(value, str | int):
         raise ValueError("dice are written like 'd6', '2d6' or '1d8+1'")
     try:
-        return str(parse_dice(value))
+        return parse_notation(value)[0]
     except DiceError as exc:  # the message names the expression and the column
         raise ValueError(str(exc)) from None
 

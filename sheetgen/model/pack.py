@@ -750,6 +750,10 @@ class Pack(Strict):
     def file(self) -> str:
         return self._file
 
+    def read_from(self, file: str) -> None:
+        """Record *file* as the file the pack was read from (the loader's last step)."""
+        self._file = file
+
     @property
     def all_outcomes(self) -> tuple[Outcome, ...]:
         """Every named outcome of the procedure, numbered as the engine numbers them: the check's, then

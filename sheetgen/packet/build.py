@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Literal
 from sheetgen import __version__
 from sheetgen.layout.cover import PackBrief
 from sheetgen.layout.header import PageSlot
-from sheetgen.load.files import LoadedSite, located_in
+from sheetgen.load.files import located_in
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.packet import cache
@@ -223,12 +224,12 @@ def packet_part(pdf: bytes) -> bytes:
     bytes.
     """
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject
+
+    from sheetgen.compat.pypdf_objects import set_document_id
 
     writer = PdfWriter()
     writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
-    identifier = ByteStringObject(hashlib.sha256(pdf).digest()[:16])
-    writer._ID = ArrayObject([identifier, identifier])
+    set_document_id(writer, hashlib.sha256(pdf).digest()[:16])
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue()
@@ -541,7 +542,9 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], reader
 def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts: list[Part], starts: list[int],
             slots: list[PageSlot | None], numbers: PdfReader, contents: tuple[tuple[str, int], ...]) -> Packet:
     from pypdf.constants import PageLabelStyle
-    from pypdf.generic import ArrayObject, BooleanObject, ByteStringObject, NameObject, TextStringObject
+    from pypdf.generic import BooleanObject, NameObject, TextStringObject
+
+    from sheetgen.compat.pypdf_objects import set_document_id
 
     for index, slot in enumerate(slots):
         if slot is not None:
@@ -566,14 +569,13 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     }
     writer.add_metadata(metadata)
     writer.page_mode = "/UseOutlines"
-    writer._root_object[NameObject("/Lang")] = TextStringObject(loaded.language)
+    writer.root_object[NameObject("/Lang")] = TextStringObject(loaded.language)
     writer.create_viewer_preferences()[NameObject("/DisplayDocTitle")] = BooleanObject(True)
     # A document id made from everything the packet is made of keeps rebuilds byte-identical.
     digest = hashlib.sha256(repr((metadata, slots, [(p.title, p.entries) for p in parts])).encode())
     for part in parts:
         digest.update(hashlib.sha256(part.pdf).digest())
-    identifier = ByteStringObject(digest.digest()[:16])
-    writer._ID = ArrayObject([identifier, identifier])
+    set_document_id(writer, digest.digest()[:16])
     buffer = io.BytesIO()
     writer.write(buffer)
     return Packet(buffer.getvalue(), len(writer.pages), contents)

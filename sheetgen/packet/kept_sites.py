@@ -23,14 +23,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sheetgen.errors import DataError
-from sheetgen.load.files import LoadedSite, contained_pack_path, display_name, load_site, resolve_site_path
+from sheetgen.errors import DataError, display_name
+from sheetgen.load.files import contained_pack_path, load_site, resolve_site_path
 from sheetgen.load.yamlread import read_bytes, recorded_reads
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.packet import cache
 
 _PACK_FIELDS = ("system", "encounters")
 _MODEL_MODULES = ("sheetgen.model.common", "sheetgen.model.pack", "sheetgen.model.site")
-_ALLOWED = {("sheetgen.load.files", "LoadedSite"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"),
+_ALLOWED = {("sheetgen.model.loaded", "LoadedSite"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"),
             ("fractions", "Fraction")}
 
 

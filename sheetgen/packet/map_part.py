@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sheetgen.load.files import LoadedSite
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import RenderOptions
 
 if TYPE_CHECKING:

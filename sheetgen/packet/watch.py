@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 from sheetgen.errors import SheetgenError
 
 if TYPE_CHECKING:
-    from sheetgen.load.files import LoadedSite
+    from sheetgen.model.loaded import LoadedSite
     from sheetgen.options import RenderOptions
 
 #: Seconds between two looks at the watched files.

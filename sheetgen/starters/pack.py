@@ -254,7 +254,8 @@ def new_pack(path: Path, like: str = DEFAULT_LIKE) -> Path:
     explained; give its path. The copy is loaded before it is written, and nothing is ever replaced."""
     import difflib
 
-    from sheetgen.load.files import builtin_dir, builtin_pack_ids, display_name, pack_from_doc
+    from sheetgen.errors import display_name
+    from sheetgen.load.files import builtin_dir, builtin_pack_ids, pack_from_doc
     from sheetgen.load.yamlread import parse_yaml, read_yaml
     from sheetgen.output import check_new, write_new
 

@@ -304,7 +304,8 @@ def title_for(path: Path) -> str:
 def new_site(path: Path, system: str) -> Path:
     """Write a starter site file at *path* for the pack *system* (a built-in id or a pack file); give its
     path. The file is loaded before it is written, and nothing is ever replaced."""
-    from sheetgen.load.files import display_name, load_pack, pack_name_for_site, site_from_doc
+    from sheetgen.errors import display_name
+    from sheetgen.load.files import load_pack, pack_name_for_site, site_from_doc
     from sheetgen.load.yamlread import parse_yaml
     from sheetgen.output import check_new, write_new
     from sheetgen.starters.pack import check_suffix

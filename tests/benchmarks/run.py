@@ -550,7 +550,7 @@ def weasyprint_alone(work: Path, stock: bool) -> None:
     manifest = json.loads((work / "manifest.json").read_text())
     htmls = [[(work / name).read_text() for name in ref["pages"]] for ref in manifest["references"]]
     start = time.perf_counter()
-    from sheetgen.render.html import column_balance
+    from sheetgen.compat import columns as column_balance
     from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, write
 
     if stock:

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
+from sheetgen.compat.columns import ColumnsOverflow
 from sheetgen.design import TYPE, css_block
 from sheetgen.errors import Location, Problem, RenderError
 from sheetgen.fonts import FONTS, shipped_dir
 from sheetgen.markup import inline_html, paragraphs
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
-from sheetgen.render.html.column_balance import ColumnsOverflow
 from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, shared_fonts, write
 from sheetgen.sheets.reference import check_fonts, reference_view
 from sheetgen.sheets.views import KEEP_ROWS, PageView, ReferenceView, box_row
@@ -278,8 +278,12 @@ def _players_size(laid: LaidOut, size: float) -> float:
     one-page layout set in *size* to at most :data:`_PLAYERS_FILL` of its sheet. The header keeps its size;
     what follows it grows at most with the square of the type size (lines grow taller, and a column holds
     fewer words a line; on the built-in packs it grows with about the 1.1th to 1.8th power) and with the
-    leading."""
-    page = laid.document.pages[0]._page_box
+    leading. Where the WeasyPrint installed keeps the page's boxes out of reach, *size* itself."""
+    from sheetgen.compat.weasy import page_box
+
+    page = page_box(laid.document.pages[0])
+    if page is None:
+        return size
     content_top = page.content_box_y()
     usable = page.height
     head = bottom = content_top

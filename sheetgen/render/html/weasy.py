@@ -239,12 +239,12 @@ def _weasyprint_logs() -> Iterator[list[logging.LogRecord]]:
 
 @functools.cache
 def _import_weasyprint() -> Any:
-    """Import WeasyPrint, its native libraries found quickly (see sheetgen.render.html.libraries), without
+    """Import WeasyPrint, its native libraries found quickly (see sheetgen.compat.libraries), without
     the DeprecationWarning it gives when libharfbuzz-subset is missing (sheetgen documents the library as
     an optional speed-up); gives its ffi module."""
     import warnings
 
-    from sheetgen.render.html.libraries import found_quickly
+    from sheetgen.compat.libraries import found_quickly
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -328,17 +328,15 @@ def _check_fonts_used(document: Any) -> None:
 def font_configuration() -> Any:
     """A WeasyPrint font configuration that writes its font files in sheetgen's own temporary folder
     (sheetgen.scratch), which is removed however the process ends, even by SIGKILL (by the next process).
-
-    WeasyPrint 70 makes its folder with ``mkdtemp`` in the system's temporary folder when the first font is
-    added, unless ``FontConfiguration._folder`` is already set; this sets it first. Where that attribute is
-    missing (another WeasyPrint), the configuration is left as WeasyPrint makes it."""
+    Where the WeasyPrint installed keeps its folder out of reach (see sheetgen.compat.weasy), the
+    configuration is left as WeasyPrint makes it."""
     from weasyprint.text.fonts import FontConfiguration
 
     from sheetgen import scratch
+    from sheetgen.compat.weasy import place_font_folder
 
     config = FontConfiguration()
-    if hasattr(config, "_folder") and config._folder is None:
-        config._folder = scratch.font_folder()
+    place_font_folder(config, scratch.font_folder)
     return config
 
 
@@ -386,6 +384,8 @@ def shared_fonts() -> Iterator[None]:
     _import_weasyprint()
     from weasyprint import CSS
 
+    from sheetgen.compat.weasy import font_folder
+
     font_config = font_configuration()
     with _weasyprint_logs():
         sheet = CSS(string=_shipped_fonts_css(), font_config=font_config, url_fetcher=shipped_file_fetcher())
@@ -396,8 +396,8 @@ def shared_fonts() -> Iterator[None]:
         _SHARED_FONTS.reset(token)
         # Its folder of font files goes now: the configuration lives on in the documents laid out with it,
         # which a worker process keeps until it is ended without tidying up.
-        folder = getattr(font_config, "_folder", None)
-        if folder:
+        folder = font_folder(font_config)
+        if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -433,7 +433,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     as the templates write it) is read and parsed once a process and applied before *stylesheets*; inside a
     :func:`shared_fonts` block the shipped fonts are set up once for all pages.
 
-    Columns are balanced by sheetgen.render.html.column_balance. With *stop_at_overflow*, a page whose columns
+    Columns are balanced by sheetgen.compat.columns. With *stop_at_overflow*, a page whose columns
     cannot hold their content raises ColumnsOverflow at once instead of being laid out in full (for a
     sheet that only asks whether it fits on one page).
 
@@ -444,7 +444,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
     from weasyprint import CSS, HTML
     from weasyprint.urls import URLFetchingError
 
-    from sheetgen.render.html import column_balance
+    from sheetgen.compat import columns
 
     fetcher = shipped_file_fetcher()
     with _weasyprint_logs() as records:
@@ -465,7 +465,7 @@ def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str]
                 sheets.append(CSS(url=url, font_config=font_config, url_fetcher=fetcher))
         if base_css is not None:
             sheets.append(CSS(string=base_css, font_config=font_config, url_fetcher=fetcher))
-        with column_balance.installed(stop_at_overflow=stop_at_overflow):
+        with columns.installed(stop_at_overflow=stop_at_overflow):
             document = HTML(string=html, url_fetcher=fetcher).render(font_config=font_config, stylesheets=sheets)
     warnings = _check(fetcher, records)
     return LaidOut(document=document, warnings=warnings, fetcher=fetcher)
@@ -495,28 +495,14 @@ def _source_date_epoch(created: datetime | None) -> Iterator[None]:
 _LAYOUT_TABLES = ("GSUB", "GPOS", "GDEF")
 
 
-@contextlib.contextmanager
-def _lean_font_subsets() -> Iterator[None]:
+def _lean_font_subsets() -> contextlib.AbstractContextManager[None]:
     """While a PDF is written, the fonts WeasyPrint reads with fontTools to subset them (when
     libharfbuzz-subset is missing) come without their layout tables. WeasyPrint drops those tables from
     the subsets anyway, but fontTools reads them in full first, which took about a third of a subset's
     time with the shipped fonts' kerning. Glyph ids are unchanged. The caller holds the render lock."""
-    from weasyprint.pdf import fonts
+    from sheetgen.compat.weasy import fonts_read_without
 
-    stock = fonts.TTFont
-
-    def lean(*args: Any, **kwargs: Any) -> Any:
-        font = stock(*args, **kwargs)
-        for tag in _LAYOUT_TABLES:
-            if tag in font:
-                del font[tag]
-        return font
-
-    fonts.TTFont = lean
-    try:
-        yield
-    finally:
-        fonts.TTFont = stock
+    return fonts_read_without(_LAYOUT_TABLES)
 
 
 def write(laid_out: LaidOut, metadata: PdfMetadata) -> RenderedDocument:

@@ -61,12 +61,9 @@ class PdfCanvas:
         with _binary_streams():
             self.canvas.showPage()
         if tab_rows:
-            from reportlab.pdfbase.pdfdoc import PDFName
+            from sheetgen.compat.reportlab_pages import tab_through_rows
 
-            page = self.canvas._doc.Pages.pages[-1]
-            # ReportLab writes only the page keys its class lists; /Tabs is not among them
-            page.__NoDefault__ = [*page.__NoDefault__, "Tabs"]
-            page.Tabs = PDFName("R")
+            tab_through_rows(self.canvas)
 
     def finish(self) -> bytes:
         with _binary_streams():

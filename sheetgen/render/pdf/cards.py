@@ -15,7 +15,7 @@ from typing import Literal
 
 from sheetgen.layout.card_shop import ShopPage, shop_pages
 from sheetgen.layout.cards import CardSheet, card_layout
-from sheetgen.load.files import LoadedSite
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import draw_marks

@@ -12,6 +12,9 @@ once with "not found" for a name the cache lacks; WeasyPrint then opens the libr
 included). Should that still leave a library unfound, the import is made again the stock way
 (:func:`sheetgen.render.html.weasy._import_weasyprint`), so a machine whose library only gcc or ld can
 find loads it as before.
+
+Checked against CPython 3.11.7's ``ctypes.util`` and WeasyPrint 70.0. Where ``find_library`` is not
+the one-argument function it has, nothing is replaced and the import takes its stock time.
 """
 
 from __future__ import annotations
@@ -21,6 +24,11 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+
+from sheetgen.compat import parameters
+
+#: The versions the replaced function was checked against.
+CHECKED_AGAINST = "CPython 3.11.7, WeasyPrint 70.0"
 
 #: The dynamic linker's cache, as ctypes.util reads it.
 _LDCONFIG = ("/sbin/ldconfig", "-p")
@@ -42,13 +50,21 @@ def cached_library(name: str, cache: str) -> str | None:
     return found.group(1) if found else None
 
 
+def replaceable() -> bool:
+    """Whether ``ctypes.util.find_library`` is the function of one name, ``name``, that is replaced here."""
+    import ctypes.util
+
+    return parameters(getattr(ctypes.util, "find_library", None)) == ("name",)
+
+
 @contextlib.contextmanager
 def found_quickly() -> Iterator[None]:
     """While the block runs, ``ctypes.util.find_library`` answers from one reading of the linker's cache
     (on Linux, where the cache can be read; elsewhere, or without it, nothing changes)."""
     import ctypes.util
 
-    cache = linker_cache() if sys.platform.startswith("linux") else None
+    usable = sys.platform.startswith("linux") and replaceable()
+    cache = linker_cache() if usable else None
     if cache is None:
         yield
         return

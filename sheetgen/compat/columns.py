@@ -25,19 +25,23 @@ pixel, and the columns are laid out at it as above.
 Only the plain case is taken over (a balanced multi-column box with a number of columns, no height of its
 own, no column-spanning child, no footnotes, written left to right); anything else goes to WeasyPrint's
 own code, as does everything when the WeasyPrint installed lacks the internals this was written against
-(WeasyPrint 70): then pages come out as WeasyPrint balances them, only slower.
+(WeasyPrint 70.0): then pages come out as WeasyPrint balances them, only slower.
 """
 
 from __future__ import annotations
 
 import contextlib
 import functools
-import inspect
 import logging
 from collections.abc import Iterator
 from typing import Any
 
+from sheetgen.compat import parameters
+
 LOG = logging.getLogger(__name__)
+
+#: The versions the replaced layout was checked against.
+CHECKED_AGAINST = "WeasyPrint 70.0"
 
 #: Trials stop when the shortest height that fits is known to within this many CSS pixels (0.75 pt).
 PRECISION = 1.0
@@ -53,10 +57,6 @@ class ColumnsOverflow(Exception):
     fit, and laying out the rest of it would tell nothing more."""
 
 
-def _parameters(function: Any) -> tuple[str, ...]:
-    return tuple(inspect.signature(function).parameters)
-
-
 @functools.cache
 def _weasyprint() -> tuple[Any, Any] | None:
     """WeasyPrint's block and column layout modules, or None when they are not the ones expected."""
@@ -64,14 +64,14 @@ def _weasyprint() -> tuple[Any, Any] | None:
 
     try:
         usable = (
-            _parameters(column.columns_layout) == _COLUMNS_PARAMETERS
+            parameters(column.columns_layout) == _COLUMNS_PARAMETERS
             and block.columns_layout is column.columns_layout
-            and _parameters(block.block_box_layout) == _BLOCK_BOX_PARAMETERS
-            and _parameters(block.remove_placeholders) == ("context", "box_list", "absolute_boxes", "fixed_boxes")
-            and _parameters(block.collapse_margin) == ("adjoining_margins",)
-            and _parameters(block.block_level_width)[:2] == ("box", "containing_block")
-            and _parameters(column.percentage) == ("value", "computed", "refer_to")
-            and _parameters(column._create_column_box) == ("box", "containing_block", "children", "width",
+            and parameters(block.block_box_layout) == _BLOCK_BOX_PARAMETERS
+            and parameters(block.remove_placeholders) == ("context", "box_list", "absolute_boxes", "fixed_boxes")
+            and parameters(block.collapse_margin) == ("adjoining_margins",)
+            and parameters(block.block_level_width)[:2] == ("box", "containing_block")
+            and parameters(column.percentage) == ("value", "computed", "refer_to")
+            and parameters(column._create_column_box) == ("box", "containing_block", "children", "width",
                                                            "position_y")
         )
     except (AttributeError, TypeError, ValueError):
