@@ -29,9 +29,9 @@ class TypeScale:
     card_title: float = 10.0
     """A card's title."""
     card_body: float = 8.0
-    """A card's body text, one size for a whole deck."""
+    """A card's body text, one size for a whole deck, room and stat cards alike."""
     card_body_min: float = 7.5
-    """The smallest card body a deck may use when 8 pt does not fit."""
+    """The other body size a deck may take: chosen over card_body when it sets more rooms on one card."""
     card_label: float = 7.0
     """Small labels on cards (zone, source, corner marks)."""
     header_title: float = 16.0

@@ -124,7 +124,7 @@ def check_output(output: Path | None) -> None:
 
 def size_option(func: F) -> F:
     return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
-                        help="Card size: poker 2.5 x 3.5 in (nine a page on A4, six on letter) or index "
+                        help="Card size: poker 2.5 x 3.5 in (nine a page on A4, eight on letter) or index "
                              "3 x 5 in (four a page).")(func)
 
 

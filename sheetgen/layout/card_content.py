@@ -23,8 +23,13 @@ from sheetgen.sheets.statblock import stat_lines
 BODY_SIZES = (TYPE.card_body, TYPE.card_body_min)
 """The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
 
+LEADING = 1.1
+"""A card's line spacing, as a multiple of its type size: set solid enough for a room to keep to one card,
+open enough that a line is found again at the table."""
+
+
 def body_style(size: float, **kwargs: Any) -> TextStyle:
-    return TextStyle("body", size, round(size * 1.2, 2), **kwargs)
+    return TextStyle("body", size, round(size * LEADING, 2), **kwargs)
 
 
 def label_style(size: float, *, bold: bool = True, **kwargs: Any) -> TextStyle:
@@ -33,10 +38,11 @@ def label_style(size: float, *, bold: bool = True, **kwargs: Any) -> TextStyle:
 
 @dataclass(frozen=True)
 class Para:
-    """A paragraph of the card's body. kind: text, detail (with a checkbox) or action (hanging)."""
+    """A paragraph of the card's body. kind: text, section (a room's trap, treasure, encounter or notes, its
+    label run in), detail (with a checkbox) or action (hanging)."""
 
     text: Spans
-    kind: Literal["text", "detail", "action"] = "text"
+    kind: Literal["text", "section", "detail", "action"] = "text"
     section: str | None = None
     continued: bool = False
 
@@ -81,7 +87,7 @@ def space_before(block: Block, size: float) -> float:
         return size * 0.35 if block.first else 0.0
     if block.continued:
         return 0.0
-    return size * (0.25 if block.kind in ("detail", "action") else 0.35)
+    return size * {"detail": 0.15, "action": 0.25, "section": 0.3}.get(block.kind, 0.2)
 
 
 def band_height(size: float) -> float:
@@ -117,8 +123,10 @@ def room_blocks(room: Room, site: Site) -> list[Block]:
     for field, label in _ROOM_SECTIONS:
         value: str | None = getattr(room, field)
         if value:
-            blocks.append(Band(label))
-            blocks.extend(Para(spans(text), section=label) for text in paragraphs(value))
+            # the section's label runs in at the head of its first paragraph, as a printed room key sets it
+            first, *rest = paragraphs(value)
+            blocks.append(Para((Span(label.upper(), bold=True), Span(" "), *spans(first)), kind="section"))
+            blocks.extend(Para(spans(text)) for text in rest)
     return blocks
 
 
@@ -157,7 +165,7 @@ MIN_LINES = 2
 
 # --- headers --------------------------------------------------------------------------------------------
 
-_KEY_SIZES = (18.0, 16.0, 14.0, 12.0)
+_KEY_SIZES = (13.0, 12.0)
 _WIDE_KEY_SIZE = 11.0
 """A key too long to stand beside the name spans the card, at this size."""
 _KEY_PAD = 3.0
@@ -202,8 +210,8 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[l
     # Capitals and figures sit high in their line: the box trims the empty descender room below them.
     items.extend(paragraph_marks(key_set, PADDING + _KEY_PAD, top - _KEY_PAD + 1.0))
 
-    name_style = label_style(10.5)
-    size_style = body_style(8.5)
+    name_style = label_style(TYPE.card_title)
+    size_style = body_style(TYPE.card_label)
     name_x = box.right + 6.0 if beside else PADDING
     name_width = PADDING + inner - name_x
     name_set = set_paragraph(spans(room.name), name_style, name_width)
@@ -219,9 +227,9 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[l
         height = box.height + 3.0 + group
     items.extend(paragraph_marks(name_set, name_x, name_top))
     items.extend(paragraph_marks(size_set, name_x, name_top - name_height))
-    rule_y = top - height - 3.0
+    rule_y = top - height - 2.0
     items.append(LineMark(PADDING, rule_y, PADDING + inner, rule_y, LINE))
-    return items, height + 3.0 + 4.0
+    return items, height + 2.0 + 3.0
 
 
 def heading_kept(room: Room, card: CardSize) -> int:

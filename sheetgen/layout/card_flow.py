@@ -1,8 +1,8 @@
 """A card's body set on cards: blocks, a type size and a heading in, each card's marks out.
 
-All room cards of a deck share one body size, and all stat cards one (sheetgen.layout.cards chooses it
-from BODY_SIZES). A body that does not fit one card takes a double-width card where the grid has two
-columns, else continuation cards, whose key reads "1 (cont.)", broken between sections.
+A deck has one body size (sheetgen.layout.cards chooses it from BODY_SIZES). A body is set on as many
+cards as it needs, and, where the grid has two columns and it needs more than one, on one double-width
+card as well; sheetgen.layout.card_pages chooses which the deck prints.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from sheetgen.layout.card_content import (
     BAND_AFTER,
     COLUMN_GAP,
     CONT,
+    LEADING,
     MIN_LINES,
     Band,
     Block,
@@ -34,6 +35,9 @@ from sheetgen.layout.text import Spans, TextStyle, set_paragraph, spans, split_t
 
 Header = Callable[[int], tuple[list[Mark], float]]
 
+DESCENT = 1.25
+"""How far below a line's top its descenders reach, as a multiple of the type size (a text mark's extent)."""
+
 OVERHANG = 1.0
 """Text is set this much narrower than the safe zone allows: an italic letter's ink runs past its width."""
 
@@ -48,27 +52,19 @@ def _block_height(block: Block, size: float, inner: float) -> float:
     return space_before(block, size) + text_height(block.text, para_style(block, size), inner)
 
 
-def _section_height(blocks: Sequence[Block], size: float, inner: float) -> float:
-    """The height of the section *blocks* opens (up to the next band)."""
-    total = 0.0
-    for i, block in enumerate(blocks):
-        if i and isinstance(block, Band):
-            break
-        total += _block_height(block, size, inner)
-    return total
-
-
 def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str, *,
                continued_bands: bool = True) -> list[list[Mark]]:
     """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates.
 
-    A card ends only between sections (a band and what it heads) when the next section fits a card of its
-    own, else between paragraphs; a paragraph is split only when it is taller than a card, and then at
-    the end of a sentence where it has one. With *continued_bands*, a section that goes on to the next
-    card repeats its band there, marked "(cont.)".
+    Prose runs on from card to card as a printed deck sets it: a text paragraph is split after its first
+    lines (MIN_LINES or more, at the end of a sentence where they hold one), so that no card holds only
+    its heading or only its exits line; a band goes on with the first lines of what it heads; a detail
+    or an action, short by nature, moves whole to the next card when it fits one. With
+    *continued_bands*, a section that goes on to the next card repeats its band there, marked "(cont.)".
     """
     inner = card.width - 2 * PADDING - OVERHANG
-    bottom = PADDING
+    # the last line's descenders reach below its leading, and keep to the safe zone too
+    bottom = PADDING + max(0.0, size * (DESCENT - LEADING))
     done: list[list[Mark]] = []
     queue = list(blocks)
     items: list[Mark] = []
@@ -76,11 +72,13 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
     fresh = True
     moved_on = False
     """True while a card holds nothing but its heading and a repeated band: nothing gains by moving on."""
+    placed = 0
+    """The paragraphs and rows set on this card so far."""
     room = card.height - 2 * PADDING - header(1)[1]
     """The height a continuation card has for its body."""
 
     def start_card() -> None:
-        nonlocal items, y, fresh, moved_on
+        nonlocal items, y, fresh, moved_on, placed
         if items:
             done.append(items)
         head, height = header(len(done))
@@ -89,6 +87,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
         if y - bottom < size * 3:
             raise RenderError(f"{what}: the heading leaves no room for text on a {card.name} card")
         fresh = moved_on = True
+        placed = 0
         if continued_bands and queue and isinstance(queue[0], Para) and queue[0].section:
             queue.insert(0, Band(queue[0].section, continued=True))
 
@@ -103,10 +102,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             if isinstance(follower, Para | Row):
                 # keep the heading with the first two lines of what it heads
                 need += space_before(follower, size) + size * 1.2 * MIN_LINES + 0.5
-            section = None if fresh else _section_height([block, *queue], size, inner)
-            if not fresh and (y - space - need < bottom or (
-                    section is not None and y - section < bottom and section - space <= room)):
-                # the whole section goes on the next card when it fits there
+            if not fresh and y - space - need < bottom:
                 queue.insert(0, block)
                 start_card()
                 continue
@@ -137,6 +133,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
                 items.extend(paragraph_marks(set_paragraph(cell, style, width), x, y - space))
             y -= space + max(heights)
             fresh = moved_on = False
+            placed += 1
             continue
         style = para_style(block, size)
         top = y - space
@@ -145,15 +142,18 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             _place_para(items, block, style, top, inner, size)
             y = top - whole
             fresh = moved_on = False
+            placed += 1
             continue
-        if whole <= room and not fresh and not moved_on:
-            # a paragraph that fits a card of its own is never split
+        if whole <= room and not fresh and not moved_on and block.kind in ("detail", "action"):
+            # a detail or an action that fits a card of its own is never split
             queue.insert(0, block)
             start_card()
             continue
         parts = split_to_fit(block.text, style, inner, top - bottom)
-        # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more)
-        if parts is not None and not fresh and not moved_on and _lines(parts[0], style, inner) < MIN_LINES:
+        # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more),
+        # unless the card would otherwise hold only its first paragraph (the exits)
+        if parts is not None and not fresh and not moved_on and placed > 1 \
+                and _lines(parts[0], style, inner) < MIN_LINES:
             parts = None
         if parts is None:
             if fresh or moved_on:
@@ -163,6 +163,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             continue
         first, rest = parts
         _place_para(items, replace(block, text=first), style, top, inner, size)
+        placed += 1
         if not rest:
             y = top - text_height(first, style, inner)
             fresh = moved_on = False
@@ -186,10 +187,11 @@ def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, wi
 
 
 def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
-             header: Callable[[CardSize], Header], what: str) -> tuple[CardSize, list[list[Mark]]]:
-    """*build*'s blocks at type *size* on one card, else on one card of the *wide* size (two places of the
-    grid side by side, its heading across and its body in two columns, each a card's width) when there
-    is one, else on as many cards as they need; the card size used and each card's marks."""
+             header: Callable[[CardSize], Header], what: str) -> tuple[list[list[Mark]], list[Mark] | None]:
+    """*build*'s blocks at type *size*: each card's marks when set on as many cards as they need, and,
+    when that is more than one and the grid has a *wide* size (two places side by side), the marks of the
+    one wide card that holds them (its heading across, its body in two columns, each a card's width), or
+    None. Which of the two the deck prints is the pagination's choice (sheetgen.layout.card_pages)."""
     blocks = build(size)
     faces = flow_cards(blocks, size, card, header(card), what)
     if len(faces) > 1 and wide is not None:
@@ -201,5 +203,5 @@ def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize,
         columns = flow_cards(blocks, size, card, column_head, what, continued_bands=False)
         if len(columns) <= 2:
             right = [m.moved(wide.width - card.width, 0.0) for m in columns[1]] if len(columns) == 2 else []
-            return wide, [columns[0] + right]
-    return card, faces
+            return faces, columns[0] + right
+    return faces, None

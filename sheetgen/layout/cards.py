@@ -10,11 +10,12 @@ and crop marks (card_grid.py), what goes on a card (card_content.py), setting a 
 
 How the cards sit on the paper (the grid, its crop marks and how a sheet is cut: card_grid.py):
 
-- Every room card of a deck has one body size, and every stat card one: the largest of BODY_SIZES
-  that takes no more sheets than the smallest would.
-- A body too long for one card takes a wide card (two places side by side, the text in two columns),
-  and one too long for that continues on cards keyed "1 (cont.)", broken between sections.
-- Cards fill the pages in order, each in the first row with room for it (see :func:`pack_places`).
+- A deck has one body size, for its room and stat cards alike: of BODY_SIZES, the one that sets the
+  most rooms on one card, then the one that takes the fewest sheets, then the largest.
+- A body too long for one card continues on cards keyed "1 (cont.)", or takes a wide card (two places
+  side by side, the text in two columns) where the grid has two columns and it fits one.
+- Room cards fill sheets of their own in key order, then stat cards theirs in file order, each body's
+  cards side by side on one sheet, in the pagination with the fewest sheets (sheetgen.layout.card_pages).
 - Backs: each front page is followed by its back page. Printed double-sided and flipped on the long
   edge, a page's back is its front mirrored left to right, so each back card stands at the mirrored
   place of its front, and the back page's crop marks are its front's, mirrored.
@@ -43,6 +44,7 @@ from sheetgen.layout.card_content import (
 )
 from sheetgen.layout.card_flow import Header, set_body
 from sheetgen.layout.card_grid import CARD_SIZES, LINE, PADDING, CardGrid, CardSize, card_grid
+from sheetgen.layout.card_pages import Shape, paginate
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark, Mark, marks_from_data, marks_to_data
 from sheetgen.markup import plain
@@ -154,6 +156,31 @@ class _Face:
     wide: bool = False
 
 
+@dataclass(frozen=True)
+class _Body:
+    """A room or a statblock set at one body size: on one or more cards, and on one wide card when it
+    needs more than one and the grid has two columns."""
+
+    kind: CardKind
+    key: str | None
+    name: str
+    size: float
+    cards: tuple[tuple[Mark, ...], ...]
+    wide: tuple[Mark, ...] | None
+
+    @property
+    def shapes(self) -> list[Shape]:
+        """Its shapes for sheetgen.layout.card_pages: its cards, then its wide card where it has one."""
+        return [(1,) * len(self.cards)] + ([(2,)] if self.wide is not None else [])
+
+    def faces(self, shape: int) -> list[_Face]:
+        """Its faces in the shape *shape* (an index into :attr:`shapes`)."""
+        if shape == 1 and self.wide is not None:
+            return [_Face(self.kind, self.key, self.name, 0, 1, self.size, self.wide, True)]
+        return [_Face(self.kind, self.key, self.name, n, len(self.cards), self.size, items)
+                for n, items in enumerate(self.cards)]
+
+
 def _check_fonts(loaded: LoadedSite) -> None:
     site = loaded.site
     file = display_name(loaded.path)
@@ -185,32 +212,33 @@ def wide_size(grid: CardGrid) -> CardSize | None:
     return CardSize(f"double-width {size.name}", 2 * size.width + grid.gutter, size.height)
 
 
-def _deck(rooms_at: Callable[[float], list[_Face]], stats_at: Callable[[float], list[_Face]],
-          grid: CardGrid) -> list[_Face]:
-    """The deck: its room cards at the largest of BODY_SIZES that takes no more sheets than the smallest
-    would, then its stat cards likewise. When every body fits one card at the largest size, no smaller
-    size can save a sheet, and none is tried."""
-    largest = BODY_SIZES[0]
-    first_rooms, first_stats = rooms_at(largest), stats_at(largest)
-    if all(not face.wide and face.parts == 1 for face in first_rooms + first_stats):
-        return first_rooms + first_stats
-    rooms = {largest: first_rooms} | {size: rooms_at(size) for size in BODY_SIZES[1:]}
-    stats = {largest: first_stats} | {size: stats_at(size) for size in BODY_SIZES[1:]}
-
-    def sheets(room_size: float, stat_size: float) -> int:
-        spots = pack_places(rooms[room_size] + stats[stat_size], grid.columns, grid.rows)
-        return max((page for page, _ in spots), default=-1) + 1
-
-    smallest = BODY_SIZES[-1]
-    fewest = sheets(smallest, smallest)
-    room_size = next(size for size in BODY_SIZES if sheets(size, smallest) <= fewest)
-    stat_size = next(size for size in BODY_SIZES if sheets(room_size, size) <= fewest)
-    return rooms[room_size] + stats[stat_size]
+def _deck(rooms_at: Callable[[float], list[_Body]], stats_at: Callable[[float], list[_Body]],
+          grid: CardGrid) -> list[tuple[_Face, tuple[int, int]]]:
+    """The deck, each face with its (page, place): its rooms at the one of BODY_SIZES that sets the most
+    rooms on one card, then takes the fewest sheets, then is the largest, and its statblocks at the same
+    size on sheets of their own. When every body fits one card at the largest size, no smaller size can
+    do better, and none is tried."""
+    decks: list[tuple[tuple[int, int, float], list[tuple[_Face, tuple[int, int]]]]] = []
+    for size in BODY_SIZES:
+        rooms, stats = rooms_at(size), stats_at(size)
+        laid: list[tuple[_Face, tuple[int, int]]] = []
+        first_page = 0
+        for bodies in (rooms, stats):
+            pagination = paginate([body.shapes for body in bodies], grid.columns, grid.rows)
+            for body, shape, spots in zip(bodies, pagination.shapes, pagination.spots, strict=True):
+                laid.extend((face, (first_page + page, place))
+                            for face, (page, place) in zip(body.faces(shape), spots, strict=True))
+            first_page += pagination.pages
+        split = sum(1 for body in rooms if len(body.cards) > 1)
+        decks.append(((split, first_page, -size), laid))
+        if all(len(body.cards) == 1 for body in rooms + stats):
+            break
+    return min(decks, key=lambda deck: deck[0])[1]
 
 
 #: Cards already set in this process, by everything their setting depends on, so that a process that
 #: sets a site's cards again (`sheetgen watch`) measures only the rooms and statblocks that changed.
-_FITTED: dict[str, tuple[bool, list[list[Mark]]]] = {}
+_FITTED: dict[str, Fit] = {}
 _FITTED_MAX = 2000
 
 
@@ -224,34 +252,39 @@ class FitStore(Protocol):
     def store(self, key: str, data: bytes) -> None: ...
 
 
-def fit_to_bytes(fit: tuple[bool, list[list[Mark]]]) -> bytes:
+Fit = tuple[list[list[Mark]], list[Mark] | None]
+"""A body set: its cards, and its wide card or None (see :func:`~sheetgen.layout.card_flow.set_body`)."""
+
+
+def fit_to_bytes(fit: Fit) -> bytes:
     """A room's or statblock's set cards as a store's bytes."""
-    return json.dumps({"wide": fit[0], "cards": [marks_to_data(card) for card in fit[1]]},
+    wide = marks_to_data(fit[1]) if fit[1] is not None else None
+    return json.dumps({"cards": [marks_to_data(card) for card in fit[0]], "wide": wide},
                       separators=(",", ":")).encode()
 
 
-def fit_from_bytes(data: bytes) -> tuple[bool, list[list[Mark]]]:
+def fit_from_bytes(data: bytes) -> Fit:
     """:func:`fit_to_bytes`'s bytes read back; ValueError for anything else."""
     try:
         value = json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"not JSON: {exc}") from None
-    if not isinstance(value, dict) or set(value) != {"wide", "cards"} or not isinstance(value["wide"], bool) \
-            or not isinstance(value["cards"], list) or not value["cards"]:
+    if not isinstance(value, dict) or set(value) != {"wide", "cards"} or not isinstance(value["cards"], list) \
+            or not value["cards"] or not (value["wide"] is None or isinstance(value["wide"], list)):
         raise ValueError("not a set of cards")
-    return value["wide"], [marks_from_data(card) for card in value["cards"]]
+    wide = marks_from_data(value["wide"]) if value["wide"] is not None else None
+    return [marks_from_data(card) for card in value["cards"]], wide
 
 
 def _fit(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
-         header: Callable[[CardSize], Header], what: str) -> tuple[bool, list[list[Mark]]]:
-    """:func:`~sheetgen.layout.card_flow.set_body`: whether the body took a wide card, and its cards."""
-    used, parts = set_body(build, size, card, wide, header, what)
-    return used is wide, parts
+         header: Callable[[CardSize], Header], what: str) -> Fit:
+    """:func:`~sheetgen.layout.card_flow.set_body`."""
+    return set_body(build, size, card, wide, header, what)
 
 
 def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card: CardSize,
               wide: CardSize | None, header: Callable[[CardSize], Header], what: str,
-              fits: FitStore | None = None) -> tuple[bool, list[list[Mark]]]:
+              fits: FitStore | None = None) -> Fit:
     """:func:`_fit`, or what it gave for the same *key* before in this process or, through *fits*, in an
     earlier run."""
     key = f"{key}\0{size}\0{card!r}\0{wide!r}"
@@ -268,20 +301,21 @@ def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card
             if fits is not None:
                 fits.store(key, fit_to_bytes(fit))
         _FITTED[key] = fit
-    is_wide, parts = _FITTED[key]
-    return is_wide, [list(items) for items in parts]
+    parts, wide_card = _FITTED[key]
+    return [list(items) for items in parts], list(wide_card) if wide_card is not None else None
 
 
 def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
-               fits: FitStore | None = None) -> list[_Face]:
-    """Every card's face in card coordinates: rooms at one body size, then statblocks at one body size."""
+               fits: FitStore | None = None) -> list[tuple[_Face, tuple[int, int]]]:
+    """Every card's face in card coordinates with its (page, place): rooms, then statblocks, at the
+    deck's one body size."""
     site = loaded.site
     size = grid.size
     wide = wide_size(grid) if wide_cards else None
     after = encounter_rules(loaded.pack, loaded.encounter_pack)[1].stats_after
 
-    def rooms_at(body: float) -> list[_Face]:
-        faces: list[_Face] = []
+    def rooms_at(body: float) -> list[_Body]:
+        bodies: list[_Body] = []
         for i, room in enumerate(site.rooms):
             keep = heading_kept(room, size)
 
@@ -292,14 +326,14 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
                 return heading_in_body(room, keep) + room_blocks(room, site)
 
             key = f"room\0{room!r}\0{room_blocks(room, site)!r}"
-            is_wide, parts = _fit_once(key, room_build, body, size, wide, room_head,
-                                       f"rooms[{i}] (key {plain(room.key)!r})", fits)
-            faces.extend(_Face("room", room.key, room.name, n, len(parts), body, tuple(items), is_wide)
-                         for n, items in enumerate(parts))
-        return faces
+            parts, wide_card = _fit_once(key, room_build, body, size, wide, room_head,
+                                         f"rooms[{i}] (key {plain(room.key)!r})", fits)
+            bodies.append(_Body("room", room.key, room.name, body, tuple(tuple(p) for p in parts),
+                                tuple(wide_card) if wide_card is not None else None))
+        return bodies
 
-    def stats_at(body: float) -> list[_Face]:
-        faces: list[_Face] = []
+    def stats_at(body: float) -> list[_Body]:
+        bodies: list[_Body] = []
         for i, block in enumerate(site.statblocks):
             def stat_head(card: CardSize, block: Statblock = block) -> Header:
                 return lambda part: stat_header(block, part, card)
@@ -308,60 +342,17 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
                 return stat_blocks(block, body, after)
 
             key = f"stat\0{block!r}\0{after!r}"
-            is_wide, parts = _fit_once(key, stat_build, body, size, wide, stat_head,
-                                       f"statblocks[{i}] ({block.id})", fits)
-            faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items), is_wide)
-                         for n, items in enumerate(parts))
-        return faces
+            parts, wide_card = _fit_once(key, stat_build, body, size, wide, stat_head,
+                                         f"statblocks[{i}] ({block.id})", fits)
+            bodies.append(_Body("stat", None, block.name, body, tuple(tuple(p) for p in parts),
+                                tuple(wide_card) if wide_card is not None else None))
+        return bodies
 
     return _deck(rooms_at, stats_at, grid)
 
 
 def _shift(items: Sequence[Mark], dx: float, dy: float) -> tuple[Mark, ...]:
     return tuple(item.moved(dx, dy) for item in items)
-
-
-def pack_places(faces: Sequence[_Face], columns: int, rows: int) -> list[tuple[int, int]]:
-    """(page, first place) of every face.
-
-    A wide card takes two places side by side in one row, and the row is not cut between them. With
-    one or two rows a page, every row is cut on its own (see sheetgen.layout.card_grid): each card goes
-    in the first row of any page with room for it, so no sheet is left short while a later one has
-    cards. With three rows or more, every cut runs across the whole sheet, so a page with wide cards
-    holds one (or room for one) at the end of every row and single cards (in order) before it; the single
-    cards left over fill pages of their own. Pages follow the order of their first cards.
-    """
-    if rows <= 2:
-        used: list[int] = []  # places taken in each row, rows of all pages in order
-        spots: dict[int, tuple[int, int]] = {}
-        for i, face in enumerate(faces):
-            span = 2 if face.wide else 1
-            row = next((r for r, taken in enumerate(used) if taken + span <= columns), None)
-            if row is None:
-                used.append(0)
-                row = len(used) - 1
-            spots[i] = (row // rows, row % rows * columns + used[row])
-            used[row] += span
-        return [spots[i] for i in range(len(faces))]
-    per_page = columns * rows
-    wides = [i for i, face in enumerate(faces) if face.wide]
-    singles = [i for i, face in enumerate(faces) if not face.wide]
-    spots = {}
-    taken = 0
-    for row, wide in enumerate(wides):
-        page, place = row // rows, row % rows * columns
-        spots[wide] = (page, place + columns - 2)
-        partners = singles[taken:taken + columns - 2]
-        taken += len(partners)
-        for k, single in enumerate(partners):
-            spots[single] = (page, place + k)
-    first = -(-len(wides) // rows)
-    for n, single in enumerate(singles[taken:]):
-        spots[single] = (first + n // per_page, n % per_page)
-    pages = sorted({page for page, _ in spots.values()}, key=lambda page: min(
-        i for i, (p, _) in spots.items() if p == page))
-    renumber = {page: n for n, page in enumerate(pages)}
-    return [(renumber[spots[i][0]], spots[i][1]) for i in range(len(faces))]
 
 
 def _page_marks(grid: CardGrid, faces: Sequence[_Face], spots: Sequence[tuple[int, int]],
@@ -385,7 +376,8 @@ def _mirror_x(mark: LineMark, grid: CardGrid) -> LineMark:
 def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker", backs: bool = False,
                 bleed: bool = False, wide_cards: bool = True, sideways: bool | None = None,
                 fits: FitStore | None = None) -> CardSheet:
-    """Every card of *loaded*'s site, rooms first and then statblocks in file order, placed on pages.
+    """Every card of *loaded*'s site, rooms first and then statblocks in file order, placed on pages (the
+    stat cards on pages of their own).
 
     With *bleed*, cards stand apart with a 1/8 in bleed each (see sheetgen.layout.card_grid). Without
     *wide_cards* (a print shop cuts one card size), a long body always continues on another card. The
@@ -397,8 +389,9 @@ def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker
         raise RenderError(f"unknown card size {size!r} (choose one of: {', '.join(CARD_SIZES)})")
     _check_fonts(loaded)
     grid = card_grid(paper, CARD_SIZES[size], bleed=bleed, sideways=sideways)
-    faces = card_faces(loaded, grid, wide_cards=wide_cards, fits=fits)
-    spots = pack_places(faces, grid.columns, grid.rows)
+    laid = card_faces(loaded, grid, wide_cards=wide_cards, fits=fits)
+    faces = [face for face, _ in laid]
+    spots = [spot for _, spot in laid]
     pages_used = max((page for page, _ in spots), default=-1) + 1
     step = 2 if backs else 1
     # cards in deck order (rooms, then statblocks, each followed by its continuations); pages list theirs
