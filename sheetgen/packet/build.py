@@ -142,14 +142,15 @@ def _drawing_options(render: RenderOptions) -> str:
 
 
 def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Literal["gm", "players"] | None,
-                    use_cache: bool) -> bytes:
-    """The pack's tracker pages, from the cache when this pack was drawn with these options before."""
+                    use_cache: bool, hours: int | None = None) -> bytes:
+    """The pack's tracker pages for *hours* of play, from the cache when this pack was drawn with these
+    options before."""
     def make() -> bytes:
         from sheetgen.render.pdf.trackers import tracker_pdf
 
-        return tracker_pdf(pack, render, audience=audience)
+        return tracker_pdf(pack, render, audience=audience, hours=hours)
 
-    key = cache.key_for("trackers", repr(pack), _drawing_options(render), audience or "all")
+    key = cache.key_for("trackers", repr(pack), _drawing_options(render), audience or "all", repr(hours))
     return cache.cached(key, make, use=use_cache, valid=readable_pdf)
 
 
@@ -334,8 +335,11 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     with _phase(timings, "reportlab"):
         import sheetgen.render.pdf.timetable  # noqa: F401  (ReportLab's import, timed as its phase)
         from sheetgen.render.pdf.trackers import page_scale, sheet_scales
+    from sheetgen.engine.odds import play_hours
+
     players = options.audience == "players"
     paper = options.render.paper
+    hours = play_hours(loaded.pack, options.hours)  # the session's: every pack's trackers cover it
     parts: list[Part] = []
     for pack in _packs(loaded):
         pages = [t for t in pack.trackers if not players or t.audience == "players"]
@@ -344,11 +348,12 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
             audience: Literal["gm", "players"] | None = "players" if players else None
             with _phase(timings, "reportlab"):
                 with located_in(pack):
-                    drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache)
+                    drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache,
+                                            hours=hours)
                 # a large-print page may take more than one sheet: a slot for each sheet, at its scale
                 scales = {page_scale(options.render, page.audience) for page in pages}
                 each = ([scales.pop()] * _page_count(drawn) if len(scales) == 1
-                        else sheet_scales(pack, options.render, audience))
+                        else sheet_scales(pack, options.render, audience, hours))
                 slots = tuple(page_slot(paper, drawn_by="reportlab", scale=scale) for scale in each)
                 parts.append(Part(f"Trackers: {pack.name}", drawn, slots))
     if players:
