@@ -6,18 +6,20 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import font_problems, image_xobjects, page_sizes, page_texts, read_pdf
+from pdfcheck import font_problems, image_xobjects, page_sizes, page_texts, read_pdf, squeeze
 
 from sheetgen.cli import cli
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import FontError, RenderError
 from sheetgen.layout.marks import BoxMark, LineMark, RectMark, TextMark, text_width
 from sheetgen.layout.timetable_pages import MARGIN, TimetableLayout, timetable_layout
-from sheetgen.layout.timetable_parts import chart_bars, check_fonts
+from sheetgen.layout.timetable_parts import chart_bars, check_fonts, cumulative_bars
 from sheetgen.layout.timetable_rows import pool_reads_text, split_omens
 from sheetgen.load.files import load_pack, load_site
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
@@ -26,8 +28,10 @@ from sheetgen.sheets.mechanics import check_banner
 from sheetgen.words import (
     baseline_text,
     check_sentence,
-    omen_text,
+    morale_text,
+    omen_phrase,
     pool_rule,
+    quiet_text,
     row_clock,
     row_rule,
     row_when,
@@ -227,10 +231,12 @@ def _n_in(group: str, n: int) -> bool:
 
 
 def test_omens_are_set_apart() -> None:
-    full = "first 1: highest 5, no encounter; Encounter Clock 3; omen: Omen (Encounter Clock 3)"
+    full = "first 1: highest 5, no encounter; Encounter Clock 3; Omen (Encounter Clock 3)"
     text, omens = split_omens(full, ("Omen (Encounter Clock 3)",))
     assert text == "first 1: highest 5, no encounter; Encounter Clock 3"
     assert omens == ["Omen (Encounter Clock 3)"]
+    assert split_omens("Omen (Encounter Clock 3)", ("Omen (Encounter Clock 3)",)) == ("", ["Omen (Encounter Clock 3)"])
+    assert split_omens("Encounter Clock 3", ("Omen (Encounter Clock 3)",)) == ("Encounter Clock 3", [])
 
 
 def test_text_no_shipped_font_has_is_refused(chapel_3h: Timetable) -> None:
@@ -288,7 +294,7 @@ def test_pdf_text_holds_every_rolled_fact(source: str) -> None:
             row = rows[frame.index]
             clock, rule, when = row_clock(t, row), row_rule(t, row), row_when(t, row)
             assert clock in text
-            shown, omens = split_omens(baseline_text(t, row), [omen_text(t.pack, o) for o in row.baseline.omens])
+            shown, omens = split_omens(quiet_text(t, row), [omen_phrase(t.pack, o) for o in row.baseline.omens])
             assert compact(shown) in text
             for omen in omens:
                 assert compact(omen) in text
@@ -369,3 +375,62 @@ def test_a_timetable_without_a_site_has_an_encounter_log_and_no_message_for_deve
     text = " ".join(page_texts(read_pdf(out.read_bytes())))
     assert "No encounter deck" not in text and "wandering" not in text
     assert "Encounter log" in text and "What came of it" in text
+
+
+# -- a quiet timetable ---------------------------------------------------------------------------------
+
+
+def test_quiet_party_cells_are_empty_when_nothing_happens(chapel_3h: Timetable) -> None:
+    t = chapel_3h
+    cells = {row.index: quiet_text(t, row) for row in t.rows}
+    hits = [row for row in t.rows if row.baseline.encounter]
+    assert hits
+    for row in t.rows:
+        if row.baseline.encounter:
+            assert cells[row.index] == f"{t.result_word}; Escalation 0"  # the hit, and the track it resets
+        elif not row.baseline.ran_out:
+            assert cells[row.index] == "", (row.index, cells[row.index])
+    assert "Torch out at 1:00" in cells[6]  # what else happens stays
+    assert baseline_text(t, t.rows[0]) == f"no {t.result_word}; Escalation 0"  # the exports say it in full
+    page = timetable_layout(t, LETTER).pages[0]
+    bold = [m.text for m in page.marks if isinstance(m, TextMark) and m.role == "label-bold"]
+    assert sum(text.startswith(t.result_word) for text in bold) == len(hits)  # each hit in bold, and only they
+
+
+def test_a_track_that_moves_is_said_where_it_moves() -> None:
+    t = timetable("site-alarm", 3)
+    levels = [t.tracks[0].level] + [row.baseline.levels[0].level for row in t.rows]
+    for row, before, after in zip(t.rows, levels, levels[1:], strict=False):
+        cell = quiet_text(t, row)
+        assert (f"Alarm {after}" in cell) == (after != before or row.baseline.encounter), (row.index, cell)
+
+
+def test_a_flat_chart_shows_the_chance_of_at_least_one_instead(chapel_3h: Timetable) -> None:
+    assert chapel_3h.odds is not None
+    assert len({b.chance for b in chart_bars(chapel_3h.odds)}) == 1  # every check 1 in 6: bars all level
+    rising = cumulative_bars(chapel_3h.odds)
+    assert [b.chance for b in rising] == sorted(b.chance for b in rising) and rising[-1].chance > Fraction(9, 10)
+    assert rising[5].chance == chapel_3h.odds.by_hour[0]  # at least one by the hour's last check
+    page = timetable_layout(chapel_3h, LETTER).pages[0]
+    drawn = sorted((m for m in page.marks if isinstance(m, RectMark) and m.fill == 0.45), key=lambda m: m.x)
+    assert len(drawn) == 18 and [m.height for m in drawn] == sorted(m.height for m in drawn)
+    assert drawn[0].height < drawn[-1].height / 4
+    text = squeeze(" ".join(m.text for m in page.marks if isinstance(m, TextMark)))
+    assert "Chance of at least one danger by each check in the first 3 hours, quiet party (16.7% at every check)" \
+        in text
+
+
+def test_a_chance_that_changes_keeps_a_bar_for_each_check() -> None:
+    t = timetable("site-alarm", 3)
+    assert t.odds is not None and len({b.chance for b in chart_bars(t.odds)}) > 1
+    page = timetable_layout(t, LETTER).pages[0]
+    text = squeeze(" ".join(m.text for m in page.marks if isinstance(m, TextMark)))
+    assert "at each check in the first 3 hours, quiet party" in text and "at least one" not in text.split("At")[0]
+
+
+def test_morale_follows_its_label_without_a_second_colon(chapel_3h: Timetable) -> None:
+    said = [morale_text(card) for card in chapel_3h.deck]
+    assert said and all(m is not None and ":" not in m for m in said)
+    assert re.fullmatch(r"\d+; rolled \d\+\d = \d+, (holds|fails)", said[0] or ""), said[0]
+    text = "\n".join(page_texts(read_pdf(timetable_pdf(chapel_3h, RenderOptions()))))
+    assert not re.search(r"Morale: \d+:", text)

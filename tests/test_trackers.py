@@ -21,7 +21,8 @@ from sheetgen import limits
 from sheetgen.cli import cli
 from sheetgen.errors import FontError, RenderError, UsageError
 from sheetgen.layout.marks import BOX_MIN
-from sheetgen.layout.trackers import MARGIN, TrackerLayout, min_turns, tracker_layout
+from sheetgen.layout.tracker_parts import row_units
+from sheetgen.layout.trackers import MARGIN, TrackerLayout, session_turns, tracker_layout
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
@@ -262,37 +263,53 @@ def test_everything_inside_the_margins_and_boxes_apart(pack_id: str, page_id: st
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
-def test_dungeon_turns_come_in_aligned_rows_of_ten(paper: Paper) -> None:
+def test_dungeon_turns_come_in_aligned_rows_of_an_hour(paper: Paper) -> None:
     layout = layout_of("dungeon-turn", "dm-trackers", paper)
-    assert layout.units_per_row == 10
-    assert layout.turns is not None and layout.turns % 10 == 0
+    assert layout.units_per_row == 6  # six 10-minute turns: an hour, and the torch's six boxes
+    assert layout.turns == 18
     boxes = {box.turn: box for box in layout.turn_boxes}
     for n, box in boxes.items():
-        assert box.x == pytest.approx(boxes[(n - 1) % 10 + 1].x)  # one column per place in the row
-        assert box.y == pytest.approx(boxes[(n - 1) // 10 * 10 + 1].y)  # one row per ten
+        assert box.x == pytest.approx(boxes[(n - 1) % 6 + 1].x)  # one column per place in the row
+        assert box.y == pytest.approx(boxes[(n - 1) // 6 * 6 + 1].y)  # one row per hour
     assert layout.frames[0].kind == "turns"
+    assert [t.text for t in layout.texts if t.role == "label-bold" and "–" in t.text] == ["1–6", "7–12", "13–18"]
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize(("pack_id", "page_id"), TURNS_PAGES)
-def test_default_turns_fill_the_page_with_at_least_three_hours(
+def test_default_turns_cover_the_session_and_a_log_takes_the_rest(
     pack_id: str, page_id: str, paper: Paper
 ) -> None:
     pack = load_pack(pack_id)
     layout = layout_of(pack_id, page_id, paper)
-    assert layout.turns is not None and layout.turns >= min_turns(pack)
-    assert layout.turns * pack.time.length >= 3 * 3600
-    assert layout.units_per_row is not None
-    # one more row would not fit
-    with pytest.raises(RenderError):
-        layout_of(pack_id, page_id, paper, layout.turns + layout.units_per_row)
+    assert layout.turns == session_turns(pack) == 3 * 3600 // pack.time.length
+    assert layout.units_per_row is not None and layout.units_per_row <= layout.turns
+    parts = [f for f in layout.frames if f.kind != "log"]
+    logs = [f for f in layout.frames if f.kind == "log"]
+    if not logs:  # only a page whose parts leave no room for three lines of a log has none
+        assert min(f.y for f in parts) - MARGIN < 110
+    for log in logs:
+        assert log.y >= MARGIN - 0.01 and log.y + log.height > MARGIN + 3 * 18
+        assert all(f.y >= log.y + log.height for f in parts)  # the log is under every part
     assert layout_of(pack_id, page_id, paper, layout.turns).turns == layout.turns
 
 
-def test_a4_holds_more_turns_than_letter() -> None:
-    letter = layout_of("dungeon-turn", "dm-trackers", LETTER)
-    a4 = layout_of("dungeon-turn", "dm-trackers", A4)
-    assert letter.turns is not None and a4.turns is not None and a4.turns > letter.turns
+@pytest.mark.parametrize(("hours", "turns", "last"), [(1, 6, "1:00"), (4, 24, "4:00"), (6, 36, "6:00")])
+def test_hours_asked_for_are_the_turns_shown(dungeon_turn: Pack, hours: int, turns: int, last: str) -> None:
+    page = dungeon_turn.trackers[0]
+    layout = tracker_layout(dungeon_turn, page, LETTER, None, hours=hours)
+    assert layout.turns == turns == max(b.turn or 0 for b in layout.turn_boxes)
+    labels = [t.text for t in layout.texts if re.fullmatch(r"\d+:\d\d", t.text)]
+    assert labels[:turns][-1] == last
+    assert f"{turns} dungeon turns = {hours} hour{'s' if hours > 1 else ''} shown" in lines_of(layout)
+
+
+def test_rows_read_as_a_span_of_play() -> None:
+    assert row_units(load_pack("dungeon-turn"), 10) == 6  # an hour of 10-minute turns
+    assert row_units(load_pack("dungeon-turn"), 4) == 3  # half an hour where the hour does not fit
+    assert row_units(load_pack("site-alarm"), 10) == 4  # 30-minute rounds: two hours hold three or more
+    watches = load_pack(str(Path(__file__).parent / "data" / "packs" / "travel-watches.yaml"))
+    assert row_units(watches, 10) == 6  # a day of 4-hour watches
 
 
 # -- the layout: what each pack's trackers say ---------------------------------------------------------
@@ -356,7 +373,7 @@ def test_trackers_read_back_from_the_pdf(rendered: dict[tuple[str, str], bytes],
         "Short Rest Countdown",
     ):
         assert fact in dungeon
-    assert " 0:10 0:20 0:30 0:40 0:50 1:00 1:10 1:20 1:30 1:40 " in dungeon
+    assert " 0:10 0:20 0:30 0:40 0:50 1:00 " in dungeon and " 1:10 1:20 1:30 1:40 1:50 2:00 " in dungeon
     assert " 0:10 0:20 0:30 0:40 0:50 1:00" in dungeon
     alarm = pdf_text(rendered[("site-alarm", paper.name)])
     assert " 1 2 3 4 5 6 7 8 9 10 " in alarm and " 0 1 2 " not in alarm  # one box per step above 0
@@ -487,12 +504,16 @@ def test_turns_asked_for_are_shown_exactly(dungeon_turn: Pack) -> None:
     layout = layout_of("dungeon-turn", "dm-trackers", turns=23)
     assert layout.turns == 23 and len(layout.turn_boxes) == 23
     assert "23 dungeon turns = 3 hours 50 minutes shown" in lines_of(layout)
-    assert "Notes" in lines_of(layout)  # the rows not needed leave room for notes
+    assert "Log" in lines_of(layout)  # the rows not needed leave room for a log
 
 
 def test_too_many_turns_names_the_most_that_fit(dungeon_turn: Pack) -> None:
-    most = layout_of("dungeon-turn", "dm-trackers").turns
-    assert most is not None
+    with pytest.raises(RenderError) as too_many:
+        layout_of("dungeon-turn", "dm-trackers", turns=limits.MAX_TURNS)
+    found = re.search(r"at most (\d+) fit", str(too_many.value))
+    assert found
+    most = int(found[1])
+    assert 18 < most < limits.MAX_TURNS and layout_of("dungeon-turn", "dm-trackers", turns=most).turns == most
     with pytest.raises(RenderError) as info:
         tracker_pdf(dungeon_turn, RenderOptions(), turns=most + 1, audience="gm")
     assert str(info.value) == (
@@ -666,9 +687,9 @@ def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], P
     message = str(info.value)
     match = re.fullmatch(
         r'test-pack: trackers\[0\]\.parts\[1\]: Test Pack \(test-pack\), tracker page "crowded" on letter '
-        r"paper: three hours of play "
-        r"\(18 turns, 3 hours\) do not fit on one page beside its other parts; at most (\d+) fit\. "
-        r"Take parts off the page, or ask for fewer with --turns",
+        r"paper: 3 hours of play "
+        r"\(18 turns\) do not fit on one page beside its other parts; at most (\d+) fit\. "
+        r"Take parts off the page, or ask for fewer hours with --hours",
         message,
     )
     assert match, message

@@ -74,29 +74,37 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
 @ink_option
 @large_option
 @click.option("--turns", type=click.IntRange(1, None),
-              help="Turns to show (default: as many as fit, at least 3 hours).")
+              help="Turns to show, instead of --hours (default: those of the hours of play).")
+@hours_options("show on the turns grid")
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]),
               help="Only the sheets for the GM or the players.")
 @variant_option
 @output_option
 def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turns: int | None,
-            audience: str | None, variant: str | None, output: Path | None) -> None:
+            hours: int | None, days: int | None, audience: str | None, variant: str | None,
+            output: Path | None) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
     \b
     Example:
         sheetgen tracker site-alarm --fillable --turns 12
         sheetgen tracker dungeon-turn --for players --large
+        sheetgen tracker derelict-crawl --hours 4
     """
+    from sheetgen.engine.odds import asked_hours
+    from sheetgen.errors import UsageError
     from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.render.pdf.trackers import tracker_pdf
 
     check_output(output)
+    if turns is not None and (hours is not None or days is not None):
+        raise UsageError("--turns: give --turns or --hours (or --days), not both")
+    hours = asked_hours(hours, days)
     pack = with_variant(load_pack(system), variant)
     options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language)
     with located_in(pack):
-        pdf = tracker_pdf(pack, options, turns=turns,
+        pdf = tracker_pdf(pack, options, turns=turns, hours=hours,
                           audience="gm" if audience == "gm" else "players" if audience == "players" else None)
     emit(pdf, output, pack.id, "tracker")
 

@@ -145,7 +145,7 @@ def _use_text(t: Timetable) -> str:
     how = "**Use:** tick each check when you make it. "
     if t.pool_dice is not None:
         how += "Take the dice from the left, as many as the pool holds. "
-    how += "With a quiet party the Quiet party column stands"
+    how += "With a quiet party the Quiet party column stands (a blank cell: nothing happens)"
     if t.tracks:
         return how + ("; if the party made noise, write the track's real level under Actual and read the rule "
                       "against it.")

@@ -172,6 +172,17 @@ def chart_bars(odds: Odds, hours: int = CHART_HOURS) -> tuple[ChartBar, ...]:
     return tuple(ChartBar(c.minute, c.chance) for c in odds.checks if c.minute <= hours * 60)
 
 
+def cumulative_bars(odds: Odds, hours: int = CHART_HOURS) -> tuple[ChartBar, ...]:
+    """The chance of at least one result by each check in the first *hours* hours, in time order."""
+    out, total = [], Fraction(0)
+    for c in odds.checks:
+        if c.minute > hours * 60:
+            break
+        total += c.chance_first
+        out.append(ChartBar(c.minute, total))
+    return tuple(out)
+
+
 def chart_top(bars: Sequence[ChartBar]) -> Fraction:
     """The top of the chance axis: the smallest of 10%, 20%, 25%, 50%, 100% that holds every bar."""
     highest = max((b.chance for b in bars), default=Fraction(0))
@@ -184,13 +195,19 @@ def chart_top(bars: Sequence[ChartBar]) -> Fraction:
 def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
     """Bars of the chance that each check in the first three hours (or three units, where a unit lasts
     longer than an hour) brings the check's result, for a quiet party, on a chance axis scaled to the
-    highest; the chance of at least one by each of its :func:`~sheetgen.words.milestones` under it."""
+    highest; where every check has the same chance (bars that would all stand level), the chance of at
+    least one by each check instead, with the one chance in its title. The chance of at least one by each
+    of its :func:`~sheetgen.words.milestones` under it."""
     sk = Sketch()
     hours = min(odds.hours, max(CHART_HOURS, math.ceil(3 * odds.unit_minutes / 60)))
     told = milestones(odds, hours)
     bars = chart_bars(odds, hours)
     first = duration(hours * 3600).removeprefix("1 ")  # "hour", "3 hours"
     title = f"Chance of {t.result_word} at each check in the first {first}, quiet party"
+    if len(bars) > 1 and len({b.chance for b in bars}) == 1:
+        title = (f"Chance of at least one {t.result_word} by each check in the first {first}, quiet party "
+                 f"({percent(bars[0].chance)} at every check)")
+        bars = cumulative_bars(odds, hours)
     height = set_text(sk, title, 0.0, 0.0, width, SMALL, bold=True)
     peak = chart_top(bars)
     total = hours * 60

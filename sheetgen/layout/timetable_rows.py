@@ -16,8 +16,8 @@ from sheetgen.layout.timetable_parts import (
     set_text,
 )
 from sheetgen.words import (
-    baseline_text,
-    omen_text,
+    omen_phrase,
+    quiet_text,
     rolls_phrases,
     rolls_text,
     row_clock,
@@ -120,7 +120,7 @@ def _others_width(t: Timetable, size: float, room: float) -> float:
 def _needs(t: Timetable, row: CheckRow, size: float) -> tuple[float, float]:
     """The widths a row's quiet-party text and rule text need to stay on one line each."""
     slack = 2 * PAD + 2.0
-    text = split_omens(baseline_text(t, row, rolls=False), _omens(t, row))[0]
+    text = split_omens(quiet_text(t, row, rolls=False), _omens(t, row))[0]
     quiet = text_width(text, "label-bold" if row.baseline.encounter else "label", size)
     if row.baseline.encounter:
         quiet += text_width(ENCOUNTER_MARK + " ", "symbols", size)
@@ -136,7 +136,7 @@ def _plain(text: str) -> str:
 
 
 def _omens(t: Timetable, row: CheckRow) -> list[str]:
-    return [omen_text(t.pack, omen) for omen in row.baseline.omens]
+    return [omen_phrase(t.pack, omen) for omen in row.baseline.omens]
 
 
 def _rule_text(t: Timetable, row: CheckRow) -> str:
@@ -223,7 +223,7 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
     quiet_w = cols.actual - cols.quiet - 2 * PAD
     y = top
     base = row.baseline
-    text, omens = split_omens(baseline_text(t, row, rolls=not t.pack.rolls), _omens(t, row))
+    text, omens = split_omens(quiet_text(t, row, rolls=not t.pack.rolls), _omens(t, row))
     if base.encounter:
         mark_w = text_width(ENCOUNTER_MARK + " ", "symbols", size)
         body.text(cols.quiet + PAD, baseline, ENCOUNTER_MARK, "symbols", size)
@@ -233,7 +233,7 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
     for omen in omens:
         mark_w = text_width(OMEN_MARK + " ", "symbols", size)
         body.text(cols.quiet + PAD, y - size * 0.93, OMEN_MARK, "symbols", size)
-        y -= set_text(body, f"**omen:** {omen}", cols.quiet + PAD + mark_w, y, quiet_w - mark_w, size)
+        y -= set_text(body, f"**{omen}**", cols.quiet + PAD + mark_w, y, quiet_w - mark_w, size)
     low = min(low, y)
     time = row_clock(t, row)
     body.text(cols.time + PAD, baseline, time, "label-bold", 10.5)
@@ -267,10 +267,13 @@ def _pitch(t: Timetable) -> float:
 
 
 def split_omens(text: str, omens: Sequence[str]) -> tuple[str, list[str]]:
-    """A quiet-party text without its trailing '; omen: ...' parts, and those omens, to set them apart."""
-    tail = "".join(f"; omen: {omen}" for omen in omens)
-    if omens and text.endswith(tail):
-        return text[:-len(tail)], list(omens)
+    """A quiet-party text without its trailing omens (:func:`sheetgen.words.omen_phrase`), and those omens,
+    to set them apart."""
+    tail = "; ".join(omens)
+    if omens and text == tail:
+        return "", list(omens)
+    if omens and text.endswith(f"; {tail}"):
+        return text[:-len(tail) - 2], list(omens)
     return text, []
 
 

@@ -33,7 +33,7 @@ from sheetgen.engine.due import (
     roll_mark,
     roll_marks,
 )
-from sheetgen.engine.resources import lit_unit, rate_units
+from sheetgen.engine.resources import lit_unit, out_unit, rate_units
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.marks import (
@@ -82,8 +82,8 @@ CELL_GAP = 14.0
 """Least space between two units of a turns grid."""
 TALLY_BOXES = 10
 """Most marks a tally row holds (fewer when the row is narrow)."""
-UNITS_PER_ROW = (10, 12, 8, 6, 5, 4, 3, 2, 1)
-"""How many units a row of the turns grid holds: the first of these that fits (ten when it can)."""
+HOUR = 3600
+DAY = 24 * HOUR
 
 
 @dataclass(frozen=True)
@@ -372,12 +372,26 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
         top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-due", bullet=None)
     head = Block(tuple(sk.marks), -top + 6.0)
     fit = max(1, int((avail + CELL_GAP) // (cell + CELL_GAP)))
-    per_row = next(n for n in UNITS_PER_ROW if n <= fit)
+    per_row = row_units(pack, fit)
     main_h = box + LABEL_GAP + line_height(LABEL)
     row_h = max(main_h, len(subs) * SMALL_PITCH - 3.0)
     return TurnsGrid(
         head, reserve, per_row, avail / per_row, row_h, 9.0, label_width, box, actions, subs, sub_label
     )
+
+
+def row_units(pack: Pack, fit: int) -> int:
+    """Units in a row of the turns grid, so that a row reads as a span of play: an hour's units (a day's
+    where a unit lasts longer than an hour); where that is fewer than three units, the first light's
+    length if it lasts three or more, else the fewest hours (or days) that hold three. The largest whole
+    share of that span which fits in *fit* units when the whole span does not."""
+    length = pack.time.length
+    span = max(1, (HOUR if length <= HOUR else DAY) // length)
+    if span < 3:
+        lights = (out_unit(pack, r) for r in pack.resources if r.after is None)
+        light = next((u for u in lights if u is not None), None)
+        span = light if light is not None and light >= 3 else span * -(-3 // span)
+    return next(n for n in range(min(span, fit), 0, -1) if span % n == 0)
 
 
 def turns_block(

@@ -4,8 +4,9 @@ The layout holds every tick box, label, rule and line of one page in PDF points 
 left), so sheetgen.render.pdf.trackers only draws it and tests can count boxes without a PDF. The page is a
 title band, then the page's parts in the pack's order on a two-column grid computed from the paper:
 small parts (tallies, resources, countdowns, notes, tracks of boxes or a clock) go side by side in
-pairs, the others run across the page. A turns grid takes the height the other parts leave: as many
-full rows as fit (at least three hours of play), or exactly the number of turns asked for.
+pairs, the others run across the page. A turns grid shows the session's hours of play (the hours asked
+for, or the pack's horizon) in rows of an hour, or exactly the number of turns asked for; what the parts
+leave at the foot of the page is a ruled log for what happens in play.
 
 A page is one sheet, and parts that do not fit are an error; only a large-print players' page
 (:func:`tracker_sheets` with ``spill``) continues on further sheets, its parts packed in order.
@@ -19,7 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from sheetgen import limits
-from sheetgen.design import SPACE
+from sheetgen.design import SPACE, TYPE
+from sheetgen.engine.odds import play_hours
 from sheetgen.errors import Location, RenderError, UsageError
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
@@ -57,7 +59,7 @@ GUTTER = 18.0
 PART_GAP = 14.0
 """Space between one row of parts and the next."""
 MIN_PLAY = 3 * 3600
-"""A turns grid shows at least three hours of play unless a number of turns is asked for."""
+"""A session longer than its page holds shows the whole rows that fit, at least three hours of play."""
 
 _PAIRABLE = ("tallies", "resources", "countdown", "notes")
 
@@ -135,9 +137,9 @@ class TrackerLayout:
         return "".join(out)
 
 
-def min_turns(pack: Pack) -> int:
-    """Units in three hours of play, rounded up."""
-    return math.ceil(MIN_PLAY / pack.time.length)
+def session_turns(pack: Pack, hours: int | None = None) -> int:
+    """Units in the session's *hours* of play (None: the pack's horizon), rounded up to a whole unit."""
+    return math.ceil(play_hours(pack, hours) * 3600 / pack.time.length)
 
 
 def check_turns(turns: int | None) -> None:
@@ -199,29 +201,30 @@ def _name_what(pack: Pack, page: TrackerPage, indexes: list[int]) -> str:
 
 
 def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *,
-                   numbered: bool = True) -> TrackerLayout:
+                   numbered: bool = True, hours: int | None = None) -> TrackerLayout:
     """Lay out one tracker page of *pack* on *paper*; not *numbered*, its header leaves the page number's
     slot empty (for a packet's own number).
 
-    *turns* None fills the height the other parts leave with full rows of turns (RenderError when three
-    hours of play do not fit); a number shows exactly that many turns (RenderError naming the most that
-    fit when they do not). Parts that do not fit on the page are a RenderError naming them. Raises
-    FontError for text no shipped font can draw.
+    *turns* None shows the session's *hours* of play (None: the pack's horizon); a number shows exactly
+    that many turns. Turns that do not fit are a RenderError naming the most that fit, and so are parts
+    that do not fit on the page. Raises FontError for text no shipped font can draw.
     """
-    return tracker_sheets(pack, page, paper, turns, numbered=numbered)[0]
+    return tracker_sheets(pack, page, paper, turns, numbered=numbered, hours=hours)[0]
 
 
 def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *, numbered: bool = True,
-                   spill: bool = False, first: tuple[int, int] | None = None) -> list[TrackerLayout]:
+                   spill: bool = False, first: tuple[int, int] | None = None,
+                   hours: int | None = None) -> list[TrackerLayout]:
     """Lay out one tracker page of *pack* on one sheet of *paper* or, with *spill* (large print), on as
     many sheets as its parts need: the parts in order, none split, each sheet with the header, a turns
-    grid taking what its sheet leaves (at least three hours of play, or the *turns* asked for).
+    grid of the session's *hours* of play (or the *turns* asked for) and a ruled log below the parts.
 
     *first* is the first sheet's number among the audience's sheets and their total (by default the
     page's own number, as when every page takes one sheet). Without *spill*, parts that do not fit on one
     sheet are a RenderError naming them, as :func:`tracker_layout`.
     """
     check_turns(turns)
+    shown = Shown(turns if turns is not None else session_turns(pack, hours), turns is not None)
     ctx = PartContext(pack, page, pack.trackers.index(page), page.audience == "gm")
     width = paper.width - 2 * MARGIN
     column = (width - GUTTER) / 2
@@ -241,7 +244,7 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
             else:
                 blocks[q] = PART_BLOCKS[part.kind](ctx, q, part, part_width)
     if spill:
-        sheets = _pack_sheets(ctx, paper, rows, blocks, grids, room, turns, width)
+        sheets = _pack_sheets(ctx, paper, rows, blocks, grids, room, shown, width)
     else:
         fixed = sum(max(blocks[q].height for q in row) for row in rows if row[0] not in grids)
         fixed += PART_GAP * (len(rows) - 1)
@@ -253,7 +256,7 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     for s, sheet in enumerate(sheets):
         sheet_grids = {q: grids[q] for line in sheet for q, _ in line if q in grids}
         fixed = sum(max(b.height for _, b in line if b) for line in sheet if line[0][0] not in grids)
-        counts = _turn_counts(pack, page, paper, sheet_grids, room - fixed - PART_GAP * (len(sheet) - 1), turns)
+        counts = _turn_counts(pack, page, paper, sheet_grids, room - fixed - PART_GAP * (len(sheet) - 1), shown)
         drawn = {q: turns_block(ctx, q, page.parts[q], width, grid, counts[q]) for q, grid in sheet_grids.items()}
         top = paper.height - MARGIN
         title_marks, _ = _title_band(ctx, width, (number + s, total) if numbered else None)
@@ -272,7 +275,7 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
                              for m in _place(block.marks, x, top))
                 height = max(height, block.height)
             top -= height + PART_GAP
-        _notes_space(marks, frames, top, width)
+        _log_space(marks, frames, top, width)
         placed.append((marks, frames, counts))
 
     # form-field names are unique across all the page's sheets
@@ -301,19 +304,27 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     return layouts
 
 
+@dataclass(frozen=True)
+class Shown:
+    """The turns a page's grids show: the session's or the number asked for (*asked*, with --turns)."""
+
+    turns: int
+    asked: bool
+
+
 Sheet = list[list[tuple[int, "Block | None"]]]
 """A sheet's rows of parts: each part's index and its block (None for a turns grid, drawn once the
 number of turns the sheet has room for is known)."""
 
 
 def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: dict[int, Block],
-                 grids: dict[int, TurnsGrid], room: float, turns: int | None, width: float) -> list[Sheet]:
+                 grids: dict[int, TurnsGrid], room: float, shown: Shown, width: float) -> list[Sheet]:
     """The page's rows of parts, in order, on as few sheets as hold them: a turns grid counted at the
     turns it must show at least. A part taller than a sheet is set in the whole pieces its kind can be
     cut into (PART_PIECES: a round tracker's groups one under another); one that cannot be is a
     RenderError naming it."""
     pack, page = ctx.pack, ctx.page
-    least = turns or min_turns(pack)
+    least = shown.turns
     units: list[tuple[list[tuple[int, Block | None]], float]] = []
     for row in rows:
         height = max(grids[q].height(least) if q in grids else blocks[q].height for q in row)
@@ -326,7 +337,7 @@ def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: 
             units.append(([(q, blocks.get(q))] if len(row) == 1 else [(p, blocks[p]) for p in row], height))
         if height > room:
             if q in grids:  # says how many turns fit on a sheet of their own
-                _turn_counts(pack, page, paper, {q: grids[q]}, room, turns)
+                _turn_counts(pack, page, paper, {q: grids[q]}, room, shown)
             raise RenderError(
                 f"{_where(pack, page, paper)}: the part {_name_what(pack, page, row)} does not fit on a sheet "
                 f"of its own ({height - room:.0f} pt too tall); shorten it", _at_part(pack, page, q)
@@ -365,41 +376,33 @@ def _at_part(pack: Pack, page: TrackerPage, part_index: int) -> Location:
 
 
 def _turn_counts(
-    pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, TurnsGrid], room: float, turns: int | None
+    pack: Pack, page: TrackerPage, paper: Paper, grids: dict[int, TurnsGrid], room: float, shown: Shown
 ) -> dict[int, int]:
     if not grids:
         return {}
     plural = pack.time.plural
-    first, *others = grids
-    at = _at_part(pack, page, first)
-    if turns is not None:
-        most = _most(grids, room)
-        if turns > most:
-            if most:
-                raise RenderError(
-                    f"{_where(pack, page, paper)}: {turns} {plural} do not fit on one page beside "
-                    f"its other parts; at most {most} fit (--turns {most})", at
-                )
-            raise RenderError(
-                f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts", at
-            )
-        return dict.fromkeys(grids, turns)
-    least = min_turns(pack)
-    rest = sum(grids[q].height(least) for q in others)
-    fill = grids[first].most_turns(room - rest)
-    if fill < least:
-        most = _most(grids, room)
-        if not most:
-            raise RenderError(
-                f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts; "
-                "take parts off the page", at
-            )
+    at = _at_part(pack, page, next(iter(grids)))
+    most = _most(grids, room)
+    if shown.turns <= most:
+        return dict.fromkeys(grids, shown.turns)
+    least = shown.turns if shown.asked else min(shown.turns, math.ceil(MIN_PLAY / pack.time.length))
+    if not shown.asked and most >= least:  # the whole rows that fit, or the least the page must show
+        return dict.fromkeys(grids, max(least, min(most // g.per_row * g.per_row for g in grids.values())))
+    if not most:
         raise RenderError(
-            f"{_where(pack, page, paper)}: three hours of play ({least} {plural}, "
-            f"{duration(least * pack.time.length)}) do not fit on one page beside its other parts; "
-            f"at most {most} fit. Take parts off the page, or ask for fewer with --turns", at
+            f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts; "
+            "take parts off the page", at
         )
-    return {first: fill, **dict.fromkeys(others, least)}
+    if shown.asked:
+        raise RenderError(
+            f"{_where(pack, page, paper)}: {shown.turns} {plural} do not fit on one page beside "
+            f"its other parts; at most {most} fit (--turns {most})", at
+        )
+    raise RenderError(
+        f"{_where(pack, page, paper)}: {duration(least * pack.time.length)} of play ({least} "
+        f"{plural}) do not fit on one page beside its other parts; at most {most} fit. Take parts off the "
+        "page, or ask for fewer hours with --hours", at
+    )
 
 
 def _overflow(
@@ -426,22 +429,34 @@ def _overflow(
             )
 
 
-def _notes_space(marks: list[Mark], frames: list[PartFrame], top: float, width: float) -> None:
-    """Ruled lines for notes in what is left at the bottom of the page, when there is room for three."""
-    pitch = 18.0
+LOG_COLUMNS = (("Time", 0.12), ("Where", 0.26), ("What happened", 0.62))
+"""The ruled log at the foot of a tracker page: each column's head and share of the width."""
+LOG_PITCH = 18.0
+LABEL_HEAD = TYPE.label + 4.0
+"""Room for the log's column heads."""
+
+
+def _log_space(marks: list[Mark], frames: list[PartFrame], top: float, width: float) -> None:
+    """A ruled log of what happens in play (time, where, what) in what is left at the bottom of the page,
+    when there is room for three lines."""
     sk = Sketch()
-    head = heading(sk, width, "Notes")
-    lines = int((top - head - MARGIN) // pitch)
+    head = heading(sk, width, "Log")
+    lines = int((top - head - LABEL_HEAD - MARGIN) // LOG_PITCH)
     if lines < 3:
         return
+    edges = [0.0]
+    for name, share in LOG_COLUMNS:
+        sk.text(edges[-1] + 2.0, -head - LABEL_HEAD + 3.0, name, "label", TYPE.label)
+        edges.append(edges[-1] + share * width)
+    first = -head - LABEL_HEAD
+    bottom = first - lines * LOG_PITCH
     for i in range(1, lines + 1):
-        y = -head - i * pitch
+        y = first - i * LOG_PITCH
         sk.line(0.0, y, width, y, 0.75, grey=0.55)
-    block_top = top
-    marks.extend(_place(sk.marks, MARGIN, block_top))
-    frames.append(
-        PartFrame(-1, "notes", "Notes", MARGIN, block_top - head - lines * pitch, width, head + lines * pitch)
-    )
+    for x in edges[1:-1]:
+        sk.line(x, first, x, bottom, 0.75, grey=0.55)
+    marks.extend(_place(sk.marks, MARGIN, top))
+    frames.append(PartFrame(-1, "log", "Log", MARGIN, top + bottom, width, -bottom))
 
 
 def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:

@@ -70,6 +70,9 @@ class Part:
     """Each page's page-number slot, left empty by its header for the packet to stamp its own number
     in; none for pages without a header (the cards)."""
     entries: tuple[tuple[str, int], ...] = ()  # (title, page index within the part)
+    anchors: tuple[tuple[str, int], ...] = ()
+    """Things inside the part that another page points to ("card-5", a deck's card), and the index within
+    the part of the page they are on, so that a pointer is counted in the packet as merged."""
 
 
 @dataclass(frozen=True)
@@ -143,14 +146,15 @@ def _drawing_options(render: RenderOptions) -> str:
 
 
 def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Literal["gm", "players"] | None,
-                    use_cache: bool) -> bytes:
-    """The pack's tracker pages, from the cache when this pack was drawn with these options before."""
+                    use_cache: bool, hours: int | None = None) -> bytes:
+    """The pack's tracker pages for *hours* of play, from the cache when this pack was drawn with these
+    options before."""
     def make() -> bytes:
         from sheetgen.render.pdf.trackers import tracker_pdf
 
-        return tracker_pdf(pack, render, audience=audience)
+        return tracker_pdf(pack, render, audience=audience, hours=hours)
 
-    key = cache.key_for("trackers", repr(pack), _drawing_options(render), audience or "all")
+    key = cache.key_for("trackers", repr(pack), _drawing_options(render), audience or "all", repr(hours))
     return cache.cached(key, make, use=use_cache, valid=readable_pdf)
 
 
@@ -335,8 +339,11 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     with _phase(timings, "reportlab"):
         import sheetgen.render.pdf.timetable  # noqa: F401  (ReportLab's import, timed as its phase)
         from sheetgen.render.pdf.trackers import page_scale, sheet_scales
+    from sheetgen.engine.odds import play_hours
+
     players = options.audience == "players"
     paper = options.render.paper
+    hours = play_hours(loaded.pack, options.hours)  # the session's: every pack's trackers cover it
     parts: list[Part] = []
     for pack in _packs(loaded):
         pages = [t for t in pack.trackers if not players or t.audience == "players"]
@@ -345,11 +352,12 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
             audience: Literal["gm", "players"] | None = "players" if players else None
             with _phase(timings, "reportlab"):
                 with located_in(pack):
-                    drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache)
+                    drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache,
+                                            hours=hours)
                 # a large-print page may take more than one sheet: a slot for each sheet, at its scale
                 scales = {page_scale(options.render, page.audience) for page in pages}
                 each = ([scales.pop()] * _page_count(drawn) if len(scales) == 1
-                        else sheet_scales(pack, options.render, audience))
+                        else sheet_scales(pack, options.render, audience, hours))
                 slots = tuple(page_slot(paper, drawn_by="reportlab", scale=scale) for scale in each)
                 parts.append(Part(f"Trackers: {pack.name}", drawn, slots))
     if players:
@@ -361,9 +369,9 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
                                     hours=options.hours, seed=options.seed)
     with _phase(timings, "reportlab"):
-        drawn = _timetable_once(timetable, options.render)
+        drawn, anchors = _timetable_once(timetable, options.render)
         parts.append(Part("Timetable and encounter deck", drawn,
-                          (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn)))
+                          (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn), anchors=anchors))
         progress("room and stat cards")
         cards, entries = cached_cards(loaded, options)
     parts.append(Part("Room and stat cards", cards, entries=entries))
@@ -379,17 +387,20 @@ def _page_count(pdf: bytes) -> int:
 #: Timetable pages drawn in this process, by everything they show, so that `sheetgen watch` (one process,
 #: one seed) draws them again only when the site's tables or the pack changed. Not kept on disk: a new
 #: seed is a new timetable.
-_TIMETABLES: dict[str, bytes] = {}
+_TIMETABLES: dict[str, tuple[bytes, tuple[tuple[str, int], ...]]] = {}
 
 
-def _timetable_once(timetable: Timetable, render: RenderOptions) -> bytes:
-    from sheetgen.render.pdf.timetable import timetable_pdf
+def _timetable_once(timetable: Timetable, render: RenderOptions) -> tuple[bytes, tuple[tuple[str, int], ...]]:
+    """The timetable's pages, and the page index of each card of its deck ("card-1", ...)."""
+    from sheetgen.render.pdf.timetable import timetable_pages
 
     key = hashlib.sha256(repr((timetable, render)).encode()).hexdigest()
     if key not in _TIMETABLES:
         if len(_TIMETABLES) >= 8:
             _TIMETABLES.clear()
-        _TIMETABLES[key] = timetable_pdf(timetable, render)
+        pdf, layout = timetable_pages(timetable, render)
+        cards = tuple((f"card-{card.index}", i) for i, page in enumerate(layout.pages) for card in page.cards)
+        _TIMETABLES[key] = pdf, cards
     return _TIMETABLES[key]
 
 
@@ -411,12 +422,14 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
 
         readers = [PdfReader(io.BytesIO(part.pdf)) for part in parts]
     contents: list[tuple[str, int]] = []
+    anchors: dict[str, int] = {}
     page = 2  # the cover is page 1
     for part, reader in zip(parts, readers, strict=True):
         contents.append((part.title, page))
+        anchors.update((name, page + index) for name, index in part.anchors)
         page += len(reader.pages)
     with _phase(timings, "reportlab"):
-        cover = Part("Cover", _cover(loaded, options, contents, timings))
+        cover = Part("Cover", _cover(loaded, options, contents, anchors, timings))
     with _phase(timings, "merge"):
         readers.insert(0, PdfReader(io.BytesIO(cover.pdf)))
     return _merge(loaded, options, [cover, *parts], readers, tuple(contents), timings)
@@ -433,7 +446,7 @@ def _one_word_for_the_gm(loaded: LoadedSite) -> LoadedSite:
 
 
 def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]],
-           timings: Timings | None = None) -> bytes:
+           anchors: dict[str, int], timings: Timings | None = None) -> bytes:
     """The cover: the contents and the session's facts, the rules in brief, for the game master the first
     encounters of the deck, and a ruled log (the players: a party roster and notes) on the rest of the
     page. The players' cover holds nothing secret: no seed, no check, no track, no encounter."""
@@ -454,7 +467,7 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
         facts.insert(0, ("Author", loaded.site.author))
     if gm:
         with _phase(timings, "engine"):
-            encounters = _first_encounters(loaded, options, contents)
+            encounters = _first_encounters(loaded, options, anchors)
         log = (("Time", 1.0), ("Where", 2.0), ("What happened", 6.0))
         tables: tuple[RuledTable, ...] = (RuledTable("Session log", log),)
     else:
@@ -493,10 +506,9 @@ FIRST_ENCOUNTERS = 4
 """How many of the deck's first cards the game master's cover sums up."""
 
 
-def _first_encounters(loaded: LoadedSite, options: PacketOptions,
-                      contents: list[tuple[str, int]]) -> tuple[str, ...]:
+def _first_encounters(loaded: LoadedSite, options: PacketOptions, anchors: dict[str, int]) -> tuple[str, ...]:
     """The deck's first cards, one line each (what, how many, how far, their reaction and morale), and
-    where the rest are."""
+    the page of the packet where the rest start (*anchors*: each card's page, "card-5")."""
     from sheetgen.engine.timetable import build_timetable
 
     timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
@@ -511,7 +523,7 @@ def _first_encounters(loaded: LoadedSite, options: PacketOptions,
         lines.append(f"{n}. **{card.name}** ({card.dice} = {card.roll})" + (f": {', '.join(facts)}" if facts else ""))
     rest = len(timetable.deck) - len(lines)
     if lines and rest > 0:
-        page = dict(contents).get("Timetable and encounter deck")
+        page = anchors.get(f"card-{len(lines) + 1}")
         lines.append(f"and {rest} more in the encounter deck" + (f", from page {page}." if page else "."))
     return tuple(lines)
 

@@ -148,7 +148,7 @@ def _reference(loaded: LoadedSite, options: SheetOptions) -> bytes:
 def _tracker(loaded: LoadedSite, options: SheetOptions) -> bytes:
     from sheetgen.render.pdf.trackers import tracker_pdf
 
-    return tracker_pdf(loaded.pack, options.render)
+    return tracker_pdf(loaded.pack, options.render, hours=options.hours)
 
 
 def _timetable(loaded: LoadedSite, options: SheetOptions) -> bytes:

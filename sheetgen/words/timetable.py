@@ -85,6 +85,24 @@ def baseline_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
     return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)
 
 
+def quiet_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
+    """A timetable page's quiet-party cell: only what a quiet party meets at the row. The check's result
+    when it brings one, a track the check reads where it moved since the row before (or since the start),
+    a check not rolled, omens and what else falls due; '' for a check that brings nothing and moves
+    nothing (:func:`baseline_text` says the row in full, for the exports)."""
+    at = t.rows.index(row)
+    before = t.rows[at - 1].baseline.levels if at else t.tracks
+    stood = frozenset((lv.track, lv.level) for lv in before)
+    return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls, stood)
+
+
+def omen_phrase(pack: Pack, omen: Omen) -> str:
+    """'omen: Dread (Doom 3)'; the level alone where its label says it is an omen: 'Omen (Encounter Clock 3)'."""
+    text = omen_text(pack, omen)
+    label = pack.track(omen.track).levels[omen.level].label
+    return text if "omen" in label.lower() else f"omen: {text}"
+
+
 def rolls_text(t: Timetable, row: CheckRow) -> str:
     """The other rolls a row holds, with their dice and what they bring: 'Torch 1d6: 0:10 4, 0:20 1 Torch
     gutters (Torches -1 box)'; '' for none."""
@@ -92,8 +110,11 @@ def rolls_text(t: Timetable, row: CheckRow) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True) -> str:
+def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
+                   stood: frozenset[tuple[str, int]] | None = None) -> str:
+    """The row in words; with *stood* (the tracks' levels at the row before), what happens only."""
     word = m.check.result
+    quiet = stood is not None and not b.encounter
     parts: list[str] = []
     if not b.due and m.cadence is not None:
         track = m.pack.track(m.cadence.track)
@@ -107,11 +128,15 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True) -> st
     else:
         outcome = word if b.encounter else f"no {word}"
         if m.pool is not None:
-            outcome = f"first {b.dice}: {m.pool.read} {b.result}, {outcome}"
-        parts.append(outcome)
-    if m.read:  # only the tracks the check reads: the others do not decide the row
-        parts.append(", ".join(f"{b.levels[i].name} {b.levels[i].level}" for i in m.read))
-    parts.extend(f"omen: {omen_text(m.pack, omen)}" for omen in b.omens)
+            read = f"first {b.dice}: {m.pool.read} {b.result}"
+            outcome = read if quiet else f"{read}, {outcome}"
+        if not quiet or m.pool is not None:
+            parts.append(outcome)
+    # only the tracks the check reads: the others do not decide the row; a quiet cell names those that moved
+    shown = [b.levels[i] for i in m.read if not quiet or (b.levels[i].track, b.levels[i].level) not in (stood or ())]
+    if shown:
+        parts.append(", ".join(f"{lv.name} {lv.level}" for lv in shown))
+    parts.extend(omen_phrase(m.pack, omen) for omen in b.omens)
 
     parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
                             b.rolls if rolls else ()))
@@ -231,9 +256,10 @@ def table_roll_gloss(roll: TableRoll) -> str:
 
 
 def morale_text(card: DeckCard) -> str | None:
-    """'8: check rolled 3+5 = 8, holds', 'check rolled 9, compare with the stat card's Morale', '8', or None."""
+    """'8; rolled 3+5 = 8, holds', 'rolled 9, compare with the stat card's Morale', '8', or None: said after
+    a 'Morale:' label, so with no colon of its own."""
     if card.morale_roll is None:
         return None if card.morale is None else str(card.morale)
     verdicts = {True: "fails", False: "holds", None: "compare with the stat card's Morale"}
-    rolled = f"check rolled {faces_text(card.morale_faces, card.morale_roll)}, {verdicts[card.morale_fails]}"
-    return rolled if card.morale is None else f"{card.morale}: {rolled}"
+    rolled = f"rolled {faces_text(card.morale_faces, card.morale_roll)}, {verdicts[card.morale_fails]}"
+    return rolled if card.morale is None else f"{card.morale}; {rolled}"

@@ -532,7 +532,7 @@ def setup(work: Path) -> None:
     for title, pdf, _ in parts:
         contents.append((title, page))
         page += len(PdfReader(io.BytesIO(pdf)).pages)
-    parts.insert(0, ("Cover", _cover(loaded, options, contents), ()))
+    parts.insert(0, ("Cover", _cover(loaded, options, contents, {}), ()))
     files: list[str] = []
     slots: list[PageSlot | None] = []
     for index, (_, pdf, part_slots) in enumerate(parts):
@@ -585,7 +585,7 @@ def reportlab_alone(work: Path) -> None:
         tracker_pdf(pack, options.render)
     timetable_pdf(timetable, options.render)
     draw_card_sheet(card_layout(loaded, options.render.paper))
-    _cover(loaded, options, [tuple(entry) for entry in manifest["contents"]])
+    _cover(loaded, options, [tuple(entry) for entry in manifest["contents"]], {})
     page_numbers_pdf(options.render.paper, [None if slot is None else PageSlot(*slot) for slot in manifest["slots"]])
     print(json.dumps({"seconds": time.perf_counter() - start}))
 

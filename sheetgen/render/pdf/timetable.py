@@ -25,9 +25,14 @@ def timetable_pdf(timetable: Timetable, options: RenderOptions) -> bytes:
 
     The seed printed is the timetable's own: it is the one its dice were rolled with.
     """
+    return timetable_pages(timetable, options)[0]
+
+
+def timetable_pages(timetable: Timetable, options: RenderOptions) -> tuple[bytes, TimetableLayout]:
+    """The timetable's PDF, and the layout it was drawn from (where each row and card went)."""
     layout = timetable_layout(timetable, options.paper, numbered=options.page_numbers)
     return draw_timetable(layout, fillable=options.fillable, timetable=timetable, ink_saver=options.ink_saver,
-                          language=options.language)
+                          language=options.language), layout
 
 
 def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timetable, ink_saver: bool = False,

@@ -42,10 +42,12 @@ def _layout_paper(paper: Paper, scale: float) -> Paper:
 
 
 def tracker_layouts(
-    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None
+    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None,
+    hours: int | None = None,
 ) -> list[TrackerLayout]:
     """The layout of each sheet of the pack's tracker pages for *audience* (all when None), in the pack's
-    order: one sheet a page, but a large-print players' page that does not fit on one takes more."""
+    order, their turns grids covering *hours* of play (None: the pack's horizon) unless *turns* are asked
+    for: one sheet a page, but a large-print players' page that does not fit on one takes more."""
     check_turns(turns)
     if not pack.trackers:
         raise RenderError(f"{pack.name} ({pack.id}): the pack defines no tracker pages (trackers: is empty)")
@@ -61,11 +63,11 @@ def tracker_layouts(
         raise UsageError(
             f"--turns: the tracker pages of {pack.name} ({pack.id}) have no turns to count; leave --turns out"
         )
-    return _numbered_sheets(pack, pages, options, turns)
+    return _numbered_sheets(pack, pages, options, turns, hours)
 
 
 def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOptions,
-                     turns: int | None) -> list[TrackerLayout]:
+                     turns: int | None, hours: int | None) -> list[TrackerLayout]:
     """Each page on its sheets (more than one only for a large-print players' page that does not fit on
     one), each sheet numbered among all the sheets of its audience."""
     def lay_out(sheets: dict[str, int]) -> list[list[TrackerLayout]]:
@@ -77,7 +79,7 @@ def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOption
             total = sum(sheets.get(p.id, 1) for p in same)
             out.append(tracker_sheets(pack, page, _layout_paper(options.paper, scale), turns,
                                       numbered=options.page_numbers, spill=scale != 1,
-                                      first=(before + 1, total)))
+                                      first=(before + 1, total), hours=hours))
         return out
 
     counts: dict[str, int] = {}
@@ -91,22 +93,25 @@ def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOption
     return [layout for sheets in laid for layout in sheets]
 
 
-def sheet_scales(pack: Pack, options: RenderOptions, audience: Audience | None) -> list[float]:
+def sheet_scales(pack: Pack, options: RenderOptions, audience: Audience | None,
+                 hours: int | None = None) -> list[float]:
     """How much each sheet of the pack's tracker pages for *audience* is enlarged, in order (a packet
     stamps its page numbers at the right place on each)."""
-    return [page_scale(options, layout.audience) for layout in tracker_layouts(pack, options, audience=audience)]
+    return [page_scale(options, layout.audience)
+            for layout in tracker_layouts(pack, options, audience=audience, hours=hours)]
 
 
 def tracker_pdf(
-    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None
+    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None,
+    hours: int | None = None,
 ) -> bytes:
     """The pack's tracker pages as one PDF, one PDF page a sheet (one a tracker page but in large print).
 
-    *turns* None shows as many turns as fit (at least three hours of play); a number shows exactly that
-    many, or fails with a RenderError naming the most that fit. *audience* keeps only the pages for the
-    game master ("gm") or for the players.
+    *turns* None shows the turns of *hours* of play (None: the pack's horizon); a number shows exactly
+    that many. Either fails with a RenderError naming the most that fit when they do not. *audience*
+    keeps only the pages for the game master ("gm") or for the players.
     """
-    layouts = tracker_layouts(pack, options, turns=turns, audience=audience)
+    layouts = tracker_layouts(pack, options, turns=turns, audience=audience, hours=hours)
     who = {"gm": f"for the {pack.words.gm}", "players": "for the players"}
     kinds = sorted({who[layout.audience] for layout in layouts})
     pdf = PdfCanvas(
