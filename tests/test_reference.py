@@ -436,6 +436,8 @@ KEY_FACTS = {
     "derelict-crawl": ["Alert Level 1 (1 Encounter/1 hour)", "Alert Level 2 (1 Encounter/1 hour)",
                        "Alert Level 3 (1 Encounter/30 minutes)", "Alert Level 4 (1 Encounter/30 minutes)",
                        "6 rounds (1 hour)", "3 rounds (30 minutes)", "on 5-6", "Slow", "Normal", "Fast"],
+    "danger-rounds": ["Unsafe", "Risky", "Deadly", "3 crawling rounds (30 minutes)",
+                      "2 crawling rounds (20 minutes)", "Torch 3", "one hour", "66.5%", "80.6%", "96.2%"],
 }
 
 
