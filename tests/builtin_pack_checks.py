@@ -13,7 +13,7 @@ from pdfcheck import page_texts, read_pdf, squeeze
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
-from sheetgen.load.files import builtin_dir, load_pack
+from sheetgen.load.files import LoadedSite, builtin_dir, load_pack, load_site
 
 
 def run(runner: CliRunner, *args: str) -> str:
@@ -74,3 +74,17 @@ def starter_site_builds(runner: CliRunner, tmp_path: Path, pack_id: str) -> None
     assert again.exit_code == 2
     reader = built(runner, tmp_path, "packet", str(site), "--seed", "7")
     assert len(reader.pages) > 4
+
+
+def example_site(site: str, pack_id: str, dice: str, stat_order: list[str]) -> LoadedSite:
+    """The pack's bundled site: 6-12 rooms or places, a wandering table on *dice* whose creatures are
+    statblocks of the site, each statblock's stats opening in *stat_order*."""
+    loaded = load_site(site)
+    assert loaded.pack.id == pack_id
+    assert 6 <= len(loaded.site.rooms) <= 12
+    assert loaded.site.wandering is not None and loaded.site.wandering.roll == dice
+    assert {e.stat for e in loaded.site.wandering.entries if e.stat} <= {s.id for s in loaded.site.statblocks}
+    assert loaded.site.statblocks
+    for block in loaded.site.statblocks:
+        assert list(block.stats)[: len(stat_order)] == stat_order, block.id
+    return loaded

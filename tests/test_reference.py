@@ -438,6 +438,8 @@ KEY_FACTS = {
                        "6 rounds (1 hour)", "3 rounds (30 minutes)", "on 5-6", "Slow", "Normal", "Fast"],
     "danger-rounds": ["Unsafe", "Risky", "Deadly", "3 crawling rounds (30 minutes)",
                       "2 crawling rounds (20 minutes)", "Torch 3", "one hour", "66.5%", "80.6%", "96.2%"],
+    "usage-dice": ["d20", "steps down to d12", "d6, d4, then gone", "d10, d8, d6, d4", "Lantern oil",
+                   "about 50 minutes", "about 90 minutes", "about 14 hours", "76.8%"],
 }
 
 
