@@ -27,6 +27,7 @@ def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
                for group in groups}
     assert shelved == {"DUNGEONS": ["danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock", "site-alarm",
                                     "usage-dice"],
+                       "WILDERNESS": ["wilderness-watches"],
                        "ENCOUNTER RULES": ["encounter-reaction"]}
     assert "  dungeon-turn --variant fast-turns: Optional Variant: Fast Turns" in variants.splitlines()
     assert "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)" in result.output

@@ -67,7 +67,7 @@ def site(tmp_path: Path, pack_text: str) -> Path:
 
 def test_built_in_packs_keep_their_three_hours() -> None:
     """Built-in packs without a horizon of their own cover three hours; those with one, what it says."""
-    own = {"usage-dice": 6}
+    own = {"usage-dice": 6, "wilderness-watches": 72}
     for name in builtin_pack_ids():
         pack = load_pack(name)
         assert (pack.time.horizon is not None) == (name in own), name

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.procedure import Machine, by_level, machine
+from sheetgen.engine.route import label_of
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
 from sheetgen.words.checks import advance_steps, read_name, roll_head, rule_text, trigger_text
@@ -91,13 +92,21 @@ def rolls_text(t: Timetable, row: CheckRow) -> str:
     return "; ".join(rolls_phrases(t.pack, row.baseline.rolls))
 
 
+def _level(m: Machine, b: Baseline, index: int) -> str:
+    """'Alarm 4', or with the label of a level the GM chooses: 'Terrain 4 Forest'."""
+    level = b.levels[index]
+    track = m.tracks[index]
+    label = label_of(track, level.level) if track.chosen else None
+    return f"{level.name} {level.level} {label}" if label else f"{level.name} {level.level}"
+
+
 @lru_cache(maxsize=4096)
 def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True) -> str:
     word = m.check.result
     parts: list[str] = []
     if not b.due and m.cadence is not None:
         track = m.pack.track(m.cadence.track)
-        parts.append(f"not rolled ({track.name} {b.levels[m.index[track.id]].level})")
+        parts.append(f"not rolled ({_level(m, b, m.index[track.id])})")
     elif not b.due:
         parts.append("not rolled")
     elif not b.rolled:
@@ -110,7 +119,7 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True) -> st
             outcome = f"first {b.dice}: {m.pool.read} {b.result}, {outcome}"
         parts.append(outcome)
     if m.read:  # only the tracks the check reads: the others do not decide the row
-        parts.append(", ".join(f"{b.levels[i].name} {b.levels[i].level}" for i in m.read))
+        parts.append(", ".join(_level(m, b, i) for i in m.read))
     parts.extend(f"omen: {omen_text(m.pack, omen)}" for omen in b.omens)
 
     parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
