@@ -80,8 +80,8 @@ def test_getting_lost_and_the_weather_each_morning(pack: Pack) -> None:
     assert {o.name: o.chances[0] for o in weather.outcomes} == {
         "Storm": Fraction(3, 36), "Rain": Fraction(7, 36), "Fair": Fraction(20, 36), "Wind": Fraction(5, 36),
         "Fog": Fraction(1, 36)}
-    # "tick a box at each camp": a ration and a water skin a day, 3 of each in three days
-    assert {u.resource: u.by_rate for u in odds.resources} == {"rations": 3, "water": 3}
+    # rations, "tick a box at each camp": one a day, 3 in three days; water only where there is none
+    assert {u.resource: u.by_rate for u in odds.resources} == {"rations": 3}
 
 
 def test_the_timetable_follows_the_route(runner: CliRunner, tmp_path: Path) -> None:
