@@ -22,7 +22,8 @@ from click.testing import CliRunner
 
 from sheetgen.cli import cli
 from sheetgen.engine.odds import quiet_odds
-from sheetgen.load.files import load_pack
+from sheetgen.engine.timetable import build_timetable
+from sheetgen.load.files import load_pack, load_site
 from sheetgen.model.pack import Pack
 
 SITE_DOC = Path(__file__).resolve().parent.parent / "docs" / "site-format.md"
@@ -97,6 +98,25 @@ def test_the_timetable_follows_the_route(runner: CliRunner, tmp_path: Path) -> N
     assert data["rows"][8]["baseline"]["text"].split("; ")[1] == "Terrain 3 Hills"
     # --hours still says how much to cover: the first leg alone
     assert terrain_by_unit(timetable_json(runner, tmp_path, "the-salt-road", "--hours", "8")) == [1, 1]
+
+
+def test_the_timetables_odds_follow_the_route() -> None:
+    loaded = load_site("the-salt-road")
+    odds = build_timetable(loaded.pack, site=loaded.site, encounter_pack=None, hours=None, seed=3).odds
+    assert odds is not None
+    miss = {1: Fraction(5, 6), 2: Fraction(5, 6), 3: Fraction(4, 6), 4: Fraction(4, 6), 5: Fraction(3, 6),
+            6: Fraction(3, 6)}  # "1 on a road or open plains, 1-2 in hills or forest, 1-3 in swamp or mountains"
+    route = [1, 1, 2, 2, 2, 4, 4, 4, 3, 3, 5, 5, 4, 4, 6, 6, 6, 1]  # the legs' terrain, watch by watch
+    assert [c.chance for c in odds.checks] == [1 - miss[t] for t in route]
+    # day 1: two watches of road, three of plains, one of forest
+    assert odds.by_hour[23] == 1 - Fraction(5, 6) ** 5 * Fraction(4, 6)
+    assert odds.by_hour[71] == 1 - Fraction(5, 6) ** 6 * Fraction(4, 6) ** 7 * Fraction(3, 6) ** 5
+    assert odds.expected_encounters == 6 * Fraction(1, 6) + 7 * Fraction(2, 6) + 5 * Fraction(3, 6)
+    # the wait: the route's watches, then the last leg's road (a 1 in 6 a watch: 6 more on average)
+    firsts = [c.chance_first for c in odds.checks]
+    left = 1 - sum(firsts, Fraction(0))
+    expected = sum((u * p for u, p in enumerate(firsts, 1)), Fraction(0)) + left * (18 + 6)
+    assert odds.expected_minutes_to_first == expected * 240
 
 
 def test_the_site_pages_example_follows_its_route(runner: CliRunner, tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ seed and inputs give the same timetable.
 
 A site with a route (sheetgen.engine.route) sets the route's track to each leg's level at the start of
 the leg's first unit, before anything else the unit does; its timetable covers the route unless told
-how many hours.
+how many hours, and its odds are those of a quiet party on the route (sheetgen.engine.odds.route_odds).
 
 Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetgen.export.timetable_csv.
 """
@@ -48,7 +48,7 @@ from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import die_roller
 from sheetgen.engine.due import RestDue, falls_due
-from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, units_in
+from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, route_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.engine.procedure import dice as parsed
 from sheetgen.engine.resources import ResourceOut
@@ -203,6 +203,8 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     check_hours(hours)
     rng = random.Random(seed)
     odds = quiet_odds(pack, hours) if pack.check is not None else None
+    if odds is not None and legs is not None:
+        odds = route_odds(pack, hours, *legs)
     dice, pool_dice = _roll_rows(pack, hours, rng) if pack.check is not None else ({}, None)
     expected = odds.expected_encounters if odds is not None else Fraction(0)
     deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
