@@ -195,3 +195,25 @@ def test_every_sheet_builds_and_the_packet_prints_the_route(runner: CliRunner, t
 @pytest.mark.slow
 def test_a_starter_site_for_the_pack(runner: CliRunner, tmp_path: Path) -> None:
     starter_site_builds(runner, tmp_path, "wilderness-watches")
+
+
+def test_a_long_route_runs_on_over_pages_with_its_head_on_each(tmp_path: Path) -> None:
+    from sheetgen.layout.marks import BoxMark, TextMark
+    from sheetgen.layout.site_front import site_front_layout
+    from sheetgen.options import LETTER
+    from sheetgen.sheets.site_front import site_front
+
+    legs = "".join(f'    - {{key: "{n}", name: Hex {n:04d}, terrain: Forest, time: 4 hours, notes: "Notes of hex {n}, '
+                   'long enough to take a line of their own in the table."}\n' for n in range(1, 19))
+    site = tmp_path / "long.yaml"
+    site.write_text("site: Long Way\nsystem: wilderness-watches\nrooms:\n  - {key: '1', name: Camp}\nroute:\n"
+                    f"  legs:\n{legs}", encoding="utf-8")
+    loaded = load_site(str(site))
+    layout = site_front_layout(site_front(loaded.site, "GM", loaded.pack), LETTER, size=30)
+    assert len(layout.pages) >= 2
+    route_at = dict(layout.entries)["route"]
+    for page in layout.pages[route_at:]:
+        assert any(isinstance(m, TextMark) and m.text == "Done" for m in page)
+    boxes = [m.name for page in layout.pages for m in page if isinstance(m, BoxMark)]
+    assert [b for b in boxes if b.startswith("leg-")] == [f"leg-{n}" for n in range(1, 19)]
+    assert layout.title == "Room index and route"
