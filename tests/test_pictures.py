@@ -55,6 +55,9 @@ PICTURES = (
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),
     Picture("packet-cover-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), slow=True),
     Picture("packet-front-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), page=2, slow=True),
+    Picture("packet-front-salt-road", ("packet", "the-salt-road", "--seed", "7", "-q", "--no-cache"), page=2,
+            slow=True),
+    Picture("timetable-salt-road", ("timetable", "the-salt-road", "--seed", "7")),
 )
 
 

@@ -99,8 +99,11 @@ def test_the_check_section_prints_the_formula_in_its_box(pack_id: str) -> None:
     assert pack.check is not None
     html = reference_html(pack, options(), page_index=next(
         i for i, page in enumerate(pack.reference.pages) if any(s.kind == "check" for s in page.sections)))
-    (box,) = re.findall(r'<div class="formula">(.*?)</div>', html, re.S)
+    # the check's box first, then one for each of the other rolls that has a formula
+    box, *others = re.findall(r'<div class="formula">(.*?)</div>', html, re.S)
     assert squeeze(re.sub(r"<[^>]+>", "", box)) == squeeze(pack.check.formula.replace("**", ""))
+    assert [squeeze(re.sub(r"<[^>]+>", "", b)) for b in others] == [
+        squeeze(r.formula.replace("**", "")) for r in pack.rolls if r.formula]
 
 
 def test_players_pages_have_no_check_banner() -> None:
@@ -436,6 +439,12 @@ KEY_FACTS = {
     "derelict-crawl": ["Alert Level 1 (1 Encounter/1 hour)", "Alert Level 2 (1 Encounter/1 hour)",
                        "Alert Level 3 (1 Encounter/30 minutes)", "Alert Level 4 (1 Encounter/30 minutes)",
                        "6 rounds (1 hour)", "3 rounds (30 minutes)", "on 5-6", "Slow", "Normal", "Fast"],
+    "danger-rounds": ["Unsafe", "Risky", "Deadly", "3 crawling rounds (30 minutes)",
+                      "2 crawling rounds (20 minutes)", "Torch 3", "one hour", "66.5%", "80.6%", "96.2%"],
+    "usage-dice": ["d20", "steps down to d12", "d6, d4, then gone", "d10, d8, d6, d4", "Lantern oil",
+                   "about 50 minutes", "about 90 minutes", "about 14 hours", "76.8%"],
+    "wilderness-watches": ["Road", "Plains", "Hills", "Forest", "Swamp", "Mountains", "Getting Lost", "Storm",
+                           "Fog", "8 hours (2 watches)", "on 1-3", "96.2%"],
 }
 
 

@@ -35,8 +35,9 @@ def hours_options(what: str) -> Callable[[F], F]:
     def wrap(func: F) -> F:
         func = click.option("--days", type=int, help=f"Days of play to {what}, instead of --hours (1 to 3).")(func)
         return click.option("--hours", type=int,
-                            help=f"Hours of play to {what} (1 to 72; default: the pack's time.horizon, or 3 "
-                                 "hours, or 3 units where a unit lasts longer than an hour).")(func)
+                            help=f"Hours of play to {what} (1 to 72; default: a site's route, else the pack's "
+                                 "time.horizon, or 3 hours, or 3 units where a unit lasts longer than an hour)."
+                            )(func)
     return wrap
 
 

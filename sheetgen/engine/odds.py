@@ -124,30 +124,89 @@ def _chosen_odds(pack: Pack, track: Track, hours: int) -> ChosenOdds:
     return ChosenOdds(track.id, track.name, tuple(levels))
 
 
-def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
-    assert pack.check is not None
+def route_odds(pack: Pack, hours: int, track: int, levels: dict[int, int]) -> Odds:
+    """The odds of the check for a quiet party that follows a route: the track at index *track* set to
+    ``levels[u]`` at the start of each unit u where a leg begins (sheetgen.engine.route). Each check's
+    chance, the chance of at least one encounter by each hour and the expected number follow the route;
+    the expected wait counts the route's units, then the last leg's terrain kept (None where tracks move
+    at fixed times after the route, which that wait cannot follow). The named outcomes, other rolls and
+    resources are those of the pack's own odds."""
+    base = quiet_odds(pack, hours)
+    m = machine(pack)
     kernel = Kernel(m)
     units = units_in(pack, hours)
-    unit_minutes = Fraction(pack.time.length, 60)
+    walk = _walk(kernel, units, (track, levels))
+    firsts, quiet = walk.firsts, walk.quiet
+    left = sum(quiet.values(), ZERO)
+    waited: Fraction | None = sum((u * p for u, p in enumerate(firsts, 1)), ZERO)
+    if left and (units < m.offset or max(m.last_event, m.settled) > units):
+        waited = None
+    elif left and waited is not None:
+        rest = expected_units_to_first(kernel, {s: p / left for s, p in quiet.items()}, units)
+        waited = None if rest is None else waited + left * (units + rest)
+    return replace(base, checks=walk.checks, by_hour=by_hours(pack, hours, firsts), expected_encounters=walk.count,
+                   expected_minutes_to_first=None if waited is None else waited * Fraction(pack.time.length, 60))
+
+
+@dataclass(frozen=True)
+class _Walked:
+    """A quiet party's play walked unit by unit."""
+
+    checks: tuple[CheckOdds, ...]
+    firsts: list[Fraction]                  # P(the first encounter in unit u), index u - 1
+    count: Fraction                         # expected encounters
+    quiet: dict[State, Fraction]            # the histories without an encounter, after the last unit
+    after_offset: dict[State, Fraction] | None  # those at the end of the check's offset, if it was reached
+
+
+def _walk(kernel: Kernel, units: int, route: tuple[int, dict[int, int]] | None = None) -> _Walked:
+    """Every history of a quiet party over *units* units, and those without an encounter; with *route*
+    (a track's index and its level by unit), the track set at the start of those units."""
+    m = kernel.m
+    unit_minutes = Fraction(m.pack.time.length, 60)
     every: dict[State, Fraction] = {m.initial(): ONE}
     quiet: dict[State, Fraction] = {m.initial(): ONE}
     checks: list[CheckOdds] = []
-    first_by_unit: list[Fraction] = []
-    start_after_offset: dict[State, Fraction] | None = dict(quiet) if m.offset == 0 else None
+    firsts: list[Fraction] = []
+    after_offset: dict[State, Fraction] | None = dict(quiet) if m.offset == 0 else None
     count = [ZERO]
     for unit in range(1, units + 1):
+        if route is not None and unit in route[1]:
+            every, quiet = (_set_level(every, route[0], route[1][unit]),
+                            _set_level(quiet, route[0], route[1][unit]))
         where = m.where(unit)
         every, rolled, chance = _advance(kernel, every, where, keep_encounters=True, count=count)
         quiet, _, first = _advance(kernel, quiet, where, keep_encounters=False)
         every, quiet = _after_unit(m, every, unit), _after_unit(m, quiet, unit)
         if rolled and not checks:
             kernel.forecast(units, units // unit, len(every) + len(quiet))
-        first_by_unit.append(first)
+        firsts.append(first)
         if rolled:
             checks.append(CheckOdds(len(checks) + 1, unit, unit * unit_minutes, chance, first, rolled))
         if unit == m.offset:
-            start_after_offset = dict(quiet)
-    by_hour = by_hours(pack, hours, first_by_unit)
+            after_offset = dict(quiet)
+    return _Walked(tuple(checks), firsts, count[0], quiet, after_offset)
+
+
+def _set_level(dist: dict[State, Fraction], track: int, level: int) -> dict[State, Fraction]:
+    """*dist* with the track at index *track* set to *level* in every state."""
+    new: dict[State, Fraction] = {}
+    for state, p in dist.items():
+        levels = list(state.levels)
+        levels[track] = level
+        moved = replace(state, levels=tuple(levels))
+        new[moved] = new.get(moved, ZERO) + p
+    return new
+
+
+def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
+    assert pack.check is not None
+    kernel = Kernel(m)
+    units = units_in(pack, hours)
+    unit_minutes = Fraction(pack.time.length, 60)
+    walk = _walk(kernel, units)
+    checks, start_after_offset = walk.checks, walk.after_offset
+    by_hour = by_hours(pack, hours, walk.firsts)
     if max(m.last_event, m.settled) > m.offset:  # a fixed time after the offset changes the units: solve
         expected_units = _expected_after_events(kernel, m)  # from after it
     else:
@@ -165,9 +224,9 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         unit_minutes=unit_minutes,
         unit=pack.time.unit,
         hours=hours,
-        checks=tuple(checks),
+        checks=checks,
         by_hour=tuple(by_hour),
-        expected_encounters=count[0],
+        expected_encounters=walk.count,
         expected_minutes_to_first=(
             None if expected_units is None else expected_units * unit_minutes
         ),

@@ -27,6 +27,10 @@ of the resources rolled when they are used (a usage die, a chance), unit by unit
 (sheetgen.engine.resources.draw_faces), so a pack without them draws what it always drew. The same
 seed and inputs give the same timetable.
 
+A site with a route (sheetgen.engine.route) sets the route's track to each leg's level at the start of
+the leg's first unit, before anything else the unit does; its timetable covers the route unless told
+how many hours, and its odds are those of a quiet party on the route (sheetgen.engine.odds.route_odds).
+
 Its JSON and CSV forms are written by sheetgen.export.timetable_json and sheetgen.export.timetable_csv.
 """
 
@@ -45,9 +49,10 @@ from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import parsed
 from sheetgen.engine.due import RestDue, falls_due
-from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, units_in
+from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, route_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.engine.resources import ResourceOut
+from sheetgen.engine.route import levels_by_unit, route_hours
 from sheetgen.engine.types import Odds
 from sheetgen.model.pack import Morale, Pack
 from sheetgen.model.site import Site
@@ -189,19 +194,24 @@ class Timetable:
 
 def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int | None,
                     seed: int) -> Timetable:
-    """Roll a timetable for ``hours`` hours of play (1..MAX_HOURS; None: the pack's horizon) with
-    ``random.Random(seed)``."""
+    """Roll a timetable for ``hours`` hours of play (1..MAX_HOURS; None: the site's route, else the pack's
+    horizon) with ``random.Random(seed)``."""
+    legs = levels_by_unit(pack, site.route) if site is not None and site.route is not None else None
+    if hours is None and site is not None and site.route is not None:
+        hours = route_hours(pack, site.route)
     hours = play_hours(pack, hours)
     check_hours(hours)
     rng = random.Random(seed)
     odds = quiet_odds(pack, hours) if pack.check is not None else None
+    if odds is not None and legs is not None:
+        odds = route_odds(pack, hours, *legs)
     dice, pool_dice = _roll_rows(pack, hours, rng) if pack.check is not None else ({}, None)
     expected = odds.expected_encounters if odds is not None else Fraction(0)
     deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
     spares = _spares(pack, hours, pool_dice, rng) if pack.check is not None and pack.check.extra else ()
     faces = resources.draw_faces(pack, units_in(pack, hours), rng) if resources.is_rolled(pack) else {}
     others = _roll_others(pack, units_in(pack, hours), rng) if pack.rolls and pack.check is not None else {}
-    rows, runs_out = _rows(pack, hours, dice, faces, others) if pack.check is not None else ((), ())
+    rows, runs_out = _rows(pack, hours, dice, faces, others, legs) if pack.check is not None else ((), ())
     deck = _mark_signs(pack, deck, rows)
     check = pack.check
     return Timetable(
@@ -220,7 +230,7 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
         formula=check.formula if check is not None else None,
         result_word=check.result if check is not None else "encounter",
         pool_dice=pool_dice,
-        tracks=tuple(TrackLevel(t.id, t.name, t.initial) for i, t in enumerate(pack.tracks)
+        tracks=tuple(TrackLevel(t.id, t.name, _start(t.initial, i, legs)) for i, t in enumerate(pack.tracks)
                      if check is None or i in machine(pack).read),
         rows=rows,
         deck=deck,
@@ -231,6 +241,13 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
         spares=spares,
         spare_when=tuple(e.when for e in check.extra) if check is not None else (),
     )
+
+
+def _start(initial: int, index: int, legs: Legs | None) -> int:
+    """A track's level at the start: its first leg's, for the track a route sets."""
+    if legs is None or legs[0] != index:
+        return initial
+    return legs[1].get(1, initial)
 
 
 def spare_count(hours: int) -> int:
@@ -258,6 +275,10 @@ def _spares(pack: Pack, hours: int, pool_dice: int | None, rng: random.Random) -
 
 RowDice = dict[int, list[tuple[tuple[int, ...], int | None]]]
 """unit -> the check's rolls on its row: (faces, a plain roll's total or None for a pool), one per roll."""
+
+Legs = tuple[int, dict[int, int]]
+"""A route's track (its index in pack.tracks) and the level it is set to at the start of the units where a
+leg begins."""
 
 OtherDice = dict[int, tuple[tuple[int, tuple[tuple[int, ...], int]], ...]]
 """unit -> the other rolls' dice there: (the roll's index in pack.rolls, (faces, total)), in the order used."""
@@ -299,11 +320,11 @@ def _roll_rows(pack: Pack, hours: int, rng: random.Random) -> tuple[RowDice, int
 
 
 def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Faces], others: OtherDice,
-          ) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
+          legs: Legs | None = None) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
     """The rows with the quiet party's baselines, and when the resources run out, from these dice (the
-    check's, the rolled resources' ``used`` and the other rolls')."""
+    check's, the rolled resources' ``used`` and the other rolls'), a route's ``legs`` setting its track."""
     m = machine(pack)
-    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others)
+    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others, legs)
     rows: list[CheckRow] = []
     names = m.outcome_name
     for unit in sorted(by_unit):
@@ -396,7 +417,7 @@ def replay_memo(m: Machine) -> ReplayMemo:
 
 
 def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
-            ) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
+            legs: Legs | None = None) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
     """The quiet party's procedure with exactly these dice (the check's, the rolled resources' ``used``
     and the other rolls'): the Baselines of every row's unit (one per roll of its check), and the
     resources that run out.
@@ -413,6 +434,10 @@ def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Fac
     # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
     remember = not has_omens and not any(signs) and m.pool is None
     for unit in range(1, units + 1):
+        if legs is not None and unit in legs[1]:
+            levels = list(r.state.levels)
+            levels[legs[0]] = legs[1][unit]
+            r.state = replace(r.state, levels=tuple(levels))
         rolls = dice.get(unit)
         if not remember:
             _replay_unit(m, r, unit, rolls, has_omens, signs)

@@ -7,7 +7,8 @@ table of every room (its key, name and size, exits, where it stands in the map, 
 thing it holds: trap, treasure, notes, the encounter or the statblocks met there), with a box to tick
 when the party has been there. It runs across the page, over as many pages as it takes; an index too
 long for the room left on its first page goes in two columns where their narrower rows save paper. Its
-head starts each column.
+head starts each column. A journey's route comes last, a ruled table across the page of its legs in order
+(key, name, terrain, time and notes), with a box to tick when the party has crossed each.
 Sizes from sheetgen.design.
 """
 
@@ -31,7 +32,7 @@ from sheetgen.layout.marks import (
     text_width,
 )
 from sheetgen.options import Paper
-from sheetgen.sheets.site_front import IndexRow, Marker, SiteFront
+from sheetgen.sheets.site_front import IndexRow, Marker, RouteRow, SiteFront
 
 MARK = "●"
 """What an index cell shows for a room that holds the column's thing."""
@@ -52,11 +53,18 @@ class SiteFrontLayout:
     paper: Paper
     pages: tuple[tuple[Mark, ...], ...]
     entries: tuple[tuple[str, int], ...]
-    """Outline entries: "Background" and "Room index", each with the index of the page it starts on."""
+    """Outline entries: "Background", "Room index" and "Route", each with the index of the page it starts on."""
 
     @property
     def title(self) -> str:
-        return " and ".join(title for title, _ in self.entries).capitalize()
+        return _titles([title for title, _ in self.entries])
+
+
+def _titles(parts: Sequence[str]) -> str:
+    """'Background and room index', 'Background, room index and route'."""
+    parts = list(dict.fromkeys(parts))
+    joined = " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    return joined.capitalize()
 
 
 @dataclass
@@ -92,7 +100,7 @@ class _Pages:
     def finish(self) -> tuple[tuple[Mark, ...], ...]:
         out = []
         for page in self.pages:
-            title = " and ".join(dict.fromkeys(page.holds)).capitalize()
+            title = _titles(page.holds)
             head, _ = header_marks(self.width, self.front.site, self.front.who, title)
             out.append(tuple(m.moved(self.left, self.paper.height - SPACE.margin) for m in head) + tuple(page.marks))
         return tuple(out)
@@ -110,6 +118,12 @@ def site_front_layout(front: SiteFront, paper: Paper, *, size: float = TYPE.refe
             pages.new()
         entries.append(("room index", len(pages.pages) - 1))
         _index(pages, front.rooms)
+    if front.route:
+        pages.page.top -= SPACE.gutter
+        if pages.space() < 6 * size:
+            pages.new()
+        entries.append(("route", len(pages.pages) - 1))
+        _route(pages, front.route)
     return SiteFrontLayout(paper, pages.finish(), tuple(entries))
 
 
@@ -215,13 +229,7 @@ def _cells(row: IndexRow) -> list[str | None]:
 def _index(pages: _Pages, rows: Sequence[IndexRow]) -> None:
     """The room index's heading and table: across the page, or in two columns where that saves paper."""
     size = pages.size
-    page = pages.page
-    page.holds.append("room index")
-    sk = Sketch()
-    sk.text(0.0, -TYPE.heading, "Room index", "label-bold", TYPE.heading + 1)
-    sk.line(0.0, -TYPE.heading - 5, pages.width, -TYPE.heading - 5, INK.rule)
-    page.marks.extend(m.moved(pages.left, page.top) for m in sk.marks)
-    page.top -= TYPE.heading + 10
+    _heading(pages, "Room index", "room index")
     note = flow(PLACES_NOTE, pages.width, TYPE.label)
     wide = _columns(rows, pages.width, size)
     head = _head(wide)
@@ -262,6 +270,67 @@ def _index(pages: _Pages, rows: Sequence[IndexRow]) -> None:
     pages.page.top = lowest - 4 - note.height
 
 
+def _heading(pages: _Pages, title: str, holds: str) -> None:
+    """A table's heading at the top of what is left of the page, with a rule under it."""
+    page = pages.page
+    page.holds.append(holds)
+    sk = Sketch()
+    sk.text(0.0, -TYPE.heading, title, "label-bold", TYPE.heading + 1)
+    sk.line(0.0, -TYPE.heading - 5, pages.width, -TYPE.heading - 5, INK.rule)
+    page.marks.extend(m.moved(pages.left, page.top) for m in sk.marks)
+    page.top -= TYPE.heading + 10
+
+
+ROUTE_HEADINGS = ("Done", "Leg", "Way", "Terrain", "Time", "Notes")
+
+
+def _route(pages: _Pages, rows: Sequence[RouteRow]) -> None:
+    """The route's heading and table across the page, its head again at the top of each page it runs on."""
+    size = pages.size
+    _heading(pages, "Route", "route")
+    columns = _route_columns(rows, pages.width, size)
+    head = _head(columns)
+    set_rows = [_table_row(columns, _route_cells(row), size, f"leg-{slug(row.key)}", f"Leg {row.key} done")
+                for row in rows]
+    at = 0
+    while at < len(set_rows):
+        y = pages.page.top
+        pages.page.marks.extend(m.moved(pages.left, y) for m in head.marks)
+        y -= head.height
+        placed = 0
+        while at < len(set_rows) and (y - set_rows[at].height >= pages.bottom or placed == 0):
+            pages.page.marks.extend(m.moved(pages.left, y) for m in set_rows[at].marks)
+            y -= set_rows[at].height
+            at += 1
+            placed += 1
+        pages.page.top = y - SPACE.gutter / 2
+        if at < len(set_rows):
+            pages.new()
+            pages.page.holds.append("route")
+
+
+def _route_cells(row: RouteRow) -> list[str | None]:
+    return [None, f"**{row.key}**", row.name, row.terrain, row.time, row.notes]
+
+
+def _route_columns(rows: Sequence[RouteRow], width: float, size: float) -> list[_Column]:
+    """The route's columns: the tick box, key, terrain and time as wide as their widest content; the way
+    and the notes share the rest, in proportion to their longest cells."""
+    def fits(texts: Sequence[str], role: FontRole) -> float:
+        return max(text_width(t, role, TYPE.label if role == "label-bold" else size) for t in texts) + 2 * PAD
+
+    tick = fits(["Done"], "label-bold")
+    key = max(fits(["Leg"], "label-bold"), fits([r.key for r in rows], "body-bold"))
+    terrain = max(fits(["Terrain"], "label-bold"), fits([r.terrain for r in rows], "body"))
+    time = max(fits(["Time"], "label-bold"), fits([r.time for r in rows], "body"))
+    rest = width - tick - key - terrain - time
+    wanted = [max(fits([heading], "label-bold"), max(flow(text, width, size).width for text in texts) + 2 * PAD)
+              for heading, texts in (("Way", [r.name for r in rows]), ("Notes", [r.notes or " " for r in rows]))]
+    way = min(wanted[0], rest * wanted[0] / sum(wanted))
+    return [_Column("Done", tick, centred=True), _Column("Leg", key), _Column("Way", way),
+            _Column("Terrain", terrain), _Column("Time", time), _Column("Notes", rest - way)]
+
+
 def _head(columns: Sequence[_Column]) -> Flowed:
     """The table's head: each column's heading on a shaded band."""
     sk = Sketch()
@@ -278,13 +347,18 @@ def _head(columns: Sequence[_Column]) -> Flowed:
 
 def _row(columns: Sequence[_Column], row: IndexRow, size: float) -> Flowed:
     """One room's row: its cells side by side, a hairline under them."""
+    return _table_row(columns, _cells(row), size, f"visited-{slug(row.key)}", f"Room {row.key} visited")
+
+
+def _table_row(columns: Sequence[_Column], cells: Sequence[str | None], size: float, box: str, label: str,
+               ) -> Flowed:
+    """A table's row: its cells side by side (None: the tick box named *box*), a hairline under them."""
     sk = Sketch()
     x = 0.0
     tallest = 0.0
-    for column, text in zip(columns, _cells(row), strict=True):
+    for column, text in zip(columns, cells, strict=True):
         if text is None:
-            sk.box(x + (column.width - BOX_MIN) / 2, -PAD - BOX_MIN, BOX_MIN, f"visited-{slug(row.key)}",
-                   f"Room {row.key} visited")
+            sk.box(x + (column.width - BOX_MIN) / 2, -PAD - BOX_MIN, BOX_MIN, box, label)
             tallest = max(tallest, BOX_MIN)
             x += column.width
             continue

@@ -457,9 +457,12 @@ def check_site(site: Site, doc: Document) -> None:
 
 def check_site_rules(site: Site, doc: Document, pack: Pack, encounter_pack: Pack | None) -> None:
     """What a site must agree on with the packs it is played with: each statblock's morale can be
-    reached by the morale roll of the encounter rules that apply."""
+    reached by the morale roll of the encounter rules that apply, and its route's legs set a track of the
+    pack the GM chooses."""
+    from sheetgen.load.validate_route import route_problems
+
     rules_pack, _ = encounter_rules(pack, encounter_pack)
-    problems = _morale_problems(site.statblocks, rules_pack, doc)
+    problems = [*_morale_problems(site.statblocks, rules_pack, doc), *route_problems(site, doc, pack)]
     if problems:
         raise DataError.many(problems)
 

@@ -1,4 +1,5 @@
-"""The site model: one dungeon's room key, wandering table and statblocks, as validated data.
+"""The site model: one dungeon's room key (or a journey's places and route), wandering table and statblocks,
+as validated data.
 
 Takes plain data (from sheetgen.load.yamlread); gives a frozen :class:`Site`. Cross-references (exits,
 statblock ids, the pack) are checked in sheetgen.load.validate.
@@ -11,7 +12,7 @@ from typing import Literal
 from pydantic import Field
 
 from sheetgen import limits
-from sheetgen.model.common import DiceText, Id, Key, Language, Name, Range, Statblock, Strict, Text
+from sheetgen.model.common import DiceText, Duration, Id, Key, Language, Name, Range, Statblock, Strict, Text
 
 
 class Room(Strict):
@@ -46,6 +47,25 @@ class Wandering(Strict):
     entries: list[WanderingEntry] = Field(min_length=1, max_length=limits.MAX_LIST)
 
 
+class Leg(Strict):
+    """One stretch of a journey, or one hex crossed: its terrain sets the route's track while it lasts."""
+
+    key: Key = Field(description="unique among the legs: '1', 'A', a hex number such as '0304'")
+    name: Name
+    terrain: Key = Field(description="a level of the route's track: its label ('Forest') or its number")
+    time: Duration = Field(description="how long the party takes over it: '8 hours', '2 days'; a whole "
+                                       "number of the pack's units")
+    notes: Text = ""
+
+
+class Route(Strict):
+    """The way a journey goes, leg after leg, each with its terrain."""
+
+    track: Id | None = Field(default=None, description="the pack's chosen track the legs' terrain sets; "
+                                                       "default: its only chosen track")
+    legs: list[Leg] = Field(min_length=1, max_length=limits.MAX_LIST)
+
+
 class Site(Strict):
     """A dungeon: the site a group plays, and the pack it is played with."""
 
@@ -62,3 +82,5 @@ class Site(Strict):
     rooms: list[Room] = Field(min_length=1, max_length=limits.MAX_ROOMS)
     wandering: Wandering | None = None
     statblocks: list[Statblock] = Field(default_factory=list, max_length=limits.MAX_STATBLOCKS)
+    route: Route | None = Field(default=None, description="a journey's legs or hexes, each with its terrain: "
+                                                          "the timetable follows them")

@@ -311,7 +311,7 @@ def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
 
     progress("background and room index")
     with _phase(timings, "reportlab"):
-        layout = site_front_layout(site_front(loaded.site, loaded.pack.words.gm), options.render.paper)
+        layout = site_front_layout(site_front(loaded.site, loaded.pack.words.gm, loaded.pack), options.render.paper)
         pdf = site_front_pdf(layout, loaded.site.site, fillable=options.render.fillable,
                              ink_saver=options.render.ink_saver, language=loaded.language)
     slots = (page_slot(options.render.paper, drawn_by="reportlab"),) * len(layout.pages)

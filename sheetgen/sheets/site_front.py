@@ -3,8 +3,10 @@
 The background is the site's ``text``, paragraph by paragraph as its author marked it up. The room
 index is every room in the key's order: its key, name and size, its exits, what the game master must
 not miss in it (a trap, treasure, an encounter, notes, the statblocks met there) and where it stands in
-the whole: a dead end (one way in and out) or a room on a loop (there is another way round). Nothing
-here measures or draws: sheetgen.layout.site_front sets it.
+the whole: a dead end (one way in and out) or a room on a loop (there is another way round). A journey's
+route follows, leg by leg: its key and name, its terrain, how long it takes and when (the units of play
+it covers, as the timetable counts them) and its notes. Nothing here measures or draws:
+sheetgen.layout.site_front sets it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
+from sheetgen.engine.route import stretches
+from sheetgen.model.pack import Pack
 from sheetgen.model.site import Room, Site
+from sheetgen.words import duration
 
 Marker = Literal["trap", "treasure", "encounter", "notes"]
 MARKERS: tuple[Marker, ...] = ("trap", "treasure", "encounter", "notes")
@@ -37,24 +42,53 @@ class IndexRow:
 
 
 @dataclass(frozen=True)
+class RouteRow:
+    """One leg of a journey's route."""
+
+    key: str
+    name: str
+    terrain: str
+    time: str
+    """How long it takes and which units of play it covers: '12 hours: watches 3-5'."""
+    notes: str
+
+
+@dataclass(frozen=True)
 class SiteFront:
-    """The front pages: whose pages they are, the site's background in paragraphs, and the room index."""
+    """The front pages: whose pages they are, the site's background in paragraphs, the room index and
+    the route (none for a site without one)."""
 
     site: str
     who: str
     background: tuple[str, ...]
     rooms: tuple[IndexRow, ...]
+    route: tuple[RouteRow, ...] = ()
 
 
-def site_front(site: Site, gm: str) -> SiteFront:
-    """The front pages of *site*, for the game master called *gm* by the pack ("DM", "Referee")."""
+def site_front(site: Site, gm: str, pack: Pack | None = None) -> SiteFront:
+    """The front pages of *site*, for the game master called *gm* by the pack ("DM", "Referee"); its route
+    (if it has one) as *pack* plays it."""
     names = {block.id: block.name for block in site.statblocks}
     places = room_places(site.rooms)
     rows = tuple(IndexRow(room.key, room.name, room.size, tuple(room.exits),
                           frozenset(m for m in MARKERS if getattr(room, m)),
                           tuple(names[s] for s in room.stats), places[room.key])
                  for room in site.rooms)
-    return SiteFront(site.site, f"For the {gm}", paragraphs(site.text), rows)
+    route = route_rows(site, pack) if pack is not None else ()
+    return SiteFront(site.site, f"For the {gm}", paragraphs(site.text), rows, route)
+
+
+def route_rows(site: Site, pack: Pack) -> tuple[RouteRow, ...]:
+    """The legs of *site*'s route, each with the units of *pack* it covers."""
+    if site.route is None:
+        return ()
+    unit, units = pack.time.unit, pack.time.plural
+    found = []
+    for leg, stretch in zip(site.route.legs, stretches(pack, site.route), strict=True):
+        span = (f"{unit} {stretch.first}" if stretch.first == stretch.last
+                else f"{units} {stretch.first}-{stretch.last}")
+        found.append(RouteRow(leg.key, leg.name, stretch.terrain, f"{duration(leg.time)}: {span}", leg.notes))
+    return tuple(found)
 
 
 def paragraphs(text: str) -> tuple[str, ...]:

@@ -32,6 +32,8 @@ NOTES: dict[str, tuple[str, str]] = {
            "digits and hyphens.", "ids-names-and-keys"),
     "name": ("the game's or procedure's name, printed on every page.", "the-top-level"),
     "summary": ("one paragraph on what the procedure is.", "the-top-level"),
+    "shelf": ("what the pack is for (dungeon, wilderness or encounters): the group `sheetgen systems` lists it "
+              "in.", "the-top-level"),
     "source": ("where the rules come from.", "the-top-level"),
     "language": ("the language of the pack's text (en, de, pt-BR), for hyphenation and screen readers.",
                  "the-top-level"),

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.procedure import Machine, by_level, machine
+from sheetgen.engine.route import label_of
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
 from sheetgen.words.checks import advance_steps, read_name, roll_head, rule_text, trigger_text
@@ -109,6 +110,14 @@ def rolls_text(t: Timetable, row: CheckRow) -> str:
     return "; ".join(rolls_phrases(t.pack, row.baseline.rolls))
 
 
+def _level(m: Machine, b: Baseline, index: int) -> str:
+    """'Alarm 4', or with the label of a level the GM chooses: 'Terrain 4 Forest'."""
+    level = b.levels[index]
+    track = m.tracks[index]
+    label = label_of(track, level.level) if track.chosen else None
+    return f"{level.name} {level.level} {label}" if label else f"{level.name} {level.level}"
+
+
 @lru_cache(maxsize=4096)
 def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
                    stood: frozenset[tuple[str, int]] | None = None) -> str:
@@ -118,7 +127,7 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
     parts: list[str] = []
     if not b.due and m.cadence is not None:
         track = m.pack.track(m.cadence.track)
-        parts.append(f"not rolled ({track.name} {b.levels[m.index[track.id]].level})")
+        parts.append(f"not rolled ({_level(m, b, m.index[track.id])})")
     elif not b.due:
         parts.append("not rolled")
     elif not b.rolled:
@@ -133,9 +142,9 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
         if not quiet or m.pool is not None:
             parts.append(outcome)
     # only the tracks the check reads: the others do not decide the row; a quiet cell names those that moved
-    shown = [b.levels[i] for i in m.read if not quiet or (b.levels[i].track, b.levels[i].level) not in (stood or ())]
+    shown = [i for i in m.read if not quiet or (b.levels[i].track, b.levels[i].level) not in (stood or ())]
     if shown:
-        parts.append(", ".join(f"{lv.name} {lv.level}" for lv in shown))
+        parts.append(", ".join(_level(m, b, i) for i in shown))
     parts.extend(omen_phrase(m.pack, omen) for omen in b.omens)
 
     parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
