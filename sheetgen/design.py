@@ -40,6 +40,8 @@ class TypeScale:
     """The header's small line: pack or site, audience, page x of y."""
     heading: float = 9.5
     """Section headings on reference pages and blocks on trackers."""
+    banner: float = 8.5
+    """The check banner's texts, on the reference pages, the timetable and the cover alike."""
     label: float = 8.0
     """The smallest text a sheet uses: labels, times, footers."""
     cover_title: float = 24.0
@@ -97,10 +99,43 @@ class Space:
     """Between two sections of a reference page."""
 
 
+@dataclass(frozen=True)
+class Banner:
+    """The check's banner, the one design of the references, the timetable and the cover: a frame (INK.box)
+    on a light fill (INK.fill_light; none in ink saver), the check's name in the heading size, then one row
+    per fact, its label in the label face at TYPE.label in a column as wide as the widest label (a label
+    never wraps), its text at TYPE.banner beside it."""
+
+    pad: float = 3.0
+    """Inside the frame, on every side."""
+    name_gap: float = 1.0
+    """Under the name's line."""
+    label_gap: float = 8.0
+    """Between the labels' column and the texts, and after a label that runs on past the column."""
+    labels: float = 60.0
+    """The widest the labels' column grows (5/6 in): "After a danger" fits, a longer label runs on."""
+    row_gap: float = 0.5
+    """Between two rows."""
+
+
+@dataclass(frozen=True)
+class TickBox:
+    """The two sizes of a box to tick with a pencil, on every sheet: one set in running text, one on the
+    trackers' rows and tracks."""
+
+    text: float = 11.0
+    """A box in a line of text or a table's row (0.153 in): a rest's boxes, a card's details, a track on a
+    reference page, a room visited, a timetable's check, a short move beside a turn's action boxes."""
+    tracker: float = 16.0
+    """A box on a tracker's rows and tracks, and the cover's tracks (0.222 in)."""
+
+
 TYPE = TypeScale()
 HEADER = Header()
 INK = Ink()
 SPACE = Space()
+BANNER = Banner()
+TICK = TickBox()
 
 
 def grey_css(level: float) -> str:
@@ -127,6 +162,10 @@ def css_variables(body_size: float) -> dict[str, str]:
         values[f"ink-{name}"] = grey_css(level) if f.name.startswith(("fill", "rule_light")) else _pt(level)
     for f in fields(SPACE):
         values[f"space-{f.name.replace('_', '-')}"] = _pt(getattr(SPACE, f.name))
+    for f in fields(BANNER):
+        values[f"banner-{f.name.replace('_', '-')}"] = _pt(getattr(BANNER, f.name))
+    for f in fields(TICK):
+        values[f"tick-{f.name.replace('_', '-')}"] = _pt(getattr(TICK, f.name))
     return values
 
 

@@ -47,7 +47,9 @@ def test_calibration_rulers_measure_100_mm_and_4_in(paper: Paper) -> None:
     assert len(reader.pages) == 2
     assert set(page_sizes(reader)) == {(round(paper.width), round(paper.height))}
     lines = stroked_lines(reader, 0)
-    level = sorted({y0 for x0, y0, x1, y1 in lines if y0 == y1 and x0 == round(MARGIN, 1)}, reverse=True)
+    # the rulers' level lines (the header's rule starts at the margin too)
+    level = sorted({y0 for x0, y0, x1, y1 in lines if y0 == y1 and x0 == round(MARGIN, 1)
+                    and min(abs(x1 - x0 - 100 * MM), abs(x1 - x0 - 4 * 72)) < 0.2}, reverse=True)
     metric, inches = level[0], level[1]
     mm_ticks, in_ticks = _ticks_across(lines, metric), _ticks_across(lines, inches)
     assert len(mm_ticks) == 201  # every half millimetre, 0 to 100

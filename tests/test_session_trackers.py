@@ -45,7 +45,7 @@ def _turn_grid_ends(text: str, pack: Pack) -> int | None:
     last = 0
     for line in text[shown.end():].splitlines():
         row = re.fullmatch(r"(\d+)(?:–(\d+))?", line.strip())
-        if row and int(row[1]) == last + 1:
+        if row and int(row[1]) == last + 1 and last < int(shown[1]):  # a track's levels may follow the grid
             last = int(row[2] or row[1])
     assert last == int(shown[1]), text  # the rows run from turn 1 to the turns the heading says
     seconds = last * pack.time.length

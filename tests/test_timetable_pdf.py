@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from pdfcheck import font_problems, image_xobjects, page_sizes, page_texts, read_pdf, squeeze
 
 from sheetgen.cli import cli
+from sheetgen.design import TICK
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.errors import FontError, RenderError
 from sheetgen.layout.marks import BoxMark, LineMark, RectMark, TextMark, text_width
@@ -169,7 +170,7 @@ def test_everything_is_inside_the_margins_and_legible(source: str, paper: Paper)
                 assert mark.x >= left - 0.5 and mark.x + mark.width <= right + 0.5, mark
                 assert mark.y >= bottom - 0.5 and mark.y + mark.height <= top + 0.5, mark
             elif isinstance(mark, BoxMark):
-                assert mark.size >= 13.0
+                assert mark.size == TICK.text
                 assert bottom <= mark.y and mark.y + mark.size <= top
         for frame in [r.frame for r in page.rows] + [c.frame for c in page.cards]:
             assert frame.y >= bottom - 0.01 and frame.top <= top + 0.01

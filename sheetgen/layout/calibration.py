@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sheetgen.design import SPACE, TYPE
+from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import CircleMark, LineMark, Mark, Sketch
 from sheetgen.options import MAX_BACK_OFFSET_MM, POINTS_PER_INCH, POINTS_PER_MM, Paper
 
-MARGIN = 0.75 * POINTS_PER_INCH
+MARGIN = SPACE.margin
+"""The house margin, as on every sheet."""
+LABEL = TYPE.label
+"""The rulers' and the scales' numbers and names."""
+WHO = "For the printer"
+"""The audience on the header's small line."""
 RULER_MM = 100
 RULER_IN = 4
 SCALE_MM = int(MAX_BACK_OFFSET_MM)
@@ -62,9 +69,9 @@ def _ruler(sk: Sketch, x0: float, y0: float, *, across: bool, metric: bool) -> N
             text = f"{number}" + (" mm" if metric and number == RULER_MM else " in" if not metric and number == RULER_IN
                                   else "")
             if across:
-                sk.text(x0 + at, y0 + 15.0, text, "label", 7.0, align="centre" if step else "left")
+                sk.text(x0 + at, y0 + 15.0, text, "label", LABEL, align="centre" if step else "left")
             else:
-                sk.text(x0 + 15.0, y0 + at - 2.5, text, "label", 7.0)
+                sk.text(x0 + 15.0, y0 + at - 2.5, text, "label", LABEL)
 
 
 def _target(sk: Sketch, cx: float, cy: float, side: str) -> None:
@@ -91,14 +98,14 @@ def _target(sk: Sketch, cx: float, cy: float, side: str) -> None:
         sk.add(LineMark(cx + offset, cy + at, cx + offset + size, cy + at, TICK))
         if half % 10 == 0:
             label = f"{mm:+g}" if mm else "0"
-            sk.text(cx + at, base + (12.0 if up > 0 else -17.0), label, "label", 6.5, align="centre")
-            sk.text(cx + offset + 12.0, cy + at - 2.2, label, "label", 6.5)
+            sk.text(cx + at, base + (12.0 if up > 0 else -18.0), label, "label", LABEL, align="centre")
+            sk.text(cx + offset + 12.0, cy + at - 2.8, label, "label", LABEL)
     sk.add(LineMark(cx - SCALE_MM * POINTS_PER_MM, base, cx + SCALE_MM * POINTS_PER_MM, base, TICK))
     sk.add(LineMark(cx + offset, cy - SCALE_MM * POINTS_PER_MM, cx + offset, cy + SCALE_MM * POINTS_PER_MM, TICK))
-    sk.text(cx, base + (22.0 if up > 0 else -27.0), "X (mm, + is right)", "label-bold", 7.0, align="centre")
-    sk.text(cx + offset + 26.0, cy + SCALE_MM * POINTS_PER_MM + 6.0, "Y (mm, + is up)", "label-bold", 7.0)
+    sk.text(cx, base + (23.0 if up > 0 else -29.0), "X (mm, + is right)", "label-bold", LABEL, align="centre")
+    sk.text(cx + offset + 26.0, cy + SCALE_MM * POINTS_PER_MM + 6.0, "Y (mm, + is up)", "label-bold", LABEL)
     sk.text(cx - reach, cy - up * (reach + 10.0) + (8.0 if up < 0 else 0.0), f"registration target ({side})",
-            "label", 7.0)
+            "label", LABEL)
 
 
 def _lines(sk: Sketch, x: float, y: float, lines: list[tuple[str, str]], size: float = 10.0) -> float:
@@ -108,21 +115,27 @@ def _lines(sk: Sketch, x: float, y: float, lines: list[tuple[str, str]], size: f
     return y
 
 
+def _header(sk: Sketch, paper: Paper, title: str, page: int) -> float:
+    """The house header at the top margin; the first baseline under it."""
+    marks, height = header_marks(paper.width - 2 * MARGIN, "sheetgen", WHO, title, (page, 2))
+    sk.extend(marks, MARGIN, paper.height - MARGIN)
+    return paper.height - MARGIN - height - 10.0
+
+
 def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     """The front (rulers, target, how to print) and the back (target, how to read it) for *paper*."""
     width, height = paper.size
     cx, cy = width / 2, height / 2
-    top = height - MARGIN
 
     front = Sketch()
-    front.text(MARGIN, top, "sheetgen calibration sheet", "label-bold", 16.0)
-    _lines(front, MARGIN, top - 24.0, [
+    y = _header(front, paper, "Calibration sheet", 1)
+    y = _lines(front, MARGIN, y, [
         (f"Print this page double-sided on {paper.css_size} paper, flipped on the long edge,", "body"),
         ("at actual size: turn off \u201cFit to page\u201d or \u201cScale\u201d in the print dialog.", "body"),
         ("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in.", "bold"),
         ("2. Turn the sheet over and read the target on the back.", "bold"),
     ])
-    ruler_y = top - 110.0
+    ruler_y = y - 28.0
     _ruler(front, MARGIN, ruler_y, across=True, metric=True)
     _ruler(front, MARGIN, ruler_y - 40.0, across=True, metric=False)
     ruler_x = MARGIN
@@ -132,8 +145,7 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     _target(front, cx, cy, "front")
 
     back = Sketch()
-    back.text(MARGIN, top, "Back of the calibration sheet", "label-bold", 16.0)
-    _lines(back, MARGIN, top - 24.0, [
+    _lines(back, MARGIN, _header(back, paper, "Back of the calibration sheet", 2), [
         ("Hold the sheet up to a window or a lamp with this side towards you.", "body"),
         ("The front's cross shows through. Where its upright line crosses the X scale,", "body"),
         ("read X; where its level line crosses the Y scale, read Y (in millimetres).", "body"),

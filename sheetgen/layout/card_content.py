@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from sheetgen.design import TYPE
+from sheetgen.design import TICK, TYPE
 from sheetgen.layout.card_grid import LINE, PADDING, CardSize
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark, Mark, RectMark, paragraph_marks
@@ -77,7 +77,8 @@ def para_style(block: Para, size: float) -> TextStyle:
 
 
 def checkbox_side(size: float) -> float:
-    return round(size * 0.8, 2)
+    """A detail's tick box: the design system's box in text, whatever the card's type size."""
+    return TICK.text
 
 
 def space_before(block: Block, size: float) -> float:
@@ -87,7 +88,9 @@ def space_before(block: Block, size: float) -> float:
         return size * 0.35 if block.first else 0.0
     if block.continued:
         return 0.0
-    return size * {"detail": 0.15, "action": 0.25, "section": 0.3}.get(block.kind, 0.2)
+    if block.kind == "detail":  # room above for a box taller than the line's capitals
+        return max(size * 0.15, TICK.text - size * 0.9)
+    return size * {"action": 0.25, "section": 0.3}.get(block.kind, 0.2)
 
 
 def band_height(size: float) -> float:

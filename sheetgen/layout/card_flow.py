@@ -183,7 +183,9 @@ def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, wi
     if block.kind == "detail" and not block.continued:
         side = checkbox_side(size)
         baseline = top - size * 0.93
-        items.append(RectMark(PADDING + 0.5, baseline - 0.3, side, side, stroke=LINE, role="checkbox"))
+        # centred on the line's lower-case letters
+        items.append(RectMark(PADDING + 0.5, baseline + size * 0.35 - side / 2, side, side, stroke=LINE,
+                              role="checkbox"))
 
 
 def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,

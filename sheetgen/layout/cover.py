@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sheetgen.design import INK, SPACE, TYPE
-from sheetgen.layout.marks import LineMark, Mark, RectMark, Sketch, flow, slug, text_width
+from sheetgen.design import INK, SPACE, TICK, TYPE
+from sheetgen.layout.banner import banner_marks
+from sheetgen.layout.marks import LineMark, Mark, Sketch, flow, slug, text_width
 from sheetgen.markup import plain
 from sheetgen.options import Paper
 
@@ -20,10 +21,8 @@ BODY = 9.5
 """The cover's running text: facts, contents, the rules in brief."""
 ROW = 19.0
 """The height of a ruled log row: room to write by hand."""
-BOX = 11.0
+BOX = TICK.tracker
 """A track's tick box."""
-LABELS = 80.0
-"""The widest the labels' column of a check's banner grows."""
 
 
 @dataclass(frozen=True)
@@ -138,30 +137,16 @@ def _section(sk: Sketch, title: str, left: float, right: float, y: float) -> flo
 
 
 def _pack(sk: Sketch, brief: PackBrief, left: float, width: float, top: float) -> float:
-    """A pack in brief from *top*: its check in a shaded banner with its facts, or just its unit; then its
+    """A pack in brief from *top*: its check in the banner with its facts, or just its unit; then its
     tracks, each a row of boxes and its starting level. The y under it."""
-    pad = 5.0
     if brief.check is None:
         flowed = flow(f"**{brief.name}.** {brief.unit}", width, BODY)
         sk.extend(flowed.marks, left, top)
         y = top - flowed.height - 2
     else:
-        inner: list[Mark] = []
-        head = flow(f"**{brief.check}** · {brief.name}: {brief.unit}", width - 2 * pad, BODY + 0.5, base="label")
-        inner.extend(m.moved(left + pad, top - pad) for m in head.marks)
-        y = top - pad - head.height - 1
-        # the labels' column as wide as its longest label, up to LABELS; a longer label takes two lines
-        label_width = min(max(text_width(label, "label-bold", TYPE.label) for label, _ in brief.facts), LABELS)
-        for label, text in brief.facts:
-            named = flow(label, label_width, TYPE.label, base="label", bold=True)
-            inner.extend(m.moved(left + pad, y - 1.0) for m in named.marks)
-            flowed = flow(text, width - 2 * pad - label_width - 8, BODY)
-            inner.extend(m.moved(left + pad + label_width + 8, y) for m in flowed.marks)
-            y -= max(flowed.height, named.height + 1.0)
-        y -= pad - 1
-        sk.add(RectMark(left, y, width, top - y, fill=INK.fill_light, stroke=INK.box, role="band"))
-        sk.extend(inner)
-        y -= 6
+        banner = banner_marks(brief.check, brief.facts, width, note=f"{brief.name}: {brief.unit}")
+        sk.extend(banner.marks, left, top)
+        y = top - banner.height - 6
     for track in brief.tracks:
         y = _track(sk, track, left, width, y)
     return y

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, get_args
 
+from sheetgen.design import TICK
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.text import (
     FontRole,
@@ -36,7 +37,6 @@ _ROLES = frozenset(get_args(FontRole))
 
 __all__ = [
     "BOX_LINE",
-    "BOX_MIN",
     "TICK_BOX",
     "BoxMark",
     "CircleMark",
@@ -59,9 +59,6 @@ __all__ = [
     "slug",
     "text_width",
 ]
-
-BOX_MIN = 13.0
-"""The smallest tick box (0.18 in), big enough to tick with a pencil."""
 
 BOX_LINE = 1.0
 """Stroke width of a tick box's outline."""
@@ -280,7 +277,7 @@ def flow_lines(
         lead_role: FontRole = "body-bold" if number else "body"
         indent = max(text_width(lead + " ", lead_role, size), size * 0.9)
         lead_marks.extend(TextMark(0.0, -size * 0.93, t, r, size) for t, r in segments(lead, lead_role))
-    box_side = BOX_MIN
+    box_side = TICK.text
     style = TextStyle(base, size, line_height(size), bold=bold)
     words = words_of(spans(" ".join(text.split())), style, boxes=True, box_side=box_side)
     avail = max(width - indent, size * 4)

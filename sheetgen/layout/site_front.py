@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sheetgen.design import INK, SPACE, TYPE
+from sheetgen.design import INK, SPACE, TICK, TYPE
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
-    BOX_MIN,
     Flowed,
     FontRole,
     Mark,
@@ -358,14 +357,14 @@ def _table_row(columns: Sequence[_Column], cells: Sequence[str | None], size: fl
     tallest = 0.0
     for column, text in zip(columns, cells, strict=True):
         if text is None:
-            sk.box(x + (column.width - BOX_MIN) / 2, -PAD - BOX_MIN, BOX_MIN, box, label)
-            tallest = max(tallest, BOX_MIN)
+            sk.box(x + (column.width - TICK.text) / 2, -PAD - TICK.text, TICK.text, box, label)
+            tallest = max(tallest, TICK.text)
             x += column.width
             continue
         cell = flow(text, column.width - 2 * PAD, size)
         dx = x + (column.width - cell.width) / 2 if column.centred else x + PAD
         # a line of text stands level with the tick box's middle
-        sk.extend(cell.marks, dx, -PAD - max(0.0, (BOX_MIN - cell.height) / 2))
+        sk.extend(cell.marks, dx, -PAD - max(0.0, (TICK.text - cell.height) / 2))
         tallest = max(tallest, cell.height)
         x += column.width
     height = tallest + 2 * PAD

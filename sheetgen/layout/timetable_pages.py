@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sheetgen.design import SPACE
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.errors import RenderError
+from sheetgen.layout.banner import banner_marks
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import BoxMark, LineMark, Mark, RectMark, Sketch
 from sheetgen.layout.timetable_parts import (
@@ -118,14 +119,14 @@ def _facts(t: Timetable, width: float) -> Sketch:
         if note:
             y -= set_text(sk, note, 0.0, y, width, 9.0, base="body") + 4.0
         return sk
-    # The check in its banner's words, as the reference page and the cover open with it, said once: the
-    # rule (its sentence holds the cadence, so the banner's "When" is not repeated) and what follows.
+    # The check in its banner, as the reference page and the cover open with it; without its "When", which
+    # the rule's sentence and the rows' times say already
     banner = check_banner(t.pack)
     if banner is not None:
-        rule, *rest = (fact for fact in banner.facts if fact.label != "When")
-        lines = [f"**{banner.name}:** {rule.text}", *(f"**{fact.label}:** {fact.text}" for fact in rest)]
-        for line in lines:
-            y -= set_text(sk, line, 0.0, y, width, TEXT) + 3.0
+        facts = tuple((fact.label, fact.text) for fact in banner.facts if fact.label != "When")
+        drawn = banner_marks(banner.name, facts, width)
+        sk.extend(drawn.marks, 0.0, y)
+        y -= drawn.height + 5.0
     starts = ", ".join(f"{lv.name} {lv.level}" for lv in t.tracks)
     if starts:
         y -= set_text(sk, f"**Tracks at the start:** {starts}", 0.0, y, width, TEXT) + 3.0

@@ -15,7 +15,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
-from sheetgen.design import HEADER, INK, TYPE
+from sheetgen.design import HEADER, INK, TICK, TYPE
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
 from sheetgen.engine.types import Odds
@@ -23,7 +23,6 @@ from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
-    BOX_MIN,
     BoxMark,
     FontRole,
     LineMark,
@@ -326,11 +325,11 @@ def card_content(card: DeckCard, width: float, shared: tuple[str, ...] = (), *, 
     inner = width - 2 * PAD
     roll = f"{card.dice} = {card.roll}"
     roll_w = text_width(roll, "label", SMALL)
-    name_x = PAD + BOX_MIN + 6.0
+    name_x = PAD + TICK.text + 6.0
     name_h = set_text(sk, f"{card.index}. {card.name}", name_x, -PAD + 0.5, width - name_x - roll_w - 3 * PAD,
                       10.5, bold=True)
-    head_h = round(max(BOX_MIN + 2 * PAD, name_h + 2 * PAD), 2)
-    sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - BOX_MIN, BOX_MIN, f"encounter {card.index} used"))
+    head_h = round(max(TICK.text + 2 * PAD, name_h + 2 * PAD), 2)
+    sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - TICK.text, TICK.text, f"encounter {card.index} used"))
     sk.text(width - PAD, -PAD - 9.5, roll, "label", SMALL, align="right")
     y = -head_h - 3.0
     for line in card_lines(card, glosses=not glossed):

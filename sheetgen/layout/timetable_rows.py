@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sheetgen.design import TICK
 from sheetgen.engine.timetable import CheckRow, Timetable
 from sheetgen.errors import RenderError
-from sheetgen.layout.marks import BOX_MIN, BoxMark, RectMark, Sketch, flow, text_width
+from sheetgen.layout.marks import BoxMark, RectMark, Sketch, flow, text_width
 from sheetgen.layout.timetable_parts import (
     HEAD_FILL,
     PAD,
@@ -249,8 +250,8 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
         for n, face in enumerate(row.dice):
             body.text(cols.roll + PAD + (n + 0.5) * pitch, baseline, str(face), "label-bold", 10.5,
                       align="centre")
-    box_x = cols.box + (cols.time - cols.box - BOX_MIN) / 2
-    body.add(BoxMark(f"check-{row.index}", box_x, -PAD - BOX_MIN, BOX_MIN,
+    box_x = cols.box + (cols.time - cols.box - TICK.text) / 2
+    body.add(BoxMark(f"check-{row.index}", box_x, -PAD - TICK.text, TICK.text,
                      f"check {row.index} at {time} done"))
     return body, round(max(ROW_MIN, -low + PAD), 2)
 

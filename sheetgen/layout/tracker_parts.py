@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sheetgen import limits
-from sheetgen.design import TYPE
+from sheetgen.design import TICK, TYPE
 from sheetgen.engine.due import (
     CERTAIN,
     POSSIBLE,
@@ -37,7 +37,6 @@ from sheetgen.engine.resources import lit_unit, out_unit, rate_units
 from sheetgen.errors import Location
 from sheetgen.fonts import check_text_covered
 from sheetgen.layout.marks import (
-    BOX_MIN,
     Mark,
     RectMark,
     Sketch,
@@ -68,13 +67,15 @@ HEADING = 10.5
 LABEL_GAP = 3.0
 """Space between a box and the label under it."""
 
-BOX = 18.0
+BOX = TICK.tracker
 """Side of the tick boxes of tracks, resources, countdowns and tallies."""
-TURN_BOX = 20.0
-"""Side of a turn's box (18 when a unit has several action boxes)."""
-SMALL_BOX = BOX_MIN
-"""Side of the boxes of short moves inside a unit, and of combat-round marks."""
-SMALL_PITCH = SMALL_BOX + 3.0
+TURN_BOX = TICK.tracker
+"""Side of a turn's box, and of each of its action boxes."""
+SMALL_BOX = TICK.tracker
+"""Side of the boxes of combat-round marks, a clock's segments and a results table."""
+SUB_BOX = TICK.text
+"""Side of the boxes of short moves inside a unit, beside its action boxes."""
+SMALL_PITCH = SUB_BOX + 3.0
 SUB_MAX = 10
 """Most boxes drawn for one kind of short move in one unit."""
 SUB_LEAST = 4
@@ -453,12 +454,12 @@ def turns_block(
             sx = x0 + main + 8.0
             for s, (action, count) in enumerate(grid.subs):
                 sy = y - s * SMALL_PITCH
-                sk.text(sx, sy - SMALL_BOX / 2 - LABEL * 0.35, action.name, "label", LABEL)
+                sk.text(sx, sy - SUB_BOX / 2 - LABEL * 0.35, action.name, "label", LABEL)
                 for k in range(count):
                     sk.box(
                         sx + grid.sub_label_width + k * SMALL_PITCH,
-                        sy - SMALL_BOX,
-                        SMALL_BOX,
+                        sy - SUB_BOX,
+                        SUB_BOX,
                         f"turn-{n}-{slug(action.name)}-{k + 1}",
                         f"{unit_name}, {action.name} {k + 1}",
                         turn=n,

@@ -663,6 +663,8 @@ class Section(Strict):
 
 class Page(Strict):
     title: Name
+    players_title: Name | None = Field(
+        default=None, description="the heading of the players' version of the page (default: title)")
     subtitle: Text = ""
     players_subtitle: Text | None = Field(
         default=None, description="the subtitle on the players' version of the page (default: subtitle)")

@@ -477,7 +477,7 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
                   RuledTable("Notes", (("", 1.0),)))
     cover = Cover(loaded.site.site, "Session packet for the players" if not gm else "Session packet",
                   tuple(facts), tuple(contents), _briefs(loaded, gm=gm), encounters, tables)
-    return cover_pdf(options.render.paper, cover, language=loaded.language)
+    return cover_pdf(options.render.paper, cover, ink_saver=options.render.ink_saver, language=loaded.language)
 
 
 def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:

@@ -165,7 +165,7 @@ def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, c
         sections.append(view)
     return PageView(
         number=number,
-        title=page.title,
+        title=page.players_title if players and page.players_title is not None else page.title,
         subtitle=page.players_subtitle if players and page.players_subtitle is not None else page.subtitle,
         columns=columns,
         footer=page.footer,
@@ -404,8 +404,9 @@ def printed_text(pack: Pack) -> Iterator[tuple[str, str]]:
         base = f"reference.pages[{p}]"
         for name in ("title", "subtitle", "footer"):
             yield f"{base}.{name}", getattr(page, name)
-        if page.players_subtitle is not None:
-            yield f"{base}.players_subtitle", page.players_subtitle
+        for name in ("players_title", "players_subtitle"):
+            if getattr(page, name) is not None:
+                yield f"{base}.{name}", getattr(page, name)
         for s, section in enumerate(page.sections):
             yield from _strings(section, f"{base}.sections[{s}]")
             yield from _referenced(pack, section)

@@ -163,6 +163,8 @@ NOTES: dict[str, tuple[str, str]] = {
     "reference": ("the reference pages, one to ten, for behind the screen.", "reference-the-reference-pages"),
     "reference.pages": ("the pages, in order.", ""),
     "reference.pages[].title": ("the page's heading.", ""),
+    "reference.pages[].players_title": ("the heading of the players' version, so that it is not taken for "
+                                        "the game master's page.", ""),
     "reference.pages[].subtitle": ("a line or two under it.", ""),
     "reference.pages[].players_subtitle": ("the subtitle of the players' version, which holds only the "
                                            "player-safe sections.", ""),

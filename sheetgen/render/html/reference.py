@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING, Any
 from markupsafe import Markup
 
 from sheetgen.compat.columns import ColumnsOverflow
-from sheetgen.design import TYPE, css_block
+from sheetgen.design import BANNER, TYPE, css_block
 from sheetgen.errors import Location, Problem, RenderError
 from sheetgen.fonts import FONTS, shipped_dir
 from sheetgen.markup import inline_html, paragraphs
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, shared_fonts, write
+from sheetgen.sheets.mechanics import CheckBanner
 from sheetgen.sheets.reference import check_fonts, reference_view
 from sheetgen.sheets.views import KEEP_ROWS, PageView, ReferenceView, box_row
 
@@ -140,9 +141,20 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "design_css": Markup(_design_css(type_size)),
         "language": options.language,
         "ink_saver": options.ink_saver,
+        "banner_style": _banner_style,
         "label_font": Markup(FONTS.css_stack(FONTS.label).replace('"', "&quot;")),
         "body_font": Markup(FONTS.css_stack(FONTS.body).replace('"', "&quot;")),
     }
+
+
+def _banner_style(banner: CheckBanner) -> str:
+    """The banner's labels' column as CSS properties (print.css's .check-banner), as the drawn banners
+    measure it."""
+    from sheetgen.layout.banner import label_column
+
+    column = label_column(fact.label for fact in banner.facts)
+    indent = column + BANNER.label_gap
+    return f"--banner-column: {_pt(column)}pt; --banner-indent: {_pt(indent)}pt; --banner-hang: -{_pt(indent)}pt"
 
 
 def _page_slot() -> float:

@@ -14,10 +14,10 @@ from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import draw_marks
 
 
-def cover_pdf(paper: Paper, cover: Cover, *, language: str = "en") -> bytes:
-    """The one-page cover (sheetgen.layout.cover) as a PDF."""
+def cover_pdf(paper: Paper, cover: Cover, *, ink_saver: bool = False, language: str = "en") -> bytes:
+    """The one-page cover (sheetgen.layout.cover) as a PDF; *ink_saver* as every page draws it."""
     doc = PdfCanvas(paper, DocInfo(title=cover.title, subject="Session packet", language=language))
-    draw_marks(doc.canvas, cover_marks(paper, cover))
+    draw_marks(doc.canvas, cover_marks(paper, cover), ink_saver=ink_saver)
     doc.canvas.showPage()
     return doc.finish()
 

@@ -69,14 +69,13 @@ def tracker_layouts(
 def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOptions,
                      turns: int | None, hours: int | None) -> list[TrackerLayout]:
     """Each page on its sheets (more than one only for a large-print players' page that does not fit on
-    one), each sheet numbered among all the sheets of its audience."""
+    one), each sheet numbered among all the sheets of the file."""
     def lay_out(sheets: dict[str, int]) -> list[list[TrackerLayout]]:
         out = []
         for page in pages:
             scale = page_scale(options, page.audience)
-            same = [p for p in pack.trackers if p.audience == page.audience]
-            before = sum(sheets.get(p.id, 1) for p in same[:same.index(page)])
-            total = sum(sheets.get(p.id, 1) for p in same)
+            before = sum(sheets.get(p.id, 1) for p in pages[:pages.index(page)])
+            total = sum(sheets.get(p.id, 1) for p in pages)
             out.append(tracker_sheets(pack, page, _layout_paper(options.paper, scale), turns,
                                       numbered=options.page_numbers, spill=scale != 1,
                                       first=(before + 1, total), hours=hours))
