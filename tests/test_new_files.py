@@ -159,6 +159,12 @@ def test_a_link_or_a_folder_is_never_written_through(runner: CliRunner, here: Pa
                              f"{Path('d.yaml') / 'my-file.yaml'}\n")
 
 
+SHELF = (
+    "danger-rounds, derelict-crawl, dungeon-turn, encounter-clock, encounter-reaction, site-alarm, usage-dice, "
+    "wilderness-watches"
+)
+
+
 def test_bad_paths_and_ids_exit_2(runner: CliRunner, here: Path) -> None:
     cases = {
         ("site", "s.txt", "--system", "dungeon-turn"):
@@ -166,15 +172,14 @@ def test_bad_paths_and_ids_exit_2(runner: CliRunner, here: Path) -> None:
         ("site", "no/s.yaml", "--system", "dungeon-turn"):
             "error: no/s.yaml: the folder no does not exist; create it first\n",
         ("site", "s.yaml", "--system", "dungeon-trun"):
-            'error: no built-in pack "dungeon-trun" and no such file (built-in packs: derelict-crawl, dungeon-turn, '
-            "encounter-clock, encounter-reaction, site-alarm; `sheetgen systems` lists them)\n",
+            f'error: no built-in pack "dungeon-trun" and no such file (built-in packs: {SHELF}; '
+            "`sheetgen systems` lists them)\n",
         ("pack", "p.yaml", "--like", "dungeon-trun"):
             'error: --like dungeon-trun: no built-in pack "dungeon-trun" (did you mean "dungeon-turn"? built-in '
-            "packs: derelict-crawl, dungeon-turn, encounter-clock, encounter-reaction, site-alarm; "
-            "`sheetgen systems` lists them)\n",
+            f"packs: {SHELF}; `sheetgen systems` lists them)\n",
         ("pack", "p.yaml", "--like", "zzz"):
-            'error: --like zzz: no built-in pack "zzz" (built-in packs: derelict-crawl, dungeon-turn, '
-            "encounter-clock, encounter-reaction, site-alarm; `sheetgen systems` lists them)\n",
+            f'error: --like zzz: no built-in pack "zzz" (built-in packs: {SHELF}; '
+            "`sheetgen systems` lists them)\n",
         ("pack", "Dungeon Turn.yaml"):
             'error: Dungeon Turn.yaml: its pack would have the id "dungeon-turn" of a built-in pack, which a site '
             "could not tell from it; give the file another name, such as my-dungeon-turn.yaml\n",

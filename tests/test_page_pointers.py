@@ -27,7 +27,8 @@ def _starts(title: str, *, players: bool) -> str:
     packs = {p.name: p for p in (loaded.pack, loaded.encounter_pack) if p is not None}
     kind, _, name = title.partition(": ")
     if kind == "Reference":
-        return packs[name].reference.pages[0].title
+        first = packs[name].reference.pages[0]
+        return (first.players_title or first.title) if players else first.title
     if kind == "Trackers":
         return next(t.title for t in packs[name].trackers if t.audience == "players" or not players)
     return {

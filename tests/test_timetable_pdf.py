@@ -290,7 +290,7 @@ def test_pdf_text_holds_every_rolled_fact(source: str) -> None:
                 if fact.label != "When":
                     assert compact(fact.text) in text, fact
             for lv in t.tracks:
-                assert compact(f"Tracks at the start: {lv.name} {lv.level}") in text
+                assert compact(f"Tracks at the start of play: {lv.name} {lv.level}") in text
         for frame in page.rows:
             row = rows[frame.index]
             clock, rule, when = row_clock(t, row), row_rule(t, row), row_when(t, row)

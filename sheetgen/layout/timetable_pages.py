@@ -47,6 +47,7 @@ from sheetgen.layout.timetable_rows import (
     columns_for,
     row_content,
     row_sketch,
+    span_hours,
     table_head,
 )
 from sheetgen.options import Paper
@@ -64,8 +65,6 @@ from sheetgen.words import (
 
 MARGIN = SPACE.margin
 """Every edge."""
-HOURS_PER_PAGE = 3
-"""Hours of check rows a page where a unit lasts an hour or less (split where they overflow)."""
 ROW_SIZES = (9.0, 8.5, 8.0)
 ROW_STRETCH = 10.0
 ROW_ROOMY = 40.0
@@ -129,7 +128,7 @@ def _facts(t: Timetable, width: float) -> Sketch:
         y -= drawn.height + 5.0
     starts = ", ".join(f"{lv.name} {lv.level}" for lv in t.tracks)
     if starts:
-        y -= set_text(sk, f"**Tracks at the start:** {starts}", 0.0, y, width, TEXT) + 3.0
+        y -= set_text(sk, f"**Tracks at the start of play:** {starts}", 0.0, y, width, TEXT) + 3.0
     if t.pool_dice is not None and t.rows:
         y -= set_text(sk, f"**Pool:** {pool_rule(t.pack, trigger=False)}", 0.0, y, width, TEXT) + 3.0
     if t.spares:
@@ -162,13 +161,17 @@ def _info(t: Timetable, width: float) -> Sketch:
         sk.extend(_facts(t, width).marks)
         return sk
     facts_w = width - CHART_WIDTH - 18.0
-    facts = _facts(t, facts_w)
-    side = chance_chart(t, t.odds, CHART_WIDTH)
-    # the note on using the table goes under whichever column is shorter
-    if block_height(facts) <= block_height(side):
-        set_text(facts, _use_text(t), 0.0, -block_height(facts) - 4.0, facts_w, TEXT)
-    else:
-        set_text(side, _use_text(t), 0.0, -block_height(side) - 6.0, CHART_WIDTH, SMALL)
+    # the note on using the table goes under whichever column leaves the block shorter
+    placed = []
+    for under_facts in (True, False):
+        facts = _facts(t, facts_w)
+        side = chance_chart(t, t.odds, CHART_WIDTH)
+        if under_facts:
+            set_text(facts, _use_text(t), 0.0, -block_height(facts) - 4.0, facts_w, TEXT)
+        else:
+            set_text(side, _use_text(t), 0.0, -block_height(side) - 6.0, CHART_WIDTH, SMALL)
+        placed.append((max(block_height(facts), block_height(side)), facts, side))
+    _, facts, side = min(placed, key=lambda p: p[0])
     sk.extend(facts.marks)
     sk.extend(side.marks, width - CHART_WIDTH, 0.0)
     return sk
@@ -197,12 +200,9 @@ class _Plan:
 
 
 def _row_chunks(t: Timetable) -> list[tuple[int, int, list[CheckRow]]]:
-    """The rows a few hours at a time: three hours, or where a unit lasts longer than an hour the
-    fewest whole days that hold six units (a day of 4-hour watches); (first hour, last hour, rows).
-    A span in which no check falls gets no page."""
-    span = HOURS_PER_PAGE
-    if t.unit_minutes > 60:
-        span = 24 * math.ceil(6 * t.unit_minutes / 60 / 24)
+    """The rows a few hours at a time (:func:`span_hours`); (first hour, last hour, rows). A span in which
+    no check falls gets no page."""
+    span = span_hours(t)
     chunks = []
     for start in range(0, t.hours, span):
         end = min(t.hours, start + span)
@@ -287,8 +287,6 @@ def row_columns(t: Timetable, width: float, room: float) -> tuple[Columns, list[
         key = (pages, cols.wrapped, -size)
         if best is None or key < best[0]:
             best = (key, cols, made)
-        if cols.wrapped == 0:  # smaller text would not save a page
-            break
     assert best is not None
     return best[1], best[2]
 

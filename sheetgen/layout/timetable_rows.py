@@ -3,6 +3,7 @@ row's marks out (sheetgen.layout.timetable_pages puts them on pages)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,6 +45,33 @@ ENCOUNTER_MARK = "\u25b6"
 """Set before a quiet-party outcome that brings the check's result (shape and bold: no colour needed)."""
 OMEN_MARK = "\u25c6"
 """Set before an omen a quiet party meets."""
+
+HOURS_PER_PAGE = 3
+"""Hours of check rows a page where a unit lasts an hour or less (split where they overflow)."""
+
+
+def span_hours(t: Timetable) -> int:
+    """The hours of rows a page holds: three, or where a unit lasts longer than an hour the fewest whole
+    days that hold six units (a day of 4-hour watches)."""
+    if t.unit_minutes > 60:
+        return 24 * math.ceil(6 * t.unit_minutes / 60 / 24)
+    return HOURS_PER_PAGE
+
+
+def _opens_page(t: Timetable, at: int) -> bool:
+    """Whether the row at *at* is the first of its page's span, so that its quiet cell names every track
+    the check reads (the GM who turns to the page has not read the rows before)."""
+    if at == 0:
+        return False  # the first row: the tracks at the start stand above the table
+    span = span_hours(t) * 60
+    before, row = t.rows[at - 1], t.rows[at]
+    return math.ceil(before.unit * t.unit_minutes / span) != math.ceil(row.unit * t.unit_minutes / span)
+
+
+def _quiet(t: Timetable, row: CheckRow, *, rolls: bool) -> str:
+    at = t.rows.index(row)
+    return quiet_text(t, row, rolls=rolls, fresh=_opens_page(t, at))
+
 
 @dataclass(frozen=True)
 class Columns:
@@ -121,7 +149,7 @@ def _others_width(t: Timetable, size: float, room: float) -> float:
 def _needs(t: Timetable, row: CheckRow, size: float) -> tuple[float, float]:
     """The widths a row's quiet-party text and rule text need to stay on one line each."""
     slack = 2 * PAD + 2.0
-    text = split_omens(quiet_text(t, row, rolls=False), _omens(t, row))[0]
+    text = split_omens(_quiet(t, row, rolls=False), _omens(t, row))[0]
     quiet = text_width(text, "label-bold" if row.baseline.encounter else "label", size)
     if row.baseline.encounter:
         quiet += text_width(ENCOUNTER_MARK + " ", "symbols", size)
@@ -224,7 +252,7 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
     quiet_w = cols.actual - cols.quiet - 2 * PAD
     y = top
     base = row.baseline
-    text, omens = split_omens(quiet_text(t, row, rolls=not t.pack.rolls), _omens(t, row))
+    text, omens = split_omens(_quiet(t, row, rolls=not t.pack.rolls), _omens(t, row))
     if base.encounter:
         mark_w = text_width(ENCOUNTER_MARK + " ", "symbols", size)
         body.text(cols.quiet + PAD, baseline, ENCOUNTER_MARK, "symbols", size)

@@ -86,13 +86,14 @@ def baseline_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
     return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)
 
 
-def quiet_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
+def quiet_text(t: Timetable, row: CheckRow, *, rolls: bool = True, fresh: bool = False) -> str:
     """A timetable page's quiet-party cell: only what a quiet party meets at the row. The check's result
-    when it brings one, a track the check reads where it moved since the row before (or since the start),
-    a check not rolled, omens and what else falls due; '' for a check that brings nothing and moves
-    nothing (:func:`baseline_text` says the row in full, for the exports)."""
+    when it brings one, a track the check reads where it moved since the row before (or since the start;
+    every track it reads where the row is *fresh*, the first of a page), a check not rolled, omens and
+    what else falls due; '' for a check that brings nothing and moves nothing (:func:`baseline_text`
+    says the row in full, for the exports)."""
     at = t.rows.index(row)
-    before = t.rows[at - 1].baseline.levels if at else t.tracks
+    before = () if fresh else t.rows[at - 1].baseline.levels if at else t.tracks
     stood = frozenset((lv.track, lv.level) for lv in before)
     return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls, stood)
 
