@@ -278,7 +278,7 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
     site = loaded.site
     size = grid.size
     wide = wide_size(grid) if wide_cards else None
-    after = encounter_rules(loaded.pack, loaded.encounter_pack)[1].stats_after
+    rules = encounter_rules(loaded.pack, loaded.encounter_pack)[1]
 
     def rooms_at(body: float) -> list[_Face]:
         faces: list[_Face] = []
@@ -305,9 +305,9 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
                 return lambda part: stat_header(block, part, card)
 
             def stat_build(body: float, block: Statblock = block) -> list[Block]:
-                return stat_blocks(block, body, after)
+                return stat_blocks(block, body, rules)
 
-            key = f"stat\0{block!r}\0{after!r}"
+            key = f"stat\0{block!r}\0{rules.stats_after!r}\0{rules.statblock!r}"
             is_wide, parts = _fit_once(key, stat_build, body, size, wide, stat_head,
                                        f"statblocks[{i}] ({block.id})", fits)
             faces.extend(_Face("stat", None, block.name, n, len(parts), body, tuple(items), is_wide)
