@@ -32,6 +32,8 @@ NOTES: dict[str, tuple[str, str]] = {
            "digits and hyphens.", "ids-names-and-keys"),
     "name": ("the game's or procedure's name, printed on every page.", "the-top-level"),
     "summary": ("one paragraph on what the procedure is.", "the-top-level"),
+    "shelf": ("what the pack is for, as `sheetgen systems` groups packs: dungeon, wilderness or encounters.",
+              "the-top-level"),
     "source": ("where the rules come from.", "the-top-level"),
     "language": ("the language of the pack's text (en, de, pt-BR), for hyphenation and screen readers.",
                  "the-top-level"),
@@ -158,6 +160,8 @@ NOTES: dict[str, tuple[str, str]] = {
     "encounter.wandering": ("the pack's wandering-monster table.", ""),
     "encounter.openings": ("rolls at the start of each encounter (surprise, initiative), pre-rolled on every "
                            "deck card.", ""),
+    "encounter.statblock": ("the game's statblock layout: which stats, in which order, under which labels; a "
+                            "statblock may give only these.", "the-games-statblock-layout"),
     "reference": ("the reference pages, one to ten, for behind the screen.", "reference-the-reference-pages"),
     "reference.pages": ("the pages, in order.", ""),
     "reference.pages[].title": ("the page's heading.", ""),

@@ -30,7 +30,7 @@ from sheetgen.yamltext import quoted
 RAT_STATS = {
     "HD": "1 (4 HP)", "HP": "4", "Speed": "40'", "Armor": "0 [none]", "AC": "12", "Weak": "Fire",
     "TL": "0.5", "Attack": "+1", "Damage": "1d4", "Level": "1", "Att": "1 bite (1d4)", "THAC0": "19 [0]",
-    "MV": "120' (40')", "SV": "D14 W15 P16 B17 S18 (1)", "AL": "Neutral",
+    "MV": "120' (40')", "SV": "D14 W15 P16 B17 S18 (1)", "AL": "Neutral", "XP": "5", "TT": "None",
 }
 
 
@@ -238,7 +238,7 @@ def stat_names(rules_pack: Pack, pack: Pack, rules: EncounterRules) -> tuple[lis
     """The names of a starter statblock's stats, in order, and where they come from, in words."""
     if rules.statblock is not None:
         return ([slot.stat for slot in rules.statblock.stats if slot.stat is not None],
-                f"the stats of {rules_pack.id}'s statblock layout, in its order; it has no others")
+                f"those of {rules_pack.id}'s statblock layout; it has no others")
     own = next((block for block in (*rules_pack.statblocks, *pack.statblocks) if block.stats), None)
     if own is not None:
         return list(own.stats), f"the stats of the pack's own {own.name}, in its order"
@@ -262,6 +262,8 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
         morale_note = ("Its Morale score, printed on its card; this pack rolls no morale check (a pack in "
                        "`encounters:` may: 2d6 against it, 2 to 12).")
     zone, zone_note = _zone(rules_pack, rules)
+    order = ("printed in the order given" if rules.statblock is None else
+             "printed in the layout's order whatever order they are written in")
     placed = ({"zone", "morale", "appearing"} if rules.statblock is None else
               {slot.field for slot in rules.statblock.stats if slot.field is not None})
     return [
@@ -272,8 +274,8 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
         "    name: Giant Rat",
         "    # Printed in italics at the top of its card.",
         "    description: A rat the size of a dog, grey and scarred, that never hunts alone.",
-        *notes(f"The game's statistics, printed in the order given: {where}. Quote a value YAML would read "
-               "as a number you do not want (TL: \"3.70\").", 4),
+        *notes(f"The game's statistics, {order}: {where}. Quote a value YAML would read as a number you do "
+               "not want (TL: \"3.70\").", 4),
         "    stats:",
         *(f"      {quoted(name)}: {quoted(RAT_STATS.get(name, '-'))}" for name in names),
         *((*notes(zone_note, 4), f"    zone: {quoted(zone)}") if "zone" in placed else ()),
