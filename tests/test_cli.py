@@ -25,7 +25,8 @@ def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
     assert head.split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
     shelved = {group.splitlines()[0]: [line.split()[0] for line in group.splitlines()[1:] if not line.startswith(" ")]
                for group in groups}
-    assert shelved == {"DUNGEONS": ["bx-dungeon", "derelict-crawl", "dungeon-turn", "encounter-clock", "site-alarm"],
+    assert shelved == {"DUNGEONS": ["bx-dungeon", "derelict-crawl", "dungeon-turn", "encounter-clock", "site-alarm",
+                                    "tension-dice"],
                        "ENCOUNTER RULES": ["encounter-reaction"]}
     assert "  dungeon-turn --variant fast-turns: Optional Variant: Fast Turns" in variants.splitlines()
     assert "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)" in result.output

@@ -60,7 +60,8 @@ def test_systems_and_check_from_the_wheel(installed: Path, tmp_path: Path) -> No
     listed = [line.split()[0] for group in systems.stdout.split("\n\nVARIANTS")[0].split("\n\n")[1:]
               for line in group.splitlines()[1:] if not line.startswith(" ")]
     assert sorted(listed) == [
-        "bx-dungeon", "derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm"]
+        "bx-dungeon", "derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm",
+        "tension-dice"]
     check = run(installed, tmp_path, "check", str(installed_site(installed)))
     assert check.returncode == 0, check.stderr
     assert "ok (site 'The Sunken Chapel'" in check.stdout

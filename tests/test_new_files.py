@@ -167,14 +167,15 @@ def test_bad_paths_and_ids_exit_2(runner: CliRunner, here: Path) -> None:
             "error: no/s.yaml: the folder no does not exist; create it first\n",
         ("site", "s.yaml", "--system", "dungeon-trun"):
             'error: no built-in pack "dungeon-trun" and no such file (built-in packs: bx-dungeon, derelict-crawl, '
-            "dungeon-turn, encounter-clock, encounter-reaction, site-alarm; `sheetgen systems` lists them)\n",
+            "dungeon-turn, encounter-clock, encounter-reaction, site-alarm, tension-dice; `sheetgen systems` lists "
+            "them)\n",
         ("pack", "p.yaml", "--like", "dungeon-trun"):
             'error: --like dungeon-trun: no built-in pack "dungeon-trun" (did you mean "dungeon-turn"? built-in '
-            "packs: bx-dungeon, derelict-crawl, dungeon-turn, encounter-clock, encounter-reaction, site-alarm; "
-            "`sheetgen systems` lists them)\n",
+            "packs: bx-dungeon, derelict-crawl, dungeon-turn, encounter-clock, encounter-reaction, site-alarm, "
+            "tension-dice; `sheetgen systems` lists them)\n",
         ("pack", "p.yaml", "--like", "zzz"):
             'error: --like zzz: no built-in pack "zzz" (built-in packs: bx-dungeon, derelict-crawl, dungeon-turn, '
-            "encounter-clock, encounter-reaction, site-alarm; `sheetgen systems` lists them)\n",
+            "encounter-clock, encounter-reaction, site-alarm, tension-dice; `sheetgen systems` lists them)\n",
         ("pack", "Dungeon Turn.yaml"):
             'error: Dungeon Turn.yaml: its pack would have the id "dungeon-turn" of a built-in pack, which a site '
             "could not tell from it; give the file another name, such as my-dungeon-turn.yaml\n",

@@ -48,6 +48,8 @@ PICTURES = (
     Picture("tracker-dungeon-turn", ("tracker", "dungeon-turn")),
     Picture("tracker-bx-dungeon", ("tracker", "bx-dungeon")),
     Picture("cards-poker-mill-cellars", ("cards", "the-mill-cellars"), page=2),
+    Picture("reference-tension-dice", ("reference", "tension-dice", "--no-cache")),
+    Picture("tracker-tension-dice", ("tracker", "tension-dice")),
     Picture("tracker-encounter-clock", ("tracker", "encounter-clock")),
     Picture("tracker-usage-light", ("tracker", str(PACKS / "usage-light.yaml"))),
     Picture("tracker-several-rolls", ("tracker", str(PACKS / "several-rolls.yaml"))),
