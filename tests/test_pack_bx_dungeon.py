@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import page_sizes, page_texts, read_pdf, squeeze
+from pdfcheck import command_texts
 
 import sheetgen
 from sheetgen.cli import cli
@@ -32,15 +32,6 @@ def pack() -> Pack:
 @pytest.fixture(scope="module")
 def site() -> LoadedSite:
     return load_site(SITE)
-
-
-def _pdf(runner: CliRunner, tmp_path: Path, *args: str) -> list[str]:
-    out = tmp_path / "out.pdf"
-    result = runner.invoke(cli, [*args, "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    reader = read_pdf(out.read_bytes())
-    assert set(page_sizes(reader)) <= {(612, 792), (792, 612)}
-    return [squeeze(t) for t in page_texts(reader)]
 
 
 def _labels(text: str, name: str) -> list[str]:
@@ -134,7 +125,7 @@ def test_odds_command_prints_the_figures(runner: CliRunner) -> None:
 
 
 def test_reference_prints_the_statblock_in_bx_order(runner: CliRunner, tmp_path: Path) -> None:
-    (text,) = _pdf(runner, tmp_path, "reference", "bx-dungeon", "--no-cache")
+    (text,) = command_texts(tmp_path, "reference", "bx-dungeon", "--no-cache")
     for fact in ("Wandering Monster Check", "1d6: wandering monster on 1; every 2 turns (20 minutes)",
                  "Monster Reaction", "Torch 1", "Lantern Oil", "Rest"):
         assert fact in text
@@ -143,8 +134,8 @@ def test_reference_prints_the_statblock_in_bx_order(runner: CliRunner, tmp_path:
 
 
 def test_trackers_for_the_referee_and_the_players(runner: CliRunner, tmp_path: Path) -> None:
-    (gm,) = _pdf(runner, tmp_path, "tracker", "bx-dungeon", "--for", "gm")
-    (players,) = _pdf(runner, tmp_path, "tracker", "bx-dungeon", "--for", "players")
+    (gm,) = command_texts(tmp_path, "tracker", "bx-dungeon", "--for", "gm")
+    (players,) = command_texts(tmp_path, "tracker", "bx-dungeon", "--for", "players")
     assert "For the Referee" in gm and "Monster Reaction (2d6)" in gm and "C Wandering Monster Check" in gm
     assert "For the players" in players and "Monster Reaction" not in players
     for text in (gm, players):
@@ -152,7 +143,7 @@ def test_trackers_for_the_referee_and_the_players(runner: CliRunner, tmp_path: P
 
 
 def test_timetable_of_its_site(runner: CliRunner, tmp_path: Path) -> None:
-    texts = _pdf(runner, tmp_path, "timetable", SITE, "--seed", "7")
+    texts = command_texts(tmp_path, "timetable", SITE, "--seed", "7")
     text = " ".join(texts)
     assert "Wandering Monster Check" in text and "Seed 7" in text
     assert "Torch 1 out at 1:00: Torch 2 lit" in text
@@ -161,7 +152,7 @@ def test_timetable_of_its_site(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_packet_prints_the_sites_statblocks_in_bx_order(runner: CliRunner, tmp_path: Path,
                                                       site: LoadedSite) -> None:
-    texts = _pdf(runner, tmp_path, "packet", SITE, "--seed", "7", "-q", "--no-cache")
+    texts = command_texts(tmp_path, "packet", SITE, "--seed", "7", "-q", "--no-cache")
     cards = " ".join(t for t in texts if "THAC0:" in t and "For the Referee" not in t)
     assert len(site.site.statblocks) == 4
     for block in site.site.statblocks:

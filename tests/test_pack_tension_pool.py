@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import page_sizes, page_texts, read_pdf, squeeze
+from pdfcheck import command_texts
 
 import sheetgen
 from sheetgen.cli import cli
@@ -31,15 +31,6 @@ def pack() -> Pack:
 @pytest.fixture(scope="module")
 def site() -> LoadedSite:
     return load_site(SITE)
-
-
-def _pdf(runner: CliRunner, tmp_path: Path, *args: str) -> list[str]:
-    out = tmp_path / "out.pdf"
-    result = runner.invoke(cli, [*args, "-o", str(out)])
-    assert result.exit_code == 0, result.output
-    reader = read_pdf(out.read_bytes())
-    assert set(page_sizes(reader)) <= {(612, 792), (792, 612)}
-    return [squeeze(t) for t in page_texts(reader)]
 
 
 def _labels(text: str, name: str) -> list[str]:
@@ -122,7 +113,7 @@ def test_odds_command_prints_the_figures(runner: CliRunner) -> None:
 
 
 def test_reference_prints_the_statblock_in_the_packs_order(runner: CliRunner, tmp_path: Path) -> None:
-    (text,) = _pdf(runner, tmp_path, "reference", "tension-dice", "--no-cache")
+    (text,) = command_texts(tmp_path, "reference", "tension-dice", "--no-cache")
     for fact in ("Tension Roll", "when the pool holds 6 dice (every 6 turns for a quiet party)", "Complications",
                  "Extra die", "Torch", "Short Rest"):
         assert fact in text
@@ -130,8 +121,8 @@ def test_reference_prints_the_statblock_in_the_packs_order(runner: CliRunner, tm
 
 
 def test_trackers_for_the_gm_and_the_players(runner: CliRunner, tmp_path: Path) -> None:
-    (gm,) = _pdf(runner, tmp_path, "tracker", "tension-dice", "--for", "gm")
-    (players,) = _pdf(runner, tmp_path, "tracker", "tension-dice", "--for", "players")
+    (gm,) = command_texts(tmp_path, "tracker", "tension-dice", "--for", "gm")
+    (players,) = command_texts(tmp_path, "tracker", "tension-dice", "--for", "players")
     assert "For the GM" in gm and "The Pool" in gm and "6: roll" in gm and "Complications (1d6)" in gm
     assert "For the players" in players and "Complications" not in players and "6: roll" not in players
     for text in (gm, players):
@@ -139,7 +130,7 @@ def test_trackers_for_the_gm_and_the_players(runner: CliRunner, tmp_path: Path) 
 
 
 def test_timetable_of_its_site(runner: CliRunner, tmp_path: Path) -> None:
-    text = " ".join(_pdf(runner, tmp_path, "timetable", SITE, "--seed", "7"))
+    text = " ".join(command_texts(tmp_path, "timetable", SITE, "--seed", "7"))
     assert "Tension Roll" in text and "Seed 7" in text
     assert "not rolled (pool of 5, rolled at 6)" in text and "Torch out at 1:00" in text
     assert "wandering encounters (1d6)" in text
@@ -147,7 +138,7 @@ def test_timetable_of_its_site(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_packet_prints_the_sites_statblocks_in_the_packs_order(runner: CliRunner, tmp_path: Path,
                                                              site: LoadedSite) -> None:
-    texts = _pdf(runner, tmp_path, "packet", SITE, "--seed", "7", "-q", "--no-cache")
+    texts = command_texts(tmp_path, "packet", SITE, "--seed", "7", "-q", "--no-cache")
     cards = " ".join(t for t in texts if "Level:" in t and "For the GM" not in t)
     assert len(site.site.statblocks) == 4
     for block in site.site.statblocks:
