@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 from typing import Any
 
 from pypdf import PdfReader
@@ -149,3 +150,18 @@ def mapped_rect(matrix: Matrix, rect: Rect) -> Rect:
     """The rectangle a rectangle becomes through a matrix of quarter turns and moves."""
     xs, ys = zip(*(mapped(matrix, x, y) for x in (rect.x, rect.right) for y in (rect.y, rect.top)), strict=True)
     return Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def command_texts(tmp_path: Path, *args: str) -> list[str]:
+    """Run a sheetgen command that writes a PDF (to a file in *tmp_path*), check it ran and that its pages
+    are letter-sized (upright or landscape), and give each page's text, squeezed."""
+    from click.testing import CliRunner
+
+    from sheetgen.cli import cli
+
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(cli, [*args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = read_pdf(out.read_bytes())
+    assert set(page_sizes(reader)) <= {(612, 792), (792, 612)}
+    return [squeeze(t) for t in page_texts(reader)]

@@ -619,8 +619,8 @@ def test_cards_of_one_room_share_a_heading(sheets: dict[tuple[str, str, bool], C
 def test_the_references_statblock_is_set_like_its_stat_card() -> None:
     pack = load_pack("encounter-reaction")
     griffon = next(b for b in pack.statblocks if b.id == "griffon")
-    after = pack.encounter.stats_after if pack.encounter else ("Speed", "HD")
-    lines = [f"{label}: {value}" for label, value in stat_lines(griffon, after)]
+    assert pack.encounter is not None
+    lines = [f"{label}: {value}" for label, value in stat_lines(griffon, pack.encounter)]
     text = squeeze(" ".join(page_texts(read_pdf(render_reference(pack, RenderOptions()).pdf))))
     # the stats in the cards' order, two to a row, then the actions under their band
     where = [text.find(line) for line in [*lines, "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak",

@@ -25,8 +25,8 @@ def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
     assert head.split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
     shelved = {group.splitlines()[0]: [line.split()[0] for line in group.splitlines()[1:] if not line.startswith(" ")]
                for group in groups}
-    assert shelved == {"DUNGEONS": ["danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock", "site-alarm",
-                                    "usage-dice"],
+    assert shelved == {"DUNGEONS": ["bx-dungeon", "danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock",
+                                    "site-alarm", "tension-dice", "usage-dice"],
                        "WILDERNESS": ["wilderness-watches"],
                        "ENCOUNTER RULES": ["encounter-reaction"]}
     assert "  dungeon-turn --variant fast-turns: Optional Variant: Fast Turns" in variants.splitlines()

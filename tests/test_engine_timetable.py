@@ -35,7 +35,7 @@ from sheetgen.words import (
 )
 
 RULES = Path(sheetgen.__file__).parent / "rules"
-PACKS_WITH_CHECK = ["dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl"]
+PACKS_WITH_CHECK = ["dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "bx-dungeon", "tension-dice"]
 
 
 def builtin(pack_id: str) -> Pack:

@@ -153,8 +153,8 @@ statblocks:
 def test_stats_go_after_the_stat_the_rules_name(write: Write) -> None:
     pack = load_pack(str(write("hex.yaml", PACK)))
     hound = pack.statblocks[0]
-    after = encounter_rules(pack, None)[1].stats_after
-    assert [label for label, _ in stat_lines(hound, after)] == ["AC", "Move", "Morale", "HD"]
+    rules = encounter_rules(pack, None)[1]
+    assert [label for label, _ in stat_lines(hound, rules)] == ["AC", "Move", "Morale", "HD"]
     assert [label for label, _ in stat_lines(hound)] == ["AC", "Move", "HD", "Morale"]  # the default: after HD
 
 

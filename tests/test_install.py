@@ -60,8 +60,8 @@ def test_systems_and_check_from_the_wheel(installed: Path, tmp_path: Path) -> No
     listed = [line.split()[0] for group in systems.stdout.split("\n\nVARIANTS")[0].split("\n\n")[1:]
               for line in group.splitlines()[1:] if not line.startswith(" ")]
     assert sorted(listed) == [
-        "danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm",
-        "usage-dice", "wilderness-watches"]
+        "bx-dungeon", "danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction",
+        "site-alarm", "tension-dice", "usage-dice", "wilderness-watches"]
     check = run(installed, tmp_path, "check", str(installed_site(installed)))
     assert check.returncode == 0, check.stderr
     assert "ok (site 'The Sunken Chapel'" in check.stdout

@@ -160,8 +160,8 @@ def test_a_link_or_a_folder_is_never_written_through(runner: CliRunner, here: Pa
 
 
 SHELF = (
-    "danger-rounds, derelict-crawl, dungeon-turn, encounter-clock, encounter-reaction, site-alarm, usage-dice, "
-    "wilderness-watches"
+    "bx-dungeon, danger-rounds, derelict-crawl, dungeon-turn, encounter-clock, encounter-reaction, site-alarm, "
+    "tension-dice, usage-dice, wilderness-watches"
 )
 
 

@@ -15,7 +15,8 @@ from sheetgen.render.html import reference
 from sheetgen.render.html.reference import LARGER_LEADING, LEADING, PLAYERS_SIZE, render_reference
 from sheetgen.render.html.weasy import LaidOut
 
-PACKS = ("dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm", "derelict-crawl")
+PACKS = ("dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm", "derelict-crawl", "bx-dungeon",
+         "tension-dice")
 
 #: The most of a players' page's sheet (inside the margins) left empty below its text.
 MOST_EMPTY = 0.30

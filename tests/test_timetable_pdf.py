@@ -39,7 +39,7 @@ from sheetgen.words import (
 )
 
 SEED = 12345
-PACKS_WITH_CHECK = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl")
+PACKS_WITH_CHECK = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "bx-dungeon")
 SOURCES = (*PACKS_WITH_CHECK, "the-sunken-chapel")
 PAPERS = (LETTER, A4)
 SIZES = {"letter": (612, 792), "a4": (595, 842)}

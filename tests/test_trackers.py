@@ -32,7 +32,7 @@ from sheetgen.render.pdf.trackers import tracker_layouts, tracker_pdf
 from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, drawn_boxes, track_boxes, track_view
 
 PACKS = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "encounter-reaction", "danger-rounds",
-         "usage-dice", "wilderness-watches")
+         "usage-dice", "wilderness-watches", "bx-dungeon", "tension-dice")
 PAPERS = (LETTER, A4)
 SIZES = {"letter": (612, 792), "a4": (595, 842)}
 

@@ -4,7 +4,7 @@ What the Markdown, Obsidian and Foundry exports of the key share: the rooms in t
 with its exits resolved to the rooms they lead to (the index of the room, so that a format can link
 to the heading, note or page it writes for it) and the statblocks it names; the site's statblocks in
 the file's order, each with its stats in the one order the stat cards print them
-(:func:`sheetgen.sheets.statblock.stat_lines`, after the encounter rules' ``stats_after``). The texts
+(:func:`sheetgen.sheets.statblock.stat_lines`, in the encounter rules' statblock layout). The texts
 keep the file's **bold** and _italic_ marks; each format converts and escapes them.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sheetgen.model.common import Statblock
-from sheetgen.model.pack import Pack, encounter_rules
+from sheetgen.model.pack import EncounterRules, Pack, encounter_rules
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
 
@@ -57,12 +57,12 @@ class RoomKey:
 
 def room_key(site: Site, pack: Pack, encounter_pack: Pack | None) -> RoomKey:
     """The site's rooms and statblocks as the exports write them (see the module docstring)."""
-    after = encounter_rules(pack, encounter_pack)[1].stats_after
+    rules = encounter_rules(pack, encounter_pack)[1]
     rooms = {room.key: n for n, room in enumerate(site.rooms)}
     blocks = {block.id: n for n, block in enumerate(site.statblocks)}
     return RoomKey(
         rooms=tuple(_room(room, rooms, blocks) for room in site.rooms),
-        statblocks=tuple(_statblock(block, after) for block in site.statblocks),
+        statblocks=tuple(_statblock(block, rules) for block in site.statblocks),
     )
 
 
@@ -77,8 +77,8 @@ def _room(room: Room, rooms: dict[str, int], blocks: dict[str, int]) -> KeyRoom:
     )
 
 
-def _statblock(block: Statblock, after: list[str]) -> KeyStatblock:
+def _statblock(block: Statblock, rules: EncounterRules) -> KeyStatblock:
     return KeyStatblock(
-        id=block.id, name=block.name, description=block.description, stats=tuple(stat_lines(block, after)),
+        id=block.id, name=block.name, description=block.description, stats=tuple(stat_lines(block, rules)),
         actions=tuple((a.name, a.kind, a.text) for a in block.actions), notes=block.notes,
     )

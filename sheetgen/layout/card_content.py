@@ -6,7 +6,6 @@ rows before they are set; sheetgen.layout.card_flow sets them on one or more car
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -17,6 +16,7 @@ from sheetgen.layout.marks import LineMark, Mark, RectMark, paragraph_marks
 from sheetgen.layout.text import NBSP, Span, Spans, TextStyle, natural_width, set_paragraph, spans
 from sheetgen.markup import paragraphs
 from sheetgen.model.common import Statblock
+from sheetgen.model.pack import EncounterRules
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
 
@@ -142,11 +142,11 @@ def _action_text(name: str, kind: str | None, text: str) -> Spans:
     return out
 
 
-def stat_blocks(block: Statblock, size: float, after: Sequence[str]) -> list[Block]:
+def stat_blocks(block: Statblock, size: float, rules: EncounterRules) -> list[Block]:
     blocks: list[Block] = []
     blocks.extend(Para(spans(text, italic=True)) for text in paragraphs(block.description))
     cells = [(*spans(label, bold=True), Span(":", bold=True), Span(" "), *spans(value))
-             for label, value in stat_lines(block, after)]
+             for label, value in stat_lines(block, rules)]
     # one grid for every statblock: two columns, a long stat wrapping inside its own
     blocks.extend(Row(tuple(cells[i:i + 2]), first=i == 0) for i in range(0, len(cells), 2))
     if block.actions:

@@ -312,7 +312,7 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
     site = loaded.site
     size = grid.size
     wide = wide_size(grid) if wide_cards else None
-    after = encounter_rules(loaded.pack, loaded.encounter_pack)[1].stats_after
+    rules = encounter_rules(loaded.pack, loaded.encounter_pack)[1]
 
     def rooms_at(body: float) -> list[_Body]:
         bodies: list[_Body] = []
@@ -339,9 +339,9 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
                 return lambda part: stat_header(block, part, card)
 
             def stat_build(body: float, block: Statblock = block) -> list[Block]:
-                return stat_blocks(block, body, after)
+                return stat_blocks(block, body, rules)
 
-            key = f"stat\0{block!r}\0{after!r}"
+            key = f"stat\0{block!r}\0{rules.stats_after!r}\0{rules.statblock!r}"
             parts, wide_card = _fit_once(key, stat_build, body, size, wide, stat_head,
                                          f"statblocks[{i}] ({block.id})", fits)
             bodies.append(_Body("stat", None, block.name, body, tuple(tuple(p) for p in parts),

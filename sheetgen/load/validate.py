@@ -316,6 +316,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
             need(tables, getattr(pack.encounter, name), ("encounter", name), "table")
         problems.extend(_wandering_problems(pack, doc))
     problems.extend(_morale_problems(pack.statblocks, pack, doc))
+    problems.extend(_layout_problems(pack.statblocks, pack, doc))
     _check_sections(pack, doc, problems, tracks, tables)
     from sheetgen.load.validate_mechanics import mechanics_problems
     from sheetgen.load.validate_rolls import roll_problems
@@ -457,12 +458,13 @@ def check_site(site: Site, doc: Document) -> None:
 
 def check_site_rules(site: Site, doc: Document, pack: Pack, encounter_pack: Pack | None) -> None:
     """What a site must agree on with the packs it is played with: each statblock's morale can be
-    reached by the morale roll of the encounter rules that apply, and its route's legs set a track of the
-    pack the GM chooses."""
+    reached by the morale roll of the encounter rules that apply, its stats are those of their statblock
+    layout, and its route's legs set a track of the pack the GM chooses."""
     from sheetgen.load.validate_route import route_problems
 
     rules_pack, _ = encounter_rules(pack, encounter_pack)
-    problems = [*_morale_problems(site.statblocks, rules_pack, doc), *route_problems(site, doc, pack)]
+    problems = [*_morale_problems(site.statblocks, rules_pack, doc),
+                *_layout_problems(site.statblocks, rules_pack, doc), *route_problems(site, doc, pack)]
     if problems:
         raise DataError.many(problems)
 
@@ -483,6 +485,40 @@ def _morale_problems(statblocks: Sequence[Statblock], rules_pack: Pack, doc: Doc
             problems.append(Problem(doc.locate(("statblocks", i, "morale")),
                                     f"{block.morale} cannot be reached by the morale roll {morale.roll} "
                                     f"({dice.minimum}-{dice.maximum}, from {rules_pack.id})"))
+    return problems
+
+
+def _layout_problems(statblocks: Sequence[Statblock], rules_pack: Pack, doc: Document) -> list[Problem]:
+    """With a statblock layout, a statblock gives only the stats and fields the layout places, and every
+    one it requires: a stat it does not know would have no place on the card."""
+    layout = encounter_rules(rules_pack, None)[1].statblock
+    if layout is None:
+        return []
+    stats = {slot.stat.casefold(): slot for slot in layout.stats if slot.stat is not None}
+    fields = {slot.field for slot in layout.stats if slot.field is not None}
+    known = ", ".join(slot.stat or slot.field or "" for slot in layout.stats)
+    problems = []
+    for i, block in enumerate(statblocks):
+        for name in block.stats:
+            if name.casefold() not in stats:
+                problems.append(Problem(
+                    doc.locate(("statblocks", i, "stats", name), key=True),
+                    f'"{name}" is not a stat of {rules_pack.id}\'s statblock ({known}); rename it to one of '
+                    "these or remove it"))
+        for field in ("zone", "morale", "appearing"):
+            if field not in fields and getattr(block, field) is not None:
+                problems.append(Problem(
+                    doc.locate(("statblocks", i, field), key=True),
+                    f"{rules_pack.id}'s statblock has no place for {field}; remove it, or give the value "
+                    "as one of its stats"))
+        given = {name.casefold() for name in block.stats}
+        missing = [slot.stat or slot.field or "" for slot in layout.stats if slot.required and (
+            slot.stat.casefold() not in given if slot.stat is not None else getattr(block, slot.field or "") is None)]
+        if missing:
+            problems.append(Problem(
+                doc.locate(("statblocks", i, "stats") if "stats" in block.model_fields_set else ("statblocks", i)),
+                f"{rules_pack.id}'s statblock requires {', '.join(missing)}; add "
+                + ("it" if len(missing) == 1 else "them")))
     return problems
 
 

@@ -605,6 +605,53 @@ class Opening(Strict):
     text: Text = ""
 
 
+StatField = Literal["zone", "morale", "appearing"]
+"""A statblock's own fields that a statblock layout can place among its stats."""
+FIELD_LABELS: dict[str, str] = {"zone": "Zone", "morale": "Morale", "appearing": "# Appearing"}
+"""How a statblock's own fields are labelled where nothing else says."""
+
+
+class StatSlot(Strict):
+    """One line of the game's statblock: a stat of a statblock's `stats`, or one of its own fields."""
+
+    stat: Name | None = Field(default=None, description="a name of the statblocks' `stats`: AC, HD, THAC0")
+    field: StatField | None = Field(
+        default=None, description="one of the statblock's own fields printed here: zone, morale or appearing")
+    label: Name | None = Field(default=None,
+                               description="as printed; default: the stat's name, or Zone, Morale, # Appearing")
+    required: bool = Field(default=False, description="every statblock must give it")
+
+    @model_validator(mode="after")
+    def _one(self) -> StatSlot:
+        if (self.stat is None) == (self.field is None):
+            raise ValueError("give either stat (a name of the statblocks' stats) or field (zone, morale or "
+                             "appearing)")
+        return self
+
+    @property
+    def printed(self) -> str:
+        """The label printed before its value."""
+        return self.label or self.stat or FIELD_LABELS[self.field or "zone"]
+
+
+class StatblockLayout(Strict):
+    """The game's statblock: which stats it has, in which order, with which labels."""
+
+    stats: list[StatSlot] = Field(
+        min_length=1, max_length=LIST,
+        description="its lines in print order; a statblock may give only these, and must give the required ones")
+
+    @model_validator(mode="after")
+    def _once(self) -> StatblockLayout:
+        seen: set[str] = set()
+        for slot in self.stats:
+            name = (slot.stat or "").casefold() or f"field {slot.field}"
+            if name in seen:
+                raise ValueError(f"{slot.stat or slot.field} is given twice: each stat has one place")
+            seen.add(name)
+        return self
+
+
 class EncounterRules(Strict):
     """How a pre-rolled encounter is filled in: the tables it rolls on."""
 
@@ -624,6 +671,10 @@ class EncounterRules(Strict):
         default_factory=lambda: ["Speed", "HD"], max_length=LIST,
         description="a statblock's Zone, Morale and # Appearing are printed after the first of these stats it "
                     "has (at the top when it has none)")
+    statblock: StatblockLayout | None = Field(
+        default=None,
+        description="the game's statblock layout: its stats in order, with their labels (stats_after is then "
+                    "not used); without one, stats print in each statblock's own order")
     openings: list[Opening] = Field(default_factory=list, max_length=LIST,
                                     description="rolls at the start of each encounter, pre-rolled on each card")
 

@@ -381,11 +381,10 @@ def _tallies(pack: Pack) -> TalliesBody:
 def _statblock(statblock: Statblock, pack: Pack) -> StatblockBody:
     """The statblock as the stat cards print it: its stats, zone, morale and number appearing in one
     order (sheetgen.sheets.statblock), then its actions and notes."""
-    after = (pack.encounter or EncounterRules()).stats_after
     return StatblockBody(
         name=statblock.name,
         description=statblock.description,
-        stats=tuple(stat_lines(statblock, after)),
+        stats=tuple(stat_lines(statblock, pack.encounter or EncounterRules())),
         facts=(),
         actions=tuple(StatActionView(a.name, a.kind or "", a.text) for a in statblock.actions),
         notes=statblock.notes,

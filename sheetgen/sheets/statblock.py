@@ -1,34 +1,55 @@
-"""A statblock's stats in the order they are printed: a statblock in, (label, value) pairs out.
+"""A statblock's stats in the order they are printed: a statblock and the encounter rules in, (label,
+value) pairs out.
 
-The one order of the stat cards and of the reference page's statblock.
+The one order of the stat cards, of the reference page's statblock and of the exports' room key.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from sheetgen.model.common import Statblock
+from sheetgen.model.pack import FIELD_LABELS, EncounterRules, StatblockLayout
+
+_DEFAULT = EncounterRules()
 
 
-def stat_lines(block: Statblock, after: Sequence[str] = ("Speed", "HD")) -> list[tuple[str, str]]:
-    """The statblock's stats in print order: the file's order, with Zone, Morale and # Appearing after
-    the first of the stats *after* names that it has (the encounter rules' ``stats_after``; by default
-    Speed, else HD, as in the encounter-reaction example), at the top when it has none of them."""
+def field_value(block: Statblock, field: str) -> str | None:
+    """The statblock's zone, morale or number appearing, as printed; None when it gives none."""
+    if field == "morale":
+        return None if block.morale is None else str(block.morale)
+    value: str | None = getattr(block, field)
+    return value
+
+
+def stat_lines(block: Statblock, rules: EncounterRules = _DEFAULT) -> list[tuple[str, str]]:
+    """The statblock's stats in print order. With the rules' statblock layout, the layout's order and
+    labels (a line the statblock does not give is left out). Without one, the file's order, with Zone,
+    Morale and # Appearing after the first of the stats the rules' ``stats_after`` names that it has (by
+    default Speed, else HD, as in the encounter-reaction example), at the top when it has none of them."""
+    if rules.statblock is not None:
+        return laid_out(block, rules.statblock)
     stats = list(block.stats.items())
     have = {label.casefold() for label, _ in stats}
     extra = [
-        (label, value)
-        for label, value in (
-            ("Zone", block.zone),
-            ("Morale", None if block.morale is None else str(block.morale)),
-            ("# Appearing", block.appearing),
-        )
-        if value is not None and label.casefold() not in have
+        (FIELD_LABELS[name], value)
+        for name in FIELD_LABELS
+        if (value := field_value(block, name)) is not None and FIELD_LABELS[name].casefold() not in have
     ]
     labels = [label.casefold() for label, _ in stats]
     at = 0
-    for anchor in (label.casefold() for label in after):
+    for anchor in (label.casefold() for label in rules.stats_after):
         if anchor in labels:
             at = labels.index(anchor) + 1
             break
     return stats[:at] + extra + stats[at:]
+
+
+def laid_out(block: Statblock, layout: StatblockLayout) -> list[tuple[str, str]]:
+    """The statblock's lines in the layout's order, under the layout's labels. A stat is matched by its
+    name in any case; the loader refuses a stat the layout does not know, so none is dropped here."""
+    stats = {name.casefold(): value for name, value in block.stats.items()}
+    lines = []
+    for slot in layout.stats:
+        value = stats.get(slot.stat.casefold()) if slot.stat is not None else field_value(block, slot.field or "")
+        if value is not None:
+            lines.append((slot.printed, value))
+    return lines

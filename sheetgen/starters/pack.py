@@ -160,6 +160,8 @@ NOTES: dict[str, tuple[str, str]] = {
     "encounter.wandering": ("the pack's wandering-monster table.", ""),
     "encounter.openings": ("rolls at the start of each encounter (surprise, initiative), pre-rolled on every "
                            "deck card.", ""),
+    "encounter.statblock": ("the game's statblock layout: which stats, in which order, under which labels; a "
+                            "statblock may give only these.", "the-games-statblock-layout"),
     "reference": ("the reference pages, one to ten, for behind the screen.", "reference-the-reference-pages"),
     "reference.pages": ("the pages, in order.", ""),
     "reference.pages[].title": ("the page's heading.", ""),

@@ -6,8 +6,10 @@ What the pack decides:
 - the wandering table's dice: those of the pack's own wandering table (the table its encounter rules
   name), else the dice of its check (a plain roll, or one die of its pool), else 1d6, for a pack
   without a check; its three rows split the dice's results between them;
-- the statblock's stats: the names, in order, of the pack's own first statblock, else the stats its
-  encounter rules print Zone, Morale and Appearing after (``stats_after``: HD, then Speed);
+- the statblock's stats: those of its encounter rules' statblock layout, in order (with only the zone,
+  morale and number appearing the layout has a place for), else the names, in order, of the pack's own
+  first statblock, else the stats its encounter rules print Zone, Morale and Appearing after
+  (``stats_after``: HD, then Speed);
 - its zone, from the pack's zones table when it has one, and its morale, half-way up the morale roll of
   the pack's encounter rules (2d6 when they give none), so that every pack's site loads.
 """
@@ -27,7 +29,8 @@ from sheetgen.yamltext import quoted
 #: Values for the example creature's stats, by the names packs give them; any other stat gets "-".
 RAT_STATS = {
     "HD": "1 (4 HP)", "HP": "4", "Speed": "40'", "Armor": "0 [none]", "AC": "12", "Weak": "Fire",
-    "TL": "0.5", "Attack": "+1", "Damage": "1d4", "Level": "1",
+    "TL": "0.5", "Attack": "+1", "Damage": "1d4", "Level": "1", "Att": "1 bite (1d4)", "THAC0": "19 [0]",
+    "MV": "120' (40')", "SV": "D14 W15 P16 B17 S18 (1)", "AL": "Neutral", "XP": "5", "TT": "None",
 }
 
 
@@ -233,6 +236,9 @@ def _wandering_lines(dice: WanderingDice, pack: Pack) -> list[str]:
 
 def stat_names(rules_pack: Pack, pack: Pack, rules: EncounterRules) -> tuple[list[str], str]:
     """The names of a starter statblock's stats, in order, and where they come from, in words."""
+    if rules.statblock is not None:
+        return ([slot.stat for slot in rules.statblock.stats if slot.stat is not None],
+                f"those of {rules_pack.id}'s statblock layout; it has no others")
     own = next((block for block in (*rules_pack.statblocks, *pack.statblocks) if block.stats), None)
     if own is not None:
         return list(own.stats), f"the stats of the pack's own {own.name}, in its order"
@@ -256,6 +262,10 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
         morale_note = ("Its Morale score, printed on its card; this pack rolls no morale check (a pack in "
                        "`encounters:` may: 2d6 against it, 2 to 12).")
     zone, zone_note = _zone(rules_pack, rules)
+    order = ("printed in the order given" if rules.statblock is None else
+             "printed in the layout's order whatever order they are written in")
+    placed = ({"zone", "morale", "appearing"} if rules.statblock is None else
+              {slot.field for slot in rules.statblock.stats if slot.field is not None})
     return [
         "# The creatures' statblocks, one stat card each; rooms and wandering entries name them by id.",
         "statblocks:",
@@ -264,16 +274,13 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
         "    name: Giant Rat",
         "    # Printed in italics at the top of its card.",
         "    description: A rat the size of a dog, grey and scarred, that never hunts alone.",
-        *notes(f"The game's statistics, printed in the order given: {where}. Quote a value YAML would read "
-               "as a number you do not want (TL: \"3.70\").", 4),
+        *notes(f"The game's statistics, {order}: {where}. Quote a value YAML would read as a number you do "
+               "not want (TL: \"3.70\").", 4),
         "    stats:",
         *(f"      {quoted(name)}: {quoted(RAT_STATS.get(name, '-'))}" for name in names),
-        *notes(zone_note, 4),
-        f"    zone: {quoted(zone)}",
-        *notes(morale_note, 4),
-        f"    morale: {score}",
-        "    # The number appearing, as dice.",
-        "    appearing: 2d4",
+        *((*notes(zone_note, 4), f"    zone: {quoted(zone)}") if "zone" in placed else ()),
+        *((*notes(morale_note, 4), f"    morale: {score}") if "morale" in placed else ()),
+        *(("    # The number appearing, as dice.", "    appearing: 2d4") if "appearing" in placed else ()),
         "    # Its actions, in the order it prefers them; kind is printed in brackets.",
         "    actions:",
         "      - {name: Bite, kind: Melee Attack, text: 2 (d4)}",
