@@ -121,8 +121,10 @@ def hostile_pdf(kind: str) -> bytes:
     200 times, four levels deep (1.6 billion draws), or one whose form draws itself."""
     import zlib
 
-    page = b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << /F 5 0 R >> >> >>"
-    form = b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /F %d 0 R >> >> /Length %d >>\nstream\n%s\nendstream"
+    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+            b"/Resources << /XObject << /F 5 0 R >> >> >>")
+    form = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /F %d 0 R >> >> "
+            b"/Length %d >>\nstream\n%s\nendstream")
     if kind == "forms-200-deep-4":
         draw = b"/F Do " * 200
         objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page,
