@@ -11,9 +11,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from pdfcheck import char_boxes, font_problems, page_sizes, page_texts, read_pdf, squeeze
+from pdfcheck import char_boxes, font_problems, page_sizes, page_texts, read_pdf, sized_text, squeeze
 from pydantic import BaseModel
 
+from sheetgen.design import TYPE
 from sheetgen.engine.types import CheckOdds, Odds
 from sheetgen.errors import FontError, RenderError
 from sheetgen.fonts import shipped_dir
@@ -608,6 +609,26 @@ def test_players_pages_are_set_at_the_players_size_or_larger_with_their_header()
     text = read_pdf(result.pdf).pages[0].extract_text()
     assert "For the players" in text and "page 1 of" in text
     assert "Letter" not in text and "A4" not in text
+
+
+@pytest.mark.parametrize("large", [False, True], ids=["players", "large-print"])
+def test_a_heading_on_a_players_page_is_a_step_larger_than_its_text(large: bool) -> None:
+    from collections import Counter
+
+    pack = load_pack("dungeon-turn")
+    result = render_reference(pack, RenderOptions(paper=LETTER, large=large), players=True)
+    reader = read_pdf(result.pdf)
+    titles = {section.title for page in pack.reference.pages for section in page.sections if section.title}
+    found = 0
+    for number in range(len(reader.pages)):
+        pieces = [(size, text.strip()) for _, _, size, text in sized_text(reader, number)]
+        body = Counter(size for size, _ in pieces).most_common(1)[0][0]
+        assert body in result.type_sizes and body >= PLAYERS_SIZE
+        for size, text in pieces:
+            if text in titles:  # the heading step of the GM's pages, 9.5 over 8.5, grown with the body
+                assert size == pytest.approx(body * TYPE.heading / BODY_SIZE, abs=0.02), (number, text)
+                found += 1
+    assert found >= 5
 
 
 def test_generated_phrases_read_as_prose() -> None:

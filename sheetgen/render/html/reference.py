@@ -172,7 +172,7 @@ def _design_css(type_size: float) -> str:
     grow = type_size / BODY_SIZE
     if grow <= 1:
         return css
-    return (f"{css}:root {{ --type-heading: {_pt(TYPE.heading * grow)}; --type-label: {_pt(TYPE.label * grow)}; "
+    return (f"{css}:root {{ --type-heading: {_pt(TYPE.heading * grow)}pt; --type-label: {_pt(TYPE.label * grow)}pt; "
             f"--leading: {_pt(_leading(type_size))}; }}\n")
 
 
