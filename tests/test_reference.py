@@ -23,6 +23,7 @@ from sheetgen.model.pack import Pack, Page, Reference, Row, Section, Step, Table
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
 from sheetgen.render.html.reference import (
     BODY_SIZE,
+    LOOSEST_LEADING,
     PLAYERS_LARGEST,
     PLAYERS_SIZE,
     SMALLEST,
@@ -629,6 +630,27 @@ def test_a_heading_on_a_players_page_is_a_step_larger_than_its_text(large: bool)
                 assert size == pytest.approx(body * TYPE.heading / BODY_SIZE, abs=0.02), (number, text)
                 found += 1
     assert found >= 5
+
+
+def _line_pitch(pdf: bytes, page: int, size: float) -> float:
+    """The most common distance between the baselines of consecutive lines set in *size* on a page."""
+    from collections import Counter
+    from itertools import pairwise
+
+    reader = read_pdf(pdf)
+    lines = sorted({(round(x / 150), round(y, 1)) for x, y, s, _ in sized_text(reader, page) if s == size},
+                   key=lambda xy: (xy[0], -xy[1]))
+    pitches = Counter(round(a[1] - b[1], 1) for a, b in pairwise(lines)
+                      if a[0] == b[0] and 0 < a[1] - b[1] < 2 * size)
+    return pitches.most_common(1)[0][0]
+
+
+def test_a_gm_page_with_room_to_spare_keeps_its_type_and_gets_more_leading() -> None:
+    roomy = render_reference(load_pack("derelict-crawl"), options())
+    assert roomy.type_sizes == (BODY_SIZE, BODY_SIZE)
+    assert _line_pitch(roomy.pdf, 0, BODY_SIZE) == pytest.approx(BODY_SIZE * LOOSEST_LEADING, abs=0.15)
+    full = render_reference(load_pack("encounter-clock"), options())  # its one page holds no room to spare
+    assert _line_pitch(full.pdf, 0, BODY_SIZE) < BODY_SIZE * LOOSEST_LEADING - 0.5
 
 
 def test_generated_phrases_read_as_prose() -> None:

@@ -17,6 +17,7 @@ checked against the shipped fonts first, so a character they lack is reported at
 from __future__ import annotations
 
 import functools
+import math
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
@@ -56,6 +57,10 @@ PLAYERS_LARGEST = TYPE.large_body
 #: size: text read across the table gets more room between its lines.
 LEADING = 1.1
 LARGER_LEADING = 1.2
+
+#: The most leading a GM's page that leaves much of its sheet empty is set with: its type keeps its size
+#: (one body size on every GM's page), its lines get the room (see :func:`_fit`).
+LOOSEST_LEADING = 1.3
 
 #: The share of a page's height that a players' page set larger is planned to fill at most, leaving room
 #: for lines that wrap differently in the larger size.
@@ -130,7 +135,7 @@ def _pt(value: float) -> str:
 
 
 def _context(view: ReferenceView, options: RenderOptions, type_size: float,
-             pages: tuple[PageView, ...]) -> dict[str, Any]:
+             pages: tuple[PageView, ...], leading: float | None = None) -> dict[str, Any]:
     return {
         "view": view,
         "pages": pages,
@@ -138,7 +143,7 @@ def _context(view: ReferenceView, options: RenderOptions, type_size: float,
         "page_slot": None if options.page_numbers else _page_slot(),
         "paper": options.paper,
         "type_size": type_size,
-        "design_css": Markup(_design_css(type_size)),
+        "design_css": Markup(_design_css(type_size, leading)),
         "language": options.language,
         "ink_saver": options.ink_saver,
         "banner_style": _banner_style,
@@ -164,11 +169,13 @@ def _page_slot() -> float:
     return round(slot_width(), 2)
 
 
-def _design_css(type_size: float) -> str:
-    """The design system's custom properties for a page set in *type_size*; on a page set larger than the
-    GM's pages (players' pages, large print) the headings and labels grow with the body text, so a heading
-    is never smaller than the text under it."""
+def _design_css(type_size: float, leading: float | None = None) -> str:
+    """The design system's custom properties for a page set in *type_size* (with *leading*, where the page
+    is set looser than its size's); on a page set larger than the GM's pages (players' pages, large print)
+    the headings and labels grow with the body text, so a heading is never smaller than the text under it."""
     css = css_block(type_size)
+    if leading is not None:
+        css += f":root {{ --leading: {_pt(leading)}; }}\n"
     grow = type_size / BODY_SIZE
     if grow <= 1:
         return css
@@ -180,12 +187,13 @@ def _leading(type_size: float) -> float:
     return LARGER_LEADING if type_size > PLAYERS_SIZE else LEADING
 
 
-def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None) -> str:
+def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None,
+          leading: float | None = None) -> str:
     if type_size < SMALLEST:
         raise ValueError(f"type below {_pt(SMALLEST)} pt is too small to read at the table")
     pages = view.pages if page_index is None else (view.pages[page_index],)
     template = environment().get_template("reference.html")
-    return template.render(_context(view, options, type_size, pages))
+    return template.render(_context(view, options, type_size, pages, leading))
 
 
 def body_size(options: RenderOptions, *, players: bool = False) -> float:
@@ -246,24 +254,28 @@ def fit_reference(pack: Pack, options: RenderOptions, *, players: bool = False) 
     options = replace(options, language=pack.language)
     view = reference_view(pack, options, players=players, body_size=body_size(options, players=players))
     with shared_fonts():
-        return tuple(_fit(pack, view, options, index, page)[1] for index, page in enumerate(view.pages))
+        return tuple(_fit(pack, view, options, index, page, loosen=False)[1] for index, page in enumerate(view.pages))
 
 
 def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
-         page: PageView) -> tuple[LaidOut, float]:
+         page: PageView, *, loosen: bool = True) -> tuple[LaidOut, float]:
     """The page laid out in its fixed type size, and that size; RenderError when it needs a second sheet.
 
     A players' page that leaves much of its sheet empty in the players' size is set larger instead (in
     whole points, up to :data:`PLAYERS_LARGEST`): the size is worked out from the first layout's height
     (text grows with the square of its size), and the page is laid out once more in it; should that not
-    fit after all, the first layout is kept. Two layouts at most, no trials."""
+    fit after all, the first layout is kept. A GM's page with as much room to spare keeps its type size
+    and is set with more leading instead, up to :data:`LOOSEST_LEADING`, in the same way (unless not
+    *loosen*: `check` asks only whether a page fits). Two layouts at most, no trials."""
     size = body_size(options, players=view.players)
     if options.large:
         return layout(_html(view, options, size, index)), size
     try:
         laid = layout(_html(view, options, size, index), stop_at_overflow=True)
         if laid.page_count == 1:
-            larger = _players_size(laid, size) if view.players else size
+            if not view.players:
+                return (_loosened(laid, view, options, index, size) if loosen else laid), size
+            larger = _players_size(laid, size)
             if larger > size:
                 try:
                     larger_view = reference_view(pack, options, players=True, body_size=larger)
@@ -285,19 +297,34 @@ def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
     )])
 
 
-def _players_size(laid: LaidOut, size: float) -> float:
-    """The largest body size, in whole points from *size* up to :data:`PLAYERS_LARGEST`, that would fill a
-    one-page layout set in *size* to at most :data:`_PLAYERS_FILL` of its sheet. The header keeps its size;
-    what follows it grows at most with the square of the type size (lines grow taller, and a column holds
-    fewer words a line; on the built-in packs it grows with about the 1.1th to 1.8th power) and with the
-    leading. Where the WeasyPrint installed keeps the page's boxes out of reach, *size* itself."""
+def _loosened(laid: LaidOut, view: ReferenceView, options: RenderOptions, index: int, size: float) -> LaidOut:
+    """A GM's one-page layout set again with the leading that fills it to :data:`_PLAYERS_FILL` of its sheet
+    (lines grow with the leading; the spaces between blocks do not), at most :data:`LOOSEST_LEADING`; the
+    layout itself where it is full already or the looser one would not fit after all."""
+    room = _room(laid)
+    if room is None:
+        return laid
+    body, space = room
+    leading = min(LOOSEST_LEADING, math.floor(LEADING * space / body * 100) / 100)
+    if leading < LEADING + 0.02:
+        return laid
+    try:
+        again = layout(_html(view, options, size, index, leading), stop_at_overflow=True)
+    except ColumnsOverflow:
+        return laid
+    return again if again.page_count == 1 else laid
+
+
+def _room(laid: LaidOut) -> tuple[float, float] | None:
+    """The height of a one-page layout's content under its header, and the height it may fill (to
+    :data:`_PLAYERS_FILL` of its sheet); None where the WeasyPrint installed keeps the page's boxes out of
+    reach or the page has no content."""
     from sheetgen.compat.weasy import page_box
 
     page = page_box(laid.document.pages[0])
     if page is None:
-        return size
+        return None
     content_top = page.content_box_y()
-    usable = page.height
     head = bottom = content_top
     for box in page.descendants():
         if box.element_tag == "header" and "ref-head" in (box.element.get("class") or "").split():
@@ -305,9 +332,21 @@ def _players_size(laid: LaidOut, size: float) -> float:
         elif box.element_tag == "article":
             bottom = box.position_y + box.margin_height()
     body = bottom - head
-    room = usable * _PLAYERS_FILL - (head - content_top)
-    if body <= 0 or room <= body:
+    if body <= 0:
+        return None
+    return body, page.height * _PLAYERS_FILL - (head - content_top)
+
+
+def _players_size(laid: LaidOut, size: float) -> float:
+    """The largest body size, in whole points from *size* up to :data:`PLAYERS_LARGEST`, that would fill a
+    one-page layout set in *size* to at most :data:`_PLAYERS_FILL` of its sheet. The header keeps its size;
+    what follows it grows at most with the square of the type size (lines grow taller, and a column holds
+    fewer words a line; on the built-in packs it grows with about the 1.1th to 1.8th power) and with the
+    leading. Where the WeasyPrint installed keeps the page's boxes out of reach, *size* itself."""
+    measured = _room(laid)
+    if measured is None or measured[1] <= measured[0]:
         return size
+    body, room = measured
     for larger in range(int(PLAYERS_LARGEST), int(size), -1):
         if body * (larger / size) ** 2 * _leading(larger) / _leading(size) <= room:
             return float(larger)
