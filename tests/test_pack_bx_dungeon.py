@@ -126,7 +126,7 @@ def test_odds_command_prints_the_figures(runner: CliRunner) -> None:
 
 def test_reference_prints_the_statblock_in_bx_order(runner: CliRunner, tmp_path: Path) -> None:
     (text,) = command_texts(tmp_path, "reference", "bx-dungeon", "--no-cache")
-    for fact in ("Wandering Monster Check", "1d6: wandering monster on 1; every 2 turns (20 minutes)",
+    for fact in ("Wandering Monster Check", "1d6: wandering monster on a 1; every 2 turns (20 minutes)",
                  "Monster Reaction", "Torch 1", "Lantern Oil", "Rest"):
         assert fact in text
     # the file gives morale and number appearing as fields; the layout puts them at ML and NA

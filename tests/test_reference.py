@@ -438,7 +438,7 @@ KEY_FACTS = {
     "encounter-reaction": ["2d6", "Hostile, attacks", "Unfriendly", "Uncertain", "Indifferent / open to talk",
                            "Friendly", "(default)", "Frontline", "Midline", "Backline", "Morale", "Griffon",
                            "Multi-Attack", "# Appearing"],
-    "bx-dungeon": ["Wandering Monster Check", "1d6: wandering monster on 1; every 2 turns (20 minutes)",
+    "bx-dungeon": ["Wandering Monster Check", "1d6: wandering monster on a 1; every 2 turns (20 minutes)",
                    "Torch 1", "Lantern Oil", "Rest", "Surprise", "2d6", "Hostile; attacks", "Friendly; helpful",
                    "Cave Goblin", "THAC0: 19 [0]", "ML: 7", "1 in 6 (16.7%)"],
     "tension-dice": ["Tension Roll", "when the pool holds 6 dice", "Extra die", "Complications", "Encounter",

@@ -50,10 +50,10 @@ def dice_text(pack: Pack, check: Check) -> str:
     if check.pool is None:
         return " + ".join([check.roll or "", *(pack.track(t).name for t in check.add)])
     pool = check.pool
-    parts = [f"{pool.base} {TIMES} {pool.die}" if pool.base != 1 else pool.die]
+    parts = [f"{pool.base} {TIMES} {pool.die}" if pool.base != 1 else pool.die] if pool.base else []
     if pool.tallies:
-        names = ", ".join(t.name for tally_id in pool.tallies for t in pack.tallies if t.id == tally_id)
-        parts.append(f"plus one {pool.die} for each mark of {names}")
+        names = and_list([t.name for tally_id in pool.tallies for t in pack.tallies if t.id == tally_id])
+        parts.append(f"{'plus ' if parts else ''}one {pool.die} for each mark of {names}")
     if pool.grow:
         parts.append(f"plus {pool.grow} {TIMES} {pool.die} more every {pack.time.unit}")
     rule = [", ".join(parts)]
@@ -96,9 +96,10 @@ def trigger_text(pack: Pack, check: Check, *, table: bool = True) -> str:
         if table:
             return f"{result} by {track.name}: see the table below"
         by = [f"{threshold_text(check, n, at_least)} at {track.name} {at}" for at, n in value.levels.items()]
-        return f"{result} {_listed(by)}"
+        return f"{result} {and_list(by)}"
     if trig.faces is not None:
-        return f"{result} on " + ", ".join(str(face) for face in trig.faces)
+        faces = [str(face) for face in trig.faces]
+        return f"{result} on {_article(faces[0]) if len(faces) == 1 else ', '.join(faces[:-1]) + ' or ' + faces[-1]}"
     if trig.pattern is not None:
         return f"{result} on {pattern_text(check, trig.pattern)}"
     full = pack.track(trig.track_full or "")
@@ -123,7 +124,7 @@ def pattern_text(check: Check | Roll, pattern: Pattern) -> str:
         parts.append(f"{many} showing {pattern.count.faces}")
     if pattern.total is not None:
         parts.append(f"a total of {pattern.total}")
-    return _listed(parts)
+    return and_list(parts)
 
 
 def _article(faces: object) -> str:
@@ -150,7 +151,7 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
         if table or not every_.levels:
             text = f"by {track.name}: see the table below"
         else:
-            text = _listed([f"every {units_span(pack, n)} at {track.name} {at}" for at, n in every_.levels.items()])
+            text = and_list([f"every {units_span(pack, n)} at {track.name} {at}" for at, n in every_.levels.items()])
     else:
         text = f"every {units_span(pack, every_)}"
     offset = check.cadence.offset
@@ -196,12 +197,13 @@ def roll_sentence(pack: Pack, roll: Roll) -> str:
     """One of the pack's other rolls in one line, as :func:`check_sentence` says the check: its dice, what
     each outcome needs and how often it is rolled. '1d6: Torch gutters on a 1; every turn (10 minutes)'."""
     dice = " + ".join([str(parse_dice(roll.roll)), *(pack.track(t).name for t in roll.add)])
-    brings = _listed([f"{o.result} on {pattern_text(roll, o.pattern) if o.pattern else _article(o.roll)}"
+    brings = and_list([f"{o.result} on {pattern_text(roll, o.pattern) if o.pattern else _article(o.roll)}"
                       for o in roll.outcomes])
     return f"{dice}: {brings}; {cadence_text(pack, roll, table=False)}"
 
 
-def _listed(parts: list[str]) -> str:
+def and_list(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
     return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 

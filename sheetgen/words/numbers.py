@@ -48,11 +48,15 @@ def every(seconds: int) -> str:
 
 
 def about(minutes: Fraction) -> str:
-    """An expected wait: 'about 45 minutes', 'about 2.5 hours' (hours from two hours on)."""
+    """An expected wait: 'about 45 minutes', 'about 1 minute', 'under a minute', 'about 2.5 hours' (hours
+    from two hours on)."""
     value = float(minutes)
     if value >= 120:
         return f"about {value / 60:.1f} hours".replace(".0 hours", " hours")
-    return f"about {round(value)} minutes"
+    whole = round(value)
+    if whole < 1:
+        return "under a minute"
+    return f"about {whole} minute{'' if whole == 1 else 's'}"
 
 
 def percent(p: Fraction) -> str:

@@ -10,7 +10,7 @@ from sheetgen.engine.procedure import Machine, by_level, machine
 from sheetgen.engine.route import label_of
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
-from sheetgen.words.checks import advance_steps, read_name, roll_head, rule_text, trigger_text
+from sheetgen.words.checks import advance_steps, and_list, read_name, roll_head, rule_text, trigger_text
 from sheetgen.words.mechanics import rolls_phrases, row_extras
 from sheetgen.words.numbers import clock, every, faces_text, level_span
 
@@ -200,7 +200,8 @@ def _pool_rule(m: Machine, trigger: bool) -> str:
     sources = [names.get(tid, tid) for tid in pool.tallies]
     parts = ["take the first N dice, N = the dice in the pool"]
     if sources:
-        parts[0] += f" ({pool.base} + one per mark of {', '.join(sources)})"
+        base = f"{pool.base} + " if pool.base else ""
+        parts[0] += f" ({base}one per mark of {and_list(sources)})"
     check = m.check
     read = read_name(check)
     if check.advance is not None:
