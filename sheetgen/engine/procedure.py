@@ -535,11 +535,6 @@ def check_due(pack: Pack, state: State, unit: int) -> bool:
     return m.due(state, m.on_grid(unit))
 
 
-def triggers(pack: Pack, state: State, result: int) -> bool:
-    """Whether this result of the check, rolled in this state, brings an encounter."""
-    return machine(pack).resolve(state, result).encounter
-
-
 def resolve(pack: Pack, state: State, result: int) -> Resolution:
     """Apply a rolled check's result: advance, trigger, and what an encounter resets."""
     return machine(pack).resolve(state, result)

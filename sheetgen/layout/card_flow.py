@@ -42,16 +42,6 @@ OVERHANG = 1.0
 """Text is set this much narrower than the safe zone allows: an italic letter's ink runs past its width."""
 
 
-def _block_height(block: Block, size: float, inner: float) -> float:
-    """The height *block* takes after the one before it."""
-    if isinstance(block, Band):
-        return space_before(block, size) + band_height(size) + BAND_AFTER
-    if isinstance(block, Row):
-        width = (inner - COLUMN_GAP * (len(block.cells) - 1)) / len(block.cells)
-        return space_before(block, size) + max(text_height(cell, body_style(size), width) for cell in block.cells)
-    return space_before(block, size) + text_height(block.text, para_style(block, size), inner)
-
-
 def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str, *,
                continued_bands: bool = True) -> list[list[Mark]]:
     """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates.

@@ -65,9 +65,6 @@ MARK_EDGE = 0.25 * POINTS_PER_INCH
 """Crop marks start MARK_GAP off the grid (off its bleed, with one), run up to MARK_LENGTH and stop
 MARK_EDGE short of the paper's edge; a grid leaves room for at least MARK_MIN_LENGTH of them."""
 
-GUTTER = 2 * BLEED
-"""Space between cards with a bleed: each card's bleed, side by side."""
-
 LINE = INK.rule
 """Width of every rule and box line, thick enough for black-and-white print."""
 

@@ -18,9 +18,6 @@ from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import Mark
 from sheetgen.options import BLEED
 
-SAFE_ZONE = BLEED
-"""How far inside the trim text must keep."""
-
 
 @dataclass(frozen=True)
 class ShopPage:
@@ -33,10 +30,6 @@ class ShopPage:
     height: float
     trim: Rect
     items: tuple[Mark, ...]
-
-    @property
-    def bleed_box(self) -> Rect:
-        return Rect(0.0, 0.0, self.width, self.height)
 
 
 def shop_pages(sheet: CardSheet, *, bleed: bool) -> tuple[ShopPage, ...]:

@@ -280,8 +280,6 @@ def _heading(pages: _Pages, title: str, holds: str) -> None:
     page.top -= TYPE.heading + 10
 
 
-ROUTE_HEADINGS = ("Done", "Leg", "Way", "Terrain", "Time", "Notes")
-
 
 def _route(pages: _Pages, rows: Sequence[RouteRow]) -> None:
     """The route's heading and table across the page, its head again at the top of each page it runs on."""

@@ -236,10 +236,6 @@ class TurnsGrid:
         rows = math.ceil(turns / self.per_row)
         return self.head.height + rows * self.row_height + max(rows - 1, 0) * self.row_gap
 
-    def most_turns(self, height: float) -> int:
-        rows = int((height - self.head.height + self.row_gap) // (self.row_height + self.row_gap))
-        return max(rows, 0) * self.per_row
-
 
 def due_marks(pack: Pack, unit: int, *, gm: bool = True) -> str:
     """What falls due at the end of a unit, as marks beside its time: 'C', 'c', 'C R'. The check is

@@ -255,7 +255,8 @@ def _kept_part(pack: Pack, render: RenderOptions, players: bool) -> bytes | None
 
 
 def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
-                 timings: Timings | None = None, jobs: Jobs | None = None) -> list[Part]:
+                 timings: Timings | None = None, jobs: Jobs | None = None,
+                 timetable: Timetable | None = None) -> list[Part]:
     """Every part of the packet after the cover, in order.
 
     Reference pages missing from the cache are rendered in worker processes (WeasyPrint is the slow
@@ -263,7 +264,8 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     header is drawn with its page-number slot empty (the packet numbers its pages when it merges them),
     so a part is the same, and cached once, wherever it falls in a packet. *jobs*: the workers to render
     them with (see :func:`~sheetgen.packet.reference_workers.reference_workers`); by default as many as
-    there are packs to render, at most ``options.workers``.
+    there are packs to render, at most ``options.workers``. *timetable*: the session's, when the caller
+    pre-rolled it already (see :func:`pre_roll`).
     """
     from sheetgen.layout.header import page_slot
 
@@ -280,7 +282,7 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
             progress(f"reference: {pack.name}")
         rendered = iter(jobs.start([(_reference_job, (pack, options.render, players)) for pack in missing_packs]))
         front = _front_part(loaded, options, progress, timings)
-        drawn = _draw_parts(loaded, options, progress, timings)
+        drawn = _draw_parts(loaded, options, progress, timings, timetable)
         parts: list[Part] = []
         slot = page_slot(options.render.paper, drawn_by="html")
         with _phase(timings, "weasyprint"):
@@ -332,7 +334,7 @@ def _map_part(loaded: LoadedSite, options: PacketOptions, progress: Progress, ti
 
 
 def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
-                timings: Timings | None) -> list[Part]:
+                timings: Timings | None, timetable: Timetable | None = None) -> list[Part]:
     """The parts drawn with ReportLab: trackers, timetable and encounter deck, room and stat cards."""
     from sheetgen.layout.header import page_slot
 
@@ -363,11 +365,8 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     if players:
         return parts
     progress("timetable and encounter deck")
-    with _phase(timings, "engine"):
-        from sheetgen.engine.timetable import build_timetable
-
-        timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
-                                    hours=options.hours, seed=options.seed)
+    if timetable is None:
+        timetable = pre_roll(loaded, options, timings)
     with _phase(timings, "reportlab"):
         drawn, anchors = _timetable_once(timetable, options.render)
         parts.append(Part("Timetable and encounter deck", drawn,
@@ -415,7 +414,9 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
     and the cover) and ``merge`` (pypdf, with the page numbers).
     """
     loaded = _one_word_for_the_gm(loaded)
-    parts = render_parts(loaded, options, progress, timings, jobs)
+    # one pre-rolled timetable for its pages and the cover's first encounters
+    timetable = pre_roll(loaded, options, timings) if options.audience == "gm" else None
+    parts = render_parts(loaded, options, progress, timings, jobs, timetable)
     progress("cover and merge")
     with _phase(timings, "merge"):
         from pypdf import PdfReader
@@ -429,7 +430,7 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
         anchors.update((name, page + index) for name, index in part.anchors)
         page += len(reader.pages)
     with _phase(timings, "reportlab"):
-        cover = Part("Cover", _cover(loaded, options, contents, anchors, timings))
+        cover = Part("Cover", _cover(loaded, options, contents, anchors, timings, timetable))
     with _phase(timings, "merge"):
         readers.insert(0, PdfReader(io.BytesIO(cover.pdf)))
     return _merge(loaded, options, [cover, *parts], readers, tuple(contents), timings)
@@ -446,7 +447,7 @@ def _one_word_for_the_gm(loaded: LoadedSite) -> LoadedSite:
 
 
 def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]],
-           anchors: dict[str, int], timings: Timings | None = None) -> bytes:
+           anchors: dict[str, int], timings: Timings | None = None, timetable: Timetable | None = None) -> bytes:
     """The cover: the contents and the session's facts, the rules in brief, for the game master the first
     encounters of the deck, and a ruled log (the players: a party roster and notes) on the rest of the
     page. The players' cover holds nothing secret: no seed, no check, no track, no encounter."""
@@ -466,8 +467,9 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     if loaded.site.author:
         facts.insert(0, ("Author", loaded.site.author))
     if gm:
-        with _phase(timings, "engine"):
-            encounters = _first_encounters(loaded, options, anchors)
+        if timetable is None:
+            timetable = pre_roll(loaded, options, timings)
+        encounters = _first_encounters(timetable, anchors)
         log = (("Time", 1.0), ("Where", 2.0), ("What happened", 6.0))
         tables: tuple[RuledTable, ...] = (RuledTable("Session log", log),)
     else:
@@ -506,13 +508,18 @@ FIRST_ENCOUNTERS = 4
 """How many of the deck's first cards the game master's cover sums up."""
 
 
-def _first_encounters(loaded: LoadedSite, options: PacketOptions, anchors: dict[str, int]) -> tuple[str, ...]:
-    """The deck's first cards, one line each (what, how many, how far, their reaction and morale), and
-    the page of the packet where the rest start (*anchors*: each card's page, "card-5")."""
-    from sheetgen.engine.timetable import build_timetable
+def pre_roll(loaded: LoadedSite, options: PacketOptions, timings: Timings | None = None) -> Timetable:
+    """The session's timetable and encounter deck, rolled from the packet's seed."""
+    with _phase(timings, "engine"):
+        from sheetgen.engine.timetable import build_timetable
 
-    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
-                                hours=options.hours, seed=options.seed)
+        return build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
+                               hours=options.hours, seed=options.seed)
+
+
+def _first_encounters(timetable: Timetable, anchors: dict[str, int]) -> tuple[str, ...]:
+    """The deck's first cards of *timetable*, one line each (what, how many, how far, their reaction and
+    morale), and the page of the packet where the rest start (*anchors*: each card's page, "card-5")."""
     lines: list[str] = []
     for n, card in enumerate(timetable.deck[:FIRST_ENCOUNTERS], start=1):
         facts = [f"{card.appearing} appearing"] if card.creature else []
