@@ -26,6 +26,12 @@ MAX_LIST = 300
 MAX_HOURS = 72
 """Hours of play a timetable may cover."""
 
+MAX_EXTRA = 10
+"""Extra rolls of the check an hour that `sheetgen odds --extra` weighs."""
+
+MIN_DPI, MAX_DPI = 10, 600
+"""The resolutions `sheetgen preview` renders at."""
+
 MAX_CHOSEN = 12
 """Levels of a track the GM chooses (terrain, light): the odds are worked out once for each."""
 

@@ -16,9 +16,9 @@ import re
 import stat
 from pathlib import Path
 
+from sheetgen import limits
 from sheetgen.errors import DataError, UsageError
 
-MAX_DPI = 600
 #: The largest picture drawn: a letter or A4 page at 600 dpi is about 35 million pixels. A PDF from
 #: elsewhere may have pages of any size, and 200 inches square at 600 dpi would need 57 GB.
 MAX_PIXELS = 36_000_000
@@ -294,8 +294,8 @@ def render_png(pdf: bytes, *, page: int = 1, dpi: int = 100, name: str = "PDF") 
     """PNG bytes of page *page* (1-based) rendered at *dpi*."""
     import pypdfium2 as pdfium
 
-    if not 10 <= dpi <= MAX_DPI:
-        raise UsageError(f"--dpi: {dpi} is out of range; choose 10 to {MAX_DPI}")
+    if not limits.MIN_DPI <= dpi <= limits.MAX_DPI:
+        raise ValueError(f"dpi must be a whole number from {limits.MIN_DPI} to {limits.MAX_DPI}, not {dpi!r}")
     pages = _inspect(pdf, page, name)
     if not 1 <= page <= max(pages, 1):
         raise UsageError(f"--page: {name} has {pages} page(s); choose 1 to {pages}")

@@ -15,7 +15,7 @@ import sheetgen
 from sheetgen.engine import procedure
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.types import Odds
-from sheetgen.errors import DataError, UsageError
+from sheetgen.errors import DataError
 from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
 from sheetgen.words import odds_rows
@@ -169,9 +169,9 @@ def test_no_check_is_refused_with_a_message() -> None:
 
 @pytest.mark.parametrize("hours", [0, -1, 73])
 def test_hours_out_of_range(hours: int) -> None:
-    with pytest.raises(UsageError) as caught:
+    with pytest.raises(ValueError) as caught:
         quiet_odds(builtin("dungeon-turn"), hours)
-    assert str(caught.value) == f"--hours must be a whole number from 1 to 72, not {hours}"
+    assert str(caught.value) == f"hours must be a whole number from 1 to 72, not {hours}"
 
 
 def test_odds_table_rows() -> None:

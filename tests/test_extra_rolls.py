@@ -15,7 +15,6 @@ from test_engine_odds import RUNS, within
 from sheetgen.cli import cli
 from sheetgen.engine.odds import extra_odds, extra_units, quiet_odds
 from sheetgen.engine.timetable import build_timetable, spare_count
-from sheetgen.errors import UsageError
 from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
 from sheetgen.sheets.mechanics import check_view
@@ -122,7 +121,7 @@ def test_odds_command_takes_extra(tmp_path: Path) -> None:
     bad = CliRunner().invoke(cli, ["odds", str(path), "--extra", "11"])
     assert bad.exit_code == 2
     assert "--extra must be a whole number from 0 to 10, not 11" in bad.output
-    with pytest.raises(UsageError):
+    with pytest.raises(ValueError):
         extra_odds(load_text(tmp_path), 1, -1)
 
 

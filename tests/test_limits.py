@@ -140,7 +140,7 @@ def test_a_tracker_is_asked_for_at_most_max_turns(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
     over = runner.invoke(cli, ["tracker", "dungeon-turn", "--turns", str(limits.MAX_TURNS + 1), "-o", str(out)])
     assert (over.exit_code, over.output) == (
-        2, f"error: --turns: {limits.MAX_TURNS + 1} is out of range; give a number from 1 to {limits.MAX_TURNS}\n")
+        2, f"error: --turns must be a whole number from 1 to {limits.MAX_TURNS}, not {limits.MAX_TURNS + 1}\n")
     # the last value the option takes is weighed against the page: it says how many fit instead
     most = runner.invoke(cli, ["tracker", "dungeon-turn", "--turns", str(limits.MAX_TURNS), "-o", str(out)])
     assert most.exit_code == 2 and "do not fit on one page" in most.output and "out of range" not in most.output

@@ -47,7 +47,7 @@ def test_preview_default_name_and_errors(runner: CliRunner, tmp_path: Path) -> N
     assert result.exit_code == 2
     assert result.stderr == f"error: --page: {pdf} has 2 page(s); choose 1 to 2\n"
     result = runner.invoke(cli, ["preview", str(pdf), "--dpi", "5000"])
-    assert result.stderr == "error: --dpi: 5000 is out of range; choose 10 to 600\n"
+    assert result.stderr == "error: --dpi must be a whole number from 10 to 600, not 5000\n"
     not_pdf = tmp_path / "x.pdf"
     not_pdf.write_text("hello")
     result = runner.invoke(cli, ["preview", str(not_pdf)])

@@ -529,10 +529,10 @@ def test_too_many_turns_names_the_most_that_fit(dungeon_turn: Pack) -> None:
 
 
 @pytest.mark.parametrize("turns", [0, -3, limits.MAX_TURNS + 1])
-def test_turns_out_of_range_is_a_usage_error(dungeon_turn: Pack, turns: int) -> None:
-    with pytest.raises(UsageError) as info:
+def test_turns_out_of_range_is_refused(dungeon_turn: Pack, turns: int) -> None:
+    with pytest.raises(ValueError) as info:
         tracker_pdf(dungeon_turn, RenderOptions(), turns=turns)
-    assert str(info.value) == f"--turns: {turns} is out of range; give a number from 1 to {limits.MAX_TURNS}"
+    assert str(info.value) == f"turns must be a whole number from 1 to {limits.MAX_TURNS}, not {turns}"
 
 
 # -- packs the sheet has never seen --------------------------------------------------------------------

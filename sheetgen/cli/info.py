@@ -10,11 +10,15 @@ from typing import TYPE_CHECKING
 
 import click
 
+from sheetgen import limits
+
 if TYPE_CHECKING:
     pass
 
 from sheetgen.cli.group import cli
 from sheetgen.cli.options import (
+    WholeNumber,
+    asked_hours,
     cache_option,
     check_output,
     emit,
@@ -113,7 +117,8 @@ def schema(which: str) -> None:
 @cli.command()
 @click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--page", type=int, default=1, show_default=True, help="Page number, from 1.")
-@click.option("--dpi", type=int, default=100, show_default=True, help="Resolution, 10 to 600.")
+@click.option("--dpi", type=WholeNumber(limits.MIN_DPI, limits.MAX_DPI), default=100, show_default=True,
+              help="Resolution.")
 @output_option
 def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
     """Render a page of a PDF to PNG, for a quick look.
@@ -132,9 +137,9 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
 @cli.command()
 @click.argument("system")
 @hours_options("cover")
-@click.option("--extra", type=int, default=0, show_default=True,
+@click.option("--extra", type=WholeNumber(0, limits.MAX_EXTRA), default=0, show_default=True,
               help="Also show the odds with this many extra rolls of the check an hour, spread evenly "
-                   "through it (0 to 10).")
+                   "through it.")
 @variant_option
 def odds(system: str, hours: int | None, days: int | None, extra: int, variant: str | None) -> None:
     """Exact odds of a pack's check for a quiet party, as a table.
@@ -146,7 +151,7 @@ def odds(system: str, hours: int | None, days: int | None, extra: int, variant: 
         sheetgen odds dungeon-turn --variant fast-turns
         sheetgen odds my-wilderness.yaml --days 3
     """
-    from sheetgen.engine.odds import asked_hours, extra_odds, quiet_odds
+    from sheetgen.engine.odds import extra_odds, quiet_odds
     from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.words import extra_rows, mechanics_rows, odds_rows
@@ -182,7 +187,6 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
         sheetgen timetable the-sunken-chapel --hours 4 --seed 1234
         sheetgen timetable site-alarm --format json -o alarm.json
     """
-    from sheetgen.engine.odds import asked_hours
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.export.timetable_csv import timetable_csv
     from sheetgen.export.timetable_json import timetable_json
@@ -229,7 +233,6 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
         sheetgen export encounter-reaction --to roll20 -o reaction-tables.txt
         sheetgen export my-dungeon.yaml --to obsidian --seed 1234 -o vault/Dungeon.md
     """
-    from sheetgen.engine.odds import asked_hours
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.export.formats import FORMATS, check_export_output, export
     from sheetgen.export.tables import pack_subject, site_subject
@@ -264,7 +267,7 @@ def import_group() -> None:
               help="Write the site file here instead of output/<file name>.yaml.")
 @click.option("--system", "system", default="dungeon-turn", show_default=True,
               help="The rule pack the site is played with: a built-in id or a path to a pack file.")
-@click.option("--square", type=click.IntRange(1, 1000), default=10, show_default=True,
+@click.option("--square", type=WholeNumber(1, 1000), default=10, show_default=True,
               help="Feet to a square of the map's grid.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def import_watabou(file: Path, output: Path | None, system: str, square: int, force: bool) -> None:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from sheetgen import limits
+from sheetgen.errors import UsageError
 from sheetgen.options import CardPrint, RenderOptions, paper_named, parse_back_offset
 
 if TYPE_CHECKING:
@@ -30,19 +32,45 @@ def output_option(func: F) -> F:
                         help="Write here instead of output/<name>-<sheet>.pdf.")(func)
 
 
+class WholeNumber(click.IntRange):
+    """A whole number from *low* to *high* (a documented limit), refused in one wording for every option:
+    "--hours must be a whole number from 1 to 72, not 73"."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low, high)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            name = param.opts[0] if param is not None and param.opts else "the value"
+            raise UsageError(f"{name} must be a whole number from {self.min} to {self.max}, not {value}") from None
+
+
+MAX_DAYS = limits.MAX_HOURS // 24
+
+
 def hours_options(what: str) -> Callable[[F], F]:
     """--hours and --days: how much play a command covers; with neither, the pack's own horizon."""
     def wrap(func: F) -> F:
-        func = click.option("--days", type=int, help=f"Days of play to {what}, instead of --hours (1 to 3).")(func)
-        return click.option("--hours", type=int,
-                            help=f"Hours of play to {what} (1 to 72; default: a site's route, else the pack's "
+        func = click.option("--days", type=WholeNumber(1, MAX_DAYS),
+                            help=f"Days of play to {what}, instead of --hours.")(func)
+        return click.option("--hours", type=WholeNumber(1, limits.MAX_HOURS),
+                            help=f"Hours of play to {what} (default: a site's route, else the pack's "
                                  "time.horizon, or 3 hours, or 3 units where a unit lasts longer than an hour)."
                             )(func)
     return wrap
 
 
+def asked_hours(hours: int | None, days: int | None) -> int | None:
+    """The hours of play asked for with --hours or --days (None: neither, the pack's horizon)."""
+    if hours is not None and days is not None:
+        raise UsageError("give --hours or --days, not both")
+    return days * 24 if days is not None else hours
+
+
 def seed_option(func: F) -> F:
-    return click.option("--seed", type=click.IntRange(0, 2**63 - 1),
+    return click.option("--seed", type=WholeNumber(0, 2**63 - 1),
                         help="Seed for the dice (default: a new one, printed on the sheet).")(func)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from sheetgen import limits
 from sheetgen.options import CardPrint, paper_named
 
 if TYPE_CHECKING:
@@ -15,6 +16,8 @@ if TYPE_CHECKING:
 
 from sheetgen.cli.group import cli
 from sheetgen.cli.options import (
+    WholeNumber,
+    asked_hours,
     back_offset_option,
     backs_option,
     cache_option,
@@ -73,7 +76,7 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
 @fillable_option
 @ink_option
 @large_option
-@click.option("--turns", type=click.IntRange(1, None),
+@click.option("--turns", type=WholeNumber(1, limits.MAX_TURNS),
               help="Turns to show, instead of --hours (default: those of the hours of play).")
 @hours_options("show on the turns grid")
 @click.option("--for", "audience", type=click.Choice(["gm", "players"]),
@@ -91,7 +94,6 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
         sheetgen tracker dungeon-turn --for players --large
         sheetgen tracker derelict-crawl --hours 4
     """
-    from sheetgen.engine.odds import asked_hours
     from sheetgen.errors import UsageError
     from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
@@ -210,7 +212,6 @@ def packet(site: str | None, seed: int | None, hours: int | None, days: int | No
 
     # On a first packet, the first worker starts before the rest of sheetgen is imported and the site read.
     with reference_workers(use_cache=not no_cache) as jobs:
-        from sheetgen.engine.odds import asked_hours
         from sheetgen.load.variants import site_with_variant
         from sheetgen.packet.build import PacketOptions, build_packet, made_on
         from sheetgen.packet.kept_sites import kept_site
@@ -284,7 +285,6 @@ def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int 
     import signal
     from datetime import datetime
 
-    from sheetgen.engine.odds import asked_hours
     from sheetgen.load.files import resolve_site_path
     from sheetgen.packet.watch import Outcome, SheetOptions, site_builder
     from sheetgen.packet.watch import watch as watch_files

@@ -43,23 +43,9 @@ class Move:
 
 
 def check_hours(hours: int) -> None:
-    """Refuse hours outside 1..MAX_HOURS, naming the --hours option."""
+    """Refuse hours outside 1..MAX_HOURS (the command line refuses them before they get here)."""
     if isinstance(hours, bool) or not isinstance(hours, int) or not 1 <= hours <= limits.MAX_HOURS:
-        raise UsageError(f"--hours must be a whole number from 1 to {limits.MAX_HOURS}, not {hours}")
-
-
-def asked_hours(hours: int | None, days: int | None) -> int | None:
-    """The hours of play asked for with --hours or --days (None: neither, the pack's horizon), checked."""
-    if hours is not None and days is not None:
-        raise UsageError("give --hours or --days, not both")
-    if days is not None:
-        most = limits.MAX_HOURS // 24
-        if isinstance(days, bool) or not isinstance(days, int) or not 1 <= days <= most:
-            raise UsageError(f"--days must be a whole number from 1 to {most}, not {days}")
-        return days * 24
-    if hours is not None:
-        check_hours(hours)
-    return hours
+        raise ValueError(f"hours must be a whole number from 1 to {limits.MAX_HOURS}, not {hours!r}")
 
 
 def play_hours(pack: Pack, hours: int | None) -> int:
@@ -506,7 +492,6 @@ def _expected_after_events(kernel: Kernel, m: Machine) -> Fraction | None:
 # --- extra rolls ------------------------------------------------------------------------------------
 
 
-MAX_EXTRA = 10
 """Most extra rolls per hour that `sheetgen odds --extra` takes."""
 
 
@@ -533,8 +518,8 @@ def extra_odds(pack: Pack, hours: int | None, extra: int) -> ExtraOdds:
     check_hours(hours)
     if pack.check is None:
         raise no_check_error(pack)
-    if isinstance(extra, bool) or not 0 <= extra <= MAX_EXTRA:
-        raise UsageError(f"--extra must be a whole number from 0 to {MAX_EXTRA}, not {extra}")
+    if isinstance(extra, bool) or not 0 <= extra <= limits.MAX_EXTRA:
+        raise ValueError(f"extra must be a whole number from 0 to {limits.MAX_EXTRA}, not {extra!r}")
     check_units(pack, hours)
     m = machine(pack)
     kernel = Kernel(m)

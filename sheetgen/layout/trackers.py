@@ -22,7 +22,7 @@ from typing import Literal
 from sheetgen import limits
 from sheetgen.design import SPACE, TYPE
 from sheetgen.engine.odds import play_hours
-from sheetgen.errors import Location, RenderError, UsageError
+from sheetgen.errors import Location, RenderError
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import (
     BoxMark,
@@ -144,7 +144,7 @@ def session_turns(pack: Pack, hours: int | None = None) -> int:
 
 def check_turns(turns: int | None) -> None:
     if turns is not None and not 1 <= turns <= limits.MAX_TURNS:
-        raise UsageError(f"--turns: {turns} is out of range; give a number from 1 to {limits.MAX_TURNS}")
+        raise ValueError(f"turns must be a whole number from 1 to {limits.MAX_TURNS}, not {turns!r}")
 
 
 def _pairable(pack: Pack, part: TrackerPart) -> bool:
