@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Literal
 
 from sheetgen.errors import UsageError
+
+
+class Audience(StrEnum):
+    """Who a sheet is for: the game master (the whole of it) or the players (nothing secret)."""
+
+    GM = "gm"
+    PLAYERS = "players"
+
 
 POINTS_PER_INCH = 72.0
 POINTS_PER_MM = POINTS_PER_INCH / 25.4

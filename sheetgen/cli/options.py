@@ -12,7 +12,7 @@ import click
 
 from sheetgen import limits
 from sheetgen.errors import UsageError
-from sheetgen.options import CardPrint, RenderOptions, paper_named, parse_back_offset
+from sheetgen.options import Audience, CardPrint, RenderOptions, paper_named, parse_back_offset
 
 if TYPE_CHECKING:
     from sheetgen.model.loaded import LoadedSite
@@ -67,6 +67,16 @@ def asked_hours(hours: int | None, days: int | None) -> int | None:
     if hours is not None and days is not None:
         raise UsageError("give --hours or --days, not both")
     return days * 24 if days is not None else hours
+
+
+def audience_option(help: str, *, default: Audience | None = Audience.GM) -> Callable[[F], F]:
+    """--for gm|players, as an :class:`~sheetgen.options.Audience` (None: both, where there is no default)."""
+    def audience(ctx: click.Context, param: click.Parameter, value: str | None) -> Audience | None:
+        return Audience(value) if value is not None else None
+
+    return click.option("--for", "audience", type=click.Choice([a.value for a in Audience]),
+                        default=default.value if default is not None else None,
+                        show_default=default is not None, callback=audience, help=help)
 
 
 def seed_option(func: F) -> F:

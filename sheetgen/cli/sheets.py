@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import click
 
 from sheetgen import limits
-from sheetgen.options import CardPrint, paper_named
+from sheetgen.options import Audience, CardPrint, paper_named
 
 if TYPE_CHECKING:
     pass
@@ -18,6 +18,7 @@ from sheetgen.cli.group import cli
 from sheetgen.cli.options import (
     WholeNumber,
     asked_hours,
+    audience_option,
     back_offset_option,
     backs_option,
     cache_option,
@@ -42,14 +43,13 @@ from sheetgen.cli.options import (
 @cli.command()
 @click.argument("system")
 @paper_option
-@click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
-              help="players: only the sections the pack marks as safe for players.")
+@audience_option("players: only the sections the pack marks as safe for players.")
 @ink_option
 @large_option
 @cache_option
 @variant_option
 @output_option
-def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_cache: bool, variant: str | None,
+def reference(system: str, paper: str, audience: Audience, ink: str, large: bool, no_cache: bool, variant: str | None,
               output: Path | None) -> None:
     """The one-page reference(s) of a pack, for behind the screen.
 
@@ -66,8 +66,8 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
     pack = with_variant(load_pack(system), variant)
     options = options_for(paper, ink=ink, large=large, language=pack.language)
     with located_in(pack):
-        pdf = cached_reference(pack, options, players=audience == "players", use_cache=not no_cache)
-    emit(pdf, output, pack.id, "reference" if audience == "gm" else "reference-players")
+        pdf = cached_reference(pack, options, players=audience == Audience.PLAYERS, use_cache=not no_cache)
+    emit(pdf, output, pack.id, "reference" if audience == Audience.GM else "reference-players")
 
 
 @cli.command()
@@ -79,12 +79,11 @@ def reference(system: str, paper: str, audience: str, ink: str, large: bool, no_
 @click.option("--turns", type=WholeNumber(1, limits.MAX_TURNS),
               help="Turns to show, instead of --hours (default: those of the hours of play).")
 @hours_options("show on the turns grid")
-@click.option("--for", "audience", type=click.Choice(["gm", "players"]),
-              help="Only the sheets for the GM or the players.")
+@audience_option("Only the sheets for the GM or the players.", default=None)
 @variant_option
 @output_option
 def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turns: int | None,
-            hours: int | None, days: int | None, audience: str | None, variant: str | None,
+            hours: int | None, days: int | None, audience: Audience | None, variant: str | None,
             output: Path | None) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
@@ -107,7 +106,7 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
     options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language)
     with located_in(pack):
         pdf = tracker_pdf(pack, options, turns=turns, hours=hours,
-                          audience="gm" if audience == "gm" else "players" if audience == "players" else None)
+                          audience=audience)
     emit(pdf, output, pack.id, "tracker")
 
 
@@ -171,8 +170,7 @@ def map_(site: str, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: 
 @click.argument("site", required=False)
 @seed_option
 @hours_options("pre-roll")
-@click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
-              help="players: only what a player may see (no timetable, room key or stat cards).")
+@audience_option("players: only what a player may see (no timetable, room key or stat cards).")
 @paper_option
 @size_option
 @backs_option
@@ -186,7 +184,7 @@ def map_(site: str, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: 
 @variant_option
 @pack_folder_option
 @output_option
-def packet(site: str | None, seed: int | None, hours: int | None, days: int | None, audience: str, paper: str,
+def packet(site: str | None, seed: int | None, hours: int | None, days: int | None, audience: Audience, paper: str,
            size: str, backs: bool, back_offset: tuple[float, float], fillable: bool, ink: str, large: bool,
            previews: bool, quiet: bool, no_cache: bool, variant: str | None, rules_dirs: tuple[Path, ...],
            output: Path | None) -> None:
@@ -224,12 +222,12 @@ def packet(site: str | None, seed: int | None, hours: int | None, days: int | No
             render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,
                                cards=CardPrint(back_offset=back_offset)),
             seed=seed, hours=hours,
-            audience="players" if audience == "players" else "gm",
+            audience=audience,
             card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
             use_cache=not no_cache,
         )
         built = build_packet(loaded, options, progress, jobs=jobs)
-    sheet = "packet" if audience == "gm" else "players"
+    sheet = "packet" if audience == Audience.GM else "players"
     path = emit(built.pdf, output, loaded.slug, sheet)
     if previews:
         from sheetgen.output import write_atomic

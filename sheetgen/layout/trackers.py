@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from sheetgen import limits
 from sheetgen.design import SPACE, TYPE
@@ -50,7 +49,7 @@ from sheetgen.layout.tracker_results import results_block
 from sheetgen.layout.tracker_tables import actions_block, notes_block, rounds_block, rounds_pieces, table_block
 from sheetgen.layout.tracker_tracks import track_block
 from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
-from sheetgen.options import Paper
+from sheetgen.options import Audience, Paper
 from sheetgen.words import duration
 
 MARGIN = SPACE.margin
@@ -103,7 +102,7 @@ class TrackerLayout:
     pack_id: str
     page_id: str
     title: str
-    audience: Literal["gm", "players"]
+    audience: Audience
     paper: Paper
     turns: int | None
     """Units shown in the page's turns grid; None when the page has none."""
@@ -225,7 +224,7 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     """
     check_turns(turns)
     shown = Shown(turns if turns is not None else session_turns(pack, hours), turns is not None)
-    ctx = PartContext(pack, page, pack.trackers.index(page), page.audience == "gm")
+    ctx = PartContext(pack, page, pack.trackers.index(page), page.audience == Audience.GM)
     width = paper.width - 2 * MARGIN
     column = (width - GUTTER) / 2
     number, total = first or page_number(pack, page)

@@ -22,6 +22,7 @@ from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
 from sheetgen.model.common import Name, Statblock, Text
 from sheetgen.model.pack import ByTrack, Morale, Pack, encounter_rules
 from sheetgen.model.site import Site
+from sheetgen.options import Audience
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -405,7 +406,7 @@ def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: 
                     problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
                                             _missing(part.kind, part.ref or "", need_ids)))
             secret = _secret(pack, part.kind, part.ref)
-            if tracker.audience == "players" and secret:
+            if tracker.audience == Audience.PLAYERS and secret:
                 problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
                                         f"{secret} but this sheet is for players"))
 

@@ -27,6 +27,7 @@ from sheetgen.model.common import (
     Text,
     parse_range,
 )
+from sheetgen.options import Audience
 
 LIST = limits.MAX_LIST
 
@@ -760,7 +761,7 @@ class TrackerPart(Strict):
 class TrackerPage(Strict):
     id: Id
     title: Name
-    audience: Literal["gm", "players"] = Field(description="who the sheet is for")
+    audience: Audience = Field(strict=False, description="who the sheet is for")
     parts: list[TrackerPart] = Field(min_length=1, max_length=LIST)
 
 

@@ -27,7 +27,7 @@ from sheetgen.layout.header import PageSlot
 from sheetgen.load.files import located_in
 from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
-from sheetgen.options import RenderOptions
+from sheetgen.options import Audience, RenderOptions
 from sheetgen.packet import cache
 from sheetgen.packet.reference_workers import preload_references
 from sheetgen.packet.workers import Jobs
@@ -52,12 +52,15 @@ class PacketOptions:
     render: RenderOptions
     seed: int
     hours: int | None = None  # None: the pack's horizon
-    audience: Literal["gm", "players"] = "gm"
+    audience: Audience = Audience.GM
     card_size: Literal["poker", "index"] = "poker"
     backs: bool = False
     made_on: date = field(default_factory=date.today)
     use_cache: bool = True
     workers: int | None = None  # processes for reference pages not in the cache; None: as many as help
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "audience", Audience(self.audience))  # "gm" or "players" as the enum
 
 
 @dataclass(frozen=True)
@@ -145,7 +148,7 @@ def _drawing_options(render: RenderOptions) -> str:
     return repr(replace(render, seed=None))
 
 
-def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Literal["gm", "players"] | None,
+def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Audience | None,
                     use_cache: bool, hours: int | None = None) -> bytes:
     """The pack's tracker pages for *hours* of play, from the cache when this pack was drawn with these
     options before."""
@@ -271,7 +274,7 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
 
     options = replace(options, render=replace(options.render, page_numbers=False))
 
-    players = options.audience == "players"
+    players = options.audience == Audience.PLAYERS
     packs = _packs(loaded)
     kept = [_kept_part(pack, options.render, players) if options.use_cache else None for pack in packs]
     missing = sum(part is None for part in kept)
@@ -304,7 +307,7 @@ def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 timings: Timings | None) -> list[Part]:
     """The game master's front pages: the site's background and its room index, then the map of its exits
     (the players get none: all three tell what the party has yet to find)."""
-    if options.audience == "players":
+    if options.audience == Audience.PLAYERS:
         return []
     from sheetgen.layout.header import page_slot
     from sheetgen.layout.site_front import site_front_layout
@@ -343,15 +346,15 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         from sheetgen.render.pdf.trackers import page_scale, sheet_scales
     from sheetgen.engine.odds import play_hours
 
-    players = options.audience == "players"
+    players = options.audience == Audience.PLAYERS
     paper = options.render.paper
     hours = play_hours(loaded.pack, options.hours)  # the session's: every pack's trackers cover it
     parts: list[Part] = []
     for pack in _packs(loaded):
-        pages = [t for t in pack.trackers if not players or t.audience == "players"]
+        pages = [t for t in pack.trackers if not players or t.audience == Audience.PLAYERS]
         if pages:
             progress(f"trackers: {pack.name}")
-            audience: Literal["gm", "players"] | None = "players" if players else None
+            audience = Audience.PLAYERS if players else None
             with _phase(timings, "reportlab"):
                 with located_in(pack):
                     drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache,
@@ -415,7 +418,7 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
     """
     loaded = _one_word_for_the_gm(loaded)
     # one pre-rolled timetable for its pages and the cover's first encounters
-    timetable = pre_roll(loaded, options, timings) if options.audience == "gm" else None
+    timetable = pre_roll(loaded, options, timings) if options.audience == Audience.GM else None
     parts = render_parts(loaded, options, progress, timings, jobs, timetable)
     progress("cover and merge")
     with _phase(timings, "merge"):
@@ -456,7 +459,7 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     from sheetgen.render.pdf.cover import cover_pdf
     from sheetgen.words import duration
 
-    gm = options.audience == "gm"
+    gm = options.audience == Audience.GM
     facts = [("Rules", " + ".join(p.name for p in _packs(loaded))),
              ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}")]
     if gm:
@@ -574,7 +577,7 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
             writer.add_outline_item(title=title, page_number=start + offset, parent=parent)
     writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     packs = _packs(loaded)
-    players = options.audience == "players"
+    players = options.audience == Audience.PLAYERS
     subject = "Session packet" + (" for the players" if players else "")
     seed = [] if players else [f"seed {options.seed}"]  # the seed reproduces the GM's secret timetable
     metadata = {

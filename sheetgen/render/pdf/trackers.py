@@ -14,27 +14,25 @@ in one packet.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.layout.marks import Mark
 from sheetgen.layout.tracker_parts import BODY
 from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_sheets
 from sheetgen.model.pack import Pack, TrackerPage
-from sheetgen.options import Paper, RenderOptions
+from sheetgen.options import Audience, Paper, RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
-
-Audience = Literal["gm", "players"]
 
 LARGE_BODY = 12.0
 """The body type of a players' page in large print."""
 
 
-def page_scale(options: RenderOptions, audience: str) -> float:
+def page_scale(options: RenderOptions, audience: Audience) -> float:
     """How much a tracker page is enlarged: large print (``options.large``) sets a players' page's body
     type in LARGE_BODY points by laying it out on a smaller sheet and drawing it enlarged to the paper."""
-    return LARGE_BODY / BODY if options.large and audience == "players" else 1.0
+    return LARGE_BODY / BODY if options.large and audience == Audience.PLAYERS else 1.0
 
 
 def _layout_paper(paper: Paper, scale: float) -> Paper:
@@ -53,9 +51,9 @@ def tracker_layouts(
         raise RenderError(f"{pack.name} ({pack.id}): the pack defines no tracker pages (trackers: is empty)")
     pages = [p for p in pack.trackers if audience is None or p.audience == audience]
     if not pages:
-        who = f"the {pack.words.gm}" if audience == "gm" else "the players"
+        who = f"the {pack.words.gm}" if audience == Audience.GM else "the players"
         have = ", ".join(
-            f'"{p.id}" ({"for the players" if p.audience == "players" else "for the " + pack.words.gm})'
+            f'"{p.id}" ({"for the players" if p.audience == Audience.PLAYERS else "for the " + pack.words.gm})'
             for p in pack.trackers
         )
         raise RenderError(f"{pack.name} ({pack.id}): no tracker page is for {who} (the pack has {have})")
