@@ -107,9 +107,7 @@ def _phase(timings: Timings | None, name: str) -> Iterator[None]:
 
 
 def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
-    return cache.key_for("reference", repr(pack), render.paper.name, "players" if players else "gm",
-                         render.ink, "large" if render.large else "",
-                         "numbered" if render.page_numbers else "slot")
+    return cache.key_for("reference", repr(pack), _drawing_options(render), "players" if players else "gm")
 
 
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*\Z")
@@ -178,13 +176,10 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
                    for card in sheet.cards if card.part == 0]
         return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
 
-    from sheetgen.layout.card_grid import CARD_SIZES, card_grid
-
-    # the arrangement on the page, so that entries drawn in another grid are never taken for these
-    grid = card_grid(options.render.paper, CARD_SIZES[options.card_size])
-    arrangement = f"{grid.columns}x{grid.rows}" + (" sideways" if grid.sideways else "")
+    # the grid a deck is laid out in follows from the paper and the card size (and sheetgen's version, in
+    # every key), so entries drawn in another grid are never taken for these
     key = cache.key_for("cards", repr(loaded.site), _drawing_options(options.render), options.card_size,
-                        "backs" if options.backs else "fronts", arrangement)
+                        "backs" if options.backs else "fronts")
     head, _, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
     return pdf, _card_entries(head)
 
