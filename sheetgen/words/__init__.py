@@ -9,6 +9,7 @@ The formatters, one of each:
 
 - :func:`clock` for a moment of play, ``h:mm`` (``h:mm:ss`` when it falls between minutes);
 - :func:`duration` for a length of time, ``1 hour 30 minutes``, or ``1 hr 30 min`` with ``short``;
+  :func:`duration_field` for one as a file writes it, ``90 minutes``;
   :func:`every` and :func:`about` build on it;
 - :func:`percent` for a chance, ``16.7%``, ``under 0.1%``, ``over 99.9%``; :func:`chance` adds the
   fraction when it is short (``1 in 6 (16.7%)``);
@@ -84,6 +85,7 @@ from sheetgen.words.numbers import (
     chance,
     clock,
     duration,
+    duration_field,
     every,
     faces_text,
     level_span,
@@ -160,6 +162,7 @@ __all__ = [
     "due_every_text",
     "due_phrase",
     "duration",
+    "duration_field",
     "effect_phrase",
     "every",
     "every_unit",
