@@ -126,6 +126,13 @@ def units_span(pack: Pack, units: int) -> str:
     return f"{pack.time.unit} ({span})" if units == 1 else f"{units} {pack.time.plural} ({span})"
 
 
+def leg_time(pack: Pack, first: int, last: int) -> str:
+    """How long a leg of a route takes and the units of play it covers, as the timetable counts them:
+    '12 hours: watches 3-5', '4 hours: watch 18'."""
+    span = f"{pack.time.unit} {first}" if first == last else f"{pack.time.plural} {first}-{last}"
+    return f"{duration((last - first + 1) * pack.time.length)}: {span}"
+
+
 def unit_sentence(pack: Pack) -> str:
     """'A dungeon turn lasts 10 minutes.', 'A round lasts 10 seconds, 2 actions.'"""
     time = pack.time
