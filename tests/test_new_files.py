@@ -58,6 +58,9 @@ def test_the_starter_site_shows_every_room_field(here: Path, runner: CliRunner) 
     assert first.model_fields_set == set(Room.model_fields)
     assert [room.key for room in loaded.site.rooms] == ["1", "2", "3"]
     assert first.stats == [loaded.site.statblocks[0].id]
+    # a detail with a comma, quoted inside [ ]: one detail, as written
+    assert loaded.site.rooms[1].details == [
+        "A map of the ford scratched into the table, with three crosses on the far bank"]
     text = (here / "tower.yaml").read_text(encoding="utf-8")
     for field in Room.model_fields:
         line = next(i for i, line in enumerate(text.splitlines()) if re.match(rf"\s*(- )?{field}:", line))
