@@ -3,8 +3,10 @@ resolves, nothing in a room's words made active, the same bytes twice, bad outpu
 
 from __future__ import annotations
 
+import functools
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -407,3 +409,157 @@ def test_foundry_key_goes_beside_one_file(runner: CliRunner, tmp_path: Path, mon
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "foundry"])
     assert result.output.splitlines()[-1] == "output/the-sunken-chapel-foundry/the-sunken-chapel-key.json"
+
+
+# --- a journey's route, in every format -------------------------------------------------------------------
+
+HOSTILE_ROAD = r"""
+site: "Hostile Road"
+system: wilderness-watches
+rooms:
+  - {key: "1", name: Camp, exits: ["2"]}
+  - {key: "2", name: Ford, exits: ["1"]}
+route:
+  legs:
+    - key: "1|a"
+      name: "<b>Road</b> | [x](http://evil.example) # not"
+      terrain: road
+      time: 8 hours
+      notes: "**Bold** and _italic_; $x$ %% c %% ==mark== [[Wiki]] @UUID[Actor.x]{Boss}\n\n[[/r 1d20]] ^block"
+    - {key: "2", name: "Hex 0304", terrain: 4, time: 4 hours}
+"""
+
+#: The legs as every format must give them back: key, name, terrain, time, notes (marks as the file wrote them).
+ROAD_LEGS = [
+    ("1|a", "<b>Road</b> | [x](http://evil.example) # not", "1 Road", "8 hours: watches 1-2",
+     "**Bold** and _italic_; $x$ %% c %% ==mark== [[Wiki]] @UUID[Actor.x]{Boss}\n\n[[/r 1d20]] ^block"),
+    ("2", "Hex 0304", "4 Forest", "4 hours: watch 3", ""),
+]
+
+
+@pytest.fixture
+def road(tmp_path: Path) -> Path:
+    path = tmp_path / "road.yaml"
+    path.write_text(HOSTILE_ROAD, encoding="utf-8")
+    return path
+
+
+def test_the_key_carries_the_route_leg_by_leg(road: Path) -> None:
+    loaded = load_site(str(road))
+    key = room_key(loaded.site, loaded.pack, loaded.encounter_pack)
+    assert [(leg.key, leg.name, leg.terrain, leg.time, leg.notes) for leg in key.route] == ROAD_LEGS
+    assert key.route_track == "Terrain"
+    chapel = load_site("the-sunken-chapel")
+    assert room_key(chapel.site, chapel.pack, chapel.encounter_pack).route == ()
+
+
+def _table_rows(lines: list[str], heading: str) -> list[list[str]]:
+    """The cells of the Markdown table under *heading*, split at unescaped pipes, escapes read, the
+    marks turned back into the file's and <br><br> into a paragraph break."""
+    start = lines.index(heading) + 2
+    rows = []
+    for line in lines[start:]:
+        if not line.startswith("|"):
+            break
+        cells = re.split(r"(?<!\\)\|", line.strip()[1:-1])
+        rows.append([re.sub(r"\\(.)", r"\1", c.strip()).replace("<br><br>", "\n\n") for c in cells])
+    return rows
+
+
+def _as_file(text: str) -> str:
+    return text.replace("*italic*", "_italic_")
+
+
+def test_markdown_writes_the_route_as_a_table_between_the_rooms_and_the_statblocks(road: Path) -> None:
+    text = markdown_key.write(subject_of(load_site(str(road)))).whole.decode()
+    lines = text.splitlines()
+    assert [line for line in lines if line.startswith("## ")][-2:] == ["## Room key", "## Route"]
+    rows = _table_rows(lines, "## Route")
+    assert rows[0] == ["Leg", "Way", "Terrain", "Time", "Notes"] and set(rows[1]) == {"---"}
+    assert [tuple(_as_file(c) for c in row) for row in rows[2:]] == ROAD_LEGS
+    assert ("| 1\\|a | \\<b\\>Road\\</b\\> \\| \\[x\\](http\\://evil.example) \\# not | 1 Road | "
+            "8 hours: watches 1-2 | **Bold** and *italic*; $x$ %% c %% ==mark== \\[\\[Wiki\\]\\] "
+            "\\@UUID\\[Actor.x\\]{Boss}<br><br>\\[\\[/r 1d20\\]\\] ^block |") in lines
+    headings = [line for line in lines if line.startswith("#")]
+    assert headings.index("## Route") == headings.index("## Room key") + 3  # after the two rooms
+    chapel = markdown_key.write(subject_of(load_site("the-sunken-chapel"))).whole.decode()
+    assert "## Route" not in chapel
+
+
+def test_markdown_route_of_the_salt_road(runner: CliRunner, tmp_path: Path) -> None:
+    export(runner, "the-salt-road", "markdown", tmp_path / "road.md")
+    lines = (tmp_path / "road.md").read_text().splitlines()
+    rows = _table_rows(lines, "## Route")[2:]
+    assert rows[2] == ["3", "Into the Greywood", "4 Forest", "12 hours: watches 6-8", "Camp at the shrine (3)."]
+    assert rows[-1] == ["8", "The Miners' Road", "1 Road", "4 hours: watch 18", "Down to Harrowdeep (7)."]
+    assert len(rows) == 8
+    assert lines.index("## Room key") < lines.index("## Route") < lines.index("## Statblocks")
+    folder = tmp_path / "parts"
+    result = runner.invoke(cli, ["export", "the-salt-road", "--to", "markdown", "--seed", "7", "-o", f"{folder}/"])
+    assert result.exit_code == 0, result.output
+    note = (folder / "room-key.md").read_text().splitlines()
+    assert _table_rows(note, "# Route")[2:] == rows
+
+
+def test_obsidian_writes_the_route_as_a_section_of_the_main_note(runner: CliRunner, tmp_path: Path,
+                                                                 road: Path) -> None:
+    export(runner, str(road), "obsidian", tmp_path / "r.md")
+    lines = (tmp_path / "r.md").read_text().splitlines()
+    assert lines.index("## Room key") < lines.index("## Route")
+    rows = _table_rows(lines, "## Route")
+    assert [tuple(_as_file(c) for c in row) for row in rows[2:]] == ROAD_LEGS
+    part = "\n".join(lines[lines.index("## Route"):lines.index("## Route") + 6]).replace("<br>", "")
+    # Obsidian's own marks are escaped too: maths, comments, highlights, block ids, wikilinks
+    assert not re.search(r"(?<!\\)[<>$]|(?<!\\)%%|(?<!\\)==|(?<!\\)\^[a-z]|(?<!\\)\[\[", part), part
+    assert "\\$x\\$ %\\% c %\\% =\\=mark=\\=" in part and "\\^block" in part
+    assert sorted(p.name for p in (tmp_path / "r rooms").iterdir()) == ["1. Camp.md", "2. Ford.md"]
+
+
+class _Cells(HTMLParser):
+    """The text of each <th> and <td> of an HTML table, <br> read as a line break."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.cells: list[str] = []
+        self._in = False
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        if tag in ("th", "td"):
+            self.cells.append("")
+            self._in = True
+        elif tag == "br" and self._in:
+            self.cells[-1] += "\n"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("th", "td"):
+            self._in = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in:
+            self.cells[-1] += data
+
+
+def test_foundry_writes_the_route_as_a_journal_page(runner: CliRunner, tmp_path: Path, road: Path) -> None:
+    entry = _journal(runner, str(road), "foundry", tmp_path / "f")
+    jsonschema.validate(entry, JOURNAL_SCHEMA)
+    assert [page["name"] for page in entry["pages"]] == ["1. Camp", "2. Ford", "Route"]
+    assert [page["sort"] for page in entry["pages"]] == [100_000, 200_000, 300_000]
+    content = entry["pages"][2]["text"]["content"]
+    assert set(re.findall(r"</?([a-z0-9]+)", content)) <= {"table", "thead", "tbody", "tr", "th", "td", "br", "span",
+                                                           "strong", "em"}
+    for node in _nodes(content):
+        assert not re.search(r"@\w|\[\[", node), node
+    parser = _Cells()
+    parser.feed(content)
+    cells = parser.cells
+    assert cells[:5] == ["Leg", "Way", "Terrain", "Time", "Notes"]
+    legs = [tuple(cells[n:n + 5]) for n in range(5, len(cells), 5)]
+    # the marks become <strong> and <em>; a paragraph break a line break
+    as_text = {"**": "", "_italic_": "italic", "\n\n": "\n"}
+    assert legs == [(*leg[:4], functools.reduce(lambda t, kv: t.replace(*kv), as_text.items(), leg[4]))
+                    for leg in ROAD_LEGS]
+    assert "<strong>Bold</strong> and <em>italic</em>" in content
+    salt = _journal(runner, "the-salt-road", "foundry", tmp_path / "s")
+    names = [page["name"] for page in salt["pages"]]
+    assert names[-2:] == ["Route", "Statblocks"] and len(names) == len(load_site("the-salt-road").site.rooms) + 2
+    assert len({page["_id"] for page in salt["pages"]}) == len(names)

@@ -15,7 +15,7 @@ from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 from sheetgen.load.yamlread import parse_yaml
 from sheetgen.model.site import Room
 from sheetgen.starters.pack import NOTES, pack_id_for
-from sheetgen.starters.site import split, title_for
+from sheetgen.starters.site import leg_units, split, title_for
 
 PACKS = builtin_pack_ids()
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -58,6 +58,9 @@ def test_the_starter_site_shows_every_room_field(here: Path, runner: CliRunner) 
     assert first.model_fields_set == set(Room.model_fields)
     assert [room.key for room in loaded.site.rooms] == ["1", "2", "3"]
     assert first.stats == [loaded.site.statblocks[0].id]
+    # a detail with a comma, quoted inside [ ]: one detail, as written
+    assert loaded.site.rooms[1].details == [
+        "A map of the ford scratched into the table, with three crosses on the far bank"]
     text = (here / "tower.yaml").read_text(encoding="utf-8")
     for field in Room.model_fields:
         line = next(i for i, line in enumerate(text.splitlines()) if re.match(rf"\s*(- )?{field}:", line))
@@ -261,3 +264,109 @@ def test_a_file_that_appears_while_writing_is_kept(here: Path, monkeypatch: pyte
                                  "as it is. Give another name")
     assert target.read_text() == "theirs\n"
     assert os.listdir(here) == ["s.yaml"]
+
+
+CHOSEN = [p for p in PACKS if any(t.chosen for t in load_pack(p).tracks)]
+
+
+def test_the_packs_with_a_track_the_gm_chooses() -> None:
+    assert {"wilderness-watches", "danger-rounds"} <= set(CHOSEN)
+
+
+@pytest.mark.parametrize(("pack_id", "legs"), [
+    # the horizon (3 days, 18 watches; 3 hours, 18 rounds) in a third, a half and the rest, over the
+    # track's lowest, middle and highest levels
+    ("wilderness-watches", [("1", "Down to the Ford", "Road", 86400), ("2", "The Smugglers' Trail", "Hills", 129600),
+                            ("3", "Back by the High Path", "Mountains", 43200)]),
+    ("danger-rounds", [("1", "Down to the Ford", "Unsafe", 3600), ("2", "The Smugglers' Trail", "Risky", 5400),
+                       ("3", "Back by the High Path", "Deadly", 1800)]),
+])
+def test_a_new_site_for_a_pack_with_a_chosen_track_has_a_route(runner: CliRunner, here: Path, pack_id: str,
+                                                               legs: list[tuple[str, str, str, int]]) -> None:
+    _new(runner, "site", "trip.yaml", "--system", pack_id)
+    route = load_site("trip.yaml").site.route
+    assert route is not None
+    assert [(leg.key, leg.name, leg.terrain, leg.time) for leg in route.legs] == legs
+    assert route.track == next(t.id for t in load_pack(pack_id).tracks if t.chosen)
+    result = runner.invoke(cli, ["check", "trip.yaml"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("pack_id", CHOSEN)
+def test_the_starter_route_crosses_several_levels_with_a_comment_on_each_field(runner: CliRunner, here: Path,
+                                                                               pack_id: str) -> None:
+    from sheetgen.engine.route import level_of, route_track
+
+    _new(runner, "site", "trip.yaml", "--system", pack_id)
+    loaded = load_site("trip.yaml")
+    route = loaded.site.route
+    assert route is not None
+    track = route_track(loaded.pack, route)
+    assert track is not None
+    assert len({level_of(track, leg.terrain) for leg in route.legs}) >= 2
+    assert sum(leg.time for leg in route.legs) == loaded.pack.time.horizon_hours * 3600
+    lines = (here / "trip.yaml").read_text(encoding="utf-8").splitlines()
+    start = lines.index("route:")
+    assert lines[start - 1].startswith("#")
+    for field in ("track", "key", "name", "terrain", "time", "notes"):
+        at = next(i for i in range(start, len(lines)) if re.match(rf"\s*(- )?{field}:", lines[i]))
+        assert lines[at - 1].lstrip().startswith("#"), f"no comment above route's {field}"
+
+
+def test_a_new_site_for_a_pack_without_a_chosen_track_has_no_route(runner: CliRunner, here: Path) -> None:
+    _new(runner, "site", "s.yaml", "--system", "dungeon-turn")
+    assert load_site("s.yaml").site.route is None
+    assert "route:" not in (here / "s.yaml").read_text(encoding="utf-8")
+
+
+DEPTH_PACK = BARE_PACK.replace("tables:", """\
+tracks:
+  - {id: noise, name: Noise, min: 0, max: 3, chosen: true}
+  - {id: depth, name: Depth, min: 1, max: 2, chosen: true}
+tables:""").replace("time: {unit: turn, length: 10 minutes}", "time: {unit: turn, length: 1 hour, horizon: 2 hours}")
+
+
+def test_a_starter_route_for_a_pack_file_of_two_chosen_tracks_and_a_short_horizon(runner: CliRunner,
+                                                                                   here: Path) -> None:
+    (here / "packs").mkdir()
+    (here / "packs" / "depth.yaml").write_text(DEPTH_PACK, encoding="utf-8")
+    _new(runner, "site", "s.yaml", "--system", "packs/depth.yaml")
+    route = load_site("s.yaml").site.route
+    assert route is not None
+    # the first chosen track, named since there are two; its levels by number, none labelled; two hours: two legs
+    assert route.track == "noise"
+    assert [(leg.terrain, leg.time) for leg in route.legs] == [("0", 3600), ("1", 3600)]
+    result = runner.invoke(cli, ["check", "s.yaml"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("total", "units"), [
+    (1, [1]), (2, [1, 1]), (3, [1, 1, 1]), (4, [1, 2, 1]), (5, [1, 2, 2]), (18, [6, 9, 3]), (432, [144, 216, 72]),
+])
+def test_leg_units(total: int, units: list[int]) -> None:
+    assert leg_units(total) == units
+    assert sum(units) == total
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("pack_id", "levels"), [
+    ("wilderness-watches", [1] * 6 + [3] * 9 + [6] * 3),
+    ("danger-rounds", [1] * 6 + [2] * 9 + [3] * 3),
+])
+def test_the_starter_routes_timetable_follows_it_and_the_packet_prints_it(runner: CliRunner, here: Path,
+                                                                          pack_id: str, levels: list[int]) -> None:
+    import json
+
+    from pdfcheck import page_texts, read_pdf, squeeze
+
+    _new(runner, "site", "trip.yaml", "--system", pack_id)
+    track = next(t.id for t in load_pack(pack_id).tracks if t.chosen)
+    result = runner.invoke(cli, ["timetable", "trip.yaml", "--format", "json", "-o", "t.json", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads((here / "t.json").read_text(encoding="utf-8"))["rows"]
+    assert [next(lv["level"] for lv in row["baseline"]["levels"] if lv["track"] == track) for row in rows] == levels
+    result = runner.invoke(cli, ["packet", "trip.yaml", "--seed", "7", "-q", "-o", "packet.pdf"])
+    assert result.exit_code == 0, result.output
+    front = squeeze(page_texts(read_pdf((here / "packet.pdf").read_bytes()))[1])
+    terrain = {"wilderness-watches": "Mountains 12 hours: watches 16-18", "danger-rounds": "Deadly 30 minutes"}
+    assert f"3 Back by the High Path {terrain[pack_id]}" in front

@@ -74,6 +74,21 @@ def test_boxes_used_within_the_hours(tmp_path: Path) -> None:
             "6 to a full Torch") in rows
 
 
+def test_a_rate_uses_no_more_than_the_boxes_when_no_roll_fills_them_again(tmp_path: Path) -> None:
+    unfilled = TORCH_PACK.replace("""    - roll: 3
+      result: Fresh torch
+      effects: [{resource: torch, reset: true}]
+    - {roll: 4-6, result: Quiet}""", "    - {roll: 3-6, result: Quiet}")
+    assert unfilled != TORCH_PACK
+    odds = quiet_odds(load_text(tmp_path, unfilled), 3)
+    use = {u.resource: u for u in odds.resources}
+    assert (use["torch"].by_rate, use["torch"].by_outcomes) == (6, Fraction(18, 6))
+    assert ("Resource: Torch", "3:00", "boxes used: all 6 by its rate + 3.00 expected from outcomes",
+            "6 to a full Torch") in mechanics_rows(odds)
+    one_hour = {u.resource: u for u in quiet_odds(load_text(tmp_path, unfilled), 1).resources}
+    assert one_hour["oil"].by_rate == 1
+
+
 @pytest.mark.slow
 def test_expected_ticks_match_the_simulation(tmp_path: Path) -> None:
     pack = load_text(tmp_path)

@@ -204,10 +204,21 @@ def test_three_torches_in_turn_are_out_at_six_twelve_and_eighteen(tmp_path: Path
     by = {u.resource: u for u in odds.resources}
     assert [by[r].gone_by_hour for r in ("t1", "t2", "t3")] == [(1, 1, 1), (0, 1, 1), (0, 0, 1)]
     assert [(by[r].lasts_units, by[r].out_units) for r in ("t1", "t2", "t3")] == [(6, 6), (6, 12), (6, 18)]
-    assert [by[r].by_rate for r in ("t1", "t2", "t3")] == [18, 12, 3]  # refills aside, from when each is lit
+    # from when each is lit, and never more than its boxes: nothing fills a light again
+    assert [by[r].by_rate for r in ("t1", "t2", "t3")] == [6, 6, 3]
     assert [resources.out_unit(pack, r) for r in pack.resources] == [6, 12, 18]
     rows = mechanics_rows(odds)
-    assert ("Resource: Torch 2", "3:00", "boxes used: 12 by its rate", "6 to a full Torch 2") in rows
+    assert [row for row in rows if row[0].startswith("Resource:")] == [
+        ("Resource: Torch 1", "3:00", "all 6 boxes; out at 1:00", "6 to a full Torch 1"),
+        ("Resource: Torch 2", "3:00", "all 6 boxes; out at 2:00", "6 to a full Torch 2"),
+        ("Resource: Torch 3", "3:00", "all 3 boxes; out at 3:00", "3 to a full Torch 3"),
+    ]
+    two = {u.resource: u for u in quiet_odds(pack, 2).resources}
+    assert [two[r].by_rate for r in ("t1", "t2", "t3")] == [6, 6, 0]
+    assert [row[2] for row in mechanics_rows(quiet_odds(pack, 2)) if row[0].startswith("Resource:")] == [
+        "all 6 boxes; out at 1:00", "all 6 boxes; out at 2:00", "boxes used: none"]
+    early = {u.resource: u for u in quiet_odds(pack, 1).resources}
+    assert [early[r].by_rate for r in ("t1", "t2", "t3")] == [6, 0, 0]
     assert not any(row[0].startswith("Torch 2 gone") for row in rows)  # fixed times: the timetable says them
 
 

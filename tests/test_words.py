@@ -24,6 +24,7 @@ from sheetgen.words import (
     check_sentence,
     clock,
     duration,
+    duration_field,
     every,
     level_span,
     levels_phrase,
@@ -48,6 +49,17 @@ def test_a_clock_time_is_hours_and_minutes(seconds: int | Fraction, text: str) -
 def test_a_duration_reads_the_same_long_or_short(seconds: int, long: str, short: str) -> None:
     assert duration(seconds) == long
     assert duration(seconds, short=True) == short
+
+
+@pytest.mark.parametrize(("seconds", "text"), [
+    (1, "1 second"), (45, "45 seconds"), (61, "61 seconds"), (60, "1 minute"), (5400, "90 minutes"),
+    (3600, "1 hour"), (129600, "36 hours"), (86400, "1 day"), (172800, "2 days"),
+])
+def test_a_duration_as_a_file_writes_it_reads_back(seconds: int, text: str) -> None:
+    from sheetgen.model.common import parse_duration
+
+    assert duration_field(seconds) == text
+    assert parse_duration(text) == seconds
 
 
 def test_every_and_about_build_on_the_duration() -> None:

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from sheetgen import limits
 from sheetgen.engine.dice import dice_distribution, die_faces
-from sheetgen.engine.resources import die_at, lit_unit, ticked, tracked
+from sheetgen.engine.resources import die_at, lit_unit, refilled, ticked, tracked
 from sheetgen.engine.types import OutcomeOdds, ResourceUse
 from sheetgen.errors import DataError
 from sheetgen.model.pack import Pack, Resource
@@ -187,13 +187,15 @@ def _unit(chain: tuple[Resource, ...], steps: dict[tuple[int, int], tuple[tuple[
     return after
 
 
-def _by_rate(pack: Pack, resource: Resource, units: int) -> int:
-    """Boxes its rate uses within ``units`` units, refills aside: from when it is lit (0 when a light before
-    it is rolled; its odds say what it is expected to use)."""
+def _by_rate(pack: Pack, resource: Resource, units: int, can_refill: bool) -> int:
+    """Boxes its rate uses within ``units`` units, from when it is lit (0 when a light before it is rolled;
+    its odds say what it is expected to use): refills aside for one that a quiet party's rolls can fill
+    again, at most its boxes for one that they cannot."""
     start = lit_unit(pack, resource)
     if resource.every is None or start is None:
         return 0
-    return max(0, units - start) // resource.every * resource.use
+    used = max(0, units - start) // resource.every * resource.use
+    return used if can_refill else min(used, resource.boxes)
 
 
 def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],
@@ -202,12 +204,13 @@ def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],
     those that run down by their own rules, the chance they are gone by each of ``hour_units`` and how
     long they last."""
     own = own_rules_odds(pack, units, hour_units)
+    fills = refilled(pack)
     found = []
     for r in tracked(pack):
         expected = Fraction(0)
         for outcome, odds in zip(pack.all_outcomes, outcomes, strict=False):
             ticks = sum(-e.by for e in outcome.effects if e.resource == r.id and not e.reset and e.by < 0)
             expected += ticks * odds.expected
-        use = ResourceUse(r.id, r.name, r.boxes, _by_rate(pack, r, units), expected)
+        use = ResourceUse(r.id, r.name, r.boxes, _by_rate(pack, r, units, r.id in fills), expected)
         found.append(own[r.id].into(use) if r.id in own else use)
     return tuple(found)

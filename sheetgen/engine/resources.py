@@ -51,6 +51,12 @@ def ticked(pack: Pack) -> set[str]:
     return {e.resource for o in pack.all_outcomes for e in o.effects if e.resource}
 
 
+def refilled(pack: Pack) -> set[str]:
+    """The ids of the resources that a quiet party's rolls can fill again: a named outcome that refills
+    it or adds boxes (a party's actions aside)."""
+    return {e.resource for o in pack.all_outcomes for e in o.effects if e.resource and (e.reset or e.by > 0)}
+
+
 def full(pack: Pack) -> tuple[int, ...]:
     """Every tracked resource at its full number of boxes."""
     return tuple(r.boxes for r in tracked(pack))

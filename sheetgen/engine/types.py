@@ -54,7 +54,7 @@ class ResourceUse:
     resource: str       # its id
     name: str
     boxes: int          # boxes when full
-    by_rate: int        # boxes its rate uses within the hours (refills aside)
+    by_rate: int        # boxes its rate uses within the hours (refills aside; at most its boxes if none)
     by_outcomes: Fraction  # expected boxes ticked by the check's outcomes within the hours
     # for a resource that runs down by its own rules (a rate, and no outcome acts on it):
     by_rolls: Fraction = Fraction(0)    # expected boxes its rolls use within the hours (dice or chance)

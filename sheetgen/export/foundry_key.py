@@ -5,7 +5,8 @@ room's size, its exits as ``@UUID[.<page>]{5. Flooded Nave}`` links to the other
 (relative to the entry the page is in, so they hold in whatever entry the file is imported into), its
 description, details as a list, trap, treasure, encounter and notes, and a link to the "Statblocks"
 page, the last one, which holds each statblock's description, an HTML table of its stats in the pack's
-order, its actions and notes.
+order, its actions and notes. A journey's route is a "Route" page between them: an HTML table of its
+legs in order (key, name, terrain, time and the units it covers, notes).
 
 Every text is made inert as the RollTables' are (sheetgen.export.foundry_html.inert): the only enricher
 syntax in the document is the links written here. A link's label is one text node, which Foundry
@@ -26,6 +27,7 @@ from sheetgen.markup import paragraphs, plain
 
 _ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 STATBLOCKS = "Statblocks"
+ROUTE = "Route"
 
 
 def document_id(slug: str, *what: str) -> str:
@@ -35,7 +37,8 @@ def document_id(slug: str, *what: str) -> str:
 
 
 def journal_entry(site_name: str, slug: str, key: RoomKey) -> dict[str, Any]:
-    """The JournalEntry: one page per room, then the statblocks' page when the site has statblocks."""
+    """The JournalEntry: one page per room, then the route's page for a journey and the statblocks' page
+    when the site has statblocks."""
     entry = document_id(slug, "journal")
     pages = [document_id(slug, "room", room.key) for room in key.rooms]
     blocks_page = document_id(slug, "statblocks")
@@ -50,9 +53,11 @@ def journal_entry(site_name: str, slug: str, key: RoomKey) -> dict[str, Any]:
                              link(blocks_page, STATBLOCKS) if room.stats else None,
                              [key.statblocks[i].name for i in room.stats])
         documents.append(_page(pages[n], room.title, content, n))
+    if key.route:
+        documents.append(_page(document_id(slug, "route"), ROUTE, _route_html(key), len(documents)))
     if key.statblocks:
         content = "".join(_statblock_html(block) for block in key.statblocks)
-        documents.append(_page(blocks_page, STATBLOCKS, content, len(key.rooms)))
+        documents.append(_page(blocks_page, STATBLOCKS, content, len(documents)))
     return {
         "_id": entry,
         "name": f"{' '.join(plain(site_name).split())}: Room key",
@@ -81,6 +86,14 @@ def _room_html(room: KeyRoom, exits: list[str], statblocks: str | None, names: l
     if statblocks is not None:
         out.append(f"<p><strong>{STATBLOCKS}:</strong> {', '.join(inert(n) for n in names)} ({statblocks})</p>")
     return "".join(out)
+
+
+def _route_html(key: RoomKey) -> str:
+    head = "".join(f"<th>{inert(label)}</th>" for label in ("Leg", "Way", key.route_track, "Time", "Notes"))
+    rows = "".join("<tr>" + "".join(f"<td>{_lines(cell)}</td>" for cell in
+                                    (leg.key, leg.name, leg.terrain, leg.time, leg.notes)) + "</tr>"
+                   for leg in key.route)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
 def _labelled(label: str, text: str) -> str:

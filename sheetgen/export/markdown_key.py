@@ -1,8 +1,10 @@
-"""A site's room key in; its Markdown sections out: "Room key", one heading per room, and "Statblocks".
+"""A site's room key in; its Markdown sections out: "Room key", one heading per room, "Route" for a
+journey and "Statblocks".
 
 Each room is a heading with its key and name (``### 5. Flooded Nave``), then its size, its exits as
 links to the other rooms' headings, its description, its details as a list, its trap, treasure,
-encounter and notes, and links to the statblocks it names. The "Statblocks" section gives each
+encounter and notes, and links to the statblocks it names. A journey's "Route" section is a table of
+its legs in order: key, name, terrain, time and the units it covers, and notes. The "Statblocks" section gives each
 statblock a heading, its description, a one-row table of its stats in the pack's order, its actions
 and notes.
 
@@ -34,6 +36,8 @@ def key_sections(key: RoomKey, flavour: Flavour, anchors: Anchors, level: int = 
     # every heading's anchor first, in the document's order, so a room can link to a statblock below it
     anchors.add("Room key")
     room_anchors = [anchors.add(shown(room.title)) for room in key.rooms]
+    if key.route:
+        anchors.add("Route")
     if key.statblocks:
         anchors.add("Statblocks")
     block_anchors = [anchors.add(shown(block.name)) for block in key.statblocks]
@@ -41,12 +45,23 @@ def key_sections(key: RoomKey, flavour: Flavour, anchors: Anchors, level: int = 
     for room in key.rooms:
         lines += [f"{'#' * (level + 1)} {esc(shown(room.title))}", ""]
         lines += room_body(room, key, flavour, room_anchors, block_anchors)
+    lines += route_section(key, flavour, level)
     if key.statblocks:
         lines += [f"{'#' * level} Statblocks", ""]
         for block in key.statblocks:
             lines += [f"{'#' * (level + 1)} {esc(shown(block.name))}", ""]
             lines += statblock_body(block, flavour)
     return lines
+
+
+def route_section(key: RoomKey, flavour: Flavour, level: int = 2) -> list[str]:
+    """A journey's "Route" section at heading *level*: a table of its legs in order; none without a route."""
+    if not key.route:
+        return []
+    rows = [[inline(leg.key, flavour), inline(leg.name, flavour), inline(leg.terrain, flavour),
+             inline(leg.time, flavour), inline(leg.notes, flavour)] for leg in key.route]
+    head = ["Leg", "Way", inline(key.route_track, flavour), "Time", "Notes"]
+    return [f"{'#' * level} Route", "", *grid(head, rows), ""]
 
 
 def room_body(room: KeyRoom, key: RoomKey, flavour: Flavour, room_anchors: list[str],

@@ -6,7 +6,8 @@ exits as ``[[2. Narthex]]`` links to the other rooms' notes, and after it each s
 names: a heading and a ``statblock`` code block (the plugin's YAML: ``name`` and each of the pack's
 stats, in its order, as a key of its own, every key and value a double-quoted scalar written by
 sheetgen.yamltext), then the statblock's description, actions and notes. The main note gets a
-"Room key" section that links to every room's note and a "Statblocks" section with every statblock.
+"Room key" section that links to every room's note, for a journey a "Route" section (the Markdown
+export's table of its legs) and a "Statblocks" section with every statblock.
 
 A note's name is the room's key and name made safe as a file name on every system and as a link's
 target in Obsidian (:func:`note_names`).
@@ -19,7 +20,7 @@ import unicodedata
 from collections.abc import Iterable
 
 from sheetgen.export.markdown import Anchors, Flavour, note_bytes
-from sheetgen.export.markdown_key import room_fields, shown, statblock_body
+from sheetgen.export.markdown_key import room_fields, route_section, shown, statblock_body
 from sheetgen.export.room_key import KeyStatblock, RoomKey
 from sheetgen.yamltext import quoted
 
@@ -82,11 +83,12 @@ def room_notes(key: RoomKey, flavour: Flavour, taken: Iterable[str] = ()) -> tup
 
 
 def index_sections(key: RoomKey, flavour: Flavour, anchors: Anchors, level: int = 2) -> list[str]:
-    """The main note's "Room key" (a link to each room's note) and "Statblocks" sections."""
+    """The main note's "Room key" (a link to each room's note), "Route" and "Statblocks" sections."""
     names = note_names(room.title for room in key.rooms)
     lines = [f"{'#' * level} Room key", ""]
     lines += [f"- [[{name}]]" for name in names]
     lines.append("")
+    lines += route_section(key, flavour, level)
     if key.statblocks:
         lines += [f"{'#' * level} Statblocks", ""]
         for block in key.statblocks:

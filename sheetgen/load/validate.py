@@ -16,6 +16,7 @@ from pydantic import BaseModel, ValidationError
 
 from sheetgen import limits
 from sheetgen.errors import DataError, DiceError, FontError, Location, Problem
+from sheetgen.load.text_shape import cell_problems, text_hint
 from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces
 from sheetgen.load.yaml_syntax import flow_comma_text, quote_hint
 from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
@@ -136,6 +137,11 @@ def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> I
                 continue
             yield Problem(doc.locate(path, key=True), _unknown_field(model, path))
             continue
+        if kind == "string_type":
+            hint = text_hint(doc, path, error.get("input"))
+            if hint is not None:
+                yield hint
+                continue
         message = _MESSAGES.get(kind) or _clean(error["msg"])
         if kind in ("too_long", "too_short") and isinstance(error.get("input"), list):
             ctx = error.get("ctx", {})
@@ -312,6 +318,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
             if faces is not None:
                 problems.extend(_coverage(faces, [r.roll for r in table.rows if r.roll is not None],
                                           doc, ("tables", t, "rows"), table.roll))
+    problems.extend(cell_problems(pack, doc))
     if pack.encounter is not None:
         for name in ("distance", "reaction", "zones"):
             need(tables, getattr(pack.encounter, name), ("encounter", name), "table")

@@ -13,7 +13,7 @@ from sheetgen.errors import Problem
 from sheetgen.load.yamlread import Document
 from sheetgen.model.pack import Pack, Track
 from sheetgen.model.site import Route, Site
-from sheetgen.words import duration
+from sheetgen.words import duration, duration_field
 
 
 def route_problems(site: Site, doc: Document, pack: Pack) -> list[Problem]:
@@ -39,7 +39,7 @@ def route_problems(site: Site, doc: Document, pack: Pack) -> list[Problem]:
             problems.append(Problem(doc.locate(("route", "legs", i, "time")),
                                     f"a leg takes a whole number of {pack.time.plural} ({duration(unit)} each): "
                                     f"{duration(leg.time)} is {leg.time / unit:g}; write "
-                                    f"{duration(max(1, round(leg.time / unit)) * unit)}"))
+                                    f"{duration_field(max(1, round(leg.time / unit)) * unit)}"))
     total = sum(leg.time for leg in route.legs)
     if total > limits.MAX_HOURS * 3600:
         problems.append(Problem(doc.locate(("route", "legs")),

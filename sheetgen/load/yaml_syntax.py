@@ -46,6 +46,13 @@ def quote_hint(what: str, text: str, *, more: bool = False) -> str:
     return f"this text contains {what!r}; put the whole text in quotes: {quoted(text, more=more)}"
 
 
+def list_hint(count: int, text: str, *, more: bool = False) -> str:
+    """The hint for a text that starts with '[', which YAML reads as a list of *count* items."""
+    items = "an item" if count == 1 else f"{count} items"
+    return (f"this text starts with '[', so YAML reads it as a list of {items}; put the whole text in "
+            f"quotes: {quoted(text, more=more)}")
+
+
 def worded(problem: str, context: str, at: tuple[int, int], opened: tuple[int, int] | None,
            lines: list[str]) -> tuple[tuple[int, int], str]:
     """Where a YAML syntax error should be shown (0-based line and column) and its message.
@@ -70,9 +77,28 @@ def worded(problem: str, context: str, at: tuple[int, int], opened: tuple[int, i
         return opened, f"this {mark} opens a quoted text that is never closed; end the text with {mark}"
     if context.startswith("while parsing a flow") and "<stream end>" in problem and opened is not None \
             and mark in ("[", "{"):
+        eaten = _comment_in_flow(lines[opened[0]], opened[1])
+        if eaten is not None:
+            return (opened[0], eaten[0]), quote_hint(" #", eaten[1])
         return opened, f"this {mark} opens a list that is never closed; end it with {']' if mark == '[' else '}'}"
     message = f"{problem} ({context})" if context and problem else problem or context or "not valid YAML"
     return at, f"YAML syntax: {message}"
+
+
+def _comment_in_flow(text: str, opened: int) -> tuple[int, str] | None:
+    """For a [ or { at *opened* never closed: where the plain item starts whose ' #' began a comment that
+    took the closing bracket with it (``[Dust, bones #3]``), and the item as written; None
+    when no comment on the line holds a bracket that would have closed it."""
+    hash_at = text.find(" #", opened)
+    if hash_at < 0 or not any(ch in text[hash_at:] for ch in "]}") or text.count('"', opened, hash_at) % 2 \
+            or text.count("'", opened, hash_at) % 2:
+        return None
+    start = max(text.rfind(",", opened, hash_at), opened) + 1
+    colon = text.find(": ", start, hash_at)
+    start = colon + 2 if colon >= 0 else start
+    start += len(text[start:hash_at]) - len(text[start:hash_at].lstrip(" "))
+    ends = [i for i in (text.find(ch, hash_at) for ch in ",]}") if i >= 0]
+    return start, text[start:min(ends)].rstrip()
 
 
 def _char(lines: list[str], at: tuple[int, int] | None) -> str:

@@ -18,7 +18,7 @@ from typing import Literal
 from sheetgen.engine.route import stretches
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Room, Site
-from sheetgen.words import duration
+from sheetgen.words import leg_time
 
 Marker = Literal["trap", "treasure", "encounter", "notes"]
 MARKERS: tuple[Marker, ...] = ("trap", "treasure", "encounter", "notes")
@@ -82,13 +82,8 @@ def route_rows(site: Site, pack: Pack) -> tuple[RouteRow, ...]:
     """The legs of *site*'s route, each with the units of *pack* it covers."""
     if site.route is None:
         return ()
-    unit, units = pack.time.unit, pack.time.plural
-    found = []
-    for leg, stretch in zip(site.route.legs, stretches(pack, site.route), strict=True):
-        span = (f"{unit} {stretch.first}" if stretch.first == stretch.last
-                else f"{units} {stretch.first}-{stretch.last}")
-        found.append(RouteRow(leg.key, leg.name, stretch.terrain, f"{duration(leg.time)}: {span}", leg.notes))
-    return tuple(found)
+    return tuple(RouteRow(s.key, s.name, s.terrain, leg_time(pack, s.first, s.last), s.notes)
+                 for s in stretches(pack, site.route))
 
 
 def paragraphs(text: str) -> tuple[str, ...]:

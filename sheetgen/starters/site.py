@@ -11,7 +11,11 @@ What the pack decides:
   first statblock, else the stats its encounter rules print Zone, Morale and Appearing after
   (``stats_after``: HD, then Speed);
 - its zone, from the pack's zones table when it has one, and its morale, half-way up the morale roll of
-  the pack's encounter rules (2d6 when they give none), so that every pack's site loads.
+  the pack's encounter rules (2d6 when they give none), so that every pack's site loads;
+- for a pack with a track the GM chooses (``chosen: true``: a terrain, a danger level), a route of three
+  legs over its lowest, middle and highest levels (by label where the level has one), together as long as
+  the pack's horizon (at most a timetable's 72 hours), so that the pre-rolled timetable follows it and
+  covers what it covers without one.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from sheetgen import limits
 from sheetgen.errors import DiceError
 from sheetgen.importers.site_file import comment
-from sheetgen.model.pack import EncounterRules, Morale, Pack, encounter_rules
+from sheetgen.model.pack import EncounterRules, Morale, Pack, Track, encounter_rules
 from sheetgen.yamltext import quoted
 
 #: Values for the example creature's stats, by the names packs give them; any other stat gets "-".
@@ -77,6 +82,7 @@ def site_text(pack: Pack, system: str, title: str, file_name: str) -> str:
         "",
         *ROOMS,
         "",
+        *_route_lines(pack),
         *_wandering_lines(wandering_dice(pack, rules), pack),
         "",
         *_statblock_lines(pack, rules_pack, rules),
@@ -139,7 +145,8 @@ ROOMS = (
     "    description: >-",
     "      Arrow slits on every side, a cold brazier and two cots. Through the slits, the whole ford",
     "      can be watched.",
-    "    details: [A map of the ford scratched into the table, with three crosses on the far bank]",
+    "    # A short list can go inside [ ]; quote an item with a comma in it, or the comma splits it in two.",
+    "    details: [\"A map of the ford scratched into the table, with three crosses on the far bank\"]",
     "    treasure: A silvered horn (25 gp) hangs by the door.",
     "  - key: \"3\"",
     "    name: Flooded Cellar",
@@ -153,6 +160,71 @@ ROOMS = (
     "      heard across the tower.",
     "    notes: The lantern belongs to a smuggler who hides his salt in the crates.",
 )
+
+
+#: The starter route's legs: key, name and notes.
+LEGS = (
+    ("1", "Down to the Ford", "The watchtower (1) comes into sight over the river."),
+    ("2", "The Smugglers' Trail", "Round the flooded ford, on the path the smugglers' boots wore."),
+    ("3", "Back by the High Path", ""),
+)
+
+
+def leg_units(total: int) -> list[int]:
+    """The units each leg of the starter route lasts, *total* in all: a third, a half and the rest
+    (6, 9 and 3 of 18), or one each of the first *total* legs when there are fewer than three."""
+    if total < len(LEGS):
+        return [1] * total
+    return [total // 3, total // 2, total - total // 3 - total // 2]
+
+
+def route_levels(track: Track) -> list[int]:
+    """The levels the starter route's legs cross: the track's lowest, middle and highest, once each."""
+    return sorted({track.min, (track.min + track.max) // 2, track.max})
+
+
+def _route_lines(pack: Pack) -> list[str]:
+    """A route over the levels of the pack's first track the GM chooses; none for a pack without one."""
+    from sheetgen.engine.route import label_of
+    from sheetgen.words import duration, duration_field
+
+    track = next((t for t in pack.tracks if t.chosen), None)
+    total = min(pack.time.horizon_hours, limits.MAX_HOURS) * 3600 // pack.time.length
+    if track is None or not total:
+        return []
+    levels = route_levels(track)
+    legs = zip(LEGS, leg_units(total), strict=False)
+    names = ", ".join(f"{n} {label_of(track, n)}" if label_of(track, n) else str(n)
+                      for n in range(track.min, track.max + 1))
+    lines = [
+        *notes(f"The way the party goes, leg after leg (or hex after hex): a pre-rolled timetable follows it, "
+               f"and while a leg lasts the {track.name} track stands at the leg's terrain, so each check reads "
+               "the chance there. The GM's packet prints it after the room index, a box to tick for each leg. "
+               "Delete it for a site the party explores instead of crossing."),
+        "route:",
+        *notes(f"The track the legs' terrain sets: one with chosen: true ({track.name}: {names}).", 2),
+        f"  track: {track.id}",
+        "  legs:",
+    ]
+    for n, ((key, name, text), units) in enumerate(legs):
+        level = levels[n % len(levels)]
+        terrain = label_of(track, level) or str(level)
+        first = n == 0
+        lines += [
+            *(notes("Unique among the legs: 1, A, a hex number such as \"0304\".", 4) if first else ()),
+            f"    - key: {quoted(key)}",
+            *(notes("Its name, on the route's row.", 6) if first else ()),
+            f"      name: {quoted(name)}",
+            *(notes(f"A level of {track.name}: its label, or its number.", 6) if first else ()),
+            f"      terrain: {quoted(terrain)}",
+            *(notes(f"How long the party takes over it: a whole number of {pack.time.plural} "
+                    f"({duration(pack.time.length)} each).", 6) if first else ()),
+            f"      time: {duration_field(units * pack.time.length)}",
+        ]
+        if text:
+            lines += [*(notes("Landmarks, and the places (rooms) it reaches.", 6) if first else ()),
+                      f"      notes: {quoted(text)}"]
+    return [*lines, ""]
 
 
 def wandering_dice(pack: Pack, rules: EncounterRules) -> WanderingDice:

@@ -9,6 +9,7 @@ The formatters, one of each:
 
 - :func:`clock` for a moment of play, ``h:mm`` (``h:mm:ss`` when it falls between minutes);
 - :func:`duration` for a length of time, ``1 hour 30 minutes``, or ``1 hr 30 min`` with ``short``;
+  :func:`duration_field` for one as a file writes it, ``90 minutes``;
   :func:`every` and :func:`about` build on it;
 - :func:`percent` for a chance, ``16.7%``, ``under 0.1%``, ``over 99.9%``; :func:`chance` adds the
   fraction when it is short (``1 in 6 (16.7%)``);
@@ -84,8 +85,10 @@ from sheetgen.words.numbers import (
     chance,
     clock,
     duration,
+    duration_field,
     every,
     faces_text,
+    leg_time,
     level_span,
     levels_phrase,
     percent,
@@ -160,12 +163,14 @@ __all__ = [
     "due_every_text",
     "due_phrase",
     "duration",
+    "duration_field",
     "effect_phrase",
     "every",
     "every_unit",
     "extra_rows",
     "faces_text",
     "lasting_text",
+    "leg_time",
     "level_name",
     "level_span",
     "levels_phrase",

@@ -41,6 +41,15 @@ def duration(seconds: int, *, short: bool = False) -> str:
     return " ".join(parts) or ("0 min" if short else "0 minutes")
 
 
+def duration_field(seconds: int) -> str:
+    """A length of time as a pack or site file writes it, in one unit its reader takes: '2 days',
+    '8 hours', '90 minutes', '45 seconds'."""
+    size, name = next((size, name) for size, name in ((86400, "day"), (3600, "hour"), (60, "minute"))
+                      if seconds % size == 0) if seconds % 60 == 0 else (1, "second")
+    n = seconds // size
+    return f"{n} {name}{'s' if n != 1 else ''}"
+
+
 def every(seconds: int) -> str:
     """'every 10 minutes', 'every hour'."""
     text = duration(seconds)
@@ -115,6 +124,13 @@ def units_span(pack: Pack, units: int) -> str:
     """'dungeon turn (10 minutes)', '6 rounds (1 hour)'."""
     span = duration(units * pack.time.length)
     return f"{pack.time.unit} ({span})" if units == 1 else f"{units} {pack.time.plural} ({span})"
+
+
+def leg_time(pack: Pack, first: int, last: int) -> str:
+    """How long a leg of a route takes and the units of play it covers, as the timetable counts them:
+    '12 hours: watches 3-5', '4 hours: watch 18'."""
+    span = f"{pack.time.unit} {first}" if first == last else f"{pack.time.plural} {first}-{last}"
+    return f"{duration((last - first + 1) * pack.time.length)}: {span}"
 
 
 def unit_sentence(pack: Pack) -> str:

@@ -100,21 +100,31 @@ def chosen_rows(odds: Odds) -> list[tuple[str, ...]]:
 
 def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
     """One row per resource that runs down: boxes used within the hours by its rate, its rolls and its
-    outcomes; for one that dice run down, then the chance it is gone by each milestone and how long it lasts."""
+    outcomes (:func:`boxes_used`); for one that dice run down, then the chance it is gone by each milestone
+    and how long it lasts."""
     rows: list[tuple[str, ...]] = []
     for use in odds.resources:
-        parts = []
-        if use.by_rate:
-            parts.append(f"{use.by_rate} by its rate")
-        if use.by_rolls:
-            parts.append(f"{float(use.by_rolls):.2f} expected by the dice")
-        if use.by_outcomes:
-            parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
-        used = " + ".join(parts) or "none"
-        rows.append((f"Resource: {use.name}", f"{odds.hours}:00", f"boxes used: {used}",
+        rows.append((f"Resource: {use.name}", f"{odds.hours}:00", boxes_used(odds, use),
                      f"{use.boxes} to a full {use.name}"))
         rows += resource_odds_rows(odds, use)
     return rows
+
+
+def boxes_used(odds: Odds, use: ResourceUse) -> str:
+    """The boxes a quiet party uses within the hours, as a GM says it: 'all 6 boxes; out at 1:00' for one
+    that the rules run out by then, else 'boxes used: 4 by its rate + 1.50 expected from outcomes' (a
+    rate's figure is never more than the boxes, unless a roll can fill it again)."""
+    out = use.out_units
+    if not use.by_dice and out is not None and not use.by_outcomes and out * odds.unit_minutes <= odds.hours * 60:
+        return f"all {use.boxes} boxes; out at {clock(int(out * odds.unit_minutes * 60))}"
+    parts = []
+    if use.by_rate:
+        parts.append(f"{'all ' if use.by_rate == use.boxes else ''}{use.by_rate} by its rate")
+    if use.by_rolls:
+        parts.append(f"{float(use.by_rolls):.2f} expected by the dice")
+    if use.by_outcomes:
+        parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
+    return f"boxes used: {' + '.join(parts) or 'none'}"
 
 
 def resource_odds_rows(odds: Odds, use: ResourceUse) -> list[tuple[str, ...]]:
