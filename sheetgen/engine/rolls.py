@@ -1,13 +1,13 @@
 """The procedure's other rolls (``rolls:``): each roll's dice, cadence and outcomes compiled for the engine.
 
 A roll besides the check is rolled at the end of a unit, after the check, in the pack's order, each from
-the state the one before it left. Its cadence works as the check's (sheetgen.engine.procedure): a grid of
-``offset + first, offset + first + g, ...`` units, and for a cadence by track the units since it was last
-rolled, kept in the state (``State.waits``, one per roll; 0 for a roll whose cadence is a number). Its
-result is its total (the dice plus the levels of its ``add`` tracks), or for a roll read one by one the
-whole throw (sheetgen.engine.faces); its outcomes are tried in order and the first that holds names the
-result; a result no outcome holds brings nothing. An outcome's track moves are applied at once; what else
-its effects do (resources ticked, a sign) is the timetable's to show.
+the state the one before it left. Its cadence works as the check's (sheetgen.engine.procedure): the units
+``at`` gives, or a grid of ``offset + first, offset + first + g, ...`` units, and for a cadence by track
+the units since it was last rolled, kept in the state (``State.waits``, one per roll; 0 for a roll whose
+cadence is a number). Its result is its total (the dice plus the levels of its ``add`` tracks), or for
+a roll read one by one the whole throw (sheetgen.engine.faces); its outcomes are tried in order and the
+first that holds names the result; a result no outcome holds brings nothing. An outcome's track moves
+are applied at once; what else its effects do (resources ticked, a sign) is the timetable's to show.
 
 Outcomes are numbered across the procedure, the check's first, then each roll's in order, so the odds and
 the timetable count every named outcome in one way (:attr:`SideRoll.first`).
@@ -67,6 +67,8 @@ class SideRoll:
         return self.roll.cadence.rolls
 
     def on_grid(self, unit: int) -> bool:
+        if self.roll.cadence.at is not None:
+            return self.roll.cadence.on_grid(unit)
         elapsed = unit - self.offset
         return elapsed > 0 and (elapsed - self.start) % self.grid == 0
 

@@ -229,9 +229,16 @@ class Trigger(Strict):
 
 
 class Cadence(Strict):
-    """How often the check is rolled, in units: a number, or one that depends on a track's level."""
+    """How often the check is rolled, in units: a number, one that depends on a track's level, or the
+    units themselves (``at``), repeated or not."""
 
     every: int | ByTrack = Field(default=1, description="every N units")
+    at: list[int] | None = Field(default=None, max_length=LIST,
+                                 description="the units at whose end it is rolled, in order: [1, 4, 9]; "
+                                             "instead of every, offset and first")
+    repeat: int | None = Field(default=None,
+                               description="with at: its units fall again every this many units "
+                                           "(at: [3, 5], repeat: 6 rolls on units 3, 5, 9, 11, 15 ...)")
     offset: int = Field(default=0, ge=0, description="units before the first check (0: at the end of unit N)")
     first: int | None = Field(
         default=None, ge=1,
@@ -248,6 +255,32 @@ class Cadence(Strict):
         if isinstance(self.every, int):
             return self.every
         return math.gcd(*self.every.levels.values()) if self.every.levels else 1
+
+    def on_grid(self, unit: int) -> bool:
+        """Whether the end of ``unit`` (1-based) is a point of the cadence: one of ``at`` (within each
+        ``repeat``), else ``offset + first, offset + first + grid, ...``."""
+        if self.at is not None:
+            if self.repeat is not None:
+                unit = (unit - 1) % self.repeat + 1
+            return unit in self.at
+        elapsed = unit - self.offset
+        start = self.grid if self.first is None else self.first
+        return elapsed > 0 and (elapsed - start) % self.grid == 0
+
+    @property
+    def period(self) -> int:
+        """Units after which the cadence's points repeat (from :attr:`settled` on)."""
+        if self.at is not None:
+            return self.repeat or 1
+        return self.grid
+
+    @property
+    def settled(self) -> int:
+        """The unit from whose end on the cadence's points repeat every :attr:`period` units: its offset,
+        or for units given without a repeat the last of them (no point falls after it)."""
+        if self.at is not None:
+            return 0 if self.repeat is not None or not self.at else max(self.at)
+        return self.offset
 
 
 class Pool(Strict):

@@ -36,6 +36,7 @@ from __future__ import annotations
 from sheetgen.words.checks import (
     advance_steps,
     after_text,
+    at_units_text,
     cadence_text,
     check_sentence,
     dice_text,
@@ -144,6 +145,7 @@ __all__ = [
     "advance_steps",
     "after_text",
     "appearing_text",
+    "at_units_text",
     "baseline_text",
     "beings_key",
     "cadence_text",

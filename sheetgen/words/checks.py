@@ -144,7 +144,11 @@ def outcome_when(check: Check | Roll, outcome: Outcome) -> str:
 
 def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     """How often it is rolled: 'every dungeon turn (10 minutes)'. A cadence by a track's levels says
-    'see the table below' when *table*, else gives each level's cadence."""
+    'see the table below' when *table*, else gives each level's cadence; one at given units names them:
+    'at turns 1, 4 and 9', 'at turns 3 and 5 of every 6'."""
+    if check.cadence.at is not None:
+        text = at_units_text(pack, check.cadence.at, check.cadence.repeat)
+        return f"{times(check.cadence.rolls)} {text}" if check.cadence.rolls > 1 else text
     every_ = check.cadence.every
     if isinstance(every_, ByTrack):
         track = pack.track(every_.track)
@@ -166,6 +170,15 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     if check.cadence.rolls > 1:
         text = f"{times(check.cadence.rolls)} {text}"
     return text
+
+
+def at_units_text(pack: Pack, units: list[int], repeat: int | None) -> str:
+    """'at turns 1, 4 and 9', 'at turn 3 of every 6': the units a cadence falls at, within each repeat."""
+    if not units:
+        return "never"
+    noun = pack.time.unit if len(units) == 1 else pack.time.plural
+    text = f"at {noun} {and_list([str(u) for u in units])}"
+    return text if repeat is None else f"{text} of every {repeat}"
 
 
 def times(n: int) -> str:
