@@ -293,16 +293,24 @@ class Pool(Strict):
     roll_at: int | None = Field(default=None, ge=1, le=100,
                                 description="roll only when the pool holds this many dice, then empty it")
     max_dice: int = Field(default=20, ge=1, le=100, description="the pool never holds more dice than this")
-    read: Literal["highest", "lowest", "sum", "count"] = "highest"
+    read: Reading = "highest"
     count_on: Range | None = Field(default=None,
                                    description="for read: count, the faces that count: 1, or 5-6 (the result is "
                                                "how many dice show one)")
 
     @model_validator(mode="after")
     def _count(self) -> Pool:
-        if (self.read == "count") != (self.count_on is not None):
-            raise ValueError("give count_on (the faces that count) with read: count, and only then")
+        _count_on_with_count(self.read, self.count_on)
         return self
+
+
+Reading = Literal["highest", "lowest", "sum", "count"]
+
+
+def _count_on_with_count(read: str, count_on: Range | None) -> None:
+    """A pool's or a roll's reading: ``count_on`` goes with ``read: count``, and only with it."""
+    if (read == "count") != (count_on is not None):
+        raise ValueError("give count_on (the faces that count) with read: count, and only then")
 
 
 class AdvanceRow(Strict):
@@ -429,6 +437,10 @@ class Roll(Strict):
     dice_names: list[Name] = Field(
         default_factory=list, max_length=limits.MAX_PATTERN_DICE,
         description="a name for each die of the roll, in the order written, for patterns that read a named die")
+    read: Reading = Field(default="sum", description="how its dice make its result, as a pool's do: their sum, "
+                                                     "the highest or lowest die, or how many show count_on")
+    count_on: Range | None = Field(default=None,
+                                   description="for read: count, the faces that count: 1, or 5-6")
     add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
     cadence: Cadence = Field(default_factory=Cadence)
     outcomes: list[Outcome] = Field(min_length=1, max_length=LIST,
@@ -436,6 +448,11 @@ class Roll(Strict):
     mark: Name | None = Field(default=None, max_length=3,
                               description="its mark on the turns grid (up to 3 letters); default: its name's first")
     text: Text = ""
+
+    @model_validator(mode="after")
+    def _count(self) -> Roll:
+        _count_on_with_count(self.read, self.count_on)
+        return self
 
     @property
     def read_patterns(self) -> tuple[Pattern, ...]:
