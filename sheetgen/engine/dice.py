@@ -159,6 +159,16 @@ def die_faces(text: str) -> int:
     raise DiceError(f'dice {quoted(text)}: expected a single die such as "d6" at column 1', Location(column=1))
 
 
+def one_kind(text: str) -> tuple[int, int]:
+    """The number of dice and their sides of dice of one kind such as "3d6" or "d8" (no keep, nothing added),
+    which can be read as a pool is; DiceError for anything else."""
+    match parse_dice(text).terms:
+        case (Roll(sign=1, count=count, sides=sides, keep=None),):
+            return count, sides
+    raise DiceError(f'dice {quoted(text)}: expected dice of one kind such as "3d6", with nothing kept or added, '
+                    f'to read them as a pool', Location(column=1))
+
+
 def probability(dist: dict[int, Fraction], predicate: Callable[[int], bool]) -> Fraction:
     """The total probability of the outcomes of ``dist`` for which ``predicate`` is true."""
     return sum((p for outcome, p in dist.items() if predicate(outcome)), Fraction(0))

@@ -61,7 +61,7 @@ def marked_rolls(pack: Pack) -> tuple[Roll, ...]:
 def is_marked(roll: Roll) -> bool:
     """Whether the turns grid marks a roll: it is not simply rolled once at the end of every unit."""
     cadence = roll.cadence
-    return cadence.every != 1 or cadence.offset > 0 or cadence.rolls > 1
+    return cadence.every != 1 or cadence.offset > 0 or cadence.rolls > 1 or cadence.at is not None
 
 
 def roll_marks(pack: Pack, unit: int) -> list[str]:
@@ -87,7 +87,7 @@ def marks_check(pack: Pack) -> bool:
         return False
     m = machine(pack)
     return (m.grid != 1 or m.offset != 0 or m.cadence is not None or pool_fill_units(pack) is not None
-            or m.rolls > 1)
+            or m.rolls > 1 or m.at is not None)
 
 
 def pool_fill_units(pack: Pack) -> int | None:
@@ -97,7 +97,7 @@ def pool_fill_units(pack: Pack) -> int | None:
         return None
     pool = check.pool
     assert pool.roll_at is not None
-    if check.cadence.every != 1 or check.cadence.offset:
+    if check.cadence.every != 1 or check.cadence.offset or check.cadence.at is not None:
         return None  # the pool is looked at only on its cadence: no simple count
     grow = pool.grow + sum(t.per_unit for t in pack.tallies if t.id in pool.tallies)
     if pool.base >= pool.roll_at:

@@ -1,9 +1,10 @@
 """How a dice pool's dice make its result: a Pool in, a PoolReading that reads faces and knows its odds.
 
 A pool is read by its highest die, its lowest, their sum, or the count of dice showing some faces
-(``read`` and ``count_on``). This is the one place that tells those apart: the procedure's exact
-distribution, the timetable's reading of pre-rolled dice, the results the loader checks tables
-against, and the simulation all ask a PoolReading; sheetgen.words says each reading in words.
+(``read`` and ``count_on``); another roll of one kind of die (``rolls:``, ``3d6`` read highest) is
+read the same way. This is the one place that tells those apart: the procedure's exact distribution,
+the timetable's reading of pre-rolled dice, the results the loader checks tables against, and the
+simulation all ask a PoolReading; sheetgen.words says each reading in words.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from sheetgen.engine.dice import die_faces, parse_dice, pool_highest, pool_lowest
+from sheetgen.model.common import RollRange
 from sheetgen.model.pack import Pool
 
 
@@ -28,8 +30,12 @@ class PoolReading:
 
     @classmethod
     def of(cls, pool: Pool) -> PoolReading:
-        on = pool.count_on
-        return cls(pool.read, die_faces(pool.die), (on.low, on.high) if on is not None else (0, 0))
+        return cls.reading(pool.read, die_faces(pool.die), pool.count_on)
+
+    @classmethod
+    def reading(cls, read: str, sides: int, count_on: RollRange | None) -> PoolReading:
+        """The reading of dice of ``sides`` sides: a pool's, or another roll's of one kind of die."""
+        return cls(read, sides, (count_on.low, count_on.high) if count_on is not None else (0, 0))
 
     def result(self, faces: Sequence[int]) -> int:
         """The result these faces give."""

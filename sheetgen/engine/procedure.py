@@ -11,14 +11,14 @@ pack format leaves open, made once here:
 
 - The end of a unit: tracks move by ``per_unit`` (clamped to min..max), tallies gain their
   ``per_unit`` marks, the pool grows by ``grow`` dice (never past ``max_dice``), then the check.
-- Cadence: checks fall on a grid, at the end of units ``offset + g, offset + 2g, ...``, where ``g``
-  is ``every`` or, for a cadence by track, the greatest common divisor of the per-level values
-  (the finest cadence). At a grid point the check is rolled when at least the current level's
-  number of units has passed since the last check (or since ``offset``). For a party whose level
-  holds steady this is "every N units at that level"; a level that changes mid-way takes effect at
-  the next grid point. With ``first`` (1 to ``g``) the grid is ``offset + first, offset + first + g,
-  ...`` instead, and the first check is rolled whatever the level (it counts as if a full cadence
-  had passed).
+- Cadence: checks fall at the units ``at`` gives (again every ``repeat`` units, if it says so), or on
+  a grid, at the end of units ``offset + g, offset + 2g, ...``, where ``g`` is ``every`` or, for a
+  cadence by track, the greatest common divisor of the per-level values (the finest cadence). At a grid
+  point the check is rolled when at least the current level's number of units has passed since the last
+  check (or since ``offset``). For a party whose level holds steady this is "every N units at that
+  level"; a level that changes mid-way takes effect at the next grid point. With ``first`` (1 to ``g``)
+  the grid is ``offset + first, offset + first + g, ...`` instead, and the first check is rolled
+  whatever the level (it counts as if a full cadence had passed).
 - A plain roll's total is the roll plus the levels of the ``add`` tracks; ``at_least``, ``at_most``
   and ``faces`` compare that total. A check whose trigger or outcomes are patterns reads its dice one
   by one (sheetgen.engine.faces): its result is then the whole throw, and what compares a number reads
@@ -184,8 +184,9 @@ class Machine:
         self._event: dict[tuple[State, int], State] = {}
         self.others = side_rolls(pack, self.index, len(check.outcomes))
         self.outcome_count = len(check.outcomes) + sum(len(r.outcomes) for r in pack.rolls)
-        self.period = math.lcm(self.grid, *(r.grid for r in self.others))
-        self.settled = max((self.offset, *(r.offset for r in self.others)))
+        self.period = math.lcm(check.cadence.period, *(r.roll.cadence.period for r in self.others))
+        self.settled = max((check.cadence.settled, *(r.roll.cadence.settled for r in self.others)))
+        self.at = check.cadence.at
         self._sides: dict[tuple[State, tuple[bool, ...]], tuple[SideMove, ...]] = {}
         self._names: dict[int, str | None] = {}
         self._chances: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, Fraction], ...]] = {}
@@ -324,6 +325,8 @@ class Machine:
         return found
 
     def on_grid(self, unit: int) -> bool:
+        if self.at is not None:
+            return self.check.cadence.on_grid(unit)
         elapsed = unit - self.offset
         return elapsed > 0 and (elapsed - self.first) % self.grid == 0
 

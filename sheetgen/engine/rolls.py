@@ -1,13 +1,15 @@
 """The procedure's other rolls (``rolls:``): each roll's dice, cadence and outcomes compiled for the engine.
 
 A roll besides the check is rolled at the end of a unit, after the check, in the pack's order, each from
-the state the one before it left. Its cadence works as the check's (sheetgen.engine.procedure): a grid of
-``offset + first, offset + first + g, ...`` units, and for a cadence by track the units since it was last
-rolled, kept in the state (``State.waits``, one per roll; 0 for a roll whose cadence is a number). Its
-result is its total (the dice plus the levels of its ``add`` tracks), or for a roll read one by one the
-whole throw (sheetgen.engine.faces); its outcomes are tried in order and the first that holds names the
-result; a result no outcome holds brings nothing. An outcome's track moves are applied at once; what else
-its effects do (resources ticked, a sign) is the timetable's to show.
+the state the one before it left. Its cadence works as the check's (sheetgen.engine.procedure): the units
+``at`` gives, or a grid of ``offset + first, offset + first + g, ...`` units, and for a cadence by track
+the units since it was last rolled, kept in the state (``State.waits``, one per roll; 0 for a roll whose
+cadence is a number). Its result is its total (the dice plus the levels of its ``add`` tracks; dice of
+one kind may be read as a pool's are, by ``read``: the highest die, the lowest, or how many show
+``count_on``), or for a roll read one by one the whole throw (sheetgen.engine.faces); its outcomes are
+tried in order and the first that holds names the result; a result no outcome holds brings nothing. An
+outcome's track moves are applied at once; what else its effects do (resources ticked, a sign) is the
+timetable's to show.
 
 Outcomes are numbered across the procedure, the check's first, then each roll's in order, so the odds and
 the timetable count every named outcome in one way (:attr:`SideRoll.first`).
@@ -18,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sheetgen.engine.dice import parse_dice
+from sheetgen.engine.dice import one_kind, parse_dice
 from sheetgen.engine.faces import Throws, first_outcome, throws
+from sheetgen.engine.pool import PoolReading
 from sheetgen.model.pack import ByTrack, Pack, Roll, Track
 
 Moves = tuple[tuple[int, int | None], ...]
@@ -41,6 +44,7 @@ class SideRoll:
     wait_cap: int                   # the longest wait its cadence by track asks for (0 without)
     add: tuple[int, ...]
     throws: Throws | None
+    reading: PoolReading | None     # how its dice make its result, for one read as a pool (not summed)
     distribution: dict[int, Fraction]
     moves: tuple[Moves, ...]        # one per outcome
 
@@ -50,6 +54,9 @@ class SideRoll:
         every = cadence.every
         by_track = every if isinstance(every, ByTrack) else None
         read = throws(roll)
+        reading, distribution = _reading(roll)
+        if reading is None:
+            distribution = read.distribution if read is not None else distribution
         return cls(
             roll=roll, index=index, first=first, grid=cadence.grid, offset=cadence.offset,
             start=cadence.grid if cadence.first is None else cadence.first,
@@ -57,7 +64,8 @@ class SideRoll:
             wait_cap=max(by_track.levels.values()) if by_track is not None and by_track.levels else 0,
             add=tuple(tracks[t] for t in roll.add),
             throws=read,
-            distribution=read.distribution if read is not None else parse_dice(roll.roll).distribution(),
+            reading=reading,
+            distribution=distribution,
             moves=tuple(tuple((tracks[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
                         for o in roll.outcomes),
         )
@@ -67,6 +75,8 @@ class SideRoll:
         return self.roll.cadence.rolls
 
     def on_grid(self, unit: int) -> bool:
+        if self.roll.cadence.at is not None:
+            return self.roll.cadence.on_grid(unit)
         elapsed = unit - self.offset
         return elapsed > 0 and (elapsed - self.start) % self.grid == 0
 
@@ -87,7 +97,10 @@ class SideRoll:
         return wait >= needed
 
     def result_of(self, faces: tuple[int, ...], total: int) -> int:
-        """The result the rules read: the total, or for dice read one by one the throw."""
+        """The result the rules read: the total, for dice read as a pool their reading (the highest die, ...),
+        or for dice read one by one the throw."""
+        if self.reading is not None:
+            return self.reading.result(faces)
         return total if self.throws is None else self.throws.encode(faces)
 
     def total(self, result: int) -> int:
@@ -98,6 +111,22 @@ class SideRoll:
         holds the total with the added tracks' levels, a pattern the throw."""
         value = self.total(result) + sum(levels[i] for i in self.add)
         return first_outcome(self.roll.outcomes, value, result, self.throws)
+
+
+def _reading(roll: Roll) -> tuple[PoolReading | None, dict[int, Fraction]]:
+    """A roll's reading as a pool (None for one whose dice are summed) and the distribution of its result
+    before any track is added (its sum's, for dice read one by one)."""
+    if roll.read == "sum":
+        return None, parse_dice(roll.roll).distribution()
+    count, sides = one_kind(roll.roll)
+    reading = PoolReading.reading(roll.read, sides, roll.count_on)
+    return reading, reading.distribution(count)
+
+
+def roll_results(roll: Roll) -> list[int]:
+    """Every result a roll's dice can give before any track is added, in order (its sum's, or for dice read
+    as a pool, their reading's)."""
+    return sorted(_reading(roll)[1])
 
 
 def value_at(value: ByTrack, level: int) -> int | None:

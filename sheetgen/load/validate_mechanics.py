@@ -68,6 +68,9 @@ def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey)
     """Everything about a cadence, decided here once for the check's, a variant's and a variant check's:
     every from 1 to MAX_TRACK units (or, by a track that exists, a value from 1 to MAX_TRACK for each of
     its levels), an offset of at most MAX_TRACK, and a first check within the first interval."""
+    if cadence.at is not None or cadence.repeat is not None:
+        yield from _at_problems(cadence, doc, base)
+        return
     every = cadence.every
     if cadence.offset > limits.MAX_TRACK:
         yield Problem(doc.locate((*base, "offset")), f"must be at most {limits.MAX_TRACK} units")
@@ -91,6 +94,35 @@ def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey)
         finest = (f"every ({every})" if isinstance(every, int)
                   else f"{cadence.grid} (the finest of the cadences by level)")
         yield Problem(doc.locate((*base, "first")), f"must be from 1 to {finest}; for a later start add an offset")
+
+
+def _at_problems(cadence: Cadence, doc: Document, base: PathKey) -> Iterator[Problem]:
+    """A cadence at given units: ``at`` alone (no every, offset or first), its units from 1 to MAX_TRACK and
+    increasing, and with ``repeat`` (1 to MAX_TRACK units) none of them past the repeat."""
+    if cadence.at is None:
+        yield Problem(doc.locate((*base, "repeat")), "repeat says how often the units of at fall again; "
+                                                     "give at with it: {at: [3, 5], repeat: 6}")
+        return
+    for name in ("every", "offset", "first"):
+        if name in cadence.model_fields_set:
+            yield Problem(doc.locate((*base, name)),
+                          f"give either at (the units themselves) or {name}, not both")
+    if not cadence.at:
+        yield Problem(doc.locate((*base, "at")), "give at least one unit: at: [1, 4, 9]")
+    repeat = cadence.repeat
+    if repeat is not None and not 1 <= repeat <= limits.MAX_TRACK:
+        yield Problem(doc.locate((*base, "repeat")), f"must be from 1 to {limits.MAX_TRACK} units")
+        repeat = None
+    last = 0
+    for i, unit in enumerate(cadence.at):
+        where = doc.locate((*base, "at", i))
+        if not 1 <= unit <= limits.MAX_TRACK:
+            yield Problem(where, f"must be from 1 to {limits.MAX_TRACK} (a unit, counted from the start)")
+        elif unit <= last:
+            yield Problem(where, f"the units must increase: {unit} comes after {last}")
+        elif repeat is not None and unit > repeat:
+            yield Problem(where, f"must be at most the repeat ({repeat}): the units fall within each repeat")
+        last = max(last, unit)
 
 
 def outcome_effect_problems(pack: Pack, doc: Document, outcomes: Sequence[Outcome] | None = None,

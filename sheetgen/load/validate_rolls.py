@@ -2,10 +2,10 @@
 file:line:column out (called by sheetgen.load.validate_mechanics.mechanics_problems).
 
 Each roll goes beside a check, has an id of its own, adds tracks that exist, falls on a cadence checked as
-the check's is, reads its dice as patterns only where it can, and each of its outcomes can come up: a range
-holds a total its dice and added tracks can make that no outcome above it takes, and its effects name
-tracks and resources that exist. Results that no outcome holds bring nothing, so the outcomes need not
-cover every total.
+the check's is, reads its dice as patterns only where it can, as a pool only when they are of one kind,
+and each of its outcomes can come up: a range holds a result its dice and added tracks can make that no
+outcome above it takes, and its effects name tracks and resources that exist. Results that no outcome
+holds bring nothing, so the outcomes need not cover every total.
 """
 
 from __future__ import annotations
@@ -38,19 +38,38 @@ def roll_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
                 yield Problem(doc.locate((*base, "add", a)), _missing("track", track, tracks))
         yield from cadence_problems(pack, roll.cadence, doc, (*base, "cadence"))
         yield from outcome_effect_problems(pack, doc, roll.outcomes, base)
+        if roll.read != "sum":
+            found = _pooled_problem(roll, doc, base)
+            if found is not None:
+                yield found
+                continue
         if roll.patterns:
             yield from pattern_problems(roll, doc, base)
         elif not missing:
             yield from _range_problems(pack, roll, doc, base)
 
 
+def _pooled_problem(roll: Roll, doc: Document, base: PathKey) -> Problem | None:
+    """A roll read as a pool is (highest, lowest, count) rolls dice of one kind and has no patterns."""
+    from sheetgen.engine.dice import one_kind
+
+    if roll.patterns:
+        return Problem(doc.locate((*base, "read")), f"a roll read by its {roll.read} reads no patterns: give its "
+                                                    "outcomes ranges of that result, or leave read out")
+    try:
+        one_kind(roll.roll)
+    except DiceError as exc:
+        return Problem(doc.locate((*base, "roll")), exc.problems[0].message)
+    return None
+
+
 def _range_problems(pack: Pack, roll: Roll, doc: Document, base: PathKey) -> Iterator[Problem]:
     """Each outcome's range holds a total the roll can make (its dice plus its added tracks' levels) that
     no outcome above it holds."""
-    from sheetgen.engine.dice import parse_dice
+    from sheetgen.engine.rolls import roll_results
 
     try:
-        faces = sorted(parse_dice(roll.roll).distribution())
+        faces = roll_results(roll)
     except DiceError:
         return  # reported with the roll
     low = sum(pack.track(t).min for t in roll.add)
@@ -63,6 +82,7 @@ def _range_problems(pack: Pack, roll: Roll, doc: Document, base: PathKey) -> Ite
         path = (*base, "outcomes", o, "roll")
         if not hits:
             yield Problem(doc.locate(path), f"{outcome.roll} cannot come up on {roll.roll}"
+                                            + (f" read by its {roll.read}" if roll.read != "sum" else "")
                                             + (" with the tracks added" if roll.add else "")
                                             + f" ({totals[0]}-{totals[-1]})")
         elif hits <= taken:

@@ -230,9 +230,16 @@ class Trigger(Strict):
 
 
 class Cadence(Strict):
-    """How often the check is rolled, in units: a number, or one that depends on a track's level."""
+    """How often the check is rolled, in units: a number, one that depends on a track's level, or the
+    units themselves (``at``), repeated or not."""
 
     every: int | ByTrack = Field(default=1, description="every N units")
+    at: list[int] | None = Field(default=None, max_length=LIST,
+                                 description="the units at whose end it is rolled, in order: [1, 4, 9]; "
+                                             "instead of every, offset and first")
+    repeat: int | None = Field(default=None,
+                               description="with at: its units fall again every this many units "
+                                           "(at: [3, 5], repeat: 6 rolls on units 3, 5, 9, 11, 15 ...)")
     offset: int = Field(default=0, ge=0, description="units before the first check (0: at the end of unit N)")
     first: int | None = Field(
         default=None, ge=1,
@@ -250,6 +257,32 @@ class Cadence(Strict):
             return self.every
         return math.gcd(*self.every.levels.values()) if self.every.levels else 1
 
+    def on_grid(self, unit: int) -> bool:
+        """Whether the end of ``unit`` (1-based) is a point of the cadence: one of ``at`` (within each
+        ``repeat``), else ``offset + first, offset + first + grid, ...``."""
+        if self.at is not None:
+            if self.repeat is not None:
+                unit = (unit - 1) % self.repeat + 1
+            return unit in self.at
+        elapsed = unit - self.offset
+        start = self.grid if self.first is None else self.first
+        return elapsed > 0 and (elapsed - start) % self.grid == 0
+
+    @property
+    def period(self) -> int:
+        """Units after which the cadence's points repeat (from :attr:`settled` on)."""
+        if self.at is not None:
+            return self.repeat or 1
+        return self.grid
+
+    @property
+    def settled(self) -> int:
+        """The unit from whose end on the cadence's points repeat every :attr:`period` units: its offset,
+        or for units given without a repeat the last of them (no point falls after it)."""
+        if self.at is not None:
+            return 0 if self.repeat is not None or not self.at else max(self.at)
+        return self.offset
+
 
 class Pool(Strict):
     """A pool of dice: a base number, one more per tally mark, growing each unit if the rules say so."""
@@ -261,16 +294,24 @@ class Pool(Strict):
     roll_at: int | None = Field(default=None, ge=1, le=100,
                                 description="roll only when the pool holds this many dice, then empty it")
     max_dice: int = Field(default=20, ge=1, le=100, description="the pool never holds more dice than this")
-    read: Literal["highest", "lowest", "sum", "count"] = "highest"
+    read: Reading = "highest"
     count_on: Range | None = Field(default=None,
                                    description="for read: count, the faces that count: 1, or 5-6 (the result is "
                                                "how many dice show one)")
 
     @model_validator(mode="after")
     def _count(self) -> Pool:
-        if (self.read == "count") != (self.count_on is not None):
-            raise ValueError("give count_on (the faces that count) with read: count, and only then")
+        _count_on_with_count(self.read, self.count_on)
         return self
+
+
+Reading = Literal["highest", "lowest", "sum", "count"]
+
+
+def _count_on_with_count(read: str, count_on: Range | None) -> None:
+    """A pool's or a roll's reading: ``count_on`` goes with ``read: count``, and only with it."""
+    if (read == "count") != (count_on is not None):
+        raise ValueError("give count_on (the faces that count) with read: count, and only then")
 
 
 class AdvanceRow(Strict):
@@ -397,6 +438,10 @@ class Roll(Strict):
     dice_names: list[Name] = Field(
         default_factory=list, max_length=limits.MAX_PATTERN_DICE,
         description="a name for each die of the roll, in the order written, for patterns that read a named die")
+    read: Reading = Field(default="sum", description="how its dice make its result, as a pool's do: their sum, "
+                                                     "the highest or lowest die, or how many show count_on")
+    count_on: Range | None = Field(default=None,
+                                   description="for read: count, the faces that count: 1, or 5-6")
     add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
     cadence: Cadence = Field(default_factory=Cadence)
     outcomes: list[Outcome] = Field(min_length=1, max_length=LIST,
@@ -404,6 +449,11 @@ class Roll(Strict):
     mark: Name | None = Field(default=None, max_length=3,
                               description="its mark on the turns grid (up to 3 letters); default: its name's first")
     text: Text = ""
+
+    @model_validator(mode="after")
+    def _count(self) -> Roll:
+        _count_on_with_count(self.read, self.count_on)
+        return self
 
     @property
     def read_patterns(self) -> tuple[Pattern, ...]:

@@ -21,6 +21,7 @@ from sheetgen.words import (
     effect_phrase,
     outcome_when,
     read_name,
+    roll_read_name,
     roll_sentence,
     signed,
     threshold_text,
@@ -199,7 +200,8 @@ def roll_view(pack: Pack, roll: Roll, *, banner: bool = False) -> CheckBody:
     banner says them), and its outcomes with what they do."""
     facts = () if banner else (Fact("When", when_clause(roll.when)), Fact("Rule", roll_sentence(pack, roll)))
     rows = tuple((outcome_when(roll, o), o.result, _outcome_cell(pack, o)) for o in roll.outcomes)
-    return CheckBody(roll.name, roll.formula, facts, None, None, Grid(("Roll", "Result", ""), rows), roll.text)
+    head = (roll_read_name(roll) or "roll").capitalize()
+    return CheckBody(roll.name, roll.formula, facts, None, None, Grid((head, "Result", ""), rows), roll.text)
 
 
 def _result_name(check: Check) -> str:

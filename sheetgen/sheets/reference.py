@@ -62,6 +62,7 @@ from sheetgen.sheets.views import (
 )
 from sheetgen.words import (
     TIMES,
+    at_units_text,
     conditions_order_text,
     due_every_text,
     duration,
@@ -357,7 +358,9 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
     changes = []
     if variant.check is not None:
         changes.append(f"check: {variant.check.roll or 'a pool'}, its own trigger")
-    if variant.cadence is not None and isinstance(variant.cadence.every, int):
+    if variant.cadence is not None and variant.cadence.at is not None:
+        changes.append(f"check {at_units_text(pack, variant.cadence.at, variant.cadence.repeat)}")
+    elif variant.cadence is not None and isinstance(variant.cadence.every, int):
         every = variant.cadence.every
         changes.append(f"check every {pack.time.unit}" if every == 1 else f"check every {every} {pack.time.plural}")
     for rid, every in variant.rates.items():

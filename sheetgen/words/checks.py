@@ -9,25 +9,24 @@ from functools import lru_cache
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, machine
 from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool, Roll
-from sheetgen.words.mechanics import pool_cadence_text
+from sheetgen.words.mechanics import pool_cadence_text, reading_words
 from sheetgen.words.numbers import TIMES, levels_phrase, signed, units_span
 
 
-def _reading(pool: Pool) -> tuple[str, str, str]:
-    """A pool's reading in words, the one place they are said: as a noun ('highest die'), before a
-    result ('highest d6') and as a rule ('the highest die counts')."""
-    die = str(parse_dice(pool.die))
-    if pool.read == "count":
-        on = pool.count_on
-        return f"dice showing {on}", f"{die} showing {on}", f"the result is how many dice show {on}"
-    return {"highest": ("highest die", f"highest {die}", "the highest die counts"),
-            "lowest": ("lowest die", f"lowest {die}", "the lowest die counts"),
-            "sum": ("total", f"{die} total", "the dice are added")}[pool.read]
+def roll_dice(pack: Pack, roll: Roll) -> str:
+    """Another roll's dice and how they are read: '2d6 + Fatigue', '3d6 (the highest die counts)'."""
+    dice = " + ".join([str(parse_dice(roll.roll)), *(pack.track(t).name for t in roll.add)])
+    return dice if roll.read == "sum" else f"{dice} ({reading_words(roll)[2]})"
+
+
+def roll_read_name(roll: Roll) -> str | None:
+    """What another roll's result is read from, as a noun ('highest die'); None for dice added up."""
+    return None if roll.read == "sum" else reading_words(roll)[0]
 
 
 def read_name(check: Check) -> str:
     """What a check's result is read from, as a noun: 'highest die', 'lowest die', 'total', 'roll'."""
-    return "roll" if check.pool is None else _reading(check.pool)[0]
+    return "roll" if check.pool is None else reading_words(check.pool)[0]
 
 
 def roll_head(check: Check) -> str:
@@ -35,7 +34,7 @@ def roll_head(check: Check) -> str:
     if check.pool is None:
         assert check.roll is not None
         return str(parse_dice(check.roll))
-    return _reading(check.pool)[1]
+    return reading_words(check.pool)[1]
 
 
 def advance_steps(check: Check) -> list[tuple[str, str]]:
@@ -61,7 +60,7 @@ def dice_text(pack: Pack, check: Check) -> str:
         rule.append(f"rolled when the pool holds {pool.roll_at} dice, then emptied")
     if pool.max_dice != Pool.model_fields["max_dice"].default:
         rule.append(f"at most {pool.max_dice} dice")
-    rule.append(_reading(pool)[2])
+    rule.append(reading_words(pool)[2])
     return "; ".join(rule)
 
 
@@ -144,7 +143,11 @@ def outcome_when(check: Check | Roll, outcome: Outcome) -> str:
 
 def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     """How often it is rolled: 'every dungeon turn (10 minutes)'. A cadence by a track's levels says
-    'see the table below' when *table*, else gives each level's cadence."""
+    'see the table below' when *table*, else gives each level's cadence; one at given units names them:
+    'at turns 1, 4 and 9', 'at turns 3 and 5 of every 6'."""
+    if check.cadence.at is not None:
+        text = at_units_text(pack, check.cadence.at, check.cadence.repeat)
+        return f"{times(check.cadence.rolls)} {text}" if check.cadence.rolls > 1 else text
     every_ = check.cadence.every
     if isinstance(every_, ByTrack):
         track = pack.track(every_.track)
@@ -166,6 +169,15 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     if check.cadence.rolls > 1:
         text = f"{times(check.cadence.rolls)} {text}"
     return text
+
+
+def at_units_text(pack: Pack, units: list[int], repeat: int | None) -> str:
+    """'at turns 1, 4 and 9', 'at turn 3 of every 6': the units a cadence falls at, within each repeat."""
+    if not units:
+        return "never"
+    noun = pack.time.unit if len(units) == 1 else pack.time.plural
+    text = f"at {noun} {and_list([str(u) for u in units])}"
+    return text if repeat is None else f"{text} of every {repeat}"
 
 
 def times(n: int) -> str:
@@ -196,7 +208,7 @@ def check_sentence(pack: Pack) -> str:
 def roll_sentence(pack: Pack, roll: Roll) -> str:
     """One of the pack's other rolls in one line, as :func:`check_sentence` says the check: its dice, what
     each outcome needs and how often it is rolled. '1d6: Torch gutters on a 1; every turn (10 minutes)'."""
-    dice = " + ".join([str(parse_dice(roll.roll)), *(pack.track(t).name for t in roll.add)])
+    dice = roll_dice(pack, roll)
     brings = and_list([f"{o.result} on {pattern_text(roll, o.pattern) if o.pattern else _article(o.roll)}"
                       for o in roll.outcomes])
     return f"{dice}: {brings}; {cadence_text(pack, roll, table=False)}"

@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from sheetgen.engine.deck import DeckCard
+from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.due import RestDue, pool_fill_units
+from sheetgen.engine.procedure import machine
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import RollDone, SpareRoll
-from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Resource
+from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Pool, Resource, Roll
 from sheetgen.words.numbers import clock, faces_text
 
 
@@ -56,6 +58,18 @@ def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: S
     return said
 
 
+def reading_words(pool: Pool | Roll) -> tuple[str, str, str]:
+    """A pool's (or another roll's) reading in words, the one place they are said: as a noun ('highest
+    die'), before a result ('highest d6') and as a rule ('the highest die counts')."""
+    die = str(parse_dice(pool.die if isinstance(pool, Pool) else pool.roll))
+    if pool.read == "count":
+        on = pool.count_on
+        return f"dice showing {on}", f"{die} showing {on}", f"the result is how many dice show {on}"
+    return {"highest": ("highest die", f"highest {die}", "the highest die counts"),
+            "lowest": ("lowest die", f"lowest {die}", "the lowest die counts"),
+            "sum": ("total", f"{die} total", "the dice are added")}[pool.read]
+
+
 def rolls_phrases(pack: Pack, rolls: Sequence[RollDone], bold: tuple[str, str] = ("", "")) -> list[str]:
     """The other rolls a timetable row holds, one phrase for each roll, its dice by time and what they
     brought: 'Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches -1 box)'; each roll's name between *bold*."""
@@ -64,15 +78,19 @@ def rolls_phrases(pack: Pack, rolls: Sequence[RollDone], bold: tuple[str, str] =
         by_roll.setdefault(done.roll, []).append(done)
     said = []
     for rid, made in by_roll.items():
-        roll = next(r for r in pack.rolls if r.id == rid)
+        side = next(r for r in machine(pack).others if r.roll.id == rid)
+        roll = side.roll
         parts = []
         for done in made:
             text = f"{clock_at(pack, done.unit)} {', '.join(str(f) for f in done.faces)}"
+            if side.reading is not None:
+                text += f" = {side.reading.result(done.faces)}"
             if done.outcome is not None:
                 effects = outcome_effect_phrases(pack, done.outcome_index, done.unit, done.sign_card)
                 text += f" {done.outcome}" + (f" ({', '.join(effects)})" if effects else "")
             parts.append(text)
-        said.append(f"{bold[0]}{roll.name}{bold[1]} {roll.roll}: {', '.join(parts)}")
+        head = roll.roll if side.reading is None else f"{roll.roll}, {reading_words(roll)[0]}"
+        said.append(f"{bold[0]}{roll.name}{bold[1]} {head}: {', '.join(parts)}")
     return said
 
 
