@@ -75,6 +75,7 @@ class Door:
     x: int
     y: int
     kind: int
+    facing: Square | None = None  # its dir: the way through it, (1, 0) to the east
 
 
 @dataclass(frozen=True)
@@ -256,11 +257,10 @@ class _Reader:
             self.fail(f"{path}.type", f"expected a door type 0-9, found {_kind(kind)}")
             kind = 1
         facing = obj.get("dir")
-        if facing is not None:
-            self.square(facing, f"{path}.dir")
+        way = self.square(facing, f"{path}.dir") if facing is not None else None
         if x is None or y is None:
             return None
-        return Door(i, int(x), int(y), kind)
+        return Door(i, int(x), int(y), kind, way)
 
     def note(self, item: Any, i: int) -> Note | None:
         path = f"notes[{i}]"
