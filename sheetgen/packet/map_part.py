@@ -29,9 +29,9 @@ def map_pdf(loaded: LoadedSite, render: RenderOptions, *,
 
         layout = floor_plan_layout(plan, render.paper)
     elif players:
-        raise DataError("the site has no map: field, and the map of its exits names every room, so there is no "
-                        "players' map to draw (add a map:, see docs/site-format.md, or import one from One Page "
-                        "Dungeon)", Location(display_name(loaded.path), field="map"))
+        raise DataError("a players' map is drawn from the site's floor plan, and this site has none (the map of its "
+                        "exits names every room): add a map:, see docs/site-format.md, or import the dungeon from "
+                        "One Page Dungeon", Location(display_name(loaded.path), field="map"))
     else:
         from sheetgen.layout.exit_map import exit_map_layout
         from sheetgen.sheets.exit_map import exit_map
