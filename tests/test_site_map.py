@@ -62,7 +62,7 @@ def test_every_rect_water_and_column_is_kept(path: Path, tmp_path: Path) -> None
     assert Counter(a.rect for a in plan.areas) == rects
     assert {a.room for a in plan.areas if a.room is not None} == {room.key for room in loaded.site.rooms}
     assert set(plan.water) == {(w["x"], w["y"]) for w in data["water"]}
-    assert set(plan.columns) == {(c["x"], c["y"]) for c in data["columns"]}
+    assert set(plan.columns) == {(round(c["x"], 3), round(c["y"], 3)) for c in data["columns"]}
     rotundas = {(r["x"], r["y"], r["w"], r["h"]) for r in data["rects"] if r.get("rotunda")}
     assert {a.rect for a in plan.areas if a.round} == rotundas
 

@@ -49,7 +49,7 @@ class SiteMap:
     areas: tuple[MapArea, ...]
     doors: tuple[MapDoor, ...]
     water: tuple[tuple[int, int], ...]
-    columns: tuple[tuple[int, int], ...]
+    columns: tuple[tuple[float, float], ...]
 
 
 def comment(text: str) -> str:
@@ -105,7 +105,7 @@ def map_lines(plan: SiteMap) -> list[str]:
             lines.append(f"    - {{at: [{door.at[0]}, {door.at[1]}], kind: {door.kind}{facing}}}")
     for name, squares in (("water", plan.water), ("columns", plan.columns)):
         if squares:
-            items = [f"[{x}, {y}]" for x, y in squares]
+            items = [f"[{x:g}, {y:g}]" for x, y in squares]
             rows = [", ".join(items[n:n + 8]) for n in range(0, len(items), 8)]
             lines.append(f"  {name}: [" + ",\n    ".join(rows) + "]")
     return lines

@@ -24,6 +24,7 @@ What the map says, as a site:
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -97,7 +98,7 @@ def plan(dungeon: Dungeon, name: str) -> Plan:
     _give_keys(list(rooms.values()))
     _connect(rooms, spaces, door_at)
     water = set(dungeon.water)
-    columns = set(dungeon.columns)
+    columns = {(math.floor(x), math.floor(y)) for x, y in dungeon.columns}
     placed: set[Square] = set()
     for room in rooms.values():
         _describe(room, water, columns, placed)
@@ -314,4 +315,4 @@ def site_map(dungeon: Dungeon, made: Plan, square: int) -> SiteMap:
     doors = tuple(MapDoor((d.x, d.y), MAP_KINDS[d.kind] if d.kind < len(MAP_KINDS) else "door",
                           FACINGS.get(d.facing) if d.facing else None) for d in dungeon.doors)
     return SiteMap(square, tuple(areas), doors, tuple(sorted(set(dungeon.water))),
-                   tuple(sorted(set(dungeon.columns))))
+                   tuple(sorted(set(dungeon.columns))))  # where each stands, as the JSON says

@@ -111,10 +111,11 @@ def plan_marks(plan: FloorPlan, frame: _Frame) -> list[Mark]:
     for door in plan.doors:
         marks += door_marks(door.kind, frame.at(door.at[0] + 0.5, door.at[1] + 0.5),
                             _outward(door, plan.floor), side, wall)
-    marks += [CircleMark(*frame.at(gx + 0.5, gy + 0.5), side * 0.25, width=max(0.6, side * 0.05), fill=1.0)
+    marks += [CircleMark(*frame.at(gx, gy), side * 0.25, width=max(0.6, side * 0.05), fill=1.0)
               for gx, gy in plan.columns]
     size = min(max(side * 0.8, MIN_KEY), MAX_KEY)
-    taken = set(plan.columns) | {door.at for door in plan.doors}
+    taken = {door.at for door in plan.doors} | {(math.floor(x + dx), math.floor(y + dy)) for x, y in plan.columns
+                                                for dx in (-0.3, 0.3) for dy in (-0.3, 0.3)}
     for key in plan.keys:
         cx, cy = frame.at(*_clear(key, taken, plan.floor))
         marks += _key(key.key, cx, cy, size)

@@ -44,10 +44,12 @@ def map_problems(site: Site, doc: Document) -> list[Problem]:
         for px, py in area.polygon or ():
             xs.append(px)
             ys.append(py)
-    for squares in ([d.at for d in plan.doors], plan.water, plan.columns):
+    for squares in ([d.at for d in plan.doors], plan.water):
         for x, y in squares:
             xs += [x, x + 1]
             ys += [y, y + 1]
+    xs += [x for x, _ in plan.columns]
+    ys += [y for _, y in plan.columns]
     if xs and (max(xs) - min(xs) > limits.MAX_MAP_SQUARES or max(ys) - min(ys) > limits.MAX_MAP_SQUARES):
         problems.append(Problem(doc.locate(("map",)),
                                 f"the map spans {max(xs) - min(xs):g} x {max(ys) - min(ys):g} squares; at most "

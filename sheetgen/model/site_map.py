@@ -78,5 +78,6 @@ class SiteMap(Strict):
     doors: list[MapDoor] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS)
     water: list[Square] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS,
                                 description="squares under water")
-    columns: list[Square] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS,
-                                  description="squares with a column in the middle")
+    columns: list[Point] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS,
+                                 description="where each column stands, [x, y] on the grid: [2, 3] where four "
+                                             "squares meet, [2.5, 3.5] in the middle of a square")

@@ -65,7 +65,8 @@ class FloorPlan:
     shapes: tuple[Shape, ...]
     doors: tuple[PlanDoor, ...]
     water: tuple[Square, ...]
-    columns: tuple[Square, ...]
+    columns: tuple[Point, ...]
+    """Where each column stands, on the grid."""
     keys: tuple[PlanKey, ...]
     bounds: tuple[int, int, int, int]
     """The squares the plan covers, whole: left, top, right, bottom (right and bottom excluded)."""
@@ -95,7 +96,7 @@ def floor_plan(site: Site, gm: str, *, players: bool = False) -> FloorPlan | Non
     keys = () if players else _keys(site, plan)
     return FloorPlan(site.site, "For the players" if players else f"For the {gm}", players, plan.square, plan.unit,
                      floor, walled_floor, tuple(shapes), placed, tuple(sorted(set(plan.water) & floor)),
-                     tuple(sorted(set(plan.columns) & floor)), keys, _bounds(floor, shapes))
+                     tuple(plan.columns), keys, _bounds(floor, shapes))
 
 
 def _outline(area: MapArea) -> tuple[Point, ...]:
