@@ -23,6 +23,13 @@ MAX_STATBLOCKS = 300
 MAX_LIST = 300
 """Entries in any other list (table rows, actions, details, exits)."""
 
+MAX_MAP_SQUARES = 1_000
+"""Squares a site's map reaches from its origin, and its width or height (a generated dungeon spans 60 or so)."""
+MAX_MAP_ITEMS = 20_000
+"""Areas, doors, squares of water or columns in a site's map."""
+MAX_POLYGON = 200
+"""Corners of one polygon of a site's map."""
+
 MAX_HOURS = 72
 """Hours of play a timetable may cover."""
 

@@ -40,6 +40,7 @@ class Picture:
 
 
 PACKS = Path(__file__).parent / "data" / "packs"
+SITES = Path(__file__).parent / "data" / "sites"
 PICTURES = (
     Picture("reference-dungeon-turn", ("reference", "dungeon-turn", "--no-cache")),
     Picture("reference-site-alarm", ("reference", "site-alarm", "--no-cache")),
@@ -57,6 +58,8 @@ PICTURES = (
     Picture("timetable-several-rolls", ("timetable", str(PACKS / "several-rolls.yaml"), "--seed", "3", "--hours", "3")),
     Picture("cards-poker-chapel", ("cards", "the-sunken-chapel")),
     Picture("map-chapel", ("map", "the-sunken-chapel")),
+    Picture("map-floor-plan-toll-house", ("map", str(SITES / "toll-house.yaml"))),
+    Picture("map-floor-plan-players-toll-house", ("map", str(SITES / "toll-house.yaml"), "--for", "players")),
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),
     Picture("packet-cover-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), slow=True),
     Picture("packet-front-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), page=2, slow=True),

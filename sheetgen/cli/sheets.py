@@ -144,26 +144,31 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 
 @cli.command("map")
 @click.argument("site")
+@click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
+              help="players: the floor plan without room keys or secret doors (the site needs a map:).")
 @paper_option
 @ink_option
 @pack_folder_option
 @output_option
-def map_(site: str, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
-    """A map of SITE's rooms drawn from their exits, for the GM: each room a box with its key, name and
-    markers, each exit a line (an arrowhead for a one-way exit). One page, turned to landscape where
-    the map is wide; a site too large for one page at 7 pt is split over as many pages as it takes.
+def map_(site: str, audience: str, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+    """A map of SITE on one page. With a map: field, its floor plan to scale: walls, a grid, each room's key
+    where the room is, door symbols by kind, a legend and a scale bar. Without one, its rooms drawn from their
+    exits, for the GM: each room a box with its key, name and markers, each exit a line (an arrowhead for a
+    one-way exit), split over pages when a site is too large for one page at 7 pt.
 
     \b
     Example:
         sheetgen map my-dungeon.yaml --paper a4
+        sheetgen map my-dungeon.yaml --for players
     """
     from sheetgen.load.files import load_site
     from sheetgen.packet.map_part import map_pdf
 
     check_output(output)
     loaded = load_site(site, rules_dirs)
-    pdf, _ = map_pdf(loaded, options_for(paper, ink=ink, language=loaded.language))
-    emit(pdf, output, loaded.slug, "map")
+    players = audience == "players"
+    pdf, _ = map_pdf(loaded, options_for(paper, ink=ink, language=loaded.language), players=players)
+    emit(pdf, output, loaded.slug, "map-players" if players else "map")
 
 
 @cli.command()

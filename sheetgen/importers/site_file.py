@@ -27,6 +27,31 @@ class SiteRoom:
     comment: str = ""          # a line above the room, without the "# "
 
 
+@dataclass(frozen=True)
+class MapArea:
+    room: str | None           # None: a passage
+    rect: tuple[int, int, int, int]
+    round: bool = False
+
+
+@dataclass(frozen=True)
+class MapDoor:
+    at: tuple[int, int]
+    kind: str
+    facing: str | None = None
+
+
+@dataclass(frozen=True)
+class SiteMap:
+    """The floor plan, as docs/site-format.md's `map` field holds it."""
+
+    square: int
+    areas: tuple[MapArea, ...]
+    doors: tuple[MapDoor, ...]
+    water: tuple[tuple[int, int], ...]
+    columns: tuple[tuple[float, float], ...]
+
+
 def comment(text: str) -> str:
     """Text as one YAML comment line: every line break (\\n, \\r, U+2028 and the rest that YAML or Python
     counts as one) and every other control character is a space, so nothing ends the comment early."""
@@ -34,7 +59,7 @@ def comment(text: str) -> str:
 
 
 def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], rooms: Sequence[SiteRoom],
-              footer: Sequence[str] = ()) -> str:
+              footer: Sequence[str] = (), plan: SiteMap | None = None) -> str:
     """The whole site file."""
     lines = [comment(line) if line else "#" for line in header]
     lines += [
@@ -58,9 +83,32 @@ def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], room
         if room.details:
             lines.append("    details:")
             lines += [f"      - {quoted(d)}" for d in room.details]
+    if plan is not None:
+        lines += map_lines(plan)
     lines += ["", *WANDERING_HINT, *STATBLOCK_HINT]
     lines += [comment(line) if line else "#" for line in footer]
     return "\n".join(lines) + "\n"
+
+
+def map_lines(plan: SiteMap) -> list[str]:
+    """The `map` field: one area or door a line, squares of water and columns a few to the line."""
+    lines = ["# The floor plan, in squares from the top left (x to the east, y to the south): the map to scale.",
+             "map:", f"  square: {plan.square}", "  unit: ft", "  areas:"]
+    for area in plan.areas:
+        room = f"room: {quoted(area.room)}, " if area.room is not None else ""
+        shape = f"rect: [{', '.join(str(n) for n in area.rect)}]"
+        lines.append(f"    - {{{room}{shape}{', round: true' if area.round else ''}}}")
+    if plan.doors:
+        lines.append("  doors:")
+        for door in plan.doors:
+            facing = f", facing: {door.facing}" if door.facing else ""
+            lines.append(f"    - {{at: [{door.at[0]}, {door.at[1]}], kind: {door.kind}{facing}}}")
+    for name, squares in (("water", plan.water), ("columns", plan.columns)):
+        if squares:
+            items = [f"[{x:g}, {y:g}]" for x, y in squares]
+            rows = [", ".join(items[n:n + 8]) for n in range(0, len(items), 8)]
+            lines.append(f"  {name}: [" + ",\n    ".join(rows) + "]")
+    return lines
 
 
 WANDERING_HINT = (

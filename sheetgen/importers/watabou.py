@@ -18,10 +18,13 @@ What the map says, as a site:
   room, with the nearest room it leads to, and the rooms beyond it); the squares of water and the columns in
   the room; the end of the dungeon (``ending``).
 - Sizes in feet: ``square`` feet to a square (10 by default, the usual scale of a dungeon map).
+- The floor plan (the site's ``map``): every rect as an area, a room's or a passage's, every door with its
+  kind and the way through it, the squares of water and the columns, for the map drawn to scale.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,13 +32,16 @@ from pathlib import Path
 
 from sheetgen import limits
 from sheetgen.errors import DataError, Location, OutputError
-from sheetgen.importers.site_file import SiteRoom, site_yaml
+from sheetgen.importers.site_file import MapArea, MapDoor, SiteMap, SiteRoom, site_yaml
 from sheetgen.importers.watabou_json import Door, Dungeon, Note, Rect, Square, parse
 
 DOOR_KINDS = ("open passage", "door", "narrow passage", "way out", "portcullis", "double door",
               "secret door", "steel door", "stairs down", "stairwell")
 #: Doors the GM has to know about; the others are plain passages between rooms.
 NOTEWORTHY = {3, 4, 6, 7, 8, 9}
+#: Each door type as a site map's door kind (docs/site-format.md); an unknown type is a plain door.
+MAP_KINDS = ("open", "door", "narrow", "way-out", "portcullis", "double", "secret", "steel", "stairs", "stairwell")
+FACINGS = {(1, 0): "east", (-1, 0): "west", (0, 1): "south", (0, -1): "north"}
 
 
 @dataclass
@@ -64,6 +70,7 @@ class Plan:
 
     rooms: tuple[Room, ...]
     outside_water: int      # squares of water in no room
+    passages: tuple[Rect, ...]  # the rects that are no room and no door's square
 
 
 def plan(dungeon: Dungeon, name: str) -> Plan:
@@ -91,12 +98,12 @@ def plan(dungeon: Dungeon, name: str) -> Plan:
     _give_keys(list(rooms.values()))
     _connect(rooms, spaces, door_at)
     water = set(dungeon.water)
-    columns = set(dungeon.columns)
+    columns = {(math.floor(x), math.floor(y)) for x, y in dungeon.columns}
     placed: set[Square] = set()
     for room in rooms.values():
         _describe(room, water, columns, placed)
     ordered = sorted(rooms.values(), key=lambda r: _natural(r.key))
-    return Plan(tuple(ordered), len(water - placed))
+    return Plan(tuple(ordered), len(water - placed), tuple(r for r in spaces if r.index not in rooms))
 
 
 def _natural(key: str) -> tuple[int, int, str]:
@@ -296,4 +303,16 @@ def site_text(dungeon: Dungeon, made: Plan, *, file: str, system: str, square: i
         rooms.append(SiteRoom(room.key, room_name(room), room_size(room, square), tuple(room.exits),
                               first[0].text if first else "", tuple(room.details), comment))
     title = dungeon.title or Path(file).stem.replace("_", " ").strip() or "Imported dungeon"
-    return site_yaml(title=title, system=system, text=text, header=header, rooms=rooms)
+    return site_yaml(title=title, system=system, text=text, header=header, rooms=rooms,
+                     plan=site_map(dungeon, made, square))
+
+
+def site_map(dungeon: Dungeon, made: Plan, square: int) -> SiteMap:
+    """The map's geometry as the site's floor plan: every rect, door, square of water and column kept."""
+    areas = [MapArea(room.key, (room.rect.x, room.rect.y, room.rect.w, room.rect.h), room.rect.rotunda)
+             for room in sorted(made.rooms, key=lambda r: r.rect.index)]
+    areas += [MapArea(None, (r.x, r.y, r.w, r.h)) for r in made.passages]
+    doors = tuple(MapDoor((d.x, d.y), MAP_KINDS[d.kind] if d.kind < len(MAP_KINDS) else "door",
+                          FACINGS.get(d.facing) if d.facing else None) for d in dungeon.doors)
+    return SiteMap(square, tuple(areas), doors, tuple(sorted(set(dungeon.water))),
+                   tuple(sorted(set(dungeon.columns))))  # where each stands, as the JSON says

@@ -75,6 +75,7 @@ class Door:
     x: int
     y: int
     kind: int
+    facing: Square | None = None  # its dir: the way through it, (1, 0) to the east
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class Dungeon:
     rects: tuple[Rect, ...]
     doors: tuple[Door, ...]
     notes: tuple[Note, ...]
-    columns: tuple[Square, ...]
+    columns: tuple[tuple[float, float], ...]  # where each stands, on the grid: (2, 3) where four squares meet
     water: tuple[Square, ...]
 
 
@@ -155,8 +156,8 @@ class _Reader:
                 break
         doors = [d for i, item in enumerate(self.items(data, "doors")) if (d := self.door(item, i)) is not None]
         notes = [n for i, item in enumerate(self.items(data, "notes")) if (n := self.note(item, i)) is not None]
-        columns = [s for i, item in enumerate(self.items(data, "columns"))
-                   if (s := self.square(item, f"columns[{i}]")) is not None]
+        columns = [p for i, item in enumerate(self.items(data, "columns"))
+                   if (p := self.point(item, f"columns[{i}]")) is not None]
         water = [s for i, item in enumerate(self.items(data, "water"))
                  if (s := self.square(item, f"water[{i}]")) is not None]
         refs: dict[str, int] = {}
@@ -256,11 +257,10 @@ class _Reader:
             self.fail(f"{path}.type", f"expected a door type 0-9, found {_kind(kind)}")
             kind = 1
         facing = obj.get("dir")
-        if facing is not None:
-            self.square(facing, f"{path}.dir")
+        way = self.square(facing, f"{path}.dir") if facing is not None else None
         if x is None or y is None:
             return None
-        return Door(i, int(x), int(y), kind)
+        return Door(i, int(x), int(y), kind, way)
 
     def note(self, item: Any, i: int) -> Note | None:
         path = f"notes[{i}]"
@@ -299,12 +299,16 @@ class _Reader:
             return None
         return Note(i, text, ref, float(px), float(py))
 
-    def square(self, item: Any, path: str) -> Square | None:
+    def point(self, item: Any, path: str) -> tuple[float, float] | None:
         obj = self.mapping(item, path)
         if obj is None:
             return None
         x, y = (self.number(obj, key, path, whole=False) for key in ("x", "y"))
-        return None if x is None or y is None else (math.floor(x), math.floor(y))
+        return None if x is None or y is None else (round(float(x), 3), round(float(y), 3))
+
+    def square(self, item: Any, path: str) -> Square | None:
+        point = self.point(item, path)
+        return None if point is None else (math.floor(point[0]), math.floor(point[1]))
 
 
 def _kind(value: Any) -> str:

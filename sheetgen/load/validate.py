@@ -17,7 +17,8 @@ from pydantic import BaseModel, ValidationError
 from sheetgen import limits
 from sheetgen.errors import DataError, DiceError, FontError, Location, Problem
 from sheetgen.load.text_shape import cell_problems, text_hint
-from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces
+from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces, _span
+from sheetgen.load.validate_map import map_problems
 from sheetgen.load.yaml_syntax import flow_comma_text, quote_hint
 from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
 from sheetgen.model.common import Name, Statblock, Text
@@ -460,6 +461,7 @@ def check_site(site: Site, doc: Document) -> None:
     problems.extend(glyph_problems(doc, skip={("system",), ("encounters",)}))
     problems.extend(markup_problems(doc))
     problems.extend(cost_problems(site, doc))
+    problems.extend(map_problems(site, doc))
     if problems:
         raise DataError.many(problems)
 
@@ -638,12 +640,6 @@ def glyph_problems(doc: Document, skip: Collection[PathKey] = ()) -> list[Proble
             for name in value:
                 check(name, (*path, name), key=True)
     return problems
-
-
-def _span(keys: Sequence[str]) -> str:
-    if len(keys) > 8:
-        return f"{', '.join(keys[:4])}, ... {', '.join(keys[-2:])}"
-    return ", ".join(keys)
 
 
 def _plural(kind: str) -> str:

@@ -28,6 +28,13 @@ def _missing(what: str, value: str, known: Iterable[str]) -> str:
     return f'no {what} with id "{value}": the file defines none'
 
 
+def _span(keys: Sequence[str]) -> str:
+    """Room keys as a message lists them: all of a few, the first and last of many."""
+    if len(keys) > 8:
+        return f"{', '.join(keys[:4])}, ... {', '.join(keys[-2:])}"
+    return ", ".join(keys)
+
+
 def _duplicates(doc: Document, values: Sequence[str], list_name: str, field: str,
                 message: str | None = None) -> Iterator[Problem]:
     first: dict[str, int] = {}

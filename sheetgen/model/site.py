@@ -13,6 +13,7 @@ from pydantic import Field
 
 from sheetgen import limits
 from sheetgen.model.common import DiceText, Duration, Id, Key, Language, Name, Range, Statblock, Strict, Text
+from sheetgen.model.site_map import SiteMap
 
 
 class Room(Strict):
@@ -84,3 +85,5 @@ class Site(Strict):
     statblocks: list[Statblock] = Field(default_factory=list, max_length=limits.MAX_STATBLOCKS)
     route: Route | None = Field(default=None, description="a journey's legs or hexes, each with its terrain: "
                                                           "the timetable follows them")
+    map: SiteMap | None = Field(default=None, description="the rooms' floor plan on a grid of squares, with its "
+                                                          "doors, water and columns: drawn to scale")
