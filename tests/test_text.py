@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
+from costly_sites import prose
 
 from sheetgen.layout.marks import (
     BoxMark,
@@ -22,6 +24,7 @@ from sheetgen.layout.text import (
     NBSP,
     Span,
     TextStyle,
+    forget_set_paragraphs,
     min_width,
     natural_width,
     plain_text,
@@ -84,6 +87,44 @@ def test_a_paragraph_split_between_cards_ends_at_a_sentence_and_keeps_its_styles
     assert head[0] == Span("One two.", bold=True)
     assert split_to_fit(text, BODY, 80.0, BODY.leading * 0.5) is None
     assert split_to_fit(text, BODY, 80.0, 1000.0) == (text, ())
+
+
+def _split_all(text: tuple[Span, ...], style: TextStyle, width: float, lines: int,
+               afresh: bool) -> list[tuple[str, list[tuple[object, ...]]]]:
+    """*text* split at *lines* lines a card until nothing is left: each card's text and the lines of what is
+    left, as set with what the split before kept, or (*afresh*) as a new process sets it."""
+    cards = []
+    while text:
+        if afresh:
+            forget_set_paragraphs()
+        parts = split_to_fit(text, style, width, style.leading * lines)
+        assert parts is not None
+        head, text = parts
+        if afresh:
+            forget_set_paragraphs()
+        rest = set_paragraph(text, style, width)
+        cards.append((plain_text(head), [(line.runs, line.boxes, line.width, line.end - rest.offset)
+                                         for line in rest.lines]))
+    return cards
+
+
+@pytest.mark.parametrize("style", [BODY, TextStyle("body", 7.0, 8.4, first_indent=-6.0, left_indent=6.0),
+                                   TextStyle("label", 8.0, 9.6, align="center")])
+def test_the_rest_of_a_split_paragraph_is_set_as_it_is_set_afresh(style: TextStyle) -> None:
+    """The rest of a split paragraph takes its words, and its lines from where they begin alike, from the
+    paragraph it was split from: what it prints is what a new process sets."""
+    rng = random.Random(5)
+    words = prose(rng, 3000).split(" ")
+    for at in range(0, len(words), 37):
+        words[at] = f"**{words[at]}**"
+    words[100] = "x" * 90  # wider than a line: cut
+    words[150] = f"{words[150]}{NBSP}12"
+    text = spans(" ".join(words))
+    for width in (60.0, 95.0, 140.0):
+        for lines in (3, 7):
+            kept = _split_all(text, style, width, lines, afresh=False)
+            assert len(kept) > 3
+            assert kept == _split_all(text, style, width, lines, afresh=True)
 
 
 def test_centred_lines_stand_in_the_middle() -> None:

@@ -6,16 +6,20 @@ break text here, with the shipped fonts' metrics: **bold** and _italic_ come fro
 parser (:func:`spans`), a character a face lacks is set in the shipped family that has it
 (sheetgen.fonts.drawing_family), a word wider than the line is cut where it runs over, and a no-break space
 keeps two words on one line. Lines are filled greedily, word by word, as ReportLab's Paragraph fills them;
-word widths are cached for the process, so setting a text again, or at another width, costs little.
+word widths are cached for the process, so setting a text again, or at another width, costs little, and set
+paragraphs are kept up to a number of characters (PARAGRAPHS_KEPT), not of paragraphs, so that a deck of long
+rooms, whose every split sets the rest of a paragraph anew, keeps no more of them than a deck of short ones.
 sheetgen.layout.marks turns the lines into marks.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -156,7 +160,7 @@ def _role(base: Literal["body", "label"], bold: bool, italic: bool) -> FontRole:
 # -- words ---------------------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class _Piece:
     text: str
     role: FontRole
@@ -166,7 +170,7 @@ class _Piece:
     """Where the piece starts in the joined text of the spans it was set from."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Word:
     """What a line is never broken inside: pieces in one face each, and the space that follows it."""
 
@@ -174,10 +178,11 @@ class Word:
     space: float = 0.0
     box: str | None = None
     """For a tick box: the word after it, which names the box."""
+    width: float = field(init=False)
+    """Its pieces' widths together (they are not changed once the word is made)."""
 
-    @property
-    def width(self) -> float:
-        return sum(p.width for p in self.pieces)
+    def __post_init__(self) -> None:
+        self.width = sum(p.width for p in self.pieces)
 
     @property
     def end(self) -> int:
@@ -280,14 +285,26 @@ class Line:
     width: float
     """From the paragraph's left edge to the end of the last word."""
     end: int
-    """The offset, in the paragraph's joined text, just past the line's last word."""
+    """The offset just past the line's last word, in its paragraph's words (``Paragraph.offset`` less in its
+    text)."""
 
 
 def break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0) -> list[list[Word]]:
     """*words* into lines greedily: *first* wide for the first line, *rest* for the others. With *shrink*, a
     line may run over by that share of its spaces (which are then set that much narrower), as ReportLab's
     Paragraph allows (its spaceShrinkage)."""
+    return _break_lines(words, first, rest, shrink)[0]
+
+
+def _break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0,
+                 joins: Mapping[int, int] | None = None) -> tuple[list[list[Word]], list[int], int | None]:
+    """:func:`break_lines`, with the offset of the word each line after the first begins with (-1 for a line
+    that begins inside a word cut to fit). With *joins* (such offsets of another paragraph set from the same
+    words at the same widths, each with its line), the lines stop where one would begin with such a word, and
+    the line of *joins* it begins is given too: from there on, the lines are that paragraph's (a line filled
+    greedily depends only on the word it begins with and its width)."""
     lines: list[list[Word]] = [[]]
+    starts: list[int] = []
     used = spaces = 0.0
     avail = first
     for word in words:
@@ -295,12 +312,16 @@ def break_lines(words: Sequence[Word], first: float, rest: float, shrink: float 
         for piece in pieces:
             gap = lines[-1][-1].space if lines[-1] else 0.0
             if lines[-1] and used + gap + piece.width > avail + shrink * (spaces + gap):
+                start = word.pieces[0].start if piece is word else -1
+                if joins and start in joins:
+                    return lines, starts, joins[start]
+                starts.append(start)
                 lines.append([])
                 used, spaces, gap, avail = 0.0, 0.0, 0.0, rest
             lines[-1].append(piece)
             used += gap + piece.width
             spaces += gap
-    return lines
+    return lines, starts, None
 
 
 @dataclass
@@ -368,6 +389,12 @@ class Paragraph:
     style: TextStyle
     width: float
     words: tuple[Word, ...] = field(repr=False, compare=False)
+    offset: int = field(default=0, repr=False, compare=False)
+    """Where the text begins in the words' offsets: the rest of a split paragraph keeps the words it was set
+    from, offsets and all (a word's ``start`` less *offset* is its place in this text)."""
+    joins: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
+    """Each line after the first that begins with a whole word, by that word's offset: where the rest of a
+    split paragraph, set at the same width, takes these lines."""
 
     @property
     def height(self) -> float:
@@ -387,15 +414,100 @@ SPACE_SHRINK = 0.05
 """How much narrower a paragraph's spaces may be set to keep a word on its line (ReportLab's default)."""
 
 
-@functools.lru_cache(maxsize=16384)
+PARAGRAPHS_KEPT = 200_000
+"""Characters of set paragraphs kept for the process (a few megabytes), the least recently used dropped first: a
+deck sets each text at a few widths and sizes, and sets it again at once to place what it measured."""
+
+_Setting = tuple[Spans, TextStyle, float]
+
+
+class _KeptParagraphs:
+    """Set paragraphs by their text, style and width, holding at most *limit* characters of text."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._held = 0
+        self._kept: OrderedDict[_Setting, tuple[Paragraph, int]] = OrderedDict()
+
+    def get(self, key: _Setting) -> Paragraph | None:
+        found = self._kept.get(key)
+        if found is None:
+            return None
+        self._kept.move_to_end(key)
+        return found[0]
+
+    def keep(self, key: _Setting, paragraph: Paragraph) -> None:
+        # an empty text still costs an entry: count each paragraph as one character more than it holds
+        cost = sum(len(span.text) for span in key[0]) + 1
+        if cost > self._limit:
+            return
+        self._kept[key] = (paragraph, cost)
+        self._held += cost
+        while self._held > self._limit:
+            _, (_, dropped) = self._kept.popitem(last=False)
+            self._held -= dropped
+
+    def clear(self) -> None:
+        self._kept.clear()
+        self._held = 0
+
+    @property
+    def held(self) -> int:
+        """The characters of the paragraphs kept."""
+        return self._held
+
+
+_PARAGRAPHS = _KeptParagraphs(PARAGRAPHS_KEPT)
+
+
+def forget_set_paragraphs() -> None:
+    """Drop every paragraph :func:`set_paragraph` keeps, and the words of split paragraphs' rests, as a new
+    process starts without them."""
+    _PARAGRAPHS.clear()
+    _TAILS.clear()
+
+
 def set_paragraph(text: Spans, style: TextStyle, width: float) -> Paragraph:
-    """*text* set in lines no wider than *width*, in *style* (cached: a card deck sets each text at a few
-    widths and sizes, and a rebuilt deck sets the same ones again)."""
-    words = words_of(text, style)
+    """*text* set in lines no wider than *width*, in *style* (kept, up to PARAGRAPHS_KEPT characters: a card deck
+    sets each text at a few widths and sizes, and a rebuilt deck sets the same ones again)."""
+    key = (text, style, width)
+    kept = _PARAGRAPHS.get(key)
+    if kept is None:
+        tail = _TAILS.get((text, style))
+        if tail is None:
+            kept = _set_paragraph(tuple(words_of(text, style)), 0, style, width)
+        else:
+            words, offset, whole = tail
+            kept = _set_paragraph(words, offset, style, width, whole if whole.width == width else None)
+        _PARAGRAPHS.keep(key, kept)
+    return kept
+
+
+TAILS_KEPT = 64
+"""The rests of split paragraphs whose words are kept for when they are set."""
+
+_TAILS: dict[tuple[Spans, TextStyle], tuple[tuple[Word, ...], int, Paragraph]] = {}
+"""The rest of a paragraph :func:`split_to_fit` split, with the words it was set from (those of the rest),
+where the rest begins in their offsets, and the paragraph: the rest is set next, on the next card, and takes
+its words from here instead of reading them again, and the paragraph's lines from the first that a line of
+its own begins as one does, so that a paragraph split over many cards is read once and set about once."""
+
+
+def _keep_tail(text: Spans, style: TextStyle, words: tuple[Word, ...], offset: int, whole: Paragraph) -> None:
+    if len(_TAILS) >= TAILS_KEPT:
+        del _TAILS[next(iter(_TAILS))]
+    _TAILS[(text, style)] = (words, offset, whole)
+
+
+def _set_paragraph(words: tuple[Word, ...], offset: int, style: TextStyle, width: float,
+                   whole: Paragraph | None = None) -> Paragraph:
+    """*words* set; *whole*, a paragraph set from words these are the last of, in the same style and width,
+    gives its lines from the first one these begin as it does."""
     first = width - style.left_indent - style.first_indent
     rest = width - style.left_indent
     lines: list[Line] = []
-    for i, line in enumerate(break_lines(words, first, rest, SPACE_SHRINK)):
+    broken, starts, joined = _break_lines(words, first, rest, SPACE_SHRINK, whole.joins if whole else None)
+    for i, line in enumerate(broken):
         if not line:
             continue
         left = style.left_indent + (style.first_indent if i == 0 else 0.0)
@@ -406,7 +518,11 @@ def set_paragraph(text: Spans, style: TextStyle, width: float) -> Paragraph:
             placed = Line(tuple(Run(r.x + shift, r.text, r.role, r.size) for r in placed.runs), placed.boxes,
                           placed.width + shift, placed.end)
         lines.append(placed)
-    return Paragraph(tuple(lines), style, width, tuple(words))
+    joins = {start: line for line, start in enumerate(starts, start=1) if start >= 0}
+    if whole is not None and joined is not None:
+        joins.update((start, line - joined + len(lines)) for start, line in whole.joins.items() if line >= joined)
+        lines += whole.lines[joined:]
+    return Paragraph(tuple(lines), style, width, words, offset, joins)
 
 
 def text_height(text: Spans, style: TextStyle, width: float) -> float:
@@ -435,11 +551,20 @@ def split_to_fit(text: Spans, style: TextStyle, width: float, height: float) -> 
         return text, ()
     if count == 0:
         return None
-    end = para.lines[count - 1].end
-    for word in reversed(para.words):
-        if word.end <= end and _SENTENCE_END.search(word.text):
-            end = word.end
+    offset = para.offset
+    end = para.lines[count - 1].end - offset
+    starts = [word.pieces[0].start - offset for word in para.words]
+    for index in range(bisect.bisect_left(starts, end) - 1, -1, -1):
+        word = para.words[index]
+        if word.end - offset <= end and _SENTENCE_END.search(word.text):
+            end = word.end - offset
             break
     joined = plain_text(text)
     rest = len(joined) - len(joined[end:].lstrip())
-    return cut(text, 0, end), cut(text, rest, len(joined))
+    tail = cut(text, rest, len(joined))
+    # the rest's words are this paragraph's from the one that begins where the rest does (from a token's start
+    # the text reads into the same tokens); where none begins there, the rest reads its own
+    first_of_rest = bisect.bisect_left(starts, rest)
+    if first_of_rest < len(starts) and starts[first_of_rest] == rest:
+        _keep_tail(tail, style, para.words[first_of_rest:], offset + rest, para)
+    return cut(text, 0, end), tail

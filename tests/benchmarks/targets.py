@@ -142,8 +142,8 @@ def watch_child(folder: Path) -> None:
     # the floor sets every card, as a process that has set none before does: no card, paragraph or word
     # measured yet (the fonts stay registered)
     cards._FITTED.clear()
-    for cached in (text_setting.set_paragraph, text_setting.text_width, text_setting.segments,
-                   text_setting.spans, text_setting._face_width):
+    text_setting.forget_set_paragraphs()
+    for cached in (text_setting.text_width, text_setting.segments, text_setting.spans, text_setting._face_width):
         cached.cache_clear()
     start = time.perf_counter()
     sheet = card_layout(loaded, LETTER)
