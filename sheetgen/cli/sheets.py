@@ -144,13 +144,12 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 
 @cli.command("map")
 @click.argument("site")
-@click.option("--for", "audience", type=click.Choice(["gm", "players"]), default="gm", show_default=True,
-              help="players: the floor plan without room keys or secret doors (the site needs a map:).")
+@audience_option("players: the floor plan without room keys or secret doors (the site needs a map:).")
 @paper_option
 @ink_option
 @pack_folder_option
 @output_option
-def map_(site: str, audience: str, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
     """A map of SITE on one page. With a map: field, its floor plan to scale: walls, a grid, each room's key
     where the room is, door symbols by kind, a legend and a scale bar. Without one, its rooms drawn from their
     exits, for the GM: each room a box with its key, name and markers, each exit a line (an arrowhead for a
@@ -166,7 +165,7 @@ def map_(site: str, audience: str, paper: str, ink: str, rules_dirs: tuple[Path,
 
     check_output(output)
     loaded = load_site(site, rules_dirs)
-    players = audience == "players"
+    players = audience == Audience.PLAYERS
     pdf, _ = map_pdf(loaded, options_for(paper, ink=ink, language=loaded.language), players=players)
     emit(pdf, output, loaded.slug, "map-players" if players else "map")
 
