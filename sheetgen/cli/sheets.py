@@ -149,7 +149,8 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @ink_option
 @pack_folder_option
 @output_option
-def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[Path, ...],
+         output: Path | None) -> None:
     """A map of SITE on one page. With a map: field, its floor plan to scale: walls, a grid, each room's key
     where the room is, door symbols by kind, a legend and a scale bar. Without one, its rooms drawn from their
     exits, for the GM: each room a box with its key, name and markers, each exit a line (an arrowhead for a
