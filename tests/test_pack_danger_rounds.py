@@ -86,3 +86,17 @@ def test_every_sheet_builds(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_starter_site_for_the_pack(runner: CliRunner, tmp_path: Path) -> None:
     starter_site_builds(runner, tmp_path, "danger-rounds")
+
+
+def test_a_leg_of_part_of_a_round_is_told_a_time_the_file_can_hold(runner: CliRunner, tmp_path: Path) -> None:
+    site = tmp_path / "stair.yaml"
+    site.write_text('site: Stair\nsystem: danger-rounds\nrooms:\n  - {key: "1", name: Stair}\nroute:\n  legs:\n'
+                    "    - {key: A, name: Down, terrain: Risky, time: 85 minutes}\n", encoding="utf-8")
+    result = runner.invoke(cli, ["check", str(site)])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == (
+        f"error: {site}:7:50: route.legs[0].time: a leg takes a whole number of crawling rounds (10 minutes each): "
+        "1 hour 25 minutes is 8.5; write 80 minutes")
+    site.write_text(site.read_text(encoding="utf-8").replace("85 minutes", "80 minutes"), encoding="utf-8")
+    result = runner.invoke(cli, ["check", str(site)])
+    assert result.exit_code == 0, result.output
