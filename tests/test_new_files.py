@@ -42,15 +42,6 @@ def test_a_new_site_for_every_pack_passes_check(runner: CliRunner, here: Path, p
     assert os.listdir(here) == ["my-dungeon.yaml"]  # no temporary file left beside it
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("pack_id", ["dungeon-turn", "encounter-reaction"])  # a check, and none
-def test_a_new_site_builds_a_packet(runner: CliRunner, here: Path, pack_id: str) -> None:
-    _new(runner, "site", "my-dungeon.yaml", "--system", pack_id)
-    result = runner.invoke(cli, ["packet", "my-dungeon.yaml", "--seed", "7", "-q", "-o", "packet.pdf"])
-    assert result.exit_code == 0, result.output
-    assert (here / "packet.pdf").read_bytes().startswith(b"%PDF-")
-
-
 def test_the_starter_site_shows_every_room_field(here: Path, runner: CliRunner) -> None:
     _new(runner, "site", "tower.yaml", "--system", "dungeon-turn")
     loaded = load_site("tower.yaml")

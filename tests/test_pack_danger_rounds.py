@@ -10,6 +10,7 @@ import pytest
 from builtin_pack_checks import builds_every_sheet, check_passes, example_site, starter_site_builds, timetable_json
 from click.testing import CliRunner
 
+from sheetgen.cli import cli
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
@@ -59,6 +60,12 @@ def test_torches_burn_an_hour_each_one_after_another(runner: CliRunner, tmp_path
     outs = {(r["resource"], r["unit"]) for row in data["rows"] for r in row["baseline"]["ran_out"]}
     assert outs == {("torch-1", 6), ("torch-2", 12), ("torch-3", 18)}
     assert {lv["level"] for row in data["rows"] for lv in row["baseline"]["levels"]} == {1}
+    # `sheetgen odds`: each torch uses its 6 boxes, no more, and is out an hour after the one before
+    result = runner.invoke(cli, ["odds", "danger-rounds"])
+    assert result.exit_code == 0, result.output
+    rows = [line.split("  ") for line in result.output.splitlines() if line.startswith("Resource: Torch")]
+    assert [[cell.strip() for cell in row if cell.strip()] for row in rows] == [
+        [f"Resource: Torch {n}", "3:00", f"all 6 boxes; out at {n}:00", f"6 to a full Torch {n}"] for n in (1, 2, 3)]
 
 
 def test_the_example_site() -> None:
@@ -79,3 +86,17 @@ def test_every_sheet_builds(runner: CliRunner, tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_starter_site_for_the_pack(runner: CliRunner, tmp_path: Path) -> None:
     starter_site_builds(runner, tmp_path, "danger-rounds")
+
+
+def test_a_leg_of_part_of_a_round_is_told_a_time_the_file_can_hold(runner: CliRunner, tmp_path: Path) -> None:
+    site = tmp_path / "stair.yaml"
+    site.write_text('site: Stair\nsystem: danger-rounds\nrooms:\n  - {key: "1", name: Stair}\nroute:\n  legs:\n'
+                    "    - {key: A, name: Down, terrain: Risky, time: 85 minutes}\n", encoding="utf-8")
+    result = runner.invoke(cli, ["check", str(site)])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[0] == (
+        f"error: {site}:7:50: route.legs[0].time: a leg takes a whole number of crawling rounds (10 minutes each): "
+        "1 hour 25 minutes is 8.5; write 80 minutes")
+    site.write_text(site.read_text(encoding="utf-8").replace("85 minutes", "80 minutes"), encoding="utf-8")
+    result = runner.invoke(cli, ["check", str(site)])
+    assert result.exit_code == 0, result.output
