@@ -346,9 +346,9 @@ def conform(value: Any, schema: dict[str, Any], where: str) -> None:
 
 @pytest.mark.parametrize("hours", [0, 73, -5])
 def test_hours_out_of_range_are_refused(hours: int) -> None:
-    with pytest.raises(UsageError) as caught:
+    with pytest.raises(ValueError) as caught:
         build_timetable(builtin("dungeon-turn"), site=None, encounter_pack=None, hours=hours, seed=1)
-    assert str(caught.value) == f"--hours must be a whole number from 1 to 72, not {hours}"
+    assert str(caught.value) == f"hours must be a whole number from 1 to 72, not {hours}"
 
 
 def test_csv_sections(chapel: LoadedSite) -> None:
