@@ -15,7 +15,6 @@ import sheetgen
 from sheetgen.engine.dice import die_faces, parse_dice
 from sheetgen.engine.procedure import initial_state, step_unit
 from sheetgen.engine.timetable import Timetable, build_timetable
-from sheetgen.errors import UsageError
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
 from sheetgen.load.files import load_pack, load_site
