@@ -31,7 +31,9 @@ ratio to a floor measured in the same run, never a lone absolute time:
 * what the GM's front pages (the background, the room index) and the map add to a first packet, of the
   bundled site (whose map is drawn from its exits) and of a 200-room site imported from a One Page Dungeon
   map (whose map is its floor plan to scale): the same packet built with and without them, in turns, each
-  with an empty cache (the target: no more than :data:`FRONT_TARGET` more);
+  with an empty cache (the target: no more than :data:`FRONT_TARGET` more), as wall time, as processor time
+  and as the processor time spent drawing them inside the packet's process (the steadiest of the three on a
+  shared machine);
 * ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
   ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
   taken off both): the layout is linear in the text when the ratio stays small whatever the site holds;
@@ -82,6 +84,7 @@ class Run:
     peak_kb: int  # the largest process's peak resident set
     tree_kb: int | None  # the sampled peak of all the processes' memory together (PSS)
     output: str
+    cpu: float = 0.0  # user and system time of the process and the children it waited for
 
 
 def _memory_kb(pid: int) -> int:
@@ -139,7 +142,8 @@ def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True
             raise SystemExit(f"{' '.join(argv)} failed:\n{err.read().decode(errors='replace')}")
         # ru_maxrss is in kilobytes on Linux and in bytes on macOS
         peak_kb = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
-        return Run(seconds, peak_kb, peak[0] if sampling else None, out.read().decode())
+        return Run(seconds, peak_kb, peak[0] if sampling else None, out.read().decode(),
+                   usage.ru_utime + usage.ru_stime)
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,11 @@ class Series:
     @property
     def low(self) -> float:
         return min(r.seconds for r in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        """The median of the runs' processor time: steadier than wall time on a shared machine."""
+        return statistics.median(r.cpu for r in self.runs)
 
     @property
     def high(self) -> float:
@@ -341,11 +350,18 @@ def main() -> None:
                                              (lambda i, p=path: me("front", p, "with"), fresh_cache), runs,
                                              f"packet of {label}, without and with its front pages")
                 added = (with_front.median - without.median) / without.median
+                cpu = (with_front.cpu - without.cpu) / without.cpu
                 rows.append(Row(f"  {label}: without them", without.median, without.low, without.high,
                                 peak_kb=without.peak_kb))
                 rows.append(Row(f"  {label}: with them, {added:+.1%} (target {FRONT_TARGET:+.0%})",
                                 with_front.median, with_front.low, with_front.high, "without", without.median,
                                 with_front.peak_kb))
+                rows.append(Row(f"  {label}: processor time, {without.cpu:.2f} s without, {with_front.cpu:.2f} s "
+                                f"with them: {cpu:+.1%}"))
+                inside = statistics.median(json.loads(r.output.strip().splitlines()[-1])["front"]
+                                           for r in with_front.runs)
+                rows.append(Row(f"  {label}: drawing them takes {inside:.3f} s of the packet process's time, "
+                                f"{inside / without.cpu:+.1%} of the packet's processor time without them"))
         if "cards" in parts:
             limits_site = work / "at-the-limits.yaml"
             site_at_the_limits(limits_site)
@@ -679,13 +695,23 @@ def front(site: str, with_front: bool) -> None:
     from sheetgen.output import write_atomic
     from sheetgen.packet import build
 
-    if not with_front:
-        build._front_part = lambda *_: []  # type: ignore[assignment]
+    spent = [0.0]
+    drawn = build._front_part
+
+    def timed(*args: Any) -> Any:
+        start = time.process_time()
+        try:
+            return drawn(*args)
+        finally:
+            spent[0] += time.process_time() - start
+
+    build._front_part = timed if with_front else lambda *_: []  # type: ignore[assignment]
     loaded = load_site(site)
     options = build.PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29))
     packet = build.build_packet(loaded, options)
     with tempfile.TemporaryDirectory() as folder:
         write_atomic(Path(folder) / "packet.pdf", packet.pdf)
+    print(json.dumps({"front": spent[0]}))
 
 
 def two_hundred_rooms(path: Path) -> None:
