@@ -67,7 +67,7 @@ class _Frame:
 def floor_plan_layout(plan: FloorPlan, paper: Paper) -> FloorPlanLayout:
     """*plan* on one page of *paper*, turned to landscape where that draws its squares larger."""
     left, top, right, bottom = plan.bounds
-    cols, rows = right - left, bottom - top
+    cols, rows = max(1, right - left), max(1, bottom - top)  # a polygon may have no width
     papers = (paper, Paper(paper.name, paper.height, paper.width, paper.css_size))
 
     def room(sheet: Paper) -> tuple[float, float, float, float]:
