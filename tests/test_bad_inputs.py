@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from costly_inputs import pdf_file
+from costly_inputs import fills_pdf, pdf_file
 
 from sheetgen import limits
 
@@ -58,7 +58,8 @@ class Case:
         return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
                 "huge-page": "huge-page.pdf", "exits-300": "exits.yaml", "page-tree-loop": "loop.pdf",
                 "stream-bomb": "bomb.pdf", "kids-not-a-list": "kids.pdf", "forms-200-deep-4": "forms.pdf",
-                "form-draws-itself": "itself.pdf"}.get(self.make or "", self.file or "")
+                "form-draws-itself": "itself.pdf", "full-page-fills-100": "fills.pdf"}.get(self.make or "",
+                                                                                          self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -105,6 +106,8 @@ def make_file(kind: str, path: Path) -> None:
                         + rooms, encoding="utf-8")
     elif kind in ("page-tree-loop", "stream-bomb", "kids-not-a-list", "forms-200-deep-4", "form-draws-itself"):
         path.write_bytes(hostile_pdf(kind))
+    elif kind == "full-page-fills-100":
+        path.write_bytes(fills_pdf(100))  # 2.8 KB: 100 fills of the whole page
     elif kind == "huge-page":
         # 200 inches square, the largest page PDF allows: 57 GB as a picture at 600 dpi
         from pypdf import PdfWriter

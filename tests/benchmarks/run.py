@@ -462,7 +462,8 @@ def bounds(python: str, work: Path, env: dict[str, str], *, tiny: bool = False) 
 
     painted, drawn = (50, 10) if tiny else (preview.MAX_PAINTED - 1, preview.MAX_DRAWN)
     outer = max(drawn // 200, 1)
-    fills = 3 if tiny else 100
+    # the most full-page fills a letter page may have at 600 dpi (its painting weighed by area)
+    fills = 3 if tiny else int(preview.MAX_PAINTED_PIXELS // (612 * 792 * (preview.MAX_DPI / 72) ** 2))
     pdfs = {f"{painted:,} short strokes": costly.strokes_pdf(painted),
             f"a form drawn {outer * (drawn // outer - 1):,} times by one drawn {outer} times":
                 costly.forms_pdf(outer, drawn // outer - 1),
