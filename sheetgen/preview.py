@@ -7,7 +7,10 @@ decompressed only as far as MAX_DECOMPRESSED bytes in all (a megabyte can unpack
 form drawn by a form drawn by the page is drawn as often as the counts multiply (200 times 200 times
 200 is eight million), so the page's drawing is counted as drawn: each form and image by how often
 the page's streams draw it, within MAX_DRAWN draws and MAX_PAINTED painting operators, and a form
-that draws itself is refused. Each is a DataError with its own message.
+that draws itself is refused. A full-page fill costs pdfium as many pixels as the page has, a short stroke a
+few: the painting is weighed by the area it covers too (sheetgen.painted_area), each stream's by how large
+every place it is drawn at makes it, within MAX_PAINTED_PIXELS at the dpi asked for. Each is a DataError
+with its own message.
 """
 
 from __future__ import annotations
@@ -37,13 +40,17 @@ MAX_DRAWN = 20_000
 #: each form's counted as often as it is drawn (sheetgen's own pages have at most a few hundred; pdfium
 #: takes about 8 s for 100,000 small strokes at 600 dpi).
 MAX_PAINTED = 100_000
+#: Pixels the painting of one page may cover at the dpi asked for, each fill, stroke, image and shading
+#: weighed by the area it covers (sheetgen.painted_area) as often as it is drawn: about 30 letter pages at
+#: 600 dpi, a second or two of pdfium's painting (100 full-page fills at 600 dpi took 5 to 20 s).
+MAX_PAINTED_PIXELS = 1_000_000_000
 #: A painting operator in a content stream.
 _PAINT = re.compile(rb"(?:^|(?<=[\s\])>]))(?:S|s|f\*?|F|B\*?|b\*?|Tj|TJ|'|\"|sh|Do|BI)(?=[\s\[(/<%]|$)", re.M)
 #: ``/Name Do``: a content stream drawing the XObject its resources call Name.
 _DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 
 
-def _inspect(pdf: bytes, page: int, name: str) -> int:
+def _inspect(pdf: bytes, page: int, name: str, dpi: int = MAX_DPI) -> int:
     """Walk the page tree and page *page*'s objects within the limits; give the number of pages.
 
     Raises DataError for a loop in the page tree, objects nested too deep or too many, or streams that
@@ -58,6 +65,7 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
     from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
 
     from sheetgen.compat.pypdf_objects import stream_bytes
+    from sheetgen.painted_area import IDENTITY, painting, scale
 
     logging.getLogger("pypdf").setLevel(logging.CRITICAL)
     budget = {"objects": MAX_OBJECTS, "bytes": MAX_DECOMPRESSED}
@@ -161,8 +169,49 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
                             objects[ref.idnum] = target
             return found
 
+        def numbers(values: object, count: int) -> list[float] | None:
+            values = resolve(values)
+            if not isinstance(values, list) or len(values) != count:
+                return None
+            try:
+                return [float(resolve(v)) for v in values]  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                return None
+
+        def limit_of(target: StreamObject) -> float:
+            """What a form may paint at most, in its own space: its BBox."""
+            box = numbers(target.get("/BBox"), 4)
+            return abs((box[2] - box[0]) * (box[3] - box[1])) if box else page_area
+
+        def matrix_scale(target: StreamObject) -> float:
+            matrix = numbers(target.get("/Matrix"), 6)
+            return scale(tuple(matrix)) if matrix else scale(IDENTITY)  # type: ignore[arg-type]
+
+        def weigh(number: int, data: bytes, names: dict[bytes, object], limit: float) -> None:
+            """The area stream *number* paints itself, and how much each form it draws is scaled by there."""
+            found = painting(data, limit)
+            own, kids = found.area, dict[int, float]()
+            for called, scales in found.draws.items():
+                ref = names.get(_name_bytes(called.decode("latin-1")))
+                if not isinstance(ref, IndirectObject):
+                    continue
+                target = objects.get(ref.idnum)
+                if isinstance(target, StreamObject) and target.get("/Subtype") == "/Form":
+                    # drawn no larger than what draws it may paint
+                    cap = limit / max(limit_of(target), 1e-9)
+                    kids[ref.idnum] = kids.get(ref.idnum, 0.0) + sum(min(site * matrix_scale(target), cap)
+                                                                     for site in scales)
+                else:  # an image: its unit square
+                    own += sum(min(max(site, 1.0), limit) for site in scales)
+            area[number], area_edges[number] = own, kids
+
+        media = numbers(inherited(chosen, "/MediaBox"), 4)
+        page_area = abs((media[2] - media[0]) * (media[3] - media[1])) if media else 612.0 * 792.0
+        area: dict[int, float] = {}
+        area_edges: dict[int, dict[int, float]] = {}
         page_names = xobjects(inherited(chosen, "/Resources"))
         top = draws(page_data, page_names)
+        weigh(0, page_data, page_names, page_area)
         painted = {0: len(_PAINT.findall(page_data))}
         todo = list(top)
         while todo:
@@ -177,6 +226,7 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
             data = target.get_data()
             edges[number] = draws(data, names)
             painted[number] = len(_PAINT.findall(data))
+            weigh(number, data, names, limit_of(target))
             todo.extend(edges[number])
         # each object's draws: the page's own, then through the forms in an order where a form comes
         # before what it draws (a form on its own path draws itself for ever)
@@ -212,6 +262,22 @@ def _inspect(pdf: bytes, page: int, name: str) -> int:
                                 "is drawn; sheetgen does not preview it")
             for kid, n in edges.get(number, {}).items():
                 times[kid] = times.get(kid, 0) + count_drawn * n
+        # the area painted, each stream's by how much all the places it is drawn at scale it
+        scaled = {0: 1.0}
+        for kid, by in area_edges.get(0, {}).items():
+            scaled[kid] = scaled.get(kid, 0.0) + by
+        for number in reversed(order):
+            for kid, by in area_edges.get(number, {}).items():
+                scaled[kid] = scaled.get(kid, 0.0) + scaled.get(number, 0.0) * by
+        square_points = sum(scaled.get(number, 0.0) * own for number, own in area.items())
+        pixels = square_points * (dpi / 72) ** 2
+        if pixels > MAX_PAINTED_PIXELS:
+            pages = pixels / (page_area * (dpi / 72) ** 2)
+            most = int(72 * (MAX_PAINTED_PIXELS / square_points) ** 0.5)
+            fix = f"choose {most} dpi or less" if most >= 10 else "sheetgen does not preview it"
+            raise DataError(f"{name}: page {page} paints {pixels:,.0f} pixels at {dpi} dpi, as many as {pages:,.0f} "
+                            f"pages, each fill, stroke, image and shading counted by the area it covers as often "
+                            f"as it is drawn; sheetgen paints at most {MAX_PAINTED_PIXELS:,} a page: {fix}")
 
     try:
         reader = PdfReader(io.BytesIO(pdf), strict=False)
@@ -296,7 +362,7 @@ def render_png(pdf: bytes, *, page: int = 1, dpi: int = 100, name: str = "PDF") 
 
     if not limits.MIN_DPI <= dpi <= limits.MAX_DPI:
         raise ValueError(f"dpi must be a whole number from {limits.MIN_DPI} to {limits.MAX_DPI}, not {dpi!r}")
-    pages = _inspect(pdf, page, name)
+    pages = _inspect(pdf, page, name, dpi)
     if not 1 <= page <= max(pages, 1):
         raise UsageError(f"--page: {name} has {pages} page(s); choose 1 to {pages}")
     try:

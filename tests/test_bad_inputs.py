@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from costly_inputs import fills_pdf, pdf_file
 
 from sheetgen import limits
 
@@ -57,7 +58,8 @@ class Case:
         return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
                 "huge-page": "huge-page.pdf", "exits-300": "exits.yaml", "page-tree-loop": "loop.pdf",
                 "stream-bomb": "bomb.pdf", "kids-not-a-list": "kids.pdf", "forms-200-deep-4": "forms.pdf",
-                "form-draws-itself": "itself.pdf"}.get(self.make or "", self.file or "")
+                "form-draws-itself": "itself.pdf", "full-page-fills-100": "fills.pdf"}.get(self.make or "",
+                                                                                          self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -104,6 +106,8 @@ def make_file(kind: str, path: Path) -> None:
                         + rooms, encoding="utf-8")
     elif kind in ("page-tree-loop", "stream-bomb", "kids-not-a-list", "forms-200-deep-4", "form-draws-itself"):
         path.write_bytes(hostile_pdf(kind))
+    elif kind == "full-page-fills-100":
+        path.write_bytes(fills_pdf(100))  # 2.8 KB: 100 fills of the whole page
     elif kind == "huge-page":
         # 200 inches square, the largest page PDF allows: 57 GB as a picture at 600 dpi
         from pypdf import PdfWriter
@@ -144,14 +148,7 @@ def hostile_pdf(kind: str) -> bytes:
         objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
                    b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
                    b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream"]
-    out, offsets = b"%PDF-1.7\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    return out + b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return pdf_file(objects)
 
 
 def all_files(folder: Path, skip: str = "") -> dict[str, bytes | None]:

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from costly_sites import LONG_ROOMS, long_rooms_site
+from costly_inputs import LONG_ROOMS, long_rooms_site
 from pypdf import PdfReader
 
 from sheetgen import limits
@@ -45,3 +45,26 @@ def test_a_packet_of_rooms_each_as_long_as_a_room_may_be_takes_under_200_mb(tmp_
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert all(f"Room {key}" in text for key in range(1, LONG_ROOMS + 1))
     assert len(site.read_text(encoding="utf-8")) // LONG_ROOMS > limits.MAX_CARD_TEXT - 400
+
+
+@pytest.mark.slow
+def test_the_benchmark_s_cost_bounds_run_and_print_a_row_for_each_command(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """tests/benchmarks/run.py --only bounds, on small inputs of the same kinds: each command runs in its own
+    process, and its row holds its time and memory against the bars."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("benchmark_run", ROOT / "tests" / "benchmarks" / "run.py")
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "benchmark_run", run)  # its dataclasses look their module up
+    spec.loader.exec_module(run)
+    rows = run.bounds(sys.executable, tmp_path, run.base_env(), tiny=True)
+    commands = [row.what.split(":")[0].strip().split()[0] for row in rows[1:]]
+    assert commands == ["preview"] * 4 + ["import", "odds", "packet"]
+    for row in rows[1:]:
+        assert row.floor == "bar" and row.floor_seconds == run.BOUND_SECONDS
+        assert 0 < row.median < run.BOUND_SECONDS and 0 < row.peak_kb < run.BOUND_MB * 1024
+    assert "3 full-page fills" in rows[3].what
+    table = run.table(rows)
+    assert "bar 10.000" in table and "cost bounds (bars: 10 s, 200 MB; one run each):" in table

@@ -542,17 +542,34 @@ def test_totals_refuse_what_the_exact_distribution_refuses() -> None:
         parse_dice("1000d1000").totals()
 
 
-def test_sums_counted_without_icepool_are_the_distributions_icepool_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_sums_counted_without_icepool_are_the_distributions_icepool_gives() -> None:
     rng = random.Random(3)
-    expressions = ["d6", "2d6", "d%", "3d4-2", "d6-d6", "2d6+d4-3", "d1", "12d6", "d20+d12-d8+3", "30d6"]
+    expressions = ["d6", "2d6", "d%", "3d4-2", "d6-d6", "2d6+d4-3", "d1", "12d6", "d20+d12-d8+3", "30d6",
+                   "2-3d6", "60d6", "8d100-2d20", "3d1000"]
     for _ in range(200):
         terms = [("-" if index and rng.random() < 0.3 else "+")
                  + f"{rng.randint(1, 4)}d{rng.choice([1, 2, 3, 4, 6, 8, 10, 12, 20, 100])}"
                  for index in range(rng.randint(1, 3))]
         expressions.append("".join(terms).lstrip("+") + (f"-{rng.randint(0, 5)}" if rng.random() < 0.5 else ""))
-    counted = {text: dice_module._exact_distribution(parse_dice(text).terms) for text in expressions}
-    assert sum(dice_module._counting_steps([t for t in parse_dice(text).terms if isinstance(t, dice_module.Roll)])
-               <= dice_module._COUNTED_STEPS for text in expressions) > 150  # most were counted
-    monkeypatch.setattr(dice_module, "_COUNTED_STEPS", -1)  # every one by icepool
     for text in expressions:
-        assert dice_module._exact_distribution(parse_dice(text).terms) == counted[text], text
+        terms = parse_dice(text).terms
+        offset = sum(t.sign * t.value for t in terms if isinstance(t, dice_module.Constant))
+        rolls = [t for t in terms if isinstance(t, dice_module.Roll)]
+        counted = dice_module._exact_distribution(terms)
+        assert counted == dice_module._icepool_distribution(rolls, offset), text
+        assert sum(chance for _, chance in counted) == 1
+
+
+def test_the_largest_sums_of_dice_are_counted_in_a_fraction_of_a_second() -> None:
+    """394d6, 152d20 and 36d100 (the largest sums whose exact odds pass MAX_EXACT_WORK): each die added costs
+    as many steps as there are totals, so that each is counted in well under a second (icepool took two)."""
+    import time
+
+    for text, totals in (("394d6", 394 * 5 + 1), ("152d20", 152 * 19 + 1), ("36d100", 36 * 99 + 1)):
+        start = time.process_time()
+        counted = dice_module._exact_distribution(parse_dice(text).terms)
+        assert time.process_time() - start < 0.5, text
+        assert len(counted) == totals and sum(chance for _, chance in counted) == 1
+        sides = int(text.split("d")[1])
+        count = int(text.split("d")[0])
+        assert counted[0] == (count, Fraction(1, sides ** count)) and counted[1][1] == Fraction(count, sides ** count)

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from costly_sites import prose
+from costly_inputs import prose
 
 from sheetgen.layout.marks import (
     BoxMark,

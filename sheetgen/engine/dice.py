@@ -2,7 +2,8 @@
 
 The notation, its parser and the limits on what it reads are in :mod:`sheetgen.dice_notation` (a leaf
 that the model uses to check what a file says); here the parsed terms roll and are counted exactly.
-icepool is kept up and computes exact distributions, which the odds tables need.
+A sum of whole dice is counted here, one die at a time; icepool, which is kept up, computes the exact
+distributions of pools that keep some of their dice. The odds tables need both.
 
 An exact distribution is refused with a :class:`~sheetgen.errors.DiceError` when its estimated work
 (:func:`exact_work`) passes :data:`MAX_EXACT_WORK`, so that none takes much more than a second. Sums of up
@@ -13,7 +14,9 @@ and keeping the single highest or lowest die of any pool. Such expressions still
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 import random
 import sys
 from collections.abc import Callable
@@ -230,19 +233,18 @@ def _term_range(term: Term) -> tuple[int, int]:
     return (low, high) if term.sign > 0 else (-high, -low)
 
 
-#: A sum of whole dice whose counting takes at most this many steps (each total so far times the faces of
-#: the next die) is counted here, in a few milliseconds at most, without icepool (whose import takes about
-#: 20 ms): the check of every built-in pack and most table rolls.
-_COUNTED_STEPS = 20_000
-
-
 def _exact_distribution(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], ...]:
     offset = sum(term.sign * term.value for term in terms if isinstance(term, Constant))
     rolls = [term for term in terms if isinstance(term, Roll)]
     if not rolls:
         return ((offset, Fraction(1)),)
-    if all(term.kept == term.count for term in rolls) and _counting_steps(rolls) <= _COUNTED_STEPS:
+    if all(term.kept == term.count for term in rolls):
         return _counted_sum(rolls, offset)
+    return _icepool_distribution(rolls, offset)
+
+
+def _icepool_distribution(rolls: list[Roll], offset: int) -> tuple[tuple[int, Fraction], ...]:
+    """The exact distribution of *rolls* plus *offset* as icepool works it out (pools that keep some dice)."""
     total: icepool.Die | None = None
     for term in rolls:
         die = _roll_die(term)
@@ -254,33 +256,23 @@ def _exact_distribution(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], 
     return tuple(_to_fractions(total, offset).items())
 
 
-def _counting_steps(rolls: list[Roll]) -> int:
-    steps, totals = 0, 1
-    for term in rolls:
-        for _ in range(min(term.count, _COUNTED_STEPS)):
-            steps += totals * term.sides
-            totals += term.sides - 1
-            if steps > _COUNTED_STEPS:
-                return steps
-    return steps
-
-
 def _counted_sum(rolls: list[Roll], offset: int) -> tuple[tuple[int, Fraction], ...]:
-    """The exact distribution of a sum (and difference) of a few whole dice plus *offset*: the ways to roll
-    each total, counted one die at a time."""
-    ways = {offset: 1}
-    outcomes = 1
+    """The exact distribution of a sum (and difference) of whole dice plus *offset*: the ways to roll each
+    total, counted one die at a time, without icepool (whose import takes about 20 ms). A die of M sides
+    adds to the ways of each total those of the M totals below it: a difference of two running sums of the
+    ways so far, so that a die costs as many steps as there are totals, not that many times its faces
+    (394d6 in a tenth of a second, not two)."""
+    low, ways, outcomes = offset, [1], 1
     for term in rolls:
+        sides = term.sides
         for _ in range(term.count):
-            faces = range(1, term.sides + 1)
-            added: dict[int, int] = {}
-            for total, count in ways.items():
-                for face in faces:
-                    key = total + term.sign * face
-                    added[key] = added.get(key, 0) + count
-            ways = added
-            outcomes *= term.sides
-    return tuple((total, Fraction(ways[total], outcomes)) for total in sorted(ways))
+            sums = list(itertools.accumulate(ways, initial=0))
+            # the ways of total t are sums[t + 1] - sums[t + 1 - sides], each index kept within the sums
+            ways = list(map(operator.sub, sums[1:] + [sums[-1]] * (sides - 1), [0] * (sides - 1) + sums[:-1]))
+            # a die taken away is a die added, then its sides and one more taken away
+            low += 1 if term.sign > 0 else -sides
+            outcomes *= sides
+    return tuple((low + index, Fraction(count, outcomes)) for index, count in enumerate(ways) if count)
 
 
 def _icepool() -> Any:

@@ -3,7 +3,7 @@
     python tests/benchmarks/run.py [--runs N] [--only PART,...]
 
 PART is one of commands, packet (the first run and rebuild, with the floors: the engines alone), front,
-cards, phases, engine, targets; all of them by default.
+cards, phases, engine, targets, bounds; all of them by default.
 
 Not part of the test run (pytest collects only test_*.py files). Figures on a shared machine are noisy,
 so every figure is the median (with min and max) of N runs after a warm-up run, and each budget is a
@@ -38,6 +38,12 @@ ratio to a floor measured in the same run, never a lone absolute time:
   ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
   taken off both): the layout is linear in the text when the ratio stays small whatever the site holds;
   past LIMITS_BUDGET the run fails;
+* the cost bounds: the costliest inputs within sheetgen's limits (tests/costly_inputs.py) for ``preview``
+  (the most painting operators, forms drawn and full-page fills a page may have, at 600 dpi), ``import``
+  (a One Page Dungeon map at the importer's limits), ``odds`` (the largest sums of dice, each over the
+  most hours its exact odds are worked out for) and ``packet`` (rooms each as long as a room may be, and a
+  site at every limit on what cards print), each one run in a process of its own, its time and peak
+  memory against absolute bars (BOUND_SECONDS, BOUND_MB): the run fails when one is passed;
 * the speed targets (see targets.py): a first packet and a rebuild against importing the engines, and a
   one-room edit under ``sheetgen watch``, without and (where installed) with libharfbuzz-subset0; then the
   profile of a first packet.
@@ -66,13 +72,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "the-sunken-chapel"
-PARTS = ("commands", "packet", "front", "cards", "phases", "engine", "targets")
+PARTS = ("commands", "packet", "front", "cards", "phases", "engine", "targets", "bounds")
 """The parts of the benchmark, in the order they run (``--only`` picks some)."""
 LIMITS_BUDGET = 10.0
 """How many times the bundled site's time per printed character a site at every card limit may take."""
 FRONT_TARGET = 0.15
 """How much the front pages and the map may add to a first packet."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+BOUND_SECONDS = 10.0
+BOUND_MB = 200
+"""The bars no command may pass on the costliest input within the limits, on a 2-core machine."""
+BOUND_DICE = (("394d6", 1400), ("152d20", 1600), ("36d100", 1800))
+"""The largest sums of dice of a check (sheetgen/engine/dice.py), each with a target it rarely reaches."""
 
 
 # --- measuring a process ---------------------------------------------------------------------------
@@ -424,6 +435,9 @@ def main() -> None:
                 seconds = [result[name] for result in results]
                 rows.append(Row(f"  {name}", statistics.median(seconds), min(seconds), max(seconds)))
 
+        if "bounds" in parts:
+            rows += bounds(python, work, env)
+
         # the speed targets, with and without the HarfBuzz subsetter, and a first packet's profile
         profile = ""
         if "targets" in parts:
@@ -438,12 +452,107 @@ def main() -> None:
     print(table(rows))
     print()
     print(profile)
+    over = [row for row in rows if row.floor == "bar" and row.median is not None
+            and (row.median > BOUND_SECONDS or max(row.peak_kb or 0, row.tree_kb or 0) > BOUND_MB * 1024)]
+    if over:
+        raise SystemExit(f"past the bars of {BOUND_SECONDS:.0f} s and {BOUND_MB} MB: "
+                         + "; ".join(row.what.strip() for row in over))
     limit_rows = [row for row in rows if row.what == "  the same, per 1,000 printed characters"]
     if limit_rows and limit_rows[0].median and limit_rows[0].floor_seconds:
         ratio = limit_rows[0].median / limit_rows[0].floor_seconds
         if ratio > LIMITS_BUDGET:
             raise SystemExit(f"a site at every card limit took {ratio:.1f} times as long per printed character "
                              f"as the bundled site's cards (the budget is {LIMITS_BUDGET:.0f})")
+
+
+def _costly() -> Any:
+    """tests/costly_inputs.py, the inputs at the limits (test-only code, beside this folder)."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+    import costly_inputs
+
+    return costly_inputs
+
+
+def most_hours(python: str, pack: Path, env: dict[str, str]) -> int:
+    """The most hours (of 1 to MAX_HOURS) *pack*'s exact odds are worked out for; a refusal comes at once."""
+    sys.path.insert(0, str(ROOT))
+    from sheetgen import limits
+
+    low, high = 1, limits.MAX_HOURS
+    while low < high:
+        middle = (low + high + 1) // 2
+        done = subprocess.run([python, "-m", "sheetgen", "odds", str(pack), "--hours", str(middle)], cwd=ROOT,
+                              env=env, capture_output=True, check=False)
+        low, high = (middle, high) if done.returncode == 0 else (low, middle - 1)
+    return low
+
+
+def bounds(python: str, work: Path, env: dict[str, str], *, tiny: bool = False) -> list[Row]:
+    """The cost bounds' rows: each command on its costliest input within the limits, once timed and once
+    with its memory sampled, each in a process of its own, against the bars. With *tiny*, small inputs
+    of the same kinds (to check that this code runs)."""
+    costly = _costly()
+    folder = work / "bounds"
+    folder.mkdir(exist_ok=True)
+    sys.path.insert(0, str(ROOT))
+    from sheetgen import limits, preview
+
+    painted, drawn = (50, 10) if tiny else (preview.MAX_PAINTED - 1, preview.MAX_DRAWN)
+    outer = max(drawn // 200, 1)
+    # the most full-page fills a letter page may have at 600 dpi (its painting weighed by area)
+    fills = 3 if tiny else int(preview.MAX_PAINTED_PIXELS // (612 * 792 * (preview.MAX_DPI / 72) ** 2))
+    pdfs = {f"{painted:,} short strokes": costly.strokes_pdf(painted),
+            f"a form drawn {outer * (drawn // outer - 1):,} times by one drawn {outer} times":
+                costly.forms_pdf(outer, drawn // outer - 1),
+            f"{fills} full-page fills": costly.fills_pdf(fills),
+            "a blank page": costly.page_pdf(b"")}
+    dpi = "50" if tiny else str(preview.MAX_DPI)
+    cases: list[tuple[str, list[str]]] = []
+    for n, (label, pdf) in enumerate(pdfs.items()):
+        (folder / f"page-{n}.pdf").write_bytes(pdf)
+        cases.append((f"  preview --dpi {dpi}: {label}", ["preview", str(folder / f"page-{n}.pdf"), "--dpi", dpi,
+                                                           "-o", str(folder / f"page-{n}.png")]))
+    site_map = folder / "map.json"
+    if tiny:
+        site_map.write_text(json.dumps(_watabou().generate(1, 2, 2)), encoding="utf-8")
+    else:
+        costly.worst_map(site_map)
+    cases.append(("  import watabou: a map at the importer's limits",
+                  ["import", "watabou", str(site_map), "-o", str(folder / "map.yaml"), "--force"]))
+    for dice, at_least in (BOUND_DICE[:1] if tiny else BOUND_DICE):
+        pack = costly.odds_pack(folder / f"{dice}.yaml", dice, at_least)
+        hours = 1 if tiny else most_hours(python, pack, env)
+        cases.append((f"  odds: {dice} every 10 minutes over {hours} h (the most it is worked out for)",
+                       ["odds", str(pack), "--hours", str(hours)]))
+    long_rooms = costly.long_rooms_site(folder / "long-rooms.yaml", rooms=1 if tiny else costly.LONG_ROOMS)
+    cases.append((f"  packet: {1 if tiny else costly.LONG_ROOMS} rooms of {limits.MAX_CARD_TEXT:,} characters less "
+                  "a little", ["packet", str(long_rooms), "-q", "--seed", "1", "-o", str(folder / "long.pdf")]))
+    if not tiny:
+        site_at_the_limits(folder / "at-the-limits.yaml")
+        cases.append(("  packet: a site at every limit on what cards print",
+                      ["packet", str(folder / "at-the-limits.yaml"), "-q", "--seed", "1", "-o",
+                       str(folder / "limits.pdf")]))
+    rows = [Row(f"cost bounds (bars: {BOUND_SECONDS:.0f} s, {BOUND_MB} MB; one run each):")]
+    for index, (label, argv) in enumerate(cases):
+        print(f"  {label.strip()} ...", file=sys.stderr, flush=True)
+
+        def run_env(run: int, index: int = index) -> dict[str, str]:
+            folder_of = folder / f"cache-{index}-{run}"
+            shutil.rmtree(folder_of, ignore_errors=True)
+            return {**env, "SHEETGEN_CACHE_DIR": str(folder_of)}
+
+        timed = run_process([python, "-m", "sheetgen", *argv], run_env(0), sample=False)
+        sampled = run_process([python, "-m", "sheetgen", *argv], run_env(1))
+        rows.append(Row(label, timed.seconds, timed.seconds, timed.seconds, "bar", BOUND_SECONDS,
+                        max(timed.peak_kb, sampled.peak_kb), sampled.tree_kb))
+    return rows
+
+
+def _watabou() -> Any:
+    sys.path.insert(0, str(ROOT / "tests"))
+    import watabou_maps
+
+    return watabou_maps
 
 
 def printed_characters(path: Path) -> int:
