@@ -61,11 +61,15 @@ class Dice:
         Dice are rolled one at a time, left to right, each with ``rng.randint(1, sides)``, and the faces
         come back in that order, dropped dice included, so a seed always gives the same faces.
         """
+        return self.draw(die_roller(rng))
+
+    def draw(self, below: Callable[[int], int]) -> tuple[int, tuple[int, ...]]:
+        """:meth:`roll_detail` with the dice drawn by ``below`` (``compat.random_draws.die_roller`` of the
+        Random), made once for many rolls from one Random."""
         single = self._single
         if single is not None:  # one die (and constants), the common case: each result made once
-            return single[die_roller(rng)(len(single))]
+            return single[below(len(single))]
         total, rolls = self._plan
-        below = die_roller(rng)
         faces: list[int] = []
         for sign, count, sides, keep, highest in rolls:
             if count == 1:
@@ -83,7 +87,8 @@ class Dice:
         """:meth:`roll_detail` with ``rng`` as a function of nothing, for many rolls of the same dice."""
         single = self._single
         if single is None:
-            return lambda: self.roll_detail(rng)
+            drawn = die_roller(rng)
+            return lambda: self.draw(drawn)
         below, sides = die_roller(rng), len(single)
         return lambda: single[below(sides)]
 

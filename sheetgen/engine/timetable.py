@@ -49,6 +49,7 @@ from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import parsed
 from sheetgen.engine.due import RestDue, falls_due
+from sheetgen.engine.frozen import made
 from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, route_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.engine.resources import ResourceOut
@@ -327,17 +328,26 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
     baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others, legs)
     rows: list[CheckRow] = []
     names = m.outcome_name
+    built = replay_memo(m).rows
     for unit in sorted(by_unit):
         for repeat, ((faces, total), baseline) in enumerate(zip(by_unit[unit], baselines[unit], strict=True), 1):
-            reads: tuple[PoolRead, ...] = ()
-            name: str | None = None
-            if total is None:
-                assert m.reading is not None
-                reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
-                              for r in [m.reading.result(faces[:n])])
-            else:
-                name = names(m.result_of(faces, total))
-            rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
+            # the same place, dice and baseline make the same row: built once (the entry names its baseline,
+            # so an id that a later baseline took never answers for it)
+            key = (len(rows) + 1, unit, repeat, faces, total, id(baseline))
+            kept = built.get(key)
+            if kept is None or kept[0] is not baseline:
+                reads: tuple[PoolRead, ...] = ()
+                name: str | None = None
+                if total is None:
+                    assert m.reading is not None
+                    reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
+                                  for r in [m.reading.result(faces[:n])])
+                else:
+                    name = names(m.result_of(faces, total))
+                kept = built.keep(key, (baseline, made(CheckRow, {
+                    "index": len(rows) + 1, "unit": unit, "dice": faces, "roll": total, "outcome": name,
+                    "pool_reads": reads, "baseline": baseline, "repeat": repeat})))
+            rows.append(kept[1])
     return tuple(rows), runs_out
 
 
@@ -403,6 +413,15 @@ class ReplayMemo:
     steps: Memo[tuple[object, ...], Baseline] = field(default_factory=Memo)
     with_left: Memo[tuple[object, ...], tuple[Baseline, Baseline]] = field(default_factory=Memo)
     uses: Memo[tuple[object, ...], UseDone] = field(default_factory=Memo)
+    rows: Memo[tuple[object, ...], tuple[Baseline, CheckRow]] = field(default_factory=Memo)
+    next: Memo[tuple[object, ...], tuple[UnitDone, UnitDone]] = field(default_factory=Memo)
+    _start: UnitDone | None = None
+
+    def start(self, r: _Replay) -> UnitDone:
+        """What a replay starts from, as a remembered unit (the same for every replay of the machine)."""
+        if self._start is None:
+            self._start = (r.state, r.left, r.lit, None, (), (), (), ())
+        return self._start
 
 
 _MEMOS: weakref.WeakKeyDictionary[Machine, ReplayMemo] = weakref.WeakKeyDictionary()
@@ -433,24 +452,37 @@ def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Fac
     signs = tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
     # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
     remember = not has_omens and not any(signs) and m.pool is None
+    before = memo.start(r) if remember else None  # what the unit before left, as remembered
     for unit in range(1, units + 1):
         if legs is not None and unit in legs[1]:
             levels = list(r.state.levels)
             levels[legs[0]] = legs[1][unit]
             r.state = replace(r.state, levels=tuple(levels))
+            before = None
         rolls = dice.get(unit)
         if not remember:
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             continue
-        key = ("unit", r.state, r.left, r.lit, unit, None if rolls is None else tuple(rolls), used.get(unit),
-               others.get(unit), tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled))
-        found = memo.units.get(key)
+        inputs = (unit, None if rolls is None else tuple(rolls), used.get(unit), others.get(unit))
+        # what the unit before left and this unit's dice decide the unit: found by the remembered entry
+        # itself (kept in the link, so its id stays its own) before the state that it holds is hashed
+        link = memo.next.get((id(before), *inputs)) if before is not None else None
+        found = link[1] if link is not None and link[0] is before else None
+        played = False
         if found is None:
-            ran_before = len(r.runs_out)
-            _replay_unit(m, r, unit, rolls, has_omens, signs)
-            made = tuple(r.out[unit]) if rolls is not None else None
-            memo.units.keep(key, (r.state, r.left, r.lit, made, tuple(r.runs_out[ran_before:]),
-                                  tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled)))
+            key = ("unit", r.state, r.left, r.lit, *inputs, tuple(r.ran_out), tuple(r.fell_due),
+                   tuple(r.rolled))
+            found = memo.units.get(key)
+            if found is None:
+                played, ran_before = True, len(r.runs_out)
+                _replay_unit(m, r, unit, rolls, has_omens, signs)
+                made = tuple(r.out[unit]) if rolls is not None else None
+                found = memo.units.keep(key, (r.state, r.left, r.lit, made, tuple(r.runs_out[ran_before:]),
+                                              tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled)))
+            if before is not None:
+                memo.next.keep((id(before), *inputs), (before, found))
+        before = found
+        if played:
             continue
         r.state, r.left, r.lit, made, gone, pending_out, pending_due, pending_rolls = found
         r.runs_out.extend(gone)
