@@ -83,6 +83,14 @@ class Dice:
             total += sign * sum(kept)
         return total, tuple(faces)
 
+    def draw_many(self, below: Callable[[int], int], times: int) -> list[tuple[int, tuple[int, ...]]]:
+        """``times`` rolls, one after the other, as ``times`` calls of :meth:`draw` make them."""
+        single = self._single
+        if single is None:
+            return [self.draw(below) for _ in range(times)]
+        sides = len(single)
+        return [single[below(sides)] for _ in range(times)]
+
     def roller(self, rng: random.Random) -> Callable[[], tuple[int, tuple[int, ...]]]:
         """:meth:`roll_detail` with ``rng`` as a function of nothing, for many rolls of the same dice."""
         single = self._single

@@ -203,45 +203,75 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     hours = play_hours(pack, hours)
     check_hours(hours)
     rng = random.Random(seed)
-    odds = quiet_odds(pack, hours) if pack.check is not None else None
-    if odds is not None and legs is not None:
-        odds = route_odds(pack, hours, *legs)
-    dice, pool_dice = _roll_rows(pack, hours, rng) if pack.check is not None else ({}, None)
-    expected = odds.expected_encounters if odds is not None else Fraction(0)
-    deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
+    plan = _plan(pack, hours) if legs is None else _Plan.of(pack, hours, legs)
+    dice, pool_dice = _roll_rows(pack, plan, rng) if pack.check is not None else ({}, None)
+    deck, source, morale = build_deck(pack, site, encounter_pack, plan.deck_size, rng)
     spares = _spares(pack, hours, pool_dice, rng) if pack.check is not None and pack.check.extra else ()
-    faces = resources.draw_faces(pack, units_in(pack, hours), rng) if resources.is_rolled(pack) else {}
-    others = _roll_others(pack, units_in(pack, hours), rng) if pack.rolls and pack.check is not None else {}
+    faces = resources.draw_faces(pack, plan.units, rng) if plan.rolled_resources else {}
+    others = _roll_others(pack, plan.units, rng) if pack.rolls and pack.check is not None else {}
     rows, runs_out = _rows(pack, hours, dice, faces, others, legs) if pack.check is not None else ((), ())
-    deck = _mark_signs(pack, deck, rows)
-    check = pack.check
-    return Timetable(
-        pack=pack,
-        pack_id=pack.id,
-        pack_name=pack.name,
-        site_name=site.site if site is not None else None,
-        encounter_pack_id=encounter_pack.id if encounter_pack is not None else None,
-        hours=hours,
-        seed=seed,
-        unit_name=pack.time.unit,
-        unit_plural=pack.time.plural,
-        unit_minutes=Fraction(pack.time.length, 60),
-        units=units_in(pack, hours),
-        check_name=check.name if check is not None else None,
-        formula=check.formula if check is not None else None,
-        result_word=check.result if check is not None else "encounter",
-        pool_dice=pool_dice,
-        tracks=tuple(TrackLevel(t.id, t.name, _start(t.initial, i, legs)) for i, t in enumerate(pack.tracks)
-                     if check is None or i in machine(pack).read),
-        rows=rows,
-        deck=deck,
-        deck_from=source,
-        morale=morale,
-        odds=odds,
-        runs_out=runs_out,
-        spares=spares,
-        spare_when=tuple(e.when for e in check.extra) if check is not None else (),
-    )
+    if plan.signs:
+        deck = _mark_signs(pack, deck, rows)
+    return made(Timetable, {
+        **plan.fields, "site_name": site.site if site is not None else None,
+        "encounter_pack_id": encounter_pack.id if encounter_pack is not None else None,
+        "seed": seed, "pool_dice": pool_dice, "rows": rows, "deck": deck, "deck_from": source, "morale": morale,
+        "runs_out": runs_out, "spares": spares,
+    })
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What every timetable of a pack over some hours shares, whatever its seed."""
+
+    units: int
+    grid: tuple[int, ...]          # the units on the check's grid
+    deck_size: int
+    rolled_resources: bool         # some resource's dice are rolled when it is used
+    signs: bool                    # some outcome marks the next encounter card
+    fields: dict[str, object]      # the Timetable's fields that follow from the pack and the hours
+
+    @classmethod
+    def of(cls, pack: Pack, hours: int, legs: Legs | None) -> _Plan:
+        check = pack.check
+        odds = quiet_odds(pack, hours) if check is not None else None
+        if odds is not None and legs is not None:
+            odds = route_odds(pack, hours, *legs)
+        expected = odds.expected_encounters if odds is not None else Fraction(0)
+        units = units_in(pack, hours)
+        m = machine(pack) if check is not None else None
+        return cls(
+            units=units,
+            grid=tuple(u for u in range(1, units + 1) if m.on_grid(u)) if m is not None else (),
+            deck_size=deck_size(expected),
+            rolled_resources=resources.is_rolled(pack),
+            signs=any(e.sign for o in pack.all_outcomes for e in o.effects),
+            fields={
+                "pack": pack, "pack_id": pack.id, "pack_name": pack.name, "hours": hours,
+                "unit_name": pack.time.unit, "unit_plural": pack.time.plural,
+                "unit_minutes": Fraction(pack.time.length, 60), "units": units,
+                "check_name": check.name if check is not None else None,
+                "formula": check.formula if check is not None else None,
+                "result_word": check.result if check is not None else "encounter",
+                "tracks": tuple(TrackLevel(t.id, t.name, _start(t.initial, i, legs))
+                                for i, t in enumerate(pack.tracks) if m is None or i in m.read),
+                "odds": odds,
+                "spare_when": tuple(e.when for e in check.extra) if check is not None else (),
+            })
+
+
+_PLANS: weakref.WeakKeyDictionary[Machine, dict[int, _Plan]] = weakref.WeakKeyDictionary()
+
+
+def _plan(pack: Pack, hours: int) -> _Plan:
+    """The plan of a pack's timetables without a route over these hours, made once while its machine is kept."""
+    if pack.check is None:
+        return _Plan.of(pack, hours, None)
+    plans = _PLANS.setdefault(machine(pack), {})
+    found = plans.get(hours)
+    if found is None:
+        found = plans[hours] = _Plan.of(pack, hours, None)
+    return found
 
 
 def _start(initial: int, index: int, legs: Legs | None) -> int:
@@ -274,7 +304,7 @@ def _spares(pack: Pack, hours: int, pool_dice: int | None, rng: random.Random) -
 # --- check rows -------------------------------------------------------------------------------------
 
 
-RowDice = dict[int, list[tuple[tuple[int, ...], int | None]]]
+RowDice = dict[int, tuple[tuple[tuple[int, ...], int | None], ...]]
 """unit -> the check's rolls on its row: (faces, a plain roll's total or None for a pool), one per roll."""
 
 Legs = tuple[int, dict[int, int]]
@@ -300,23 +330,21 @@ def _roll_others(pack: Pack, units: int, rng: random.Random) -> OtherDice:
     return {unit: tuple(dice) for unit, dice in found.items()}
 
 
-def _roll_rows(pack: Pack, hours: int, rng: random.Random) -> tuple[RowDice, int | None]:
+def _roll_rows(pack: Pack, plan: _Plan, rng: random.Random) -> tuple[RowDice, int | None]:
     """The check's dice of every row, in time order, and the dice pre-rolled on each pool row."""
     m = machine(pack)
     check = m.check
-    units = units_in(pack, hours)
-    grid = [u for u in range(1, units + 1) if m.on_grid(u)]
-    pool_dice = _pool_dice(m, units) if m.pool is not None else None
-    rolled: list[tuple[tuple[int, ...], int | None]] = []
-    plain = parsed(check.roll).roller(rng) if check.roll is not None else None
-    for _ in range(len(grid) * m.rolls):
-        if plain is not None:
-            value, faces = plain()
-            rolled.append((faces, value))
-        else:
-            assert pool_dice is not None
-            below = die_roller(rng)
-            rolled.append((tuple(1 + below(m.sides) for _ in range(pool_dice)), None))
+    grid = plan.grid
+    pool_dice = _pool_dice(m, plan.units) if m.pool is not None else None
+    count = len(grid) * m.rolls
+    rolled: tuple[tuple[tuple[int, ...], int | None], ...]
+    below = die_roller(rng)
+    if check.roll is not None:
+        rolled = tuple((faces, value) for value, faces in parsed(check.roll).draw_many(below, count))
+    else:
+        assert pool_dice is not None
+        sides = m.sides
+        rolled = tuple((tuple([1 + below(sides) for _ in range(pool_dice)]), None) for _ in range(count))
     return {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}, pool_dice
 
 
@@ -463,7 +491,7 @@ def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Fac
         if not remember:
             _replay_unit(m, r, unit, rolls, has_omens, signs)
             continue
-        inputs = (unit, None if rolls is None else tuple(rolls), used.get(unit), others.get(unit))
+        inputs = (unit, rolls, used.get(unit), others.get(unit))
         # what the unit before left and this unit's dice decide the unit: found by the remembered entry
         # itself (kept in the link, so its id stays its own) before the state that it holds is hashed
         link = memo.next.get((id(before), *inputs)) if before is not None else None
@@ -492,7 +520,7 @@ def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Fac
     return r.out, tuple(r.runs_out)
 
 
-def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int, ...], int | None]] | None,
+def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...] | None,
                  has_omens: bool, signs: tuple[bool, ...]) -> None:
     """One unit of the replay: the automatic changes, the check's rolls (if the unit has a row), the
     resources and rests, the row's baselines, then what happens at the unit's very end."""
