@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -353,30 +353,42 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
     """The rows with the quiet party's baselines, and when the resources run out, from these dice (the
     check's, the rolled resources' ``used`` and the other rolls'), a route's ``legs`` setting its track."""
     m = machine(pack)
-    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others, legs)
+    units = units_in(pack, hours)
+    if _remembers(m):
+        return _remembered(m, units, by_unit, used, others, legs)
+    baselines, runs_out = _replay(m, units, by_unit, used, others, legs)
     rows: list[CheckRow] = []
+    for unit in sorted(by_unit):
+        rows += _unit_rows(m, len(rows), unit, by_unit[unit], baselines[unit])
+    return tuple(rows), runs_out
+
+
+def _unit_rows(m: Machine, before: int, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...],
+               baselines: Sequence[Baseline]) -> tuple[CheckRow, ...]:
+    """The rows of a unit, after ``before`` rows: one for each roll of its check."""
     names = m.outcome_name
     built = replay_memo(m).rows
-    for unit in sorted(by_unit):
-        for repeat, ((faces, total), baseline) in enumerate(zip(by_unit[unit], baselines[unit], strict=True), 1):
-            # the same place, dice and baseline make the same row: built once (the entry names its baseline,
-            # so an id that a later baseline took never answers for it)
-            key = (len(rows) + 1, unit, repeat, faces, total, id(baseline))
-            kept = built.get(key)
-            if kept is None or kept[0] is not baseline:
-                reads: tuple[PoolRead, ...] = ()
-                name: str | None = None
-                if total is None:
-                    assert m.reading is not None
-                    reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
-                                  for r in [m.reading.result(faces[:n])])
-                else:
-                    name = names(m.result_of(faces, total))
-                kept = built.keep(key, (baseline, made(CheckRow, {
-                    "index": len(rows) + 1, "unit": unit, "dice": faces, "roll": total, "outcome": name,
-                    "pool_reads": reads, "baseline": baseline, "repeat": repeat})))
-            rows.append(kept[1])
-    return tuple(rows), runs_out
+    found: list[CheckRow] = []
+    for repeat, ((faces, total), baseline) in enumerate(zip(rolls, baselines, strict=True), 1):
+        # the same place, dice and baseline make the same row: built once (the entry names its baseline,
+        # so an id that a later baseline took never answers for it)
+        index = before + repeat
+        key = (index, unit, repeat, faces, total, id(baseline))
+        kept = built.get(key)
+        if kept is None or kept[0] is not baseline:
+            reads: tuple[PoolRead, ...] = ()
+            name: str | None = None
+            if total is None:
+                assert m.reading is not None
+                reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
+                              for r in [m.reading.result(faces[:n])])
+            else:
+                name = names(m.result_of(faces, total))
+            kept = built.keep(key, (baseline, made(CheckRow, {
+                "index": index, "unit": unit, "dice": faces, "roll": total, "outcome": name,
+                "pool_reads": reads, "baseline": baseline, "repeat": repeat})))
+        found.append(kept[1])
+    return tuple(found)
 
 
 def _pool_result(m: Machine, faces: tuple[int, ...]) -> int:
@@ -442,7 +454,8 @@ class ReplayMemo:
     with_left: Memo[tuple[object, ...], tuple[Baseline, Baseline]] = field(default_factory=Memo)
     uses: Memo[tuple[object, ...], UseDone] = field(default_factory=Memo)
     rows: Memo[tuple[object, ...], tuple[Baseline, CheckRow]] = field(default_factory=Memo)
-    next: Memo[tuple[object, ...], tuple[UnitDone, UnitDone]] = field(default_factory=Memo)
+    next: Memo[tuple[object, ...], tuple[UnitDone, UnitDone, tuple[CheckRow, ...]]] = field(default_factory=Memo)
+    remembers: bool | None = None  # whether the replays remember each unit (worked out on the first)
     _start: UnitDone | None = None
 
     def start(self, r: _Replay) -> UnitDone:
@@ -463,61 +476,106 @@ def replay_memo(m: Machine) -> ReplayMemo:
     return memo
 
 
+def _remembers(m: Machine) -> bool:
+    """Whether the machine's replays remember each unit: without omens and signs, which carry from row to
+    row, and without a pool, whose rows hold many dice and so seldom repeat."""
+    memo = replay_memo(m)
+    if memo.remembers is None:
+        memo.remembers = (not _has_omens(m) and not any(_signs(m)) and m.pool is None)
+    return memo.remembers
+
+
+def _has_omens(m: Machine) -> bool:
+    return any(level.omen for track in m.tracks for level in track.levels)
+
+
+def _signs(m: Machine) -> tuple[bool, ...]:
+    """For each outcome of the procedure, whether it marks the next encounter card."""
+    return tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
+
+
 def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
             legs: Legs | None = None) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
     """The quiet party's procedure with exactly these dice (the check's, the rolled resources' ``used``
-    and the other rolls'): the Baselines of every row's unit (one per roll of its check), and the
-    resources that run out.
+    and the other rolls'), unit by unit: the Baselines of every row's unit (one per roll of its check),
+    and the resources that run out."""
+    r = _Replay(m)
+    r.faces = used
+    r.others = others
+    has_omens, signs = _has_omens(m), _signs(m)
+    for unit in range(1, units + 1):
+        if legs is not None and unit in legs[1]:
+            _set_leg(r, legs, unit)
+        _replay_unit(m, r, unit, dice.get(unit), has_omens, signs)
+    return r.out, tuple(r.runs_out)
 
-    Without omens and signs (which carry from row to row), a unit is decided by the state, the boxes
-    left, the lights lit, the unit, its dice and what is still to be said: the machine remembers what
-    each such unit did, so many timetables of one pack replay mostly by lookup."""
+
+def _set_leg(r: _Replay, legs: Legs, unit: int) -> None:
+    levels = list(r.state.levels)
+    levels[legs[0]] = legs[1][unit]
+    r.state = replace(r.state, levels=tuple(levels))
+
+
+def _remembered(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
+                legs: Legs | None = None) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
+    """The rows and the resources that run out, as :func:`_replay` and :func:`_rows` make them, for a machine
+    that remembers its units (:func:`_remembers`).
+
+    A unit is decided by the state, the boxes left, the lights lit, the unit, its dice and what is still to
+    be said: the machine remembers what each such unit did (``memo.units``) and, from what the unit before
+    left and the unit's dice, which of those came next and the rows it made (``memo.next``, found by the
+    remembered entry itself, kept in the link so that its id stays its own, before any state is hashed). So
+    many timetables of one pack replay mostly by lookup, and the replay's own state is brought up to date
+    only where a unit must be worked out."""
     r = _Replay(m)
     r.faces = used
     r.others = others
     memo = r.memo
-    has_omens = any(level.omen for track in m.tracks for level in track.levels)
-    signs = tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
-    # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
-    remember = not has_omens and not any(signs) and m.pool is None
-    before = memo.start(r) if remember else None  # what the unit before left, as remembered
+    signs = _signs(m)
+    rows: list[CheckRow] = []
+    runs_out: list[ResourceOut] = []
+    before: UnitDone | None = memo.start(r)  # what the unit before left, as remembered
+    current = True  # whether the replay's own state is what ``before`` left
     for unit in range(1, units + 1):
         if legs is not None and unit in legs[1]:
-            levels = list(r.state.levels)
-            levels[legs[0]] = legs[1][unit]
-            r.state = replace(r.state, levels=tuple(levels))
-            before = None
+            if not current:
+                _catch_up(r, before)
+            _set_leg(r, legs, unit)
+            before, current = None, True
         rolls = dice.get(unit)
-        if not remember:
-            _replay_unit(m, r, unit, rolls, has_omens, signs)
-            continue
-        inputs = (unit, rolls, used.get(unit), others.get(unit))
-        # what the unit before left and this unit's dice decide the unit: found by the remembered entry
-        # itself (kept in the link, so its id stays its own) before the state that it holds is hashed
+        inputs = (unit, len(rows), rolls, used.get(unit), others.get(unit))
         link = memo.next.get((id(before), *inputs)) if before is not None else None
-        found = link[1] if link is not None and link[0] is before else None
-        played = False
-        if found is None:
+        if link is not None and link[0] is before:
+            before, unit_rows, current = link[1], link[2], False
+        else:
+            if not current:
+                _catch_up(r, before)
             key = ("unit", r.state, r.left, r.lit, *inputs, tuple(r.ran_out), tuple(r.fell_due),
                    tuple(r.rolled))
             found = memo.units.get(key)
             if found is None:
-                played, ran_before = True, len(r.runs_out)
-                _replay_unit(m, r, unit, rolls, has_omens, signs)
-                made = tuple(r.out[unit]) if rolls is not None else None
-                found = memo.units.keep(key, (r.state, r.left, r.lit, made, tuple(r.runs_out[ran_before:]),
-                                              tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled)))
+                ran_before = len(r.runs_out)
+                _replay_unit(m, r, unit, rolls, False, signs)
+                made_here = tuple(r.out[unit]) if rolls is not None else None
+                found = memo.units.keep(key, (r.state, r.left, r.lit, made_here,
+                                              tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
+                                              tuple(r.fell_due), tuple(r.rolled)))
+            else:
+                _catch_up(r, found)
+            unit_rows = _unit_rows(m, len(rows), unit, rolls, found[3] or ()) if rolls is not None else ()
             if before is not None:
-                memo.next.keep((id(before), *inputs), (before, found))
-        before = found
-        if played:
-            continue
-        r.state, r.left, r.lit, made, gone, pending_out, pending_due, pending_rolls = found
-        r.runs_out.extend(gone)
-        r.ran_out, r.fell_due, r.rolled = list(pending_out), list(pending_due), list(pending_rolls)
-        if made is not None:
-            r.out[unit] = list(made)
-    return r.out, tuple(r.runs_out)
+                memo.next.keep((id(before), *inputs), (before, found, unit_rows))
+            before, current = found, True
+        rows += unit_rows
+        runs_out += before[4]
+    return tuple(rows), tuple(runs_out)
+
+
+def _catch_up(r: _Replay, done: UnitDone | None) -> None:
+    """The replay's state set to what a remembered unit left."""
+    assert done is not None
+    r.state, r.left, r.lit = done[0], done[1], done[2]
+    r.ran_out, r.fell_due, r.rolled = list(done[5]), list(done[6]), list(done[7])
 
 
 def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...] | None,
