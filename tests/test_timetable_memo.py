@@ -63,3 +63,12 @@ def test_made_refuses_a_field_left_unset() -> None:
     del values["roll"]
     with pytest.raises(TypeError, match="DeckCard needs roll"):
         made(DeckCard, values)
+
+
+def test_made_refuses_a_name_that_is_no_field() -> None:
+    values = {f.name: getattr(_card(), f.name) for f in fields(DeckCard)}
+    with pytest.raises(TypeError, match="DeckCard needs no more and has no colour"):
+        made(DeckCard, {**values, "colour": "red"})
+    del values["roll"]
+    with pytest.raises(TypeError, match="DeckCard needs roll and has no colour"):
+        made(DeckCard, {**values, "colour": "red"})

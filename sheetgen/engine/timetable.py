@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -71,13 +71,11 @@ class Memo(Generic[K, V]):
     """What the replays of one machine worked out, by what decided it: at most MAX_REMEMBERED entries,
     after which nothing more is kept (what is kept stays right, so a replay only gets slower)."""
 
-    __slots__ = ("_found",)
+    __slots__ = ("_found", "get")
 
     def __init__(self) -> None:
         self._found: dict[K, V] = {}
-
-    def get(self, key: K) -> V | None:
-        return self._found.get(key)
+        self.get: Callable[[K], V | None] = self._found.get  # the dictionary's own: looked up most often
 
     def keep(self, key: K, value: V) -> V:
         if len(self._found) < MAX_REMEMBERED:
@@ -458,10 +456,10 @@ class ReplayMemo:
     remembers: bool | None = None  # whether the replays remember each unit (worked out on the first)
     _start: UnitDone | None = None
 
-    def start(self, r: _Replay) -> UnitDone:
+    def start(self, m: Machine) -> UnitDone:
         """What a replay starts from, as a remembered unit (the same for every replay of the machine)."""
         if self._start is None:
-            self._start = (r.state, r.left, r.lit, None, (), (), (), ())
+            self._start = (m.initial(), resources.full(m.pack), resources.first_lit(m.pack), None, (), (), (), ())
         return self._start
 
 
@@ -527,35 +525,31 @@ def _remembered(m: Machine, units: int, dice: RowDice, used: dict[int, resources
     remembered entry itself, kept in the link so that its id stays its own, before any state is hashed). So
     many timetables of one pack replay mostly by lookup, and the replay's own state is brought up to date
     only where a unit must be worked out."""
-    r = _Replay(m)
-    r.faces = used
-    r.others = others
-    memo = r.memo
-    signs = _signs(m)
+    memo = replay_memo(m)
+    follow = memo.next.get
+    r: _Replay | None = None  # made where a unit must be worked out
     rows: list[CheckRow] = []
     runs_out: list[ResourceOut] = []
-    before: UnitDone | None = memo.start(r)  # what the unit before left, as remembered
-    current = True  # whether the replay's own state is what ``before`` left
+    before: UnitDone | None = memo.start(m)  # what the unit before left, as remembered
+    current = False  # whether the replay's own state is what ``before`` left
     for unit in range(1, units + 1):
         if legs is not None and unit in legs[1]:
-            if not current:
-                _catch_up(r, before)
+            r = _caught_up(m, r, before, used, others, current)
             _set_leg(r, legs, unit)
             before, current = None, True
         rolls = dice.get(unit)
         inputs = (unit, len(rows), rolls, used.get(unit), others.get(unit))
-        link = memo.next.get((id(before), *inputs)) if before is not None else None
+        link = follow((id(before), *inputs)) if before is not None else None
         if link is not None and link[0] is before:
             before, unit_rows, current = link[1], link[2], False
         else:
-            if not current:
-                _catch_up(r, before)
+            r = _caught_up(m, r, before, used, others, current)
             key = ("unit", r.state, r.left, r.lit, *inputs, tuple(r.ran_out), tuple(r.fell_due),
                    tuple(r.rolled))
             found = memo.units.get(key)
             if found is None:
                 ran_before = len(r.runs_out)
-                _replay_unit(m, r, unit, rolls, False, signs)
+                _replay_unit(m, r, unit, rolls, False, _signs(m))
                 made_here = tuple(r.out[unit]) if rolls is not None else None
                 found = memo.units.keep(key, (r.state, r.left, r.lit, made_here,
                                               tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
@@ -576,6 +570,18 @@ def _catch_up(r: _Replay, done: UnitDone | None) -> None:
     assert done is not None
     r.state, r.left, r.lit = done[0], done[1], done[2]
     r.ran_out, r.fell_due, r.rolled = list(done[5]), list(done[6]), list(done[7])
+
+
+def _caught_up(m: Machine, r: _Replay | None, before: UnitDone | None, used: dict[int, resources.Faces],
+               others: OtherDice, current: bool) -> _Replay:
+    """The replay's own state, made on first use, at what the unit before left."""
+    if r is None:
+        r = _Replay(m)
+        r.faces, r.others = used, others
+        current = False
+    if not current:
+        _catch_up(r, before)
+    return r
 
 
 def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...] | None,

@@ -64,17 +64,12 @@ def _said_of(t: Timetable) -> Memo[tuple[int, str], tuple[CheckRow, str]]:
     return found
 
 
-def _said(said: Memo[tuple[int, str], tuple[CheckRow, str]], row: CheckRow, what: str) -> str | None:
-    found = said.get((id(row), what))
-    return found[1] if found is not None and found[0] is row else None
-
-
 def row_rule(t: Timetable, row: CheckRow) -> str:
     """The rule that decides the row: a plain roll's rule for its result, or a pool's rule."""
     memo = _said_of(t)
-    said = _said(memo, row, "rule")
-    if said is not None:
-        return said
+    found = memo.get((id(row), "rule"))
+    if found is not None and found[0] is row:
+        return found[1]
     text = pool_rule(t.pack) if row.roll is None else rule_text(t.pack, machine(t.pack).result_of(row.dice, row.roll))
     return memo.keep((id(row), "rule"), (row, text))[1]
 
@@ -89,9 +84,9 @@ def row_when(t: Timetable, row: CheckRow) -> str:
     '' when it is always rolled. A check rolled several times each time it falls due says which roll
     the row is: 'roll 2 of 2'."""
     memo = _said_of(t)
-    said = _said(memo, row, "when")
-    if said is not None:
-        return said
+    found = memo.get((id(row), "when"))
+    if found is not None and found[0] is row:
+        return found[1]
     m = machine(t.pack)
     when = _when(m, row.unit)
     if m.rolls > 1:
@@ -119,9 +114,9 @@ def baseline_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
     :func:`rolls_text`)."""
     what = "baseline" if rolls else "baseline without rolls"
     memo = _said_of(t)
-    said = _said(memo, row, what)
-    if said is not None:
-        return said
+    found = memo.get((id(row), what))
+    if found is not None and found[0] is row:
+        return found[1]
     return memo.keep((id(row), what), (row, _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)))[1]
 
 
