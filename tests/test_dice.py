@@ -507,6 +507,20 @@ def test_the_fast_die_roller_draws_exactly_what_randint_draws() -> None:
             assert [1 + below(sides) for _ in range(20)] == [slow.randint(1, sides) for _ in range(20)]
 
 
+@pytest.mark.parametrize("text", ["2d6", "3d6", "4d6kh3", "4d6kl1", "2d10+3", "2d20", "3d4-1", "10-2d6", "6d6"])
+def test_a_few_dice_of_a_kind_roll_as_randint_rolls_them_one_by_one(text: str) -> None:
+    """The results of a few dice of one kind are made once each; a roll still draws its dice as randint does."""
+    dice = parse_dice(text)
+    (term,) = [t for t in dice.terms if hasattr(t, "count")]
+    constant = sum(getattr(t, "value", 0) * t.sign for t in dice.terms if not hasattr(t, "count"))
+    for seed in range(200):
+        rng, slow = random.Random(seed), random.Random(seed)
+        faces = [slow.randint(1, term.sides) for _ in range(term.count)]
+        kept = faces if term.keep is None else sorted(faces, reverse=term.keep_highest)[:term.keep]
+        assert dice.roll_detail(rng) == (constant + term.sign * sum(kept), tuple(faces))
+        assert rng.random() == slow.random()
+
+
 def test_roll_detail_is_the_same_whatever_generator_class() -> None:
     class Other(random.Random):
         pass

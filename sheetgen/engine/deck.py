@@ -20,16 +20,23 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
+from sheetgen.compat.random_draws import die_roller
 from sheetgen.engine.dice import parsed
+from sheetgen.engine.frozen import made
 from sheetgen.errors import DiceError
 from sheetgen.model.common import Statblock
 from sheetgen.model.pack import EncounterRules, Morale, Opening, Pack, Table
 from sheetgen.model.site import Site, WanderingEntry
 
 MIN_DECK = 3
+
+Below = Callable[[int], int]
+"""Draws a die: a whole number below its argument, as ``compat.random_draws.die_roller`` of the deck's Random."""
 
 
 def deck_size(expected: Fraction) -> int:
@@ -132,7 +139,8 @@ def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size:
     morale, source, roller = _roller(pack, site, encounter_pack)
     if roller is None:
         return (), None, morale
-    cards = [roller.card(i, rng) for i in range(1, size + 1)]
+    below = die_roller(rng)
+    cards = [roller.card(i, below) for i in range(1, size + 1)]
     return tuple(cards), source, morale
 
 
@@ -228,6 +236,7 @@ class _CardRoller:
         self.rules_pack, self.rules = rules_pack, rules
         self.openings = tuple(rules.openings) if rules is not None else ()
         self.zone_texts: dict[str, str | None] = {}
+        self.fixed: dict[int, dict[str, Any]] = {}  # by the id of an entry of self.entries, kept with it
 
     def zone_text(self, zone: str | None) -> str | None:
         if zone is None:
@@ -236,37 +245,46 @@ class _CardRoller:
             self.zone_texts[zone] = _zone_text(self.rules_pack, self.rules, zone)
         return self.zone_texts[zone]
 
-    def card(self, index: int, rng: random.Random) -> DeckCard:
-        roll, faces = self.dice.roll_detail(rng)
+    def card(self, index: int, below: Below) -> DeckCard:
+        roll, faces = self.dice.draw(below)
         entry = self.entry_at.get(roll) or next(e for e in self.entries if e.low <= roll <= e.high)
-        appearing, appearing_faces = self.appearing[entry.appearing].roll_detail(rng)
-        distance = self.distance.roll(rng) if self.distance is not None else None
+        fixed = self._fixed(entry)
+        appearing, appearing_faces = self.appearing[entry.appearing].draw(below)
+        distance = self.distance.roll(below) if self.distance is not None else None
         creature = entry.creature
-        reaction = self.reaction.roll(rng) if self.reaction is not None and creature else None
-        stat = self.stats.get(entry.stat) if entry.stat else None
-        morale = stat.morale if stat is not None else None
+        reaction = self.reaction.roll(below) if self.reaction is not None and creature else None
+        morale = fixed["morale"]
         morale_roll: int | None = None
         morale_faces: tuple[int, ...] = ()
         fails: bool | None = None
         if self.morale is not None and self.morale_dice is not None and creature:
-            morale_roll, morale_faces = self.morale_dice.roll_detail(rng)
+            morale_roll, morale_faces = self.morale_dice.draw(below)
             if morale is not None:
                 fails = morale_roll > morale if self.morale.fails == "above" else morale_roll >= morale
-        zone = stat.zone if stat is not None else None
-        openings = tuple(self._opening(o, rng) for o in self.openings) if creature else ()
-        return DeckCard(
-            index=index, dice=self.dice_text, roll=roll, faces=faces, range=entry.range,
-            name=entry.name, text=entry.text, appearing_dice=entry.appearing, appearing=appearing,
-            appearing_faces=appearing_faces, distance=distance, reaction=reaction, morale=morale,
-            morale_roll=morale_roll, morale_faces=morale_faces, morale_fails=fails, zone=zone,
-            zone_text=self.zone_text(zone),
-            stat_id=stat.id if stat is not None else entry.stat,
-            stat_name=stat.name if stat is not None else None,
-            openings=openings, creature=creature,
-        )
+        openings = tuple(self._opening(o, below) for o in self.openings) if creature and self.openings else ()
+        return made(DeckCard, {
+            **fixed, "index": index, "roll": roll, "faces": faces, "appearing": appearing,
+            "appearing_faces": appearing_faces, "distance": distance, "reaction": reaction,
+            "morale_roll": morale_roll, "morale_faces": morale_faces, "morale_fails": fails, "openings": openings,
+        })
 
-    def _opening(self, opening: Opening, rng: random.Random) -> OpeningRoll:
-        roll, faces = parsed(opening.roll).roll_detail(rng)
+    def _fixed(self, entry: _Entry) -> dict[str, Any]:
+        """What every card of an entry says whatever its dice: worked out once for each entry."""
+        found = self.fixed.get(id(entry))
+        if found is None:
+            stat = self.stats.get(entry.stat) if entry.stat else None
+            zone = stat.zone if stat is not None else None
+            found = self.fixed[id(entry)] = {
+                "dice": self.dice_text, "range": entry.range, "name": entry.name, "text": entry.text,
+                "appearing_dice": entry.appearing, "morale": stat.morale if stat is not None else None,
+                "zone": zone, "zone_text": self.zone_text(zone),
+                "stat_id": stat.id if stat is not None else entry.stat,
+                "stat_name": stat.name if stat is not None else None, "creature": entry.creature,
+            }
+        return found
+
+    def _opening(self, opening: Opening, below: Below) -> OpeningRoll:
+        roll, faces = parsed(opening.roll).draw(below)
         hit = opening.on is not None and roll in opening.on
         return OpeningRoll(opening.name, opening.side, str(parsed(opening.roll)), roll, faces,
                            (opening.result or opening.name.lower()) if hit else None)
@@ -288,8 +306,8 @@ class _RolledTable:
         table = next((t for t in pack.tables if t.id == table_id), None) if table_id else None
         return cls(table, table.roll) if table is not None and table.roll is not None else None
 
-    def roll(self, rng: random.Random) -> TableRoll:
-        roll, faces = self.dice.roll_detail(rng)
+    def roll(self, below: Below) -> TableRoll:
+        roll, faces = self.dice.draw(below)
         found = self.made.get((roll, faces))
         if found is None:
             found = self._row(roll, faces)

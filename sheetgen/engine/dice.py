@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 # In units of about 0.15 microseconds of icepool arithmetic (see exact_work): about a second at most.
 MAX_EXACT_WORK = 7_000_000
+FEW_THROWS = 1296
+"""Throws of a few dice of one kind whose results :meth:`Dice.draw` makes once each (4d6 has 1,296)."""
 
 
 @dataclass(frozen=True)
@@ -64,11 +66,22 @@ class Dice:
         Dice are rolled one at a time, left to right, each with ``rng.randint(1, sides)``, and the faces
         come back in that order, dropped dice included, so a seed always gives the same faces.
         """
+        return self.draw(die_roller(rng))
+
+    def draw(self, below: Callable[[int], int]) -> tuple[int, tuple[int, ...]]:
+        """:meth:`roll_detail` with the dice drawn by ``below`` (``compat.random_draws.die_roller`` of the
+        Random), made once for many rolls from one Random."""
         single = self._single
         if single is not None:  # one die (and constants), the common case: each result made once
-            return single[die_roller(rng)(len(single))]
+            return single[below(len(single))]
+        few = self._few
+        if few is not None:  # a few dice of one kind (2d6, 3d6, 4d6kh3): each result made once too
+            count, sides, made = few
+            index = below(sides)
+            for _ in range(count - 1):
+                index = index * sides + below(sides)
+            return made[index]
         total, rolls = self._plan
-        below = die_roller(rng)
         faces: list[int] = []
         for sign, count, sides, keep, highest in rolls:
             if count == 1:
@@ -82,11 +95,20 @@ class Dice:
             total += sign * sum(kept)
         return total, tuple(faces)
 
+    def draw_many(self, below: Callable[[int], int], times: int) -> list[tuple[int, tuple[int, ...]]]:
+        """``times`` rolls, one after the other, as ``times`` calls of :meth:`draw` make them."""
+        single = self._single
+        if single is None:
+            return [self.draw(below) for _ in range(times)]
+        sides = len(single)
+        return [single[below(sides)] for _ in range(times)]
+
     def roller(self, rng: random.Random) -> Callable[[], tuple[int, tuple[int, ...]]]:
         """:meth:`roll_detail` with ``rng`` as a function of nothing, for many rolls of the same dice."""
         single = self._single
         if single is None:
-            return lambda: self.roll_detail(rng)
+            drawn = die_roller(rng)
+            return lambda: self.draw(drawn)
         below, sides = die_roller(rng), len(single)
         return lambda: single[below(sides)]
 
@@ -98,6 +120,21 @@ class Dice:
             return None
         sign, _, sides, _, _ = rolls[0]
         return tuple((total + sign * face, (face,)) for face in range(1, sides + 1))
+
+    @cached_property
+    def _few(self) -> tuple[int, int, tuple[tuple[int, tuple[int, ...]], ...]] | None:
+        """For a few dice of one kind (and constants), their count, their sides and what :meth:`draw` returns
+        for each throw, by the throw's faces less 1 read as the digits of a number in base ``sides``; None
+        for other dice or more than FEW_THROWS throws."""
+        total, rolls = self._plan
+        if len(rolls) != 1 or rolls[0][1] < 2 or rolls[0][2] ** rolls[0][1] > FEW_THROWS:
+            return None
+        sign, count, sides, keep, highest = rolls[0]
+        made = []
+        for throw in itertools.product(range(1, sides + 1), repeat=count):
+            kept = throw if keep is None else sorted(throw, reverse=highest)[:keep]
+            made.append((total + sign * sum(kept), throw))
+        return count, sides, tuple(made)
 
     @cached_property
     def _plan(self) -> tuple[int, tuple[tuple[int, int, int, int | None, bool], ...]]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -49,6 +49,7 @@ from sheetgen.engine import resources
 from sheetgen.engine.deck import DeckCard, DeckSource, Sign, build_deck, deck_size
 from sheetgen.engine.dice import parsed
 from sheetgen.engine.due import RestDue, falls_due
+from sheetgen.engine.frozen import made
 from sheetgen.engine.odds import Kernel, check_hours, play_hours, quiet_odds, route_odds, units_in
 from sheetgen.engine.procedure import Machine, State, machine
 from sheetgen.engine.resources import ResourceOut
@@ -70,13 +71,11 @@ class Memo(Generic[K, V]):
     """What the replays of one machine worked out, by what decided it: at most MAX_REMEMBERED entries,
     after which nothing more is kept (what is kept stays right, so a replay only gets slower)."""
 
-    __slots__ = ("_found",)
+    __slots__ = ("_found", "get")
 
     def __init__(self) -> None:
         self._found: dict[K, V] = {}
-
-    def get(self, key: K) -> V | None:
-        return self._found.get(key)
+        self.get: Callable[[K], V | None] = self._found.get  # the dictionary's own: looked up most often
 
     def keep(self, key: K, value: V) -> V:
         if len(self._found) < MAX_REMEMBERED:
@@ -202,45 +201,75 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     hours = play_hours(pack, hours)
     check_hours(hours)
     rng = random.Random(seed)
-    odds = quiet_odds(pack, hours) if pack.check is not None else None
-    if odds is not None and legs is not None:
-        odds = route_odds(pack, hours, *legs)
-    dice, pool_dice = _roll_rows(pack, hours, rng) if pack.check is not None else ({}, None)
-    expected = odds.expected_encounters if odds is not None else Fraction(0)
-    deck, source, morale = build_deck(pack, site, encounter_pack, deck_size(expected), rng)
+    plan = _plan(pack, hours) if legs is None else _Plan.of(pack, hours, legs)
+    dice, pool_dice = _roll_rows(pack, plan, rng) if pack.check is not None else ({}, None)
+    deck, source, morale = build_deck(pack, site, encounter_pack, plan.deck_size, rng)
     spares = _spares(pack, hours, pool_dice, rng) if pack.check is not None and pack.check.extra else ()
-    faces = resources.draw_faces(pack, units_in(pack, hours), rng) if resources.is_rolled(pack) else {}
-    others = _roll_others(pack, units_in(pack, hours), rng) if pack.rolls and pack.check is not None else {}
+    faces = resources.draw_faces(pack, plan.units, rng) if plan.rolled_resources else {}
+    others = _roll_others(pack, plan.units, rng) if pack.rolls and pack.check is not None else {}
     rows, runs_out = _rows(pack, hours, dice, faces, others, legs) if pack.check is not None else ((), ())
-    deck = _mark_signs(pack, deck, rows)
-    check = pack.check
-    return Timetable(
-        pack=pack,
-        pack_id=pack.id,
-        pack_name=pack.name,
-        site_name=site.site if site is not None else None,
-        encounter_pack_id=encounter_pack.id if encounter_pack is not None else None,
-        hours=hours,
-        seed=seed,
-        unit_name=pack.time.unit,
-        unit_plural=pack.time.plural,
-        unit_minutes=Fraction(pack.time.length, 60),
-        units=units_in(pack, hours),
-        check_name=check.name if check is not None else None,
-        formula=check.formula if check is not None else None,
-        result_word=check.result if check is not None else "encounter",
-        pool_dice=pool_dice,
-        tracks=tuple(TrackLevel(t.id, t.name, _start(t.initial, i, legs)) for i, t in enumerate(pack.tracks)
-                     if check is None or i in machine(pack).read),
-        rows=rows,
-        deck=deck,
-        deck_from=source,
-        morale=morale,
-        odds=odds,
-        runs_out=runs_out,
-        spares=spares,
-        spare_when=tuple(e.when for e in check.extra) if check is not None else (),
-    )
+    if plan.signs:
+        deck = _mark_signs(pack, deck, rows)
+    return made(Timetable, {
+        **plan.fields, "site_name": site.site if site is not None else None,
+        "encounter_pack_id": encounter_pack.id if encounter_pack is not None else None,
+        "seed": seed, "pool_dice": pool_dice, "rows": rows, "deck": deck, "deck_from": source, "morale": morale,
+        "runs_out": runs_out, "spares": spares,
+    })
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What every timetable of a pack over some hours shares, whatever its seed."""
+
+    units: int
+    grid: tuple[int, ...]          # the units on the check's grid
+    deck_size: int
+    rolled_resources: bool         # some resource's dice are rolled when it is used
+    signs: bool                    # some outcome marks the next encounter card
+    fields: dict[str, object]      # the Timetable's fields that follow from the pack and the hours
+
+    @classmethod
+    def of(cls, pack: Pack, hours: int, legs: Legs | None) -> _Plan:
+        check = pack.check
+        odds = quiet_odds(pack, hours) if check is not None else None
+        if odds is not None and legs is not None:
+            odds = route_odds(pack, hours, *legs)
+        expected = odds.expected_encounters if odds is not None else Fraction(0)
+        units = units_in(pack, hours)
+        m = machine(pack) if check is not None else None
+        return cls(
+            units=units,
+            grid=tuple(u for u in range(1, units + 1) if m.on_grid(u)) if m is not None else (),
+            deck_size=deck_size(expected),
+            rolled_resources=resources.is_rolled(pack),
+            signs=any(e.sign for o in pack.all_outcomes for e in o.effects),
+            fields={
+                "pack": pack, "pack_id": pack.id, "pack_name": pack.name, "hours": hours,
+                "unit_name": pack.time.unit, "unit_plural": pack.time.plural,
+                "unit_minutes": Fraction(pack.time.length, 60), "units": units,
+                "check_name": check.name if check is not None else None,
+                "formula": check.formula if check is not None else None,
+                "result_word": check.result if check is not None else "encounter",
+                "tracks": tuple(TrackLevel(t.id, t.name, _start(t.initial, i, legs))
+                                for i, t in enumerate(pack.tracks) if m is None or i in m.read),
+                "odds": odds,
+                "spare_when": tuple(e.when for e in check.extra) if check is not None else (),
+            })
+
+
+_PLANS: weakref.WeakKeyDictionary[Machine, dict[int, _Plan]] = weakref.WeakKeyDictionary()
+
+
+def _plan(pack: Pack, hours: int) -> _Plan:
+    """The plan of a pack's timetables without a route over these hours, made once while its machine is kept."""
+    if pack.check is None:
+        return _Plan.of(pack, hours, None)
+    plans = _PLANS.setdefault(machine(pack), {})
+    found = plans.get(hours)
+    if found is None:
+        found = plans[hours] = _Plan.of(pack, hours, None)
+    return found
 
 
 def _start(initial: int, index: int, legs: Legs | None) -> int:
@@ -273,7 +302,7 @@ def _spares(pack: Pack, hours: int, pool_dice: int | None, rng: random.Random) -
 # --- check rows -------------------------------------------------------------------------------------
 
 
-RowDice = dict[int, list[tuple[tuple[int, ...], int | None]]]
+RowDice = dict[int, tuple[tuple[tuple[int, ...], int | None], ...]]
 """unit -> the check's rolls on its row: (faces, a plain roll's total or None for a pool), one per roll."""
 
 Legs = tuple[int, dict[int, int]]
@@ -299,23 +328,21 @@ def _roll_others(pack: Pack, units: int, rng: random.Random) -> OtherDice:
     return {unit: tuple(dice) for unit, dice in found.items()}
 
 
-def _roll_rows(pack: Pack, hours: int, rng: random.Random) -> tuple[RowDice, int | None]:
+def _roll_rows(pack: Pack, plan: _Plan, rng: random.Random) -> tuple[RowDice, int | None]:
     """The check's dice of every row, in time order, and the dice pre-rolled on each pool row."""
     m = machine(pack)
     check = m.check
-    units = units_in(pack, hours)
-    grid = [u for u in range(1, units + 1) if m.on_grid(u)]
-    pool_dice = _pool_dice(m, units) if m.pool is not None else None
-    rolled: list[tuple[tuple[int, ...], int | None]] = []
-    plain = parsed(check.roll).roller(rng) if check.roll is not None else None
-    for _ in range(len(grid) * m.rolls):
-        if plain is not None:
-            value, faces = plain()
-            rolled.append((faces, value))
-        else:
-            assert pool_dice is not None
-            below = die_roller(rng)
-            rolled.append((tuple(1 + below(m.sides) for _ in range(pool_dice)), None))
+    grid = plan.grid
+    pool_dice = _pool_dice(m, plan.units) if m.pool is not None else None
+    count = len(grid) * m.rolls
+    rolled: tuple[tuple[tuple[int, ...], int | None], ...]
+    below = die_roller(rng)
+    if check.roll is not None:
+        rolled = tuple((faces, value) for value, faces in parsed(check.roll).draw_many(below, count))
+    else:
+        assert pool_dice is not None
+        sides = m.sides
+        rolled = tuple((tuple([1 + below(sides) for _ in range(pool_dice)]), None) for _ in range(count))
     return {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}, pool_dice
 
 
@@ -324,11 +351,29 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
     """The rows with the quiet party's baselines, and when the resources run out, from these dice (the
     check's, the rolled resources' ``used`` and the other rolls'), a route's ``legs`` setting its track."""
     m = machine(pack)
-    baselines, runs_out = _replay(m, units_in(pack, hours), by_unit, used, others, legs)
+    units = units_in(pack, hours)
+    if _remembers(m):
+        return _remembered(m, units, by_unit, used, others, legs)
+    baselines, runs_out = _replay(m, units, by_unit, used, others, legs)
     rows: list[CheckRow] = []
-    names = m.outcome_name
     for unit in sorted(by_unit):
-        for repeat, ((faces, total), baseline) in enumerate(zip(by_unit[unit], baselines[unit], strict=True), 1):
+        rows += _unit_rows(m, len(rows), unit, by_unit[unit], baselines[unit])
+    return tuple(rows), runs_out
+
+
+def _unit_rows(m: Machine, before: int, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...],
+               baselines: Sequence[Baseline]) -> tuple[CheckRow, ...]:
+    """The rows of a unit, after ``before`` rows: one for each roll of its check."""
+    names = m.outcome_name
+    built = replay_memo(m).rows
+    found: list[CheckRow] = []
+    for repeat, ((faces, total), baseline) in enumerate(zip(rolls, baselines, strict=True), 1):
+        # the same place, dice and baseline make the same row: built once (the entry names its baseline,
+        # so an id that a later baseline took never answers for it)
+        index = before + repeat
+        key = (index, unit, repeat, faces, total, id(baseline))
+        kept = built.get(key)
+        if kept is None or kept[0] is not baseline:
             reads: tuple[PoolRead, ...] = ()
             name: str | None = None
             if total is None:
@@ -337,8 +382,11 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
                               for r in [m.reading.result(faces[:n])])
             else:
                 name = names(m.result_of(faces, total))
-            rows.append(CheckRow(len(rows) + 1, unit, faces, total, name, reads, baseline, repeat))
-    return tuple(rows), runs_out
+            kept = built.keep(key, (baseline, made(CheckRow, {
+                "index": index, "unit": unit, "dice": faces, "roll": total, "outcome": name,
+                "pool_reads": reads, "baseline": baseline, "repeat": repeat})))
+        found.append(kept[1])
+    return tuple(found)
 
 
 def _pool_result(m: Machine, faces: tuple[int, ...]) -> int:
@@ -403,6 +451,16 @@ class ReplayMemo:
     steps: Memo[tuple[object, ...], Baseline] = field(default_factory=Memo)
     with_left: Memo[tuple[object, ...], tuple[Baseline, Baseline]] = field(default_factory=Memo)
     uses: Memo[tuple[object, ...], UseDone] = field(default_factory=Memo)
+    rows: Memo[tuple[object, ...], tuple[Baseline, CheckRow]] = field(default_factory=Memo)
+    next: Memo[tuple[object, ...], tuple[UnitDone, UnitDone, tuple[CheckRow, ...]]] = field(default_factory=Memo)
+    remembers: bool | None = None  # whether the replays remember each unit (worked out on the first)
+    _start: UnitDone | None = None
+
+    def start(self, m: Machine) -> UnitDone:
+        """What a replay starts from, as a remembered unit (the same for every replay of the machine)."""
+        if self._start is None:
+            self._start = (m.initial(), resources.full(m.pack), resources.first_lit(m.pack), None, (), (), (), ())
+        return self._start
 
 
 _MEMOS: weakref.WeakKeyDictionary[Machine, ReplayMemo] = weakref.WeakKeyDictionary()
@@ -416,51 +474,117 @@ def replay_memo(m: Machine) -> ReplayMemo:
     return memo
 
 
+def _remembers(m: Machine) -> bool:
+    """Whether the machine's replays remember each unit: without omens and signs, which carry from row to
+    row, and without a pool, whose rows hold many dice and so seldom repeat."""
+    memo = replay_memo(m)
+    if memo.remembers is None:
+        memo.remembers = (not _has_omens(m) and not any(_signs(m)) and m.pool is None)
+    return memo.remembers
+
+
+def _has_omens(m: Machine) -> bool:
+    return any(level.omen for track in m.tracks for level in track.levels)
+
+
+def _signs(m: Machine) -> tuple[bool, ...]:
+    """For each outcome of the procedure, whether it marks the next encounter card."""
+    return tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
+
+
 def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
             legs: Legs | None = None) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
     """The quiet party's procedure with exactly these dice (the check's, the rolled resources' ``used``
-    and the other rolls'): the Baselines of every row's unit (one per roll of its check), and the
-    resources that run out.
-
-    Without omens and signs (which carry from row to row), a unit is decided by the state, the boxes
-    left, the lights lit, the unit, its dice and what is still to be said: the machine remembers what
-    each such unit did, so many timetables of one pack replay mostly by lookup."""
+    and the other rolls'), unit by unit: the Baselines of every row's unit (one per roll of its check),
+    and the resources that run out."""
     r = _Replay(m)
     r.faces = used
     r.others = others
-    memo = r.memo
-    has_omens = any(level.omen for track in m.tracks for level in track.levels)
-    signs = tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
-    # a pool's rows hold many dice, so its units seldom repeat: those are replayed in full
-    remember = not has_omens and not any(signs) and m.pool is None
+    has_omens, signs = _has_omens(m), _signs(m)
     for unit in range(1, units + 1):
         if legs is not None and unit in legs[1]:
-            levels = list(r.state.levels)
-            levels[legs[0]] = legs[1][unit]
-            r.state = replace(r.state, levels=tuple(levels))
-        rolls = dice.get(unit)
-        if not remember:
-            _replay_unit(m, r, unit, rolls, has_omens, signs)
-            continue
-        key = ("unit", r.state, r.left, r.lit, unit, None if rolls is None else tuple(rolls), used.get(unit),
-               others.get(unit), tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled))
-        found = memo.units.get(key)
-        if found is None:
-            ran_before = len(r.runs_out)
-            _replay_unit(m, r, unit, rolls, has_omens, signs)
-            made = tuple(r.out[unit]) if rolls is not None else None
-            memo.units.keep(key, (r.state, r.left, r.lit, made, tuple(r.runs_out[ran_before:]),
-                                  tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled)))
-            continue
-        r.state, r.left, r.lit, made, gone, pending_out, pending_due, pending_rolls = found
-        r.runs_out.extend(gone)
-        r.ran_out, r.fell_due, r.rolled = list(pending_out), list(pending_due), list(pending_rolls)
-        if made is not None:
-            r.out[unit] = list(made)
+            _set_leg(r, legs, unit)
+        _replay_unit(m, r, unit, dice.get(unit), has_omens, signs)
     return r.out, tuple(r.runs_out)
 
 
-def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: list[tuple[tuple[int, ...], int | None]] | None,
+def _set_leg(r: _Replay, legs: Legs, unit: int) -> None:
+    levels = list(r.state.levels)
+    levels[legs[0]] = legs[1][unit]
+    r.state = replace(r.state, levels=tuple(levels))
+
+
+def _remembered(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
+                legs: Legs | None = None) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
+    """The rows and the resources that run out, as :func:`_replay` and :func:`_rows` make them, for a machine
+    that remembers its units (:func:`_remembers`).
+
+    A unit is decided by the state, the boxes left, the lights lit, the unit, its dice and what is still to
+    be said: the machine remembers what each such unit did (``memo.units``) and, from what the unit before
+    left and the unit's dice, which of those came next and the rows it made (``memo.next``, found by the
+    remembered entry itself, kept in the link so that its id stays its own, before any state is hashed). So
+    many timetables of one pack replay mostly by lookup, and the replay's own state is brought up to date
+    only where a unit must be worked out."""
+    memo = replay_memo(m)
+    follow = memo.next.get
+    r: _Replay | None = None  # made where a unit must be worked out
+    rows: list[CheckRow] = []
+    runs_out: list[ResourceOut] = []
+    before: UnitDone | None = memo.start(m)  # what the unit before left, as remembered
+    current = False  # whether the replay's own state is what ``before`` left
+    for unit in range(1, units + 1):
+        if legs is not None and unit in legs[1]:
+            r = _caught_up(m, r, before, used, others, current)
+            _set_leg(r, legs, unit)
+            before, current = None, True
+        rolls = dice.get(unit)
+        inputs = (unit, len(rows), rolls, used.get(unit), others.get(unit))
+        link = follow((id(before), *inputs)) if before is not None else None
+        if link is not None and link[0] is before:
+            before, unit_rows, current = link[1], link[2], False
+        else:
+            r = _caught_up(m, r, before, used, others, current)
+            key = ("unit", r.state, r.left, r.lit, *inputs, tuple(r.ran_out), tuple(r.fell_due),
+                   tuple(r.rolled))
+            found = memo.units.get(key)
+            if found is None:
+                ran_before = len(r.runs_out)
+                _replay_unit(m, r, unit, rolls, False, _signs(m))
+                made_here = tuple(r.out[unit]) if rolls is not None else None
+                found = memo.units.keep(key, (r.state, r.left, r.lit, made_here,
+                                              tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
+                                              tuple(r.fell_due), tuple(r.rolled)))
+            else:
+                _catch_up(r, found)
+            unit_rows = _unit_rows(m, len(rows), unit, rolls, found[3] or ()) if rolls is not None else ()
+            if before is not None:
+                memo.next.keep((id(before), *inputs), (before, found, unit_rows))
+            before, current = found, True
+        rows += unit_rows
+        runs_out += before[4]
+    return tuple(rows), tuple(runs_out)
+
+
+def _catch_up(r: _Replay, done: UnitDone | None) -> None:
+    """The replay's state set to what a remembered unit left."""
+    assert done is not None
+    r.state, r.left, r.lit = done[0], done[1], done[2]
+    r.ran_out, r.fell_due, r.rolled = list(done[5]), list(done[6]), list(done[7])
+
+
+def _caught_up(m: Machine, r: _Replay | None, before: UnitDone | None, used: dict[int, resources.Faces],
+               others: OtherDice, current: bool) -> _Replay:
+    """The replay's own state, made on first use, at what the unit before left."""
+    if r is None:
+        r = _Replay(m)
+        r.faces, r.others = used, others
+        current = False
+    if not current:
+        _catch_up(r, before)
+    return r
+
+
+def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...] | None,
                  has_omens: bool, signs: tuple[bool, ...]) -> None:
     """One unit of the replay: the automatic changes, the check's rolls (if the unit has a row), the
     resources and rests, the row's baselines, then what happens at the unit's very end."""

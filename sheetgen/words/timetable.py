@@ -3,12 +3,13 @@ extras, and the encounter deck's cards (number appearing, table rolls, morale)."
 
 from __future__ import annotations
 
+import weakref
 from functools import lru_cache
 
 from sheetgen.engine.deck import DeckCard, TableRoll
 from sheetgen.engine.procedure import Machine, by_level, machine
 from sheetgen.engine.route import label_of
-from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
+from sheetgen.engine.timetable import Baseline, CheckRow, Memo, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
 from sheetgen.words.checks import advance_steps, and_list, read_name, roll_head, rule_text, trigger_text
 from sheetgen.words.mechanics import rolls_phrases, row_extras
@@ -42,11 +43,35 @@ def row_dice(t: Timetable, row: CheckRow) -> str:
     return roll_head(m.check)
 
 
+_SAID: weakref.WeakKeyDictionary[Machine, Memo[tuple[int, str], tuple[CheckRow, str]]] = weakref.WeakKeyDictionary()
+"""What each row of a pack's timetables says, by the row and what is said, kept while the pack's machine is:
+a timetable's rows are the same objects wherever the same dice fall in the same place, so many timetables
+of one pack say each row once. The entry names its row, so an id that a later row took never answers for it."""
+
+
+_LAST_SAID: list[tuple[Pack, Memo[tuple[int, str], tuple[CheckRow, str]]]] = []
+"""The pack whose rows were said last and its memo: a sheet or an export says every row of one pack in turn."""
+
+
+def _said_of(t: Timetable) -> Memo[tuple[int, str], tuple[CheckRow, str]]:
+    if _LAST_SAID and _LAST_SAID[0][0] is t.pack:
+        return _LAST_SAID[0][1]
+    m = machine(t.pack)
+    found = _SAID.get(m)
+    if found is None:
+        found = _SAID[m] = Memo()
+    _LAST_SAID[:] = [(t.pack, found)]
+    return found
+
+
 def row_rule(t: Timetable, row: CheckRow) -> str:
     """The rule that decides the row: a plain roll's rule for its result, or a pool's rule."""
-    if row.roll is None:
-        return pool_rule(t.pack)
-    return rule_text(t.pack, machine(t.pack).result_of(row.dice, row.roll))
+    memo = _said_of(t)
+    found = memo.get((id(row), "rule"))
+    if found is not None and found[0] is row:
+        return found[1]
+    text = pool_rule(t.pack) if row.roll is None else rule_text(t.pack, machine(t.pack).result_of(row.dice, row.roll))
+    return memo.keep((id(row), "rule"), (row, text))[1]
 
 
 def read_rule(t: Timetable, read: PoolRead) -> str:
@@ -58,11 +83,15 @@ def row_when(t: Timetable, row: CheckRow) -> str:
     """At which levels the row's check is rolled, for a party whose level held since the last one;
     '' when it is always rolled. A check rolled several times each time it falls due says which roll
     the row is: 'roll 2 of 2'."""
+    memo = _said_of(t)
+    found = memo.get((id(row), "when"))
+    if found is not None and found[0] is row:
+        return found[1]
     m = machine(t.pack)
     when = _when(m, row.unit)
-    if m.rolls == 1:
-        return when
-    return "; ".join(part for part in (f"roll {row.repeat} of {m.rolls}", when) if part)
+    if m.rolls > 1:
+        when = "; ".join(part for part in (f"roll {row.repeat} of {m.rolls}", when) if part)
+    return memo.keep((id(row), "when"), (row, when))[1]
 
 
 def when_clause(when: str) -> str:
@@ -83,7 +112,12 @@ def baseline_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
     """What a quiet party's procedure does with the row's dice: 'no danger; Escalation 0'; with *rolls*, the
     other rolls of the row too (a page that gives them a column of their own says them there:
     :func:`rolls_text`)."""
-    return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)
+    what = "baseline" if rolls else "baseline without rolls"
+    memo = _said_of(t)
+    found = memo.get((id(row), what))
+    if found is not None and found[0] is row:
+        return found[1]
+    return memo.keep((id(row), what), (row, _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)))[1]
 
 
 def quiet_text(t: Timetable, row: CheckRow, *, rolls: bool = True, fresh: bool = False) -> str:
