@@ -13,7 +13,7 @@ from pdfcheck import page_texts, read_pdf, squeeze
 from sheetgen.cli import cli
 from sheetgen.layout.card_pages import paginate
 from sheetgen.layout.cards import Card, CardSheet, card_layout
-from sheetgen.layout.marks import TextMark
+from sheetgen.layout.marks import LineMark, TextMark
 from sheetgen.load.files import LoadedSite, load_site
 from sheetgen.options import A4, LETTER
 
@@ -94,13 +94,14 @@ def test_the_bundled_deck_keeps_rooms_whole_and_in_order(tmp_path: Path, chapel:
     _check_deck(chapel, sheet, texts, shop=name == "letter-shop")
 
 
-def test_the_letter_poker_deck_takes_four_sheets_with_nine_rooms_on_one_card(tmp_path: Path,
+def test_the_letter_poker_deck_takes_three_sheets_with_ten_rooms_on_one_card(tmp_path: Path,
                                                                             chapel: LoadedSite) -> None:
     texts = _cards_pdf(tmp_path, "the-sunken-chapel", [])
-    assert len(texts) <= 4
+    assert len(texts) <= 3
     sheet = card_layout(chapel, LETTER)
     whole = [c.key for c in sheet.cards if c.kind == "room" and c.parts == 1 and not c.wide]
-    assert len(whole) >= 9  # the belfry's three details, each beside an 11 pt box, take it to a wide card
+    # the exits under the name and details set clear of the boxes above them put the belfry on one card
+    assert len(whole) >= 10
     # read back: a room on one card has no "(cont.)" card and its card holds all its text
     for key in whole:
         assert f"{key} (cont.)" not in " ".join(texts)
@@ -181,3 +182,24 @@ def test_a_very_long_room_splits_cleanly(tmp_path: Path, write: Callable[[str, s
     for n in range(1, 13):
         assert f"Bay {n}:" in whole
     assert "A tripwire across the far door rings a bell." in whole
+
+
+def _exits_below_rule(card: Card) -> bool:
+    """Whether the card's exits line is in its body, under the heading's rule, rather than in the heading."""
+    rule = next(m for m in card.items if isinstance(m, LineMark))
+    exits = next(m for m in card.items if isinstance(m, TextMark) and m.text.startswith("Exits:"))
+    return exits.y < rule.y1
+
+
+def test_a_room_s_exits_stand_under_its_name_unless_they_would_crowd_the_card(
+        chapel: LoadedSite, write: Callable[[str, str], Path]) -> None:
+    sheet = card_layout(chapel, LETTER)
+    assert not any(_exits_below_rule(card) for card in sheet.cards if card.kind == "room" and card.part == 0)
+    names = [f"The Very Long Gallery of the Forgotten Drowned Saints Number {n}" for n in range(2, 42)]
+    rooms = "\n".join(f'  - {{key: "{n}", name: {name}, exits: ["1"], description: A hall.}}'
+                      for n, name in enumerate(names, 2))
+    path = write("crowded.yaml", "site: Crowded\nsystem: dungeon-turn\nrooms:\n"
+                 f'  - {{key: "1", name: Hub, exits: [{", ".join(f"{n!r}" for n in range(2, 42))}], '
+                 f"description: Doors everywhere.}}\n{rooms}\n")
+    hub = next(c for c in card_layout(load_site(str(path)), LETTER).cards if c.key == "1")
+    assert _exits_below_rule(hub)

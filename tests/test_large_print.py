@@ -1,5 +1,6 @@
-"""Large-print players' trackers: every pack's players' pages at a 12 pt body, on as many sheets as they
-need, each with its header and page number, and the round tracker's groups one under another."""
+"""Large print: every pack's players' tracker pages at a 12 pt body, on as few sheets as hold them (two at
+most), each with its header and page number, and the round tracker's groups one under another; a reference
+page that runs on to a further sheet spread over its sheets, none of them a stub."""
 
 from __future__ import annotations
 
@@ -72,16 +73,34 @@ def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
     pack = load_pack("encounter-reaction")
     sheets = tracker_layouts(pack, LARGE, audience="players")
     page = next(t for t in pack.trackers if t.audience == "players")
-    assert [(s.sheet, s.sheets) for s in sheets] == [(1, 3), (2, 3), (3, 3)]
-    # the parts in the pack's order, none left out, none split but the round tracker between its groups
-    order = [f.index for s in sheets for f in s.frames if f.index >= 0]
-    assert order == sorted(order) and set(order) == set(range(len(page.parts)))
+    # the round tracker's two groups, its turn order and two tables: two sheets, not three
+    assert [(s.sheet, s.sheets) for s in sheets] == [(1, 2), (2, 2)]
+    # on each sheet the parts in the pack's order, none left out, none split but the round tracker between
+    # its groups; the turn order fills the foot of the first sheet, the two tables stand side by side
+    for s in sheets:
+        order = [f.index for f in s.frames if f.index >= 0]
+        assert order == sorted(order)
+    assert {f.index for s in sheets for f in s.frames if f.index >= 0} == set(range(len(page.parts)))
     assert "Heroes" in sheets[0].text() and "Enemies" not in sheets[0].text()
+    assert "Turn Order" in sheets[0].text()
     assert "Combat Rounds (about 10 seconds each), continued" in squeeze(sheets[1].text())
     assert "Enemies" in sheets[1].text()
+    tables = [f for f in sheets[1].frames if f.kind == "table"]
+    assert len(tables) == 2 and abs(tables[0].y + tables[0].height - tables[1].y - tables[1].height) < 0.01
     # box names stay unique across the sheets
     names = [b.name for s in sheets for b in s.boxes]
     assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
+def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, tmp_path: Path) -> None:
+    out = tmp_path / "large.pdf"
+    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    layouts = tracker_layouts(load_pack(pack_id), LARGE, audience="players")
+    assert len(read_pdf(out.read_bytes()).pages) == len(layouts)
+    for page_id in {layout.page_id for layout in layouts}:
+        assert sum(1 for layout in layouts if layout.page_id == page_id) <= 2, page_id
 
 
 def test_the_groups_go_one_under_another_when_they_do_not_fit_across() -> None:
@@ -152,3 +171,19 @@ def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
         assert LARGE_BODY in {size for _, _, size, _ in sized_text(reader, n)}
     names = _field_names(reader)
     assert names and len(set(names)) == len(names)
+
+
+def test_a_large_print_reference_page_leaves_no_stub_sheet(tmp_path: Path) -> None:
+    out = tmp_path / "reference.pdf"
+    result = CliRunner().invoke(cli, ["reference", "dungeon-turn", "--for", "players", "--large", "--no-cache",
+                                      "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = read_pdf(out.read_bytes())
+    texts = [squeeze(t) for t in page_texts(reader)]
+    # the actions page runs on to a second sheet; the page at the table fits its one
+    assert len(texts) == 3 and "(continued)" in texts[2]
+    top = float(reader.pages[0].mediabox.height) - 36.0
+    # how far down its sheet each sheet's text runs
+    depth = [top - min(y for _, y, _, _ in sized_text(reader, n)) for n in range(len(texts))]
+    # spread over its two sheets, neither of them a stub
+    assert depth[2] >= 0.5 * depth[1], depth

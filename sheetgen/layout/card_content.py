@@ -93,11 +93,29 @@ def space_before(block: Block, size: float) -> float:
     return size * {"action": 0.25, "section": 0.3}.get(block.kind, 0.2)
 
 
+BOX_GAP = 1.5
+"""The least space between two tick boxes one above the other (two details of one line each)."""
+
+
+def box_top(line_top: float, size: float) -> float:
+    """The top of a detail's tick box whose first line's top is at *line_top*: the box is centred on the
+    line's lower-case letters."""
+    return line_top - size * 0.93 + size * 0.35 + TICK.text / 2
+
+
+def space_after_detail(y: float, box_bottom: float, size: float) -> float:
+    """Space before a detail that follows a detail, whose lines, indented past the boxes, leave the box
+    column clear: as much as keeps its box BOX_GAP under the box above (at *box_bottom*), and at least a
+    paragraph's space."""
+    return min(space_before(Para((), kind="detail"), size),
+               max(size * 0.2, box_top(y, size) - box_bottom + BOX_GAP))
+
+
 def band_height(size: float) -> float:
     return round(size * 1.2 + 3.0, 2)
 
 
-def _exits_text(room: Room, site: Site) -> Spans:
+def exits_text(room: Room, site: Site) -> Spans:
     names = {r.key: r.name for r in site.rooms}
     out: list[Span] = [Span("Exits:", bold=True), Span(" ")]
     for i, key in enumerate(room.exits):
@@ -115,10 +133,11 @@ def _exits_text(room: Room, site: Site) -> Spans:
 _ROOM_SECTIONS = (("trap", "Trap"), ("treasure", "Treasure"), ("encounter", "Encounter"), ("notes", "Notes"))
 
 
-def room_blocks(room: Room, site: Site) -> list[Block]:
+def room_blocks(room: Room, site: Site, *, exits: bool = True) -> list[Block]:
+    """The room's body; *exits*: its exits line first (when the heading does not hold it)."""
     blocks: list[Block] = []
-    if room.exits:
-        blocks.append(Para(_exits_text(room, site)))
+    if room.exits and exits:
+        blocks.append(Para(exits_text(room, site)))
     blocks.extend(Para(spans(text)) for text in paragraphs(room.description))
     for detail in room.details:
         blocks.extend(Para(spans(text), kind="detail") for text in paragraphs(detail)[:1])
@@ -175,11 +194,13 @@ _KEY_PAD = 3.0
 CONT = "(cont.)"
 
 
-def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[list[Mark], float]:
-    """The room card's heading (key in a black box, name, size) in card coordinates, and its height.
+def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
+                exits: Spans = ()) -> tuple[list[Mark], float]:
+    """The room card's heading (key in a black box, name, and under the name its size and, on its first card,
+    its *exits*) in card coordinates, and its height.
 
-    *keep*: 2 for all of it; 1 leaves out the size, 0 the name as well (the body then begins with them:
-    see :func:`heading_in_body`).
+    *keep*: 3 for all of it; 2 leaves out the exits, 1 the size as well, 0 the name too (the body then
+    begins with them: see :func:`heading_in_body`).
     """
     if keep < 2:
         room = room.model_copy(update={"size": None} if keep == 1 else {"size": None, "name": ""})
@@ -214,14 +235,16 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[l
     items.extend(paragraph_marks(key_set, PADDING + _KEY_PAD, top - _KEY_PAD + 1.0))
 
     name_style = label_style(TYPE.card_title)
-    size_style = body_style(TYPE.card_label)
     name_x = box.right + 6.0 if beside else PADDING
     name_width = PADDING + inner - name_x
     name_set = set_paragraph(spans(room.name), name_style, name_width)
     name_height = name_set.height
-    size_set = set_paragraph(spans(room.size, italic=True) if room.size else (), size_style, name_width)
-    size_height = size_set.height
-    group = name_height + size_height
+    # the small print under the name: the size, then the exits (a key's room stays on its line)
+    small: Spans = spans(room.size, italic=True) if room.size else ()
+    if keep >= 3 and exits and part == 0:
+        small += (Span(NBSP + "\u00b7 "), *exits) if small else exits
+    small_set = set_paragraph(small, body_style(TYPE.card_label), name_width)
+    group = name_height + small_set.height
     if beside:
         name_top = top - max(0.0, (box.height - group) / 2)
         height = max(box.height, group)
@@ -229,25 +252,26 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[l
         name_top = box.y - 3.0
         height = box.height + 3.0 + group
     items.extend(paragraph_marks(name_set, name_x, name_top))
-    items.extend(paragraph_marks(size_set, name_x, name_top - name_height))
+    items.extend(paragraph_marks(small_set, name_x, name_top - name_height))
     rule_y = top - height - 2.0
     items.append(LineMark(PADDING, rule_y, PADDING + inner, rule_y, LINE))
     return items, height + 2.0 + 3.0
 
 
-def heading_kept(room: Room, card: CardSize) -> int:
-    """How much of the heading stays at the top of the room's cards: all of it (2) when it leaves room
-    for three lines of text at the largest size, else without the size (1), else the key alone (0),
-    which always does (a key is at most limits.MAX_NAME characters)."""
+def heading_kept(room: Room, card: CardSize, exits: Spans = ()) -> int:
+    """How much of the heading stays at the top of the room's cards: all of it, its *exits* too (3), when
+    it leaves room for three lines of text at the largest size, else without the exits (2), without the
+    size (1), else the key alone (0), which always does (a key is at most limits.MAX_NAME characters)."""
     room_for_text = card.height - 2 * PADDING - BODY_SIZES[0] * 3
-    for keep in (2, 1):
-        if all(room_header(room, part, card, keep)[1] <= room_for_text for part in (0, 1)):
+    for keep in (3, 2, 1):
+        if all(room_header(room, part, card, keep, exits)[1] <= room_for_text for part in (0, 1)):
             return keep
     return 0
 
 
 def heading_in_body(room: Room, keep: int) -> list[Block]:
-    """The parts of the heading that did not fit at the top, as the first paragraphs of the body."""
+    """The parts of the heading that did not fit at the top, as the first paragraphs of the body (the exits
+    among them: see :func:`room_blocks`)."""
     blocks: list[Block] = []
     if keep < 1:
         blocks.append(Para(spans(room.name, bold=True)))

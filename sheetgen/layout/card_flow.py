@@ -24,9 +24,11 @@ from sheetgen.layout.card_content import (
     Row,
     band_height,
     body_style,
+    box_top,
     checkbox_side,
     label_style,
     para_style,
+    space_after_detail,
     space_before,
 )
 from sheetgen.layout.card_grid import LINE, PADDING, CardSize
@@ -66,9 +68,12 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
     """The paragraphs and rows set on this card so far."""
     room = card.height - 2 * PADDING - header(1)[1]
     """The height a continuation card has for its body."""
+    box_bottom: float | None = None
+    """The bottom of the card's last tick box while only details (set clear of the boxes) follow it."""
 
     def start_card() -> None:
-        nonlocal items, y, fresh, moved_on, placed
+        nonlocal items, y, fresh, moved_on, placed, box_bottom
+        box_bottom = None
         if items:
             done.append(items)
         head, height = header(len(done))
@@ -85,6 +90,11 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
     while queue:
         block = queue.pop(0)
         space = 0.0 if fresh else space_before(block, size)
+        if isinstance(block, Para) and block.kind == "detail" and not block.continued and not fresh \
+                and box_bottom is not None:
+            space = space_after_detail(y, box_bottom, size)
+        if not isinstance(block, Para) or block.kind != "detail":
+            box_bottom = None
         if isinstance(block, Band):
             band = band_height(size)
             follower = queue[0] if queue else None
@@ -129,7 +139,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
         top = y - space
         whole = text_height(block.text, style, inner)
         if top - whole >= bottom:
-            _place_para(items, block, style, top, inner, size)
+            box_bottom = _place_para(items, block, style, top, inner, size) or box_bottom
             y = top - whole
             fresh = moved_on = False
             placed += 1
@@ -152,7 +162,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             start_card()
             continue
         first, rest = parts
-        _place_para(items, replace(block, text=first), style, top, inner, size)
+        box_bottom = _place_para(items, replace(block, text=first), style, top, inner, size) or box_bottom
         placed += 1
         if not rest:
             y = top - text_height(first, style, inner)
@@ -168,14 +178,16 @@ def _lines(text: Spans, style: TextStyle, width: float) -> int:
     return len(set_paragraph(text, style, width).lines)
 
 
-def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, width: float, size: float) -> None:
+def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, width: float,
+                size: float) -> float | None:
+    """Sets *block* at *top*; the bottom of its tick box, for a detail's first paragraph."""
     items.extend(paragraph_marks(set_paragraph(block.text, style, width), PADDING, top))
-    if block.kind == "detail" and not block.continued:
-        side = checkbox_side(size)
-        baseline = top - size * 0.93
-        # centred on the line's lower-case letters
-        items.append(RectMark(PADDING + 0.5, baseline + size * 0.35 - side / 2, side, side, stroke=LINE,
-                              role="checkbox"))
+    if block.kind != "detail" or block.continued:
+        return None
+    side = checkbox_side(size)
+    bottom = box_top(top, size) - side
+    items.append(RectMark(PADDING + 0.5, bottom, side, side, stroke=LINE, role="checkbox"))
+    return bottom
 
 
 def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,

@@ -35,6 +35,7 @@ from sheetgen.layout.card_backs import back_marks
 from sheetgen.layout.card_content import (
     BODY_SIZES,
     Block,
+    exits_text,
     heading_in_body,
     heading_kept,
     room_blocks,
@@ -47,6 +48,7 @@ from sheetgen.layout.card_grid import CARD_SIZES, LINE, PADDING, CardGrid, CardS
 from sheetgen.layout.card_pages import Shape, paginate
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import LineMark, Mark, marks_from_data, marks_to_data
+from sheetgen.layout.text import Spans
 from sheetgen.markup import plain
 from sheetgen.model.common import Statblock
 from sheetgen.model.loaded import LoadedSite
@@ -317,15 +319,16 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
     def rooms_at(body: float) -> list[_Body]:
         bodies: list[_Body] = []
         for i, room in enumerate(site.rooms):
-            keep = heading_kept(room, size)
+            exits = exits_text(room, site) if room.exits else ()
+            keep = heading_kept(room, size, exits)
 
-            def room_head(card: CardSize, room: Room = room, keep: int = keep) -> Header:
-                return lambda part: room_header(room, part, card, keep)
+            def room_head(card: CardSize, room: Room = room, keep: int = keep, exits: Spans = exits) -> Header:
+                return lambda part: room_header(room, part, card, keep, exits)
 
             def room_build(body: float, room: Room = room, keep: int = keep) -> list[Block]:
-                return heading_in_body(room, keep) + room_blocks(room, site)
+                return heading_in_body(room, keep) + room_blocks(room, site, exits=keep < 3)
 
-            key = f"room\0{room!r}\0{room_blocks(room, site)!r}"
+            key = f"room\0{room!r}\0{exits!r}\0{room_blocks(room, site)!r}"
             parts, wide_card = _fit_once(key, room_build, body, size, wide, room_head,
                                          f"rooms[{i}] (key {plain(room.key)!r})", fits)
             bodies.append(_Body("room", room.key, room.name, body, tuple(tuple(p) for p in parts),

@@ -9,7 +9,8 @@ for, or the pack's horizon) in rows of an hour, or exactly the number of turns a
 leave at the foot of the page is a ruled log for what happens in play.
 
 A page is one sheet, and parts that do not fit are an error; only a large-print players' page
-(:func:`tracker_sheets` with ``spill``) continues on further sheets, its parts packed in order.
+(:func:`tracker_sheets` with ``spill``) continues on further sheets, its parts packed on the fewest, in
+order on each.
 """
 
 from __future__ import annotations
@@ -173,6 +174,22 @@ def _rows(pack: Pack, page: TrackerPage) -> list[list[int]]:
     return rows
 
 
+def _paired_tables(page: TrackerPage, rows: list[list[int]]) -> list[list[int]]:
+    """*rows* with each two tables that follow each other, each alone in its row, set side by side."""
+    out: list[list[int]] = []
+    single = False
+    """Whether the last row of *out* is a table alone, still to be paired."""
+    for row in rows:
+        table = len(row) == 1 and page.parts[row[0]].kind == "table"
+        if table and single:
+            out[-1] = [out[-1][0], row[0]]
+            single = False
+            continue
+        out.append(list(row))
+        single = table
+    return out
+
+
 def _title_band(ctx: PartContext, width: float, page: tuple[int, int] | None) -> tuple[list[Mark], float]:
     """The one header (sheetgen.layout.header): the pack, who the page is for and *page*, the sheet's
     number among the pack's sheets for that audience and their total (None: an empty slot for a packet's
@@ -244,6 +261,16 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
                 blocks[q] = PART_BLOCKS[part.kind](ctx, q, part, part_width)
     if spill:
         sheets = _pack_sheets(ctx, paper, rows, blocks, grids, room, shown, width)
+        paired = _paired_tables(page, rows)
+        if len(sheets) > 1 and paired != rows:
+            # two tables side by side, each a column wide, where that takes fewer sheets
+            narrow = dict(blocks)
+            for row in paired:
+                if row not in rows:
+                    narrow.update((q, PART_BLOCKS["table"](ctx, q, page.parts[q], column)) for q in row)
+            fewer = _pack_sheets(ctx, paper, paired, narrow, grids, room, shown, width)
+            if len(fewer) < len(sheets):
+                sheets = fewer
     else:
         fixed = sum(max(blocks[q].height for q in row) for row in rows if row[0] not in grids)
         fixed += PART_GAP * (len(rows) - 1)
@@ -341,16 +368,29 @@ def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: 
                 f"{_where(pack, page, paper)}: the part {_name_what(pack, page, row)} does not fit on a sheet "
                 f"of its own ({height - room:.0f} pt too tall); shorten it", _at_part(pack, page, q)
             )
-    sheets: list[Sheet] = [[]]
-    used = 0.0
-    for unit, height in units:
-        need = height + (PART_GAP if sheets[-1] else 0.0)
-        if sheets[-1] and used + need > room:
-            sheets.append([])
-            used, need = 0.0, height
-        sheets[-1].append(unit)
-        used += need
-    return sheets
+    in_order = _fill_sheets(units, room, back=False)
+    packed = _fill_sheets(units, room, back=True)
+    return packed if len(packed) < len(in_order) else in_order
+
+
+def _fill_sheets(units: list[tuple[list[tuple[int, Block | None]], float]], room: float, *,
+                 back: bool) -> list[Sheet]:
+    """*units* (each a row of parts and its height) on sheets of *room*, in order: each on the last sheet
+    where it fits, or, with *back*, on the first sheet with room left for it (a short part fills the foot
+    of an earlier sheet rather than start one more); on every sheet the parts stay in the page's order."""
+    sheets: list[list[int]] = []
+    used: list[float] = []
+    for u, (_, height) in enumerate(units):
+        open_sheets = range(len(sheets)) if back else range(max(len(sheets) - 1, 0), len(sheets))
+        for s in open_sheets:
+            if used[s] + PART_GAP + height <= room:
+                sheets[s].append(u)
+                used[s] += PART_GAP + height
+                break
+        else:
+            sheets.append([u])
+            used.append(height)
+    return [[units[u][0] for u in sheet] for sheet in sheets]
 
 
 def _most(grids: dict[int, TurnsGrid], room: float) -> int:

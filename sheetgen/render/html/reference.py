@@ -8,7 +8,8 @@ a page that needs a second sheet of paper is a RenderError naming the pack, the 
 section that ran onto the second sheet. The pages are then written as one tagged PDF (headings,
 paragraphs, lists and tables marked for screen readers; a packet, which is for printing, asks for them
 untagged) in the pack's language. Large print
-(``options.large``) sets every page in 12 pt and lets it run onto as many sheets as it needs.
+(``options.large``) sets every page in 12 pt and lets it run onto as many sheets as it needs, spread
+evenly over them where its last sheet would be a stub.
 
 Pack text reaches the HTML only escaped (sheetgen.markup.inline_html), and every character of it is
 checked against the shipped fonts first, so a character they lack is reported at its pack field.
@@ -65,6 +66,10 @@ LOOSEST_LEADING = 1.3
 #: The share of a page's height that a players' page set larger is planned to fill at most, leaving room
 #: for lines that wrap differently in the larger size.
 _PLAYERS_FILL = 0.94
+
+#: A large-print page's last sheet filled less than this share of its text area is a stub: the page is set
+#: again spread evenly over its sheets (see :func:`_balanced`).
+STUB = 0.5
 
 #: Below this a reference page is too small to read at the table.
 SMALLEST = 8.0
@@ -188,12 +193,16 @@ def _leading(type_size: float) -> float:
 
 
 def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None,
-          leading: float | None = None) -> str:
+          leading: float | None = None, shorter: float = 0.0) -> str:
+    """*shorter*: how much shorter than the paper allows every sheet's text area is set (points)."""
     if type_size < SMALLEST:
         raise ValueError(f"type below {_pt(SMALLEST)} pt is too small to read at the table")
     pages = view.pages if page_index is None else (view.pages[page_index],)
     template = environment().get_template("reference.html")
-    return template.render(_context(view, options, type_size, pages, leading))
+    html = template.render(_context(view, options, type_size, pages, leading))
+    if shorter <= 0:
+        return html
+    return html.replace("</style>", f"@page {{ margin-bottom: calc(0.5in + {_pt(shorter)}pt); }}\n</style>", 1)
 
 
 def body_size(options: RenderOptions, *, players: bool = False) -> float:
@@ -269,7 +278,8 @@ def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
     *loosen*: `check` asks only whether a page fits). Two layouts at most, no trials."""
     size = body_size(options, players=view.players)
     if options.large:
-        return layout(_html(view, options, size, index)), size
+        laid = layout(_html(view, options, size, index))
+        return (_balanced(laid, view, options, index, size) if loosen else laid), size
     try:
         laid = layout(_html(view, options, size, index), stop_at_overflow=True)
         if laid.page_count == 1:
@@ -295,6 +305,41 @@ def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
         f"{_pt(size)} pt type{count}; {part} is the first part that runs onto a second page. Shorten the "
         "page's text or move sections to another reference page.",
     )])
+
+
+def _balanced(laid: LaidOut, view: ReferenceView, options: RenderOptions, index: int, size: float) -> LaidOut:
+    """A large-print page that runs on to a last sheet it fills less than :data:`STUB` of, set again with
+    every sheet's text area as short as spreads it evenly over its sheets (a few lines more, for the
+    sections, which are never split, and the columns' breaks): no sheet a stub. The layout itself where
+    that would take a sheet more even with twice the lines to spare."""
+    sheets = laid.page_count
+    fill = _last_fill(laid) if sheets > 1 else None
+    if fill is None or fill[0] >= fill[1] * STUB:
+        return laid
+    used, height = fill
+    even = ((sheets - 1) * height + used) / sheets
+    line = size * _leading(size)
+    for spare in (4 * line, 8 * line):
+        if even + spare >= height:
+            break
+        again = layout(_html(view, options, size, index, shorter=height - even - spare))
+        if again.page_count == sheets:
+            return again
+    return laid
+
+
+def _last_fill(laid: LaidOut) -> tuple[float, float] | None:
+    """How far down its text area the page's last sheet is filled, and that area's height (points); None
+    where the WeasyPrint installed keeps the page's boxes out of reach."""
+    from sheetgen.compat.weasy import page_box
+
+    page = page_box(laid.document.pages[-1])
+    if page is None:
+        return None
+    top = page.content_box_y()
+    bottom = max((box.position_y + box.margin_height() for box in page.descendants()
+                  if box.element_tag == "article"), default=top)
+    return bottom - top, page.height
 
 
 def _loosened(laid: LaidOut, view: ReferenceView, options: RenderOptions, index: int, size: float) -> LaidOut:
