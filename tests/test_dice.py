@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sheetgen.engine.dice as dice_module
+from sheetgen.dice_notation import Roll, Term
 from sheetgen.engine.dice import (
     MAX_EXACT_WORK,
     Dice,
@@ -310,7 +311,7 @@ def test_distribution_is_computed_once_and_cannot_be_spoiled(monkeypatch: pytest
     calls: list[object] = []
     real = dice_module._exact_distribution
 
-    def counting(terms: tuple[dice_module.Term, ...]) -> tuple[tuple[int, Fraction], ...]:
+    def counting(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], ...]:
         calls.append(terms)
         return real(terms)
 
@@ -368,7 +369,7 @@ def test_large_pool_despite_a_low_recursion_limit() -> None:
 
 
 def test_a_failure_inside_icepool_is_still_a_dice_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    def exhausted(terms: tuple[dice_module.Term, ...]) -> tuple[tuple[int, Fraction], ...]:
+    def exhausted(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], ...]:
         raise MemoryError
 
     monkeypatch.setattr(dice_module, "_exact_distribution", exhausted)
@@ -551,7 +552,7 @@ def test_sums_counted_without_icepool_are_the_distributions_icepool_gives(monkey
                  for index in range(rng.randint(1, 3))]
         expressions.append("".join(terms).lstrip("+") + (f"-{rng.randint(0, 5)}" if rng.random() < 0.5 else ""))
     counted = {text: dice_module._exact_distribution(parse_dice(text).terms) for text in expressions}
-    assert sum(dice_module._counting_steps([t for t in parse_dice(text).terms if isinstance(t, dice_module.Roll)])
+    assert sum(dice_module._counting_steps([t for t in parse_dice(text).terms if isinstance(t, Roll)])
                <= dice_module._COUNTED_STEPS for text in expressions) > 150  # most were counted
     monkeypatch.setattr(dice_module, "_COUNTED_STEPS", -1)  # every one by icepool
     for text in expressions:

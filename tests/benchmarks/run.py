@@ -164,7 +164,8 @@ class Series:
 
     def inner(self, key: str) -> float:
         """The median of a figure the child printed as JSON on its last line."""
-        return statistics.median(json.loads(r.output.strip().splitlines()[-1])[key] for r in self.runs)
+        median: float = statistics.median(json.loads(r.output.strip().splitlines()[-1])[key] for r in self.runs)
+        return median
 
 
 def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int,
@@ -596,6 +597,7 @@ def merge_alone(work: Path) -> None:
     numbers_pdf = (work / "numbers.pdf").read_bytes()
     start = time.perf_counter()
     from pypdf import PdfReader, PdfWriter
+    from pypdf.constants import PageLabelStyle
 
     writer = PdfWriter()
     for data in parts:
@@ -606,7 +608,7 @@ def merge_alone(work: Path) -> None:
             writer.pages[index].merge_page(numbers.pages[index])
     for title, page in manifest["contents"]:
         writer.add_outline_item(title=title, page_number=page - 1)
-    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
+    writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     writer.add_metadata({"/Title": "packet"})
     writer.write(io.BytesIO())
     print(json.dumps({"seconds": time.perf_counter() - start}))
