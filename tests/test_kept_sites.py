@@ -166,3 +166,14 @@ def test_a_forged_pdf_part_is_never_merged(tmp_path: Path, monkeypatch: pytest.M
     again = cached_reference(pack, RenderOptions(), players=False, use_cache=True)
     assert b"/JavaScript" not in again
     assert again == good
+
+
+def test_a_site_with_a_floor_plan_comes_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    site = tmp_path / "toll-house.yaml"
+    site.write_bytes((Path(__file__).resolve().parent / "data" / "sites" / "toll-house.yaml").read_bytes())
+    read = reads(monkeypatch)
+    first = kept_sites.kept_site(str(site))
+    again = kept_sites.kept_site(str(site))
+    assert read == [str(site)]
+    assert again == first and again.site.map is not None and len(again.site.map.doors) == 11

@@ -93,3 +93,16 @@ def test_a_polygon_has_at_most_max_polygon_corners(tmp_path: Path) -> None:
     (problem,) = info.value.problems
     assert str(problem).endswith(f"s.yaml:8:28: map.areas[0].polygon: {limits.MAX_POLYGON + 1} entries; at most "
                                  f"{limits.MAX_POLYGON} are allowed")
+
+
+def test_a_map_lists_at_most_max_map_items_columns(tmp_path: Path) -> None:
+    def columns(n: int) -> str:
+        return "  columns: [" + ", ".join(f"[{i % 100}, {i // 100}]" for i in range(n)) + "]\n"
+
+    area = "    - {room: '1', rect: [0, 0, 100, 201]}\n"
+    load_site(str(_site(tmp_path, area + columns(limits.MAX_MAP_ITEMS))))
+    with pytest.raises(DataError) as info:
+        load_site(str(_site(tmp_path, area + columns(limits.MAX_MAP_ITEMS + 1))))
+    (problem,) = info.value.problems
+    assert str(problem).endswith(f"s.yaml:9:12: map.columns: {limits.MAX_MAP_ITEMS + 1} entries; at most "
+                                 f"{limits.MAX_MAP_ITEMS} are allowed")

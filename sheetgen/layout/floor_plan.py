@@ -6,7 +6,7 @@ The plan is fitted to one page, portrait or landscape, whichever draws its squar
 squares the plan reaches, each square the same size, and that size a whole half point. The floor is left
 white with a light grid, the walls are heavy lines around it, water is ripples and a column a ring, so
 nothing dark is filled; each door has a symbol by its kind, and the legend under the plan shows those used,
-beside a scale bar. A room's key stands in the middle of its largest area, on a white ground, never under
+with a scale bar under them. A room's key stands in the middle of its largest area, on a white ground, never under
 :data:`MIN_KEY` points.
 """
 
@@ -34,12 +34,12 @@ GRID_GREY = 0.7
 WATER_GREY = 0.45
 LEGEND_SYMBOL = 14.0
 """A door's square in the legend, in points."""
-KIND_NAMES: dict[DoorKind, str] = {
+KIND_NAMES: dict[str, str] = {
     "open": "opening", "door": "door", "double": "double door", "narrow": "narrow passage",
     "secret": "secret door", "locked": "locked door", "steel": "steel door", "portcullis": "portcullis",
     "stairs": "stairs", "stairwell": "stairwell", "way-out": "way out"}
 
-LEGEND_NAMES: dict[str, str] = {**dict(KIND_NAMES.items()), "water": "water", "column": "column"}
+LEGEND_NAMES = {**KIND_NAMES, "water": "water", "column": "column"}
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class _Frame:
 def floor_plan_layout(plan: FloorPlan, paper: Paper) -> FloorPlanLayout:
     """*plan* on one page of *paper*, turned to landscape where that draws its squares larger."""
     left, top, right, bottom = plan.bounds
-    cols, rows = right - left, bottom - top
+    cols, rows = max(1, right - left), max(1, bottom - top)  # a polygon may have no width
     papers = (paper, Paper(paper.name, paper.height, paper.width, paper.css_size))
 
     def room(sheet: Paper) -> tuple[float, float, float, float]:

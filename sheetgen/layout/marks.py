@@ -11,6 +11,7 @@ turn its lines into text marks, and each ballot box (U+2610) in a tracker's text
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -227,6 +228,7 @@ class Flowed:
     """The widest line."""
 
 
+@functools.lru_cache(maxsize=4096)  # a room index sets the same cells again and again ("none", a mark)
 def flow(
     text: str,
     width: float,

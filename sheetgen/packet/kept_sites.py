@@ -30,7 +30,7 @@ from sheetgen.model.loaded import LoadedSite
 from sheetgen.packet import cache
 
 _PACK_FIELDS = ("system", "encounters")
-_MODEL_MODULES = ("sheetgen.model.common", "sheetgen.model.pack", "sheetgen.model.site")
+_MODEL_MODULES = ("sheetgen.model.common", "sheetgen.model.pack", "sheetgen.model.site", "sheetgen.model.site_map")
 _ALLOWED = {("sheetgen.model.loaded", "LoadedSite"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"),
             ("fractions", "Fraction")}
 

@@ -2,8 +2,8 @@
 
     python tests/benchmarks/run.py [--runs N] [--only PART,...]
 
-PART is one of commands, packet (the first run and rebuild, with the floors: the engines alone), cards,
-phases, engine, targets; all of them by default.
+PART is one of commands, packet (the first run and rebuild, with the floors: the engines alone), front,
+cards, phases, engine, targets; all of them by default.
 
 Not part of the test run (pytest collects only test_*.py files). Figures on a shared machine are noisy,
 so every figure is the median (with min and max) of N runs after a warm-up run, and each budget is a
@@ -28,6 +28,12 @@ ratio to a floor measured in the same run, never a lone absolute time:
   watches), the exact odds
   of two usage dice over 3 days of 10-minute turns (``USAGE_DICE``), 10,000
   pre-rolled 3-hour timetables of the bundled site, and 10,000 simulated 3-hour sessions of each pack;
+* what the GM's front pages (the background, the room index) and the map add to a first packet, of the
+  bundled site (whose map is drawn from its exits) and of a 200-room site imported from a One Page Dungeon
+  map (whose map is its floor plan to scale): the same packet built with and without them, in turns, each
+  with an empty cache (the target: no more than :data:`FRONT_TARGET` more), as wall time, as processor time
+  and as the processor time spent drawing them inside the packet's process (the steadiest of the three on a
+  shared machine);
 * ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
   ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
   taken off both): the layout is linear in the text when the ratio stays small whatever the site holds;
@@ -60,10 +66,12 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "the-sunken-chapel"
-PARTS = ("commands", "packet", "cards", "phases", "engine", "targets")
+PARTS = ("commands", "packet", "front", "cards", "phases", "engine", "targets")
 """The parts of the benchmark, in the order they run (``--only`` picks some)."""
 LIMITS_BUDGET = 10.0
 """How many times the bundled site's time per printed character a site at every card limit may take."""
+FRONT_TARGET = 0.15
+"""How much the front pages and the map may add to a first packet."""
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 
@@ -76,6 +84,7 @@ class Run:
     peak_kb: int  # the largest process's peak resident set
     tree_kb: int | None  # the sampled peak of all the processes' memory together (PSS)
     output: str
+    cpu: float = 0.0  # user and system time of the process and the children it waited for
 
 
 def _memory_kb(pid: int) -> int:
@@ -133,7 +142,8 @@ def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True
             raise SystemExit(f"{' '.join(argv)} failed:\n{err.read().decode(errors='replace')}")
         # ru_maxrss is in kilobytes on Linux and in bytes on macOS
         peak_kb = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
-        return Run(seconds, peak_kb, peak[0] if sampling else None, out.read().decode())
+        return Run(seconds, peak_kb, peak[0] if sampling else None, out.read().decode(),
+                   usage.ru_utime + usage.ru_stime)
 
 
 @dataclass(frozen=True)
@@ -148,6 +158,11 @@ class Series:
     @property
     def low(self) -> float:
         return min(r.seconds for r in self.runs)
+
+    @property
+    def cpu(self) -> float:
+        """The median of the runs' processor time: steadier than wall time on a shared machine."""
+        return statistics.median(r.cpu for r in self.runs)
 
     @property
     def high(self) -> float:
@@ -326,6 +341,28 @@ def main() -> None:
                             "engines", first_floor, first.peak_kb, first.tree_kb))
             rows.append(Row("sheetgen packet, rebuild (cached references, new seed)", rebuild.median, rebuild.low,
                             rebuild.high, "engines", rebuild_floor, rebuild.peak_kb, rebuild.tree_kb))
+        if "front" in parts:
+            rows.append(Row("what the front pages and map add to a first packet (empty cache):"))
+            big = work / "two-hundred-rooms.yaml"
+            run_process(me("two-hundred-rooms", str(big)), env, sample=False)
+            for label, path in ((f"{SITE}, 9 rooms, map from exits", site),
+                                ("200 rooms imported, floor plan to scale", str(big))):
+                without, with_front = paired((lambda i, p=path: me("front", p, "without"), fresh_cache),
+                                             (lambda i, p=path: me("front", p, "with"), fresh_cache), runs,
+                                             f"packet of {label}, without and with its front pages")
+                added = (with_front.median - without.median) / without.median
+                cpu = (with_front.cpu - without.cpu) / without.cpu
+                rows.append(Row(f"  {label}: without them", without.median, without.low, without.high,
+                                peak_kb=without.peak_kb))
+                rows.append(Row(f"  {label}: with them, {added:+.1%} (target {FRONT_TARGET:+.0%})",
+                                with_front.median, with_front.low, with_front.high, "without", without.median,
+                                with_front.peak_kb))
+                rows.append(Row(f"  {label}: processor time, {without.cpu:.2f} s without, {with_front.cpu:.2f} s "
+                                f"with them: {cpu:+.1%}"))
+                inside = statistics.median(json.loads(r.output.strip().splitlines()[-1])["front"]
+                                           for r in with_front.runs)
+                rows.append(Row(f"  {label}: drawing them takes {inside:.3f} s of the packet process's time, "
+                                f"{inside / without.cpu:+.1%} of the packet's processor time without them"))
         if "cards" in parts:
             limits_site = work / "at-the-limits.yaml"
             site_at_the_limits(limits_site)
@@ -472,6 +509,10 @@ def child(kind: str, args: list[str]) -> None:
         merge_alone(Path(args[0]))
     elif kind == "phases":
         phases(args[0])
+    elif kind == "front":
+        front(args[0], args[1] == "with")
+    elif kind == "two-hundred-rooms":
+        two_hundred_rooms(Path(args[0]))
     elif kind == "packs":
         from sheetgen.load.files import builtin_pack_ids, load_pack
 
@@ -645,6 +686,47 @@ def phases(seed: str) -> None:
     result["write (atomic, synced)"] = written - built
     result["total (in the process)"] = written - start
     print(json.dumps(result))
+
+
+def front(site: str, with_front: bool) -> None:
+    """A first packet of *site*, as `sheetgen packet` builds it, with or without the GM's front pages and map."""
+    from datetime import date
+
+    from sheetgen.load.files import load_site
+    from sheetgen.options import LETTER, RenderOptions
+    from sheetgen.output import write_atomic
+    from sheetgen.packet import build
+
+    spent = [0.0]
+    drawn = build._front_part
+
+    def timed(*args: Any) -> Any:
+        start = time.process_time()
+        try:
+            return drawn(*args)
+        finally:
+            spent[0] += time.process_time() - start
+
+    build._front_part = timed if with_front else lambda *_: []  # type: ignore[assignment]
+    loaded = load_site(site)
+    options = build.PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29))
+    packet = build.build_packet(loaded, options)
+    with tempfile.TemporaryDirectory() as folder:
+        write_atomic(Path(folder) / "packet.pdf", packet.pdf)
+    print(json.dumps({"front": spent[0]}))
+
+
+def two_hundred_rooms(path: Path) -> None:
+    """A site of 200 rooms with its floor plan: a 20 x 10 One Page Dungeon map made by tests/watabou_maps.py,
+    imported."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from watabou_maps import generate
+
+    from sheetgen.importers.watabou import import_watabou
+
+    source = path.with_suffix(".json")
+    source.write_text(json.dumps(generate(5, 20, 10)), encoding="utf-8")
+    import_watabou(source, path, force=True)
 
 
 def _is_pack(path: str) -> bool:

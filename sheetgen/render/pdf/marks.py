@@ -45,6 +45,20 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
     baseline = 0.0
     font: tuple[str, float] | None = None
     grey: float | None = None
+    # the stroke's grey and width as last set, so that a run of lines sets them once (each is written
+    # into the page as a number, and a floor plan draws thousands of lines)
+    stroke_grey: float | None = None
+    line_width: float | None = None
+
+    def set_stroke(value: float, width: float | None = None) -> None:
+        nonlocal stroke_grey, line_width
+        if value != stroke_grey:
+            canvas.setStrokeGray(value)
+            stroke_grey = value
+        if width is not None and width != line_width:
+            canvas.setLineWidth(width)
+            line_width = width
+
     for mark in marks:
         if isinstance(mark, TextMark):
             if text is not None and mark.y != baseline:
@@ -70,34 +84,29 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
         if isinstance(mark, RectMark) and ink_saver:
             mark = saver_rect(mark)
         if isinstance(mark, RectMark):
-            canvas.setStrokeGray(0)
+            set_stroke(0, mark.stroke or None)
             if mark.fill is not None:
                 canvas.setFillGray(mark.fill)
-            if mark.stroke:
-                canvas.setLineWidth(mark.stroke)
             stroke, fill = 1 if mark.stroke else 0, 1 if mark.fill is not None else 0
             if mark.radius:
                 canvas.roundRect(mark.x, mark.y, mark.width, mark.height, mark.radius, stroke=stroke, fill=fill)
             else:
                 canvas.rect(mark.x, mark.y, mark.width, mark.height, stroke=stroke, fill=fill)
         elif isinstance(mark, LineMark):
-            canvas.setStrokeGray(mark.grey)
-            canvas.setLineWidth(mark.width)
+            set_stroke(mark.grey, mark.width)
             if mark.dash:
                 canvas.setDash(*mark.dash)
             canvas.line(mark.x1, mark.y1, mark.x2, mark.y2)
             if mark.dash:
                 canvas.setDash()
         elif isinstance(mark, CircleMark):
-            canvas.setStrokeGray(0)
-            canvas.setLineWidth(mark.width)
+            set_stroke(0, mark.width)
             if mark.fill is not None:
                 canvas.setFillGray(mark.fill)
             canvas.circle(mark.cx, mark.cy, mark.r, stroke=1, fill=1 if mark.fill is not None else 0)
         elif isinstance(mark, BoxMark):
-            canvas.setStrokeGray(0)
+            set_stroke(0, BOX_LINE)
             canvas.setFillGray(1)
-            canvas.setLineWidth(BOX_LINE)
             canvas.rect(mark.x, mark.y, mark.size, mark.size, stroke=1, fill=1)
     if text is not None:
         canvas.drawText(text)
