@@ -13,7 +13,8 @@ from pdfcheck import page_texts, read_pdf, squeeze
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
-from sheetgen.load.files import LoadedSite, builtin_dir, load_pack, load_site
+from sheetgen.load.files import builtin_dir, load_pack, load_site
+from sheetgen.model.loaded import LoadedSite
 
 
 def run(runner: CliRunner, *args: str) -> str:

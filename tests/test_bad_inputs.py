@@ -231,6 +231,7 @@ def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     elapsed = time.perf_counter() - started
     slowest = max(done.values(), key=lambda r: r.seconds, default=None)
     capture = request.config.pluginmanager.get_plugin("capturemanager")
+    assert capture is not None
     with capture.global_and_fixture_disabled():
         print(f"\nbad inputs: {len(done)} cases through the CLI in {elapsed:.1f} s"
               + (f" (slowest: {slowest.case.id}, {slowest.seconds:.1f} s)" if slowest else ""))

@@ -13,17 +13,18 @@ from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.errors import DataError
 from sheetgen.load.files import load_pack
+from sheetgen.model.pack import Pack
 from sheetgen.words import at_units_text, cadence_text, check_sentence, roll_sentence
 
 PACK = Path(__file__).parent / "data" / "packs" / "given-turns.yaml"
 
 
 @pytest.fixture(scope="module")
-def pack():
+def pack() -> Pack:
     return load_pack(str(PACK))
 
 
-def test_the_check_falls_at_its_units_of_every_repeat(pack) -> None:
+def test_the_check_falls_at_its_units_of_every_repeat(pack: Pack) -> None:
     odds = quiet_odds(pack, 3)
     assert [(c.unit, c.chance) for c in odds.checks] == [(u, Fraction(1, 6)) for u in (3, 5, 9, 11, 15, 17)]
     q = Fraction(5, 6)
@@ -32,7 +33,7 @@ def test_the_check_falls_at_its_units_of_every_repeat(pack) -> None:
     assert odds.expected_minutes_to_first == Fraction(1930, 11)
 
 
-def test_a_roll_at_units_without_a_repeat_stops_after_the_last(pack) -> None:
+def test_a_roll_at_units_without_a_repeat_stops_after_the_last(pack: Pack) -> None:
     draught = next(r for r in quiet_odds(pack, 3).rolls if r.id == "draught")
     assert [t.unit for t in draught.times] == [1, 4, 9]
     (blown,) = draught.outcomes
@@ -41,20 +42,21 @@ def test_a_roll_at_units_without_a_repeat_stops_after_the_last(pack) -> None:
     assert blown.by_hour == (1 - stays ** 2, 1 - stays ** 3, 1 - stays ** 3)
 
 
-def test_the_timetable_has_a_row_at_each_unit(pack) -> None:
+def test_the_timetable_has_a_row_at_each_unit(pack: Pack) -> None:
     table = build_timetable(pack, site=None, encounter_pack=None, hours=3, seed=3)
     assert [r.unit for r in table.rows] == [3, 5, 9, 11, 15, 17]
     assert [d.unit for r in table.rows for d in r.baseline.rolls] == [1, 4, 9]
 
 
-def test_the_turns_grid_marks_the_units(pack) -> None:
+def test_the_turns_grid_marks_the_units(pack: Pack) -> None:
     assert [u for u in range(1, 25) if check_mark(pack, u)] == [3, 5, 9, 11, 15, 17, 21, 23]
     assert {check_mark(pack, u) for u in (3, 5)} == {"C"}
     assert [u for u in range(1, 25) if roll_marks(pack, u)] == [1, 4, 9]
     assert roll_marks(pack, 4) == ["D"]
 
 
-def test_the_reference_says_the_units(pack) -> None:
+def test_the_reference_says_the_units(pack: Pack) -> None:
+    assert pack.check is not None
     assert cadence_text(pack, pack.check) == "at turns 3 and 5 of every 6"
     assert check_sentence(pack) == "1d6: monster on a 1; at turns 3 and 5 of every 6"
     assert roll_sentence(pack, pack.rolls[0]) == "1d6: Torch blown out on 1-2; at turns 1, 4 and 9"
@@ -66,7 +68,7 @@ def test_the_reference_says_the_units(pack) -> None:
     ([1, 4], None, "at turns 1 and 4"),
     ([1, 4, 9], None, "at turns 1, 4 and 9"),
 ])
-def test_the_words_for_units(pack, units: list[int], repeat: int | None, text: str) -> None:
+def test_the_words_for_units(pack: Pack, units: list[int], repeat: int | None, text: str) -> None:
     assert at_units_text(pack, units, repeat) == text
 
 

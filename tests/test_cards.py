@@ -95,7 +95,7 @@ def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
     rooms = [c for c in sheet.cards if c.kind == "room"]
     stats = [c for c in sheet.cards if c.kind == "stat"]
     # every room and every statblock once, each one's continuation cards numbered after it
-    assert sorted(c.key for c in rooms if c.part == 0) == sorted(r.key for r in site.rooms)
+    assert sorted((c.key for c in rooms if c.part == 0), key=str) == sorted(r.key for r in site.rooms)
     assert sorted(c.name for c in stats if c.part == 0) == sorted(s.name for s in site.statblocks)
     continuations = sum(1 for c in sheet.cards if c.part)
     assert len(sheet.cards) == len(site.rooms) + len(site.statblocks) + continuations
@@ -203,7 +203,9 @@ def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
 def test_checkboxes_are_drawn_boxes(pdfs: dict[tuple[str, str, bool], bytes],
                                     sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
     sheet = sheets[("poker", "letter", False)]
-    content = read_pdf(pdfs[("poker", "letter", False)]).pages[0].get_contents().get_data().decode("latin-1")
+    contents = read_pdf(pdfs[("poker", "letter", False)]).pages[0].get_contents()
+    assert contents is not None
+    content = contents.get_data().decode("latin-1")
     boxes = [i for c in sheet.cards if c.page == 0 for i in c.items
              if isinstance(i, RectMark) and i.role == "checkbox"]
     assert boxes

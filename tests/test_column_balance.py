@@ -91,7 +91,12 @@ def test_short_columns_are_balanced_and_the_footer_follows_them(monkeypatch: pyt
     html = columns_page(*(section(f"s{n}", 20 + 15 * (n % 3)) for n in range(9)))
     calls: list[Any] = []
     balance = column_balance._columns_layout
-    monkeypatch.setattr(column_balance, "_columns_layout", lambda *args: calls.append(args) or balance(*args))
+
+    def counted(*args: Any) -> Any:
+        calls.append(args)
+        return balance(*args)
+
+    monkeypatch.setattr(column_balance, "_columns_layout", counted)
     pages, spots = placements(layout(html))
     assert calls  # balanced by sheetgen, not by WeasyPrint
     assert pages == 1
@@ -124,8 +129,12 @@ def test_the_height_worked_out_from_one_measuring_layout_is_the_one_trials_find(
     balanced = column_balance._balanced_height
     with monkeypatch.context() as patched:
         least_height_only(patched)
-        patched.setattr(column_balance, "_balanced_height",
-                        lambda *args: decided.append(balanced(*args)) or decided[-1])
+
+        def noted(*args: Any) -> Any:
+            decided.append(balanced(*args))
+            return decided[-1]
+
+        patched.setattr(column_balance, "_balanced_height", noted)
         measured = placements(layout(html))
     assert decided and None not in decided
     with monkeypatch.context() as patched:

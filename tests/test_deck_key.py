@@ -10,12 +10,12 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
-from sheetgen.engine.timetable import build_timetable
+from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.layout.timetable_parts import card_lines, deck_key, shared_lines
 from sheetgen.load.files import load_site
 
 
-def _chapel():
+def _chapel() -> Timetable:
     loaded = load_site("the-sunken-chapel")
     return build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3, seed=7)
 

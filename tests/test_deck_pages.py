@@ -14,7 +14,8 @@ from sheetgen.cli import cli
 from sheetgen.layout.card_pages import paginate
 from sheetgen.layout.cards import Card, CardSheet, card_layout
 from sheetgen.layout.marks import LineMark, TextMark
-from sheetgen.load.files import LoadedSite, load_site
+from sheetgen.load.files import load_site
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import A4, LETTER
 
 # name: (CLI options, layout options)
@@ -174,7 +175,7 @@ def test_a_very_long_room_splits_cleanly(tmp_path: Path, write: Callable[[str, s
     texts = _cards_pdf(tmp_path, str(path), options)
     shop = options == ["--layout", "shop"]
     layout = DECKS["letter-shop"][1] if shop else {"paper": LETTER, "size": "index" if options else "poker"}
-    sheet = card_layout(loaded, **layout)  # type: ignore[arg-type]
+    sheet = card_layout(loaded, **layout)
     _check_deck(loaded, sheet, texts, shop=shop)
     hall = [c for c in sheet.cards if c.key == "2"]
     assert len(hall) >= 3 and all(c.parts == len(hall) for c in hall)

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sheetgen.engine.dice as dice_module
+from sheetgen.dice_notation import Roll, Term
 from sheetgen.engine.dice import (
     MAX_EXACT_WORK,
     Dice,
@@ -310,7 +311,7 @@ def test_distribution_is_computed_once_and_cannot_be_spoiled(monkeypatch: pytest
     calls: list[object] = []
     real = dice_module._exact_distribution
 
-    def counting(terms: tuple[dice_module.Term, ...]) -> tuple[tuple[int, Fraction], ...]:
+    def counting(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], ...]:
         calls.append(terms)
         return real(terms)
 
@@ -368,7 +369,7 @@ def test_large_pool_despite_a_low_recursion_limit() -> None:
 
 
 def test_a_failure_inside_icepool_is_still_a_dice_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    def exhausted(terms: tuple[dice_module.Term, ...]) -> tuple[tuple[int, Fraction], ...]:
+    def exhausted(terms: tuple[Term, ...]) -> tuple[tuple[int, Fraction], ...]:
         raise MemoryError
 
     monkeypatch.setattr(dice_module, "_exact_distribution", exhausted)
@@ -574,15 +575,11 @@ def test_sums_counted_without_icepool_are_the_distributions_icepool_gives() -> N
         assert sum(chance for _, chance in counted) == 1
 
 
-def test_the_largest_sums_of_dice_are_counted_in_a_fraction_of_a_second() -> None:
-    """394d6, 152d20 and 36d100 (the largest sums whose exact odds pass MAX_EXACT_WORK): each die added costs
-    as many steps as there are totals, so that each is counted in well under a second (icepool took two)."""
-    import time
-
+def test_the_largest_sums_of_dice_are_counted_exactly() -> None:
+    """394d6, 152d20 and 36d100 (the largest sums whose exact odds pass MAX_EXACT_WORK), counted a die at a
+    time over the totals (the benchmark's bounds time them): every total, the extremes exact."""
     for text, totals in (("394d6", 394 * 5 + 1), ("152d20", 152 * 19 + 1), ("36d100", 36 * 99 + 1)):
-        start = time.process_time()
         counted = dice_module._exact_distribution(parse_dice(text).terms)
-        assert time.process_time() - start < 0.5, text
         assert len(counted) == totals and sum(chance for _, chance in counted) == 1
         sides = int(text.split("d")[1])
         count = int(text.split("d")[0])

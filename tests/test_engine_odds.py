@@ -114,7 +114,7 @@ def test_dungeon_turn_by_hand() -> None:
 def test_site_alarm_by_hand() -> None:
     odds = quiet_odds(builtin("site-alarm"), 3)
     first, second = odds.checks[:2]
-    assert (first.unit, first.minute) == (1, 30)
+    assert (first.unit, first.minute) == (1, Fraction(30))
     assert first.chance == Fraction(1, 10)
     # no encounter in round 1 (Alarm 2 now) or an encounter that reset it (Alarm 1 now)
     assert second.chance == Fraction(2, 10) * Fraction(9, 10) + Fraction(1, 10) * Fraction(1, 10)
@@ -294,7 +294,7 @@ def test_tension_pool_grows_and_is_rolled_when_full() -> None:
     )
     any_one = 1 - Fraction(5, 6) ** 3
     odds = quiet_odds(pack, 1)
-    assert [(c.unit, c.chance, c.rolled) for c in odds.checks] == [(3, any_one, 1), (6, any_one, 1)]
+    assert [(c.unit, c.chance, c.rolled) for c in odds.checks] == [(3, any_one, Fraction(1)), (6, any_one, Fraction(1))]
     assert odds.by_hour == (1 - (1 - any_one) ** 2,)
     assert odds.expected_minutes_to_first == 10 * 3 / any_one
 
@@ -325,7 +325,7 @@ def test_a_check_every_second_unit() -> None:
 def test_a_trigger_that_cannot_fire_never_brings_an_encounter() -> None:
     pack = small_pack({"roll": "1d6", "trigger": {"at_least": 7}})
     odds = quiet_odds(pack, 2)
-    assert odds.by_hour == (0, 0)
+    assert odds.by_hour == (Fraction(0), Fraction(0))
     assert odds.expected_minutes_to_first is None
 
 

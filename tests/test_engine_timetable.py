@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 import sheetgen
 from sheetgen.engine.dice import die_faces, parse_dice
-from sheetgen.engine.procedure import initial_state, step_unit
+from sheetgen.engine.procedure import initial_state, machine, step_unit
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
@@ -88,21 +89,22 @@ def test_rows_replay_from_the_seed(pack_id: str, seed: int) -> None:
             assert row.dice == tuple(rng.randint(1, sides) for _ in range(table.pool_dice or 0))
     # the baseline is the engine's own procedure run with exactly these dice
     by_unit = {row.unit: row for row in table.rows}
-    read = {"highest": max, "lowest": min, "sum": sum}[check.pool.read] if check.pool else max
+    readings: dict[str, Callable[[Sequence[int]], int]] = {"highest": max, "lowest": min, "sum": sum}
+    read = readings[check.pool.read] if check.pool else max
     state = initial_state(pack)
     for unit in range(1, table.units + 1):
-        row = by_unit.get(unit)
+        due = by_unit.get(unit)
 
-        def roll(n: int, row: Any = row, unit: int = unit) -> int:
+        def roll(n: int, row: Any = due, unit: int = unit) -> int:
             assert row is not None, f"a check at unit {unit} without a row"
             return int(row.roll) if row.roll is not None else int(read(row.dice[:n]))
 
         step = step_unit(pack, state, unit, roll)
         state = step.state
-        if row is not None:
-            assert row.baseline.rolled == step.rolled
-            assert row.baseline.encounter == step.encounter
-            assert tuple(lv.level for lv in row.baseline.levels) == state.levels
+        if due is not None:
+            assert due.baseline.rolled == step.rolled
+            assert due.baseline.encounter == step.encounter
+            assert tuple(lv.level for lv in due.baseline.levels) == state.levels
 
 
 def test_dungeon_turn_baseline_by_hand() -> None:
@@ -440,6 +442,6 @@ def test_a_full_memo_keeps_the_replays_right(name: str, monkeypatch: pytest.Monk
     monkeypatch.setattr(engine, "MAX_REMEMBERED", 3)
     pack = load_pack(name).model_copy()  # a pack of its own, so a machine and memos of their own
     assert rows(pack) == expected
-    memo = engine.replay_memo(engine.machine(pack))
+    memo = engine.replay_memo(machine(pack))
     for part in (memo.units, memo.steps, memo.with_left, memo.uses):
         assert len(part._found) <= 3

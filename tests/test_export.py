@@ -24,6 +24,7 @@ from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.export import foundry, markdown, markdown_key, obsidian, roll20
 from sheetgen.export.formats import FORMATS
+from sheetgen.export.foundry_html import inert_lines, inert_paragraphs
 from sheetgen.export.tables import ExportTable, Subject, pack_tables, row_details, site_tables
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 from sheetgen.markup import markup_problem, paragraphs, plain, runs
@@ -160,7 +161,8 @@ def test_a_site_names_its_tables_once_each() -> None:
 
 
 def schema(version: int) -> dict[str, Any]:
-    return json.loads((SCHEMAS / f"foundry-rolltable-v{version}.schema.json").read_text())
+    loaded: dict[str, Any] = json.loads((SCHEMAS / f"foundry-rolltable-v{version}.schema.json").read_text())
+    return loaded
 
 
 @pytest.mark.parametrize(("version", "write"), [(13, foundry.write_v13), (12, foundry.write_v12)])
@@ -621,7 +623,7 @@ FOUNDRY_WORDS = st.lists(st.sampled_from([*list("ab _|[]<>#@{}&!\né"), "@UUID[A
 @given(FOUNDRY_WORDS.filter(lambda text: markup_problem(text) is None))
 def test_foundry_enriches_nothing_in_a_cell(text: str) -> None:
     """Foundry's enrichers match @Name[ and [[ within one text node: none is left, and the words read back."""
-    for made in (foundry.inert_lines(text), foundry.inert_paragraphs(text)):
+    for made in (inert_lines(text), inert_paragraphs(text)):
         parser = _TextNodes()
         parser.feed(made)
         parser.close()

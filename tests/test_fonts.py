@@ -9,10 +9,12 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import cast
 
 import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 import sheetgen
 from sheetgen import fonts
@@ -198,7 +200,8 @@ def test_reportlab_draws_with_every_registered_face() -> None:
     assert f"SheetgenSerif-BoldItalic: {sample}" in text
     assert "☐ ✓ ☐" in text
     embedded = []
-    for ref in page["/Resources"]["/Font"].values():
+    resources = cast(DictionaryObject, page["/Resources"])
+    for ref in cast(DictionaryObject, resources["/Font"]).values():
         font = ref.get_object()
         if "/DescendantFonts" in font:
             font = font["/DescendantFonts"][0].get_object()

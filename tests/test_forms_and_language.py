@@ -6,15 +6,17 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import pytest
 from click.testing import CliRunner
 from pdfcheck import page_sizes, read_pdf
+from pypdf.generic import DictionaryObject
 
 from sheetgen.cli import cli
 from sheetgen.errors import DataError
 from sheetgen.load.files import builtin_dir, load_pack, load_site
-from sheetgen.options import LETTER, RenderOptions
+from sheetgen.options import LETTER, Audience, RenderOptions
 from sheetgen.render.pdf.calibration import calibration_pdf
 from sheetgen.render.pdf.cards import cards_pdf
 from sheetgen.render.pdf.trackers import tracker_pdf
@@ -75,7 +77,9 @@ def test_a_ticked_box_shows_when_rendered(fillable_tracker: bytes) -> None:
 
     writer = PdfWriter(clone_from=io.BytesIO(fillable_tracker))
     target = None
-    for annotation in writer.pages[0]["/Annots"]:
+    annotations = writer.pages[0].annotations
+    assert annotations is not None
+    for annotation in annotations:
         widget = annotation.get_object()
         if widget["/T"] == "dungeon-turn/dm-trackers/turn-7":
             widget[NameObject("/V")] = NameObject("/Yes")
@@ -85,7 +89,9 @@ def test_a_ticked_box_shows_when_rendered(fillable_tracker: bytes) -> None:
     buffer = io.BytesIO()
     writer.write(buffer)
     filled = buffer.getvalue()
-    assert read_pdf(filled).get_fields()["dungeon-turn/dm-trackers/turn-7"]["/V"] == "/Yes"
+    fields = read_pdf(filled).get_fields()
+    assert fields is not None
+    assert fields["dungeon-turn/dm-trackers/turn-7"]["/V"] == "/Yes"
     # pdfium draws the field from the appearance stream its value names
     assert _dark_pixels_in(fillable_tracker, target) == 0
     assert _dark_pixels_in(filled, target) > 20
@@ -106,7 +112,7 @@ def test_timetable_checkboxes_tab_row_by_row() -> None:
 
 
 def _catalog(data: bytes) -> dict[str, object]:
-    return dict(read_pdf(data).trailer["/Root"])
+    return dict(cast(DictionaryObject, read_pdf(data).trailer["/Root"]))
 
 
 def _shows_title(catalog: dict[str, object]) -> bool:
@@ -127,7 +133,8 @@ def test_every_drawn_sheet_names_its_language_and_shows_its_title() -> None:
         catalog = _catalog(data)
         assert catalog.get("/Lang") == "en", name
         assert _shows_title(catalog), name
-        assert read_pdf(data).metadata.title, name
+        metadata = read_pdf(data).metadata
+        assert metadata is not None and metadata.title, name
 
 
 def test_reference_pages_are_tagged_in_the_packs_language() -> None:
@@ -181,9 +188,10 @@ def test_packet_keeps_language_title_outline_labels_and_fields(runner: CliRunner
                                  "-o", str(out)])
     assert result.exit_code == 0, result.output
     reader = read_pdf(out.read_bytes())
-    catalog = dict(reader.trailer["/Root"])
+    catalog: dict[str, object] = dict(reader.root_object)
     assert catalog.get("/Lang") == "en"
     assert _shows_title(catalog)
+    assert reader.metadata is not None
     assert reader.metadata.title == "The Sunken Chapel: session packet"
     assert [item.title for item in reader.outline if not isinstance(item, list)][:4] == [
         "Cover", "Background and room index", "Map", "Reference: Dungeon Turns"]
@@ -312,21 +320,22 @@ def test_large_print_enlarges_the_players_trackers_only() -> None:
 
     pack = load_pack("dungeon-turn")
     large = RenderOptions(large=True, fillable=True)
-    normal = tracker_pdf(pack, RenderOptions(fillable=True), audience="players")
-    enlarged = tracker_pdf(pack, large, audience="players")
+    normal = tracker_pdf(pack, RenderOptions(fillable=True), audience=Audience.PLAYERS)
+    enlarged = tracker_pdf(pack, large, audience=Audience.PLAYERS)
     assert page_sizes(read_pdf(enlarged)) == page_sizes(read_pdf(normal))
     ratio = _median_char_height(enlarged) / _median_char_height(normal)
-    layout = tracker_layouts(pack, large, audience="players")[0]
+    layout = tracker_layouts(pack, large, audience=Audience.PLAYERS)[0]
     scale = page_scale(large, layout.audience)
     assert BODY * scale >= 12
     assert ratio == pytest.approx(scale, rel=0.02)  # measured on the characters drawn
     # every checkbox sits on its enlarged box
-    widgets = {w.get_object()["/T"]: [float(v) for v in w.get_object()["/Rect"]]
-               for w in read_pdf(enlarged).pages[0]["/Annots"]}
+    annotations = read_pdf(enlarged).pages[0].annotations
+    assert annotations is not None
+    widgets = {w.get_object()["/T"]: [float(v) for v in w.get_object()["/Rect"]] for w in annotations}
     for box in layout.boxes:
         left, bottom, right, top = widgets[f"dungeon-turn/{layout.page_id}/{box.name}"]
         assert box.x * scale < left < right < (box.x + box.size) * scale
         assert box.y * scale < bottom < top < (box.y + box.size) * scale
     # the game master's pages stay as they are
-    assert tracker_pdf(pack, RenderOptions(large=True), audience="gm") == tracker_pdf(pack, RenderOptions(),
-                                                                                     audience="gm")
+    assert (tracker_pdf(pack, RenderOptions(large=True), audience=Audience.GM)
+            == tracker_pdf(pack, RenderOptions(), audience=Audience.GM))

@@ -483,7 +483,7 @@ def engine_packs(draw: st.DrawFn) -> dict[str, Any]:
         check["roll"] = draw(st.sampled_from([f"1d{sides}", f"2d{sides}", f"1d{sides}+1", f"3d{sides}kh1"]))
         dist = parse_dice(check["roll"]).distribution()
         faces = sorted(dist)
-        if ids and draw(st.booleans()):
+        if bool(ids) and draw(st.booleans()):
             check["add"] = draw(st.lists(st.sampled_from(ids), max_size=2))
     kinds = ["at_least", "at_most", "faces"] + (["by_track", "track_full"] if ids else [])
     kind = draw(st.sampled_from(kinds))
@@ -504,7 +504,7 @@ def engine_packs(draw: st.DrawFn) -> dict[str, Any]:
         check["advance"] = {"track": clock["id"], "by": [
             {"roll": range_text(a, b), "by": draw(st.integers(0, 3))}
             for a, b in split_range(draw, faces[0], faces[-1], 3)]}
-    if ids and draw(st.booleans()):
+    if bool(ids) and draw(st.booleans()):
         track = draw(st.sampled_from(tracks))
         check["cadence"] = {"every": {"track": track["id"], "levels": {
             range_text(a, b): draw(st.integers(1, 4)) for a, b in split_range(draw, track["min"], track["max"], 3)}},

@@ -18,7 +18,7 @@ from sheetgen.load.files import load_site
 from sheetgen.load.yamlread import parse_yaml
 from sheetgen.yamltext import quoted
 
-TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs",)), max_size=200)
+TEXT = st.text(alphabet=st.characters(exclude_categories=["Cs"]), max_size=200)
 BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
 

@@ -106,7 +106,12 @@ def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_chan
     monkeypatch.setattr(cards, "_FITTED", {})
     measured: list[str] = []
     fit = cards._fit
-    monkeypatch.setattr(cards, "_fit", lambda *args: measured.append(args[-1]) or fit(*args))
+
+    def noted(*args: Any) -> Any:
+        measured.append(args[-1])
+        return fit(*args)
+
+    monkeypatch.setattr(cards, "_fit", noted)
     loaded = load_site("the-sunken-chapel")
     first = draw_cards.cards_pdf(loaded, RenderOptions(paper=LETTER))
     # each room and statblock is set once at each body size a deck may take
@@ -137,7 +142,12 @@ def test_a_run_after_a_one_room_edit_sets_only_that_room_s_cards_again(
     monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path))
     measured: list[str] = []
     fit = cards._fit
-    monkeypatch.setattr(cards, "_fit", lambda *args: measured.append(args[-1]) or fit(*args))
+
+    def noted(*args: Any) -> Any:
+        measured.append(args[-1])
+        return fit(*args)
+
+    monkeypatch.setattr(cards, "_fit", noted)
     loaded = load_site("the-sunken-chapel")
 
     def new_run(site: LoadedSite, *, use_cache: bool = True) -> bytes:

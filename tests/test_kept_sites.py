@@ -37,7 +37,7 @@ def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The sites read (not taken from the cache) from now on."""
     read: list[str] = []
-    stock: Callable[..., LoadedSite] = kept_sites.load_site
+    stock: Callable[..., LoadedSite] = load_site
 
     def counted(name: str, *args: Any) -> LoadedSite:
         read.append(name)

@@ -17,7 +17,7 @@ from sheetgen.errors import RenderError
 from sheetgen.layout.header import page_slot
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, tracker_layout, tracker_sheets
 from sheetgen.load.files import builtin_pack_ids, load_pack
-from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.options import A4, LETTER, Audience, Paper, RenderOptions
 from sheetgen.render.pdf.trackers import LARGE_BODY, tracker_layouts
 
 PLAYERS_PACKS = [p for p in builtin_pack_ids() if any(t.audience == "players" for t in load_pack(p).trackers)]
@@ -55,7 +55,7 @@ def test_every_players_tracker_works_in_large_print(pack_id: str, paper: Paper, 
     result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "--fillable",
                                       "--paper", paper.name, "-o", str(out)])
     assert result.exit_code == 0, result.output
-    layouts = tracker_layouts(load_pack(pack_id), RenderOptions(paper=paper, large=True), audience="players")
+    layouts = tracker_layouts(load_pack(pack_id), RenderOptions(paper=paper, large=True), audience=Audience.PLAYERS)
     reader = read_pdf(out.read_bytes())
     assert len(reader.pages) == len(layouts)
     for n, layout in enumerate(layouts, 1):
@@ -71,7 +71,7 @@ def test_every_players_tracker_works_in_large_print(pack_id: str, paper: Paper, 
 
 def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
     pack = load_pack("encounter-reaction")
-    sheets = tracker_layouts(pack, LARGE, audience="players")
+    sheets = tracker_layouts(pack, LARGE, audience=Audience.PLAYERS)
     page = next(t for t in pack.trackers if t.audience == "players")
     # the round tracker's two groups, its turn order and two tables: two sheets, not three
     assert [(s.sheet, s.sheets) for s in sheets] == [(1, 2), (2, 2)]
@@ -136,7 +136,8 @@ def test_at_normal_size_a_page_is_one_sheet_or_an_error() -> None:
         tracker_layout(pack, page, small, None)
     assert len(tracker_sheets(pack, page, small, None, spill=True)) > 1
     for pack_id in PLAYERS_PACKS:
-        assert all(s.sheets == 1 for s in tracker_layouts(load_pack(pack_id), RenderOptions(), audience="players"))
+        layouts = tracker_layouts(load_pack(pack_id), RenderOptions(), audience=Audience.PLAYERS)
+        assert all(s.sheets == 1 for s in layouts)
 
 
 @pytest.mark.slow

@@ -147,7 +147,7 @@ def test_timetable_rows_print_each_outcome_and_its_effect(tmp_path: Path) -> Non
     names = {1: "Encounter", 2: "Spoor", 3: "Weariness", 4: "Light burns", 5: "Lost", 6: "Quiet"}
     encounters = 0
     fatigue = 0
-    signs: dict[int, list[str]] = {}
+    signs: dict[int, list[tuple[int, str]]] = {}
     for row in table.rows:
         assert row.roll is not None
         base = row.baseline

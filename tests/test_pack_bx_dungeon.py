@@ -4,6 +4,7 @@ worked out by hand, and every sheet built from it, read back from the PDFs."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,7 +16,9 @@ import sheetgen
 from sheetgen.cli import cli
 from sheetgen.engine.dice import parse_dice, probability
 from sheetgen.engine.odds import quiet_odds
-from sheetgen.load.files import LoadedSite, builtin_site_names, load_pack, load_site
+from sheetgen.load.files import builtin_site_names, load_pack, load_site
+from sheetgen.model.common import RollRange
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 
 SITE = "the-mill-cellars"
@@ -97,7 +100,8 @@ def test_exact_odds_of_light(pack: Pack) -> None:
     used = {r.resource: r for r in quiet_odds(pack, 3).resources}
     # "a torch burns for 6 turns": the first is out at 1:00, the second, lit after it, at 2:00
     assert used["torch-1"].out_units == 6 and used["torch-2"].out_units == 12
-    assert used["torch-1"].gone_by_hour == (1, 1, 1) and used["torch-2"].gone_by_hour == (0, 1, 1)
+    none, all_ = Fraction(0), Fraction(1)
+    assert used["torch-1"].gone_by_hour == (all_, all_, all_) and used["torch-2"].gone_by_hour == (none, all_, all_)
     # "a flask of oil keeps a lantern burning for 4 hours": 24 turns, 3 of its 4 boxes in three hours
     assert used["lantern-oil"].lasts_units == 24 and used["lantern-oil"].by_rate == 3
 
@@ -105,7 +109,11 @@ def test_exact_odds_of_light(pack: Pack) -> None:
 def test_exact_odds_of_the_encounter_rolls(pack: Pack) -> None:
     two_d6 = parse_dice("2d6").distribution()
     reaction = pack.table("reaction")
-    chances = [probability(two_d6, lambda v, r=row.roll: r is not None and v in r) for row in reaction.rows]
+
+    def rolled_on(roll: RollRange | None) -> Callable[[int], bool]:
+        return lambda total: roll is not None and total in roll
+
+    chances = [probability(two_d6, rolled_on(row.roll)) for row in reaction.rows]
     # 2d6: a 2 or a 12 is 1 way in 36; 3-5 and 9-11 are 2+3+4 = 9 ways; 6-8 is 5+6+5 = 16 ways
     assert chances == [Fraction(1, 36), Fraction(9, 36), Fraction(16, 36), Fraction(9, 36), Fraction(1, 36)]
     # "each side rolls 1d6; on a 1-2 that side is surprised": 1 in 3 each, both 1 in 9

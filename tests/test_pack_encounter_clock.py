@@ -8,6 +8,7 @@ from sheetgen.engine.dice import parse_dice
 from sheetgen.load.files import load_pack
 from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Pack
+from sheetgen.options import Audience
 
 
 @pytest.fixture(scope="module")
@@ -147,10 +148,10 @@ def test_reference_page(pack: Pack) -> None:
 
 def test_trackers_split_between_gm_and_players(pack: Pack) -> None:
     pages = {t.audience: t for t in pack.trackers}
-    gm = [(p.kind, p.ref) for p in pages["gm"].parts]
+    gm = [(p.kind, p.ref) for p in pages[Audience.GM].parts]
     assert ("turns", None) in gm and ("track", "encounter-clock") in gm and ("tallies", None) in gm
-    players = [(p.kind, p.ref) for p in pages["players"].parts]
+    players = [(p.kind, p.ref) for p in pages[Audience.PLAYERS].parts]
     assert ("resources", None) in players and ("table", "light-levels") in players
     assert all(kind not in ("track", "tallies") for kind, _ in players)
-    light = next(p for p in pages["players"].parts if p.kind == "notes")
+    light = next(p for p in pages[Audience.PLAYERS].parts if p.kind == "notes")
     assert all(level in light.items[0] for level in ("Radiant", "Dim", "Stygian"))

@@ -4,6 +4,7 @@ worked out by hand, and every sheet built from it, read back from the PDFs."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -15,7 +16,9 @@ import sheetgen
 from sheetgen.cli import cli
 from sheetgen.engine.dice import parse_dice, pool_lowest, probability
 from sheetgen.engine.odds import quiet_odds
-from sheetgen.load.files import LoadedSite, builtin_site_names, load_pack, load_site
+from sheetgen.load.files import builtin_site_names, load_pack, load_site
+from sheetgen.model.common import RollRange
+from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
 
 SITE = "the-salt-tunnels"
@@ -95,7 +98,11 @@ def test_exact_odds_of_the_tension_roll(pack: Pack) -> None:
 def test_exact_odds_of_a_complication(pack: Pack) -> None:
     d6 = parse_dice("1d6").distribution()
     table = pack.table("complications")
-    chances = {row.cells[0]: probability(d6, lambda v, r=row.roll: r is not None and v in r) for row in table.rows}
+
+    def rolled_on(roll: RollRange | None) -> Callable[[int], bool]:
+        return lambda total: roll is not None and total in roll
+
+    chances = {row.cells[0]: probability(d6, rolled_on(row.roll)) for row in table.rows}
     # "1-2: Encounter" is 2 in 6, each other row 1 in 6
     assert chances == {"Encounter": Fraction(1, 3), "Sign": Fraction(1, 6), "Light": Fraction(1, 6),
                        "Hazard": Fraction(1, 6), "Fatigue": Fraction(1, 6)}

@@ -19,7 +19,7 @@ from sheetgen.cli import cli
 from sheetgen.layout.cards import card_layout
 from sheetgen.load.files import load_site
 from sheetgen.model.loaded import LoadedSite
-from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.options import A4, LETTER, Audience, Paper, RenderOptions
 from sheetgen.packet.build import Packet, PacketOptions, build_packet
 from sheetgen.words import check_sentence
 
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.slow
 
 
 def options(paper: Paper = LETTER, *, size: Literal["poker", "index"] = "poker", backs: bool = False,
-            audience: Literal["gm", "players"] = "gm") -> PacketOptions:
+            audience: Audience = Audience.GM) -> PacketOptions:
     return PacketOptions(render=RenderOptions(paper=paper, seed=SEED), seed=SEED, audience=audience,
                          card_size=size, backs=backs, made_on=date(2026, 11, 29))
 
@@ -49,7 +49,9 @@ def outline(reader: PdfReader) -> list[tuple[int, str, int]]:
             if isinstance(item, list):
                 walk(item, depth + 1)
             else:
-                found.append((depth, item.title, reader.get_destination_page_number(item) + 1))
+                number = reader.get_destination_page_number(item)
+                assert number is not None
+                found.append((depth, item.title, number + 1))
 
     walk(reader.outline, 0)
     return found
@@ -80,8 +82,8 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
         size = (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
         assert size == ((792, 612) if n == map_page else (612, 792))  # the chapel's map is wide: landscape
     cover = reader.pages[0].extract_text()
-    for title, page in packet.contents:
-        assert f"{title} {page}" in " ".join(cover.replace(".", " ").split())
+    for title, number in packet.contents:
+        assert f"{title} {number}" in " ".join(cover.replace(".", " ").split())
     assert f"Seed\n{SEED}" in cover or f"Seed {SEED}" in cover
     # the cover also holds the rules in brief, in the words every sheet uses, and no paper size
     flat = " ".join(cover.split())
@@ -137,7 +139,7 @@ def test_a_packets_parts_carry_no_page_number_of_their_own() -> None:
             text = " ".join(page.extract_text().split())
             assert "For the" in text and not re.search(r"page \d", text), part.title
     # drawn on their own, the same sheets count their own pages
-    alone = PdfReader(io.BytesIO(tracker_pdf(loaded.pack, RenderOptions(), audience="players")))
+    alone = PdfReader(io.BytesIO(tracker_pdf(loaded.pack, RenderOptions(), audience=Audience.PLAYERS)))
     assert "For the players · page 1 of 1" in alone.pages[0].extract_text()
 
 
@@ -147,9 +149,9 @@ def test_the_slot_of_a_large_print_page_is_where_its_header_leaves_it() -> None:
     from sheetgen.render.pdf.trackers import page_scale, tracker_pdf
 
     large = RenderOptions(paper=A4, large=True, page_numbers=False)
-    page = PdfReader(io.BytesIO(tracker_pdf(load_pack("dungeon-turn"), large, audience="players"))).pages[0]
+    page = PdfReader(io.BytesIO(tracker_pdf(load_pack("dungeon-turn"), large, audience=Audience.PLAYERS))).pages[0]
     who = next(run for run in _header_runs(page) if run[0] == "For the players")
-    slot = page_slot(A4, drawn_by="reportlab", scale=page_scale(large, "players"))
+    slot = page_slot(A4, drawn_by="reportlab", scale=page_scale(large, Audience.PLAYERS))
     assert slot.baseline == pytest.approx(who[2], abs=0.05)
     assert slot.size == pytest.approx(12.0)
 
@@ -172,9 +174,9 @@ def _blank_run(png: bytes, paper: Paper) -> float:
     return longest / height
 
 
-@pytest.mark.parametrize("audience", ["gm", "players"])
+@pytest.mark.parametrize("audience", list(Audience))
 @pytest.mark.parametrize("paper", [LETTER, A4], ids=lambda p: p.name)
-def test_the_cover_is_a_working_sheet(paper: Paper, audience: Literal["gm", "players"]) -> None:
+def test_the_cover_is_a_working_sheet(paper: Paper, audience: Audience) -> None:
     from sheetgen.preview import render_png
 
     loaded = load_site("the-sunken-chapel")
@@ -212,7 +214,8 @@ def test_metadata(built: tuple[LoadedSite, Packet]) -> None:
     assert meta.title == "The Sunken Chapel: session packet"
     assert meta.subject == f"Session packet: Dungeon Turns, Encounters; seed {SEED}"
     assert meta.author == "sheetgen example"
-    assert "dungeon-turn" in meta["/Keywords"] and f"seed {SEED}" in meta["/Keywords"]
+    assert meta.keywords is not None
+    assert "dungeon-turn" in meta.keywords and f"seed {SEED}" in meta.keywords
 
 
 @pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
@@ -232,7 +235,7 @@ def test_page_count_is_the_sum_of_its_parts(paper: Paper, size: Literal["poker",
 
 def test_players_packet_shows_nothing_secret() -> None:
     loaded = load_site("the-sunken-chapel")
-    packet = build_packet(loaded, options(audience="players"))
+    packet = build_packet(loaded, options(audience=Audience.PLAYERS))
     reader = PdfReader(io.BytesIO(packet.pdf))
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     assert [title for title, _ in packet.contents] == [
@@ -246,7 +249,8 @@ def test_players_packet_shows_nothing_secret() -> None:
     assert "Escalation" not in text.split("Trackers: Dungeon Turns")[-1] or "Danger Escalation Tracker" not in text
     # no seed (it reproduces the GM's timetable) on any page or in the metadata, no check on the cover
     assert loaded.pack.check is not None and check_sentence(loaded.pack) not in " ".join(text.split())
-    assert "Seed" not in text and str(SEED) not in reader.metadata.get("/Subject", "")
+    assert reader.metadata is not None
+    assert "Seed" not in text and str(SEED) not in (reader.metadata.subject or "")
 
 
 def test_rebuild_in_two_processes_is_byte_identical(tmp_path: Path) -> None:

@@ -10,8 +10,10 @@ import pytest
 
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import build_timetable
+from sheetgen.engine.types import Odds, RollOdds
 from sheetgen.errors import DataError
 from sheetgen.load.files import load_pack
+from sheetgen.model.pack import Pack
 from sheetgen.words import roll_sentence, rolls_text
 
 PACK = Path(__file__).parent / "data" / "packs" / "pooled-rolls.yaml"
@@ -19,22 +21,22 @@ TEXT = PACK.read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
-def pack():
+def pack() -> Pack:
     return load_pack(str(PACK))
 
 
-def _roll(odds, rid):
+def _roll(odds: Odds, rid: str) -> RollOdds:
     return next(r for r in odds.rolls if r.id == rid)
 
 
-def test_the_highest_die_of_three(pack) -> None:
+def test_the_highest_die_of_three(pack: Pack) -> None:
     (found,) = _roll(quiet_odds(pack, 1), "search").outcomes
     no_six = Fraction(5, 6) ** 3
     assert found.chances == (1 - no_six,) * 6  # 91 in 216
     assert found.by_hour == (1 - no_six ** 6,)
 
 
-def test_dice_counted_and_what_they_move(pack) -> None:
+def test_dice_counted_and_what_they_move(pack: Pack) -> None:
     odds = quiet_odds(pack, 1)
     (omen,) = _roll(odds, "omen").outcomes
     # two or more of 4d6 on 5-6: 1 - (2/3)^4 - 4 (1/3) (2/3)^3 = 33/81
@@ -51,7 +53,7 @@ def test_lowest(tmp_path: Path) -> None:
     assert found.chances[0] == Fraction(11, 36)
 
 
-def test_the_timetable_reads_the_faces(pack) -> None:
+def test_the_timetable_reads_the_faces(pack: Pack) -> None:
     t = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=3)
     done = [d for row in t.rows for d in row.baseline.rolls]
     for d in done:
@@ -69,7 +71,7 @@ def test_the_timetable_reads_the_faces(pack) -> None:
     assert f"Omen 4d6, dice showing 5-6: 0:30 {', '.join(map(str, omen.faces))} = {counted}" in rolls_text(t, row)
 
 
-def test_the_reference_says_how_the_dice_are_read(pack) -> None:
+def test_the_reference_says_how_the_dice_are_read(pack: Pack) -> None:
     search, omen = pack.rolls
     assert roll_sentence(pack, search) == "3d6 (the highest die counts): Way found on a 6; every turn (10 minutes)"
     assert roll_sentence(pack, omen) == ("4d6 (the result is how many dice show 5-6): Omen on 2-4; "

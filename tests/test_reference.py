@@ -7,6 +7,7 @@ rendered once per pack and paper (a module cache) and read back with pypdf and p
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -412,7 +413,7 @@ def rendered(pack_id: str, paper: Paper) -> RenderedReference:
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
-                                             record_property: pytest.RecordProperty) -> None:
+                                             record_property: Callable[[str, object], None]) -> None:
     result = rendered(pack_id, paper)
     reader = read_pdf(result.pdf)
     assert len(reader.pages) == len(printable(pack_id).reference.pages)
@@ -424,6 +425,7 @@ def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
     metadata = reader.metadata
     assert metadata is not None
     assert metadata.title == f"{load_pack(pack_id).name} — Reference"
+    assert metadata.subject is not None
     assert metadata.subject.startswith(f"{load_pack(pack_id).words.gm}'s reference for ")  # the pack's word
 
 

@@ -11,9 +11,9 @@ from pdfcheck import char_boxes
 
 from sheetgen.load.files import load_pack
 from sheetgen.options import A4, LETTER, Paper, RenderOptions
-from sheetgen.render.html import reference
+from sheetgen.render.html import reference, weasy
 from sheetgen.render.html.reference import LARGER_LEADING, LEADING, PLAYERS_SIZE, render_reference
-from sheetgen.render.html.weasy import LaidOut
+from sheetgen.render.html.weasy import LaidOut, PdfMetadata, RenderedDocument
 
 PACKS = ("dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm", "derelict-crawl", "bx-dungeon",
          "tension-dice")
@@ -55,9 +55,13 @@ def rendered_with_layout(pack_id: str, paper: Paper, players: bool,
                          monkeypatch: pytest.MonkeyPatch) -> tuple[Any, LaidOut]:
     """The pack's reference and the laid-out document its PDF was written from."""
     written: list[LaidOut] = []
-    write = reference.write
+
+    def noted(laid: LaidOut, metadata: PdfMetadata) -> RenderedDocument:
+        written.append(laid)
+        return weasy.write(laid, metadata)
+
     with monkeypatch.context() as patched:
-        patched.setattr(reference, "write", lambda laid, metadata: written.append(laid) or write(laid, metadata))
+        patched.setattr(reference, "write", noted)
         rendered = render_reference(load_pack(pack_id), RenderOptions(paper=paper), players=players)
     return rendered, written[0]
 

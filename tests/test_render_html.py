@@ -13,11 +13,12 @@ import textwrap
 import urllib.request
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 import sheetgen
 from sheetgen.errors import RenderError, UsageError
@@ -53,7 +54,8 @@ def embedded_fonts(pdf: bytes) -> list[tuple[str, str, TTFont]]:
     """(resource BaseFont, PDF font-file key, the embedded font program) for every font on every page."""
     found = []
     for pdf_page in PdfReader(io.BytesIO(pdf)).pages:
-        for ref in pdf_page["/Resources"]["/Font"].values():
+        resources = cast(DictionaryObject, pdf_page["/Resources"])
+        for ref in cast(DictionaryObject, resources["/Font"]).values():
             font = ref.get_object()
             base = str(font["/BaseFont"])
             described = font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
@@ -151,16 +153,16 @@ def test_pdf_metadata_is_ours_and_undated_unless_a_date_is_given(monkeypatch: py
     )
     info = PdfReader(io.BytesIO(render_html.render_html(dated_html, META).pdf)).metadata
     assert info is not None
-    assert info["/Title"] == "Exploration turn"
-    assert info["/Subject"] == "Procedure reference"
-    assert info["/Creator"] == "sheetgen"
+    assert info.title == "Exploration turn"
+    assert info.subject == "Procedure reference"
+    assert info.creator == "sheetgen"
     assert "/CreationDate" not in info and "/ModDate" not in info
 
     when = datetime(2024, 5, 1, 12, 30, tzinfo=UTC)
     dated = PdfMetadata(title="t", created=when)
     info = PdfReader(io.BytesIO(render_html.render_html(page("<p>x</p>"), dated).pdf)).metadata
     assert info is not None
-    assert info["/CreationDate"] == info["/ModDate"] == "D:20240501123000Z"
+    assert info.creation_date_raw == info.modification_date_raw == "D:20240501123000Z"
 
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     assert PdfMetadata(title="t").creation_date() == "2023-11-14T22:13:20Z"

@@ -68,7 +68,7 @@ def test_boxes_used_within_the_hours(tmp_path: Path) -> None:
     use = {u.resource: u for u in odds.resources}
     assert set(use) == {"torch", "oil"}  # rations have no rate and no outcome ticks them
     assert (use["torch"].by_rate, use["torch"].by_outcomes) == (18, Fraction(18, 6))
-    assert (use["oil"].by_rate, use["oil"].by_outcomes) == (3, 0)
+    assert (use["oil"].by_rate, use["oil"].by_outcomes) == (3, Fraction(0))
     rows = mechanics_rows(odds)
     assert ("Resource: Torch", "3:00", "boxes used: 18 by its rate + 3.00 expected from outcomes",
             "6 to a full Torch") in rows

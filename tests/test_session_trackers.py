@@ -15,7 +15,7 @@ from sheetgen.cli import cli
 from sheetgen.engine.odds import play_hours
 from sheetgen.load.files import NotAPack, builtin_pack_ids, load_pack
 from sheetgen.model.pack import Pack
-from sheetgen.options import RenderOptions
+from sheetgen.options import Audience, RenderOptions
 from sheetgen.render.pdf.trackers import tracker_pdf
 
 DATA = Path(__file__).resolve().parent / "data" / "packs"
@@ -59,7 +59,7 @@ def _turn_grid_ends(text: str, pack: Pack) -> int | None:
 def test_every_trackers_last_turn_is_within_the_session_and_an_hour(pack: Pack, hours: int | None) -> None:
     session = play_hours(pack, hours) * 3600
     grids = 0
-    for audience in ("gm", "players"):
+    for audience in Audience:
         if not any(page.audience == audience for page in pack.trackers):
             continue
         pdf = tracker_pdf(pack, RenderOptions(), audience=audience, hours=hours)

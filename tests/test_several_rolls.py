@@ -15,8 +15,11 @@ from sheetgen.cli import cli
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.procedure import machine
+from sheetgen.engine.rolls import SideRoll
 from sheetgen.engine.timetable import build_timetable
+from sheetgen.engine.types import Odds, RollOdds
 from sheetgen.load.files import load_pack
+from sheetgen.model.pack import Pack
 from sheetgen.sheets.mechanics import check_banner
 from sheetgen.words import mechanics_rows, roll_sentence
 from sheetgen.words.timetable import baseline_text
@@ -25,15 +28,15 @@ PACK = Path(__file__).parent / "data" / "packs" / "several-rolls.yaml"
 
 
 @pytest.fixture(scope="module")
-def pack():
+def pack() -> Pack:
     return load_pack(str(PACK))
 
 
-def _roll(odds, rid):
+def _roll(odds: Odds, rid: str) -> RollOdds:
     return next(r for r in odds.rolls if r.id == rid)
 
 
-def test_a_roll_on_its_own_has_the_odds_of_its_dice(pack) -> None:
+def test_a_roll_on_its_own_has_the_odds_of_its_dice(pack: Pack) -> None:
     odds = quiet_odds(pack, 3)
     torch = _roll(odds, "torch")
     assert [t.unit for t in torch.times] == list(range(1, 19))
@@ -46,7 +49,7 @@ def test_a_roll_on_its_own_has_the_odds_of_its_dice(pack) -> None:
     assert torches.by_outcomes == 3  # one box for each expected gutter
 
 
-def test_a_roll_with_a_track_added_reads_the_track_it_moves(pack) -> None:
+def test_a_roll_with_a_track_added_reads_the_track_it_moves(pack: Pack) -> None:
     fatigue = _roll(quiet_odds(pack, 3), "fatigue")
     assert [t.unit for t in fatigue.times] == [3, 6, 9, 12, 15, 18]
     worn, tired = fatigue.outcomes
@@ -59,7 +62,7 @@ def test_a_roll_with_a_track_added_reads_the_track_it_moves(pack) -> None:
     assert tired.chances[1] == up * Fraction(3 + 4, 36) + (1 - up) * Fraction(5, 36)
 
 
-def test_an_outcome_that_moves_a_track_moves_the_check(pack) -> None:
+def test_an_outcome_that_moves_a_track_moves_the_check(pack: Pack) -> None:
     odds = quiet_odds(pack, 3)
     first, second = odds.checks[0], odds.checks[1]
     assert first.chance == Fraction(1, 6)
@@ -73,15 +76,16 @@ def test_packs_without_rolls_keep_their_odds() -> None:
     assert quiet_odds(pack, 3).rolls == ()
 
 
-def _simulate(pack, hours: int, runs: int, rng: random.Random) -> list[list[int]]:
+def _simulate(pack: Pack, hours: int, runs: int, rng: random.Random) -> list[list[int]]:
     """Runs in which each named outcome (numbered across the procedure) came up by each hour."""
     m = machine(pack)
     units = hours * 3600 // pack.time.length
     check = pack.check
+    assert check is not None
     counts = [[0] * hours for _ in pack.all_outcomes]
     others = {r.index: r for r in m.others}
 
-    def draw(r):
+    def draw(r: SideRoll) -> tuple[tuple[int, ...], int]:
         total, faces = parse_dice(r.roll.roll).roll_detail(rng)
         return faces, total
 
@@ -105,7 +109,7 @@ def _simulate(pack, hours: int, runs: int, rng: random.Random) -> list[list[int]
     return counts
 
 
-def test_a_simulation_agrees_with_the_exact_odds(pack) -> None:
+def test_a_simulation_agrees_with_the_exact_odds(pack: Pack) -> None:
     runs = 4000
     counts = _simulate(pack, 3, runs, random.Random(11))
     odds = quiet_odds(pack, 3)
@@ -117,7 +121,7 @@ def test_a_simulation_agrees_with_the_exact_odds(pack) -> None:
             assert abs(count[hour] / runs - p) <= 4 * error + 1e-9, (outcome.name, hour)
 
 
-def test_the_timetable_prints_each_roll_with_its_dice(pack) -> None:
+def test_the_timetable_prints_each_roll_with_its_dice(pack: Pack) -> None:
     t = build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=3)
     assert build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=3).rows == t.rows
     done = [d for row in t.rows for d in row.baseline.rolls]
@@ -134,7 +138,7 @@ def test_the_timetable_prints_each_roll_with_its_dice(pack) -> None:
     assert f"Torch 1d6: 0:10 {first[0].faces[0]}, 0:20 {first[1].faces[0]}" in text
 
 
-def test_adding_a_roll_changes_no_check_dice_nor_card(pack) -> None:
+def test_adding_a_roll_changes_no_check_dice_nor_card(pack: Pack) -> None:
     without = pack.model_copy(update={"rolls": []})
     a = build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=9)
     b = build_timetable(without, site=None, encounter_pack=None, hours=2, seed=9)
@@ -144,7 +148,7 @@ def test_adding_a_roll_changes_no_check_dice_nor_card(pack) -> None:
     assert a.deck[:shared] == b.deck[:shared]
 
 
-def test_the_reference_says_each_roll(pack) -> None:
+def test_the_reference_says_each_roll(pack: Pack) -> None:
     torch = pack.rolls[0]
     assert roll_sentence(pack, torch) == "1d6: Torch gutters on a 1; every turn (10 minutes)"
     fatigue = pack.rolls[1]
@@ -155,7 +159,7 @@ def test_the_reference_says_each_roll(pack) -> None:
     assert [f.label for f in banner.facts][-2:] == ["Torch", "Fatigue"]
 
 
-def test_the_odds_table_has_a_row_for_each_outcome(pack) -> None:
+def test_the_odds_table_has_a_row_for_each_outcome(pack: Pack) -> None:
     rows = mechanics_rows(quiet_odds(pack, 1))
     assert ("Roll: Torch", "1:00", "rolled 6 times", "") in rows
     gutters = next(r for r in rows if r[0] == "  Torch gutters")
@@ -231,7 +235,7 @@ def test_a_roll_read_one_by_one_on_a_cadence_by_track(tmp_path: Path) -> None:
         assert (d.outcome == "Omen") == (d.faces[0] == d.faces[1])
 
 
-def test_the_json_carries_each_roll_and_its_odds(pack) -> None:
+def test_the_json_carries_each_roll_and_its_odds(pack: Pack) -> None:
     import json
 
     import jsonschema
@@ -249,7 +253,7 @@ def test_the_json_carries_each_roll_and_its_odds(pack) -> None:
     assert all(r["total"] == sum(r["faces"]) for r in made)
 
 
-def test_the_turns_grid_marks_each_roll_and_a_results_part_names_one(pack, tmp_path: Path) -> None:
+def test_the_turns_grid_marks_each_roll_and_a_results_part_names_one(pack: Pack, tmp_path: Path) -> None:
     from sheetgen.engine.due import roll_marks
 
     assert roll_marks(pack, 3) == ["F"] and roll_marks(pack, 2) == []  # the torch, every turn, is not marked

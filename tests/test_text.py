@@ -22,6 +22,8 @@ from sheetgen.layout.marks import (
 )
 from sheetgen.layout.text import (
     NBSP,
+    BoxPlace,
+    Run,
     Span,
     TextStyle,
     forget_set_paragraphs,
@@ -89,11 +91,15 @@ def test_a_paragraph_split_between_cards_ends_at_a_sentence_and_keeps_its_styles
     assert split_to_fit(text, BODY, 80.0, 1000.0) == (text, ())
 
 
+SetLine = tuple[tuple[Run, ...], tuple[BoxPlace, ...], float, int]
+"""A set line as the split tests compare it: its runs, its boxes, its width and where it ends."""
+
+
 def _split_all(text: tuple[Span, ...], style: TextStyle, width: float, lines: int,
-               afresh: bool) -> list[tuple[str, list[tuple[object, ...]]]]:
+               afresh: bool) -> list[tuple[str, list[SetLine]]]:
     """*text* split at *lines* lines a card until nothing is left: each card's text and the lines of what is
     left, as set with what the split before kept, or (*afresh*) as a new process sets it."""
-    cards = []
+    cards: list[tuple[str, list[SetLine]]] = []
     while text:
         if afresh:
             forget_set_paragraphs()

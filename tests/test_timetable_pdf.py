@@ -308,8 +308,8 @@ def test_pdf_text_holds_every_rolled_fact(source: str) -> None:
                 assert compact(rule) in text
             if when:
                 assert compact(when) in text
-        for frame in page.cards:
-            card = cards[frame.index]
+        for card_frame in page.cards:
+            card = cards[card_frame.index]
             assert compact(f"{card.index}. {card.name}") in text
             assert card.reaction is not None
             assert compact(f"Reaction: {card.reaction.result}") in text

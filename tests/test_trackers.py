@@ -22,12 +22,13 @@ from sheetgen.cli import cli
 from sheetgen.design import TICK
 from sheetgen.engine.odds import play_hours
 from sheetgen.errors import FontError, RenderError, UsageError
+from sheetgen.layout.marks import BoxMark
 from sheetgen.layout.tracker_parts import row_units
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, session_turns, tracker_layout
 from sheetgen.load.files import builtin_pack_ids, load_pack, load_site
 from sheetgen.markup import plain
 from sheetgen.model.pack import Pack
-from sheetgen.options import A4, LETTER, Paper, RenderOptions
+from sheetgen.options import A4, LETTER, Audience, Paper, RenderOptions
 from sheetgen.render.pdf.trackers import tracker_layouts, tracker_pdf
 from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, drawn_boxes, track_boxes, track_view
 
@@ -48,6 +49,12 @@ def layout_of(pack_id: str, page_id: str, paper: Paper = LETTER, turns: int | No
     pack = load_pack(pack_id)
     page = next(p for p in pack.trackers if p.id == page_id)
     return tracker_layout(pack, page, paper, turns)
+
+
+def turn_of(box: BoxMark) -> int:
+    """The turn of one of a layout's turn boxes, which all have one."""
+    assert box.turn is not None
+    return box.turn
 
 
 def words(layout: TrackerLayout) -> str:
@@ -138,7 +145,7 @@ def test_fields_match_the_boxes_for_the_turns_asked_for(pack_id: str, page_id: s
     fields = read_pdf(tracker_pdf(single, RenderOptions(fillable=True), turns=turns)).get_fields() or {}
     assert len(fields) == len(layout.boxes)
     assert layout.turns == turns
-    per_turn = Counter(box.turn for box in layout.turn_boxes)
+    per_turn = Counter(turn_of(box) for box in layout.turn_boxes)
     assert sorted(per_turn) == list(range(1, turns + 1))
     assert len(set(per_turn.values())) == 1  # every turn has the same boxes
     unit_boxes = pack.time.actions_per_unit
@@ -156,11 +163,13 @@ def test_turns_for_a_pack_without_a_turns_grid() -> None:
 
 
 def test_a_ticked_checkbox_shows_a_tick_inside_its_box(dungeon_turn: Pack) -> None:
-    layout = tracker_layouts(dungeon_turn, RenderOptions(), turns=18, audience="gm")[0]
+    layout = tracker_layouts(dungeon_turn, RenderOptions(), turns=18, audience=Audience.GM)[0]
     box = next(b for b in layout.boxes if b.name == "escalation-1")
-    data = tracker_pdf(dungeon_turn, RenderOptions(fillable=True), turns=18, audience="gm")
+    data = tracker_pdf(dungeon_turn, RenderOptions(fillable=True), turns=18, audience=Audience.GM)
     writer = PdfWriter(clone_from=read_pdf(data))
-    for annot in writer.pages[0]["/Annots"]:
+    annotations = writer.pages[0].annotations
+    assert annotations is not None
+    for annot in annotations:
         widget = annot.get_object()
         if str(widget["/T"]) == "dungeon-turn/dm-trackers/escalation-1":
             widget[NameObject("/V")] = widget[NameObject("/AS")] = NameObject("/Yes")
@@ -189,7 +198,7 @@ def test_a_ticked_checkbox_shows_a_tick_inside_its_box(dungeon_turn: Pack) -> No
 def test_not_fillable_has_no_form(dungeon_turn: Pack) -> None:
     reader = read_pdf(tracker_pdf(dungeon_turn, RenderOptions()))
     assert not reader.get_fields()
-    assert "/AcroForm" not in reader.trailer["/Root"]
+    assert "/AcroForm" not in reader.root_object
 
 
 def test_same_input_same_bytes(dungeon_turn: Pack) -> None:
@@ -198,8 +207,8 @@ def test_same_input_same_bytes(dungeon_turn: Pack) -> None:
 
 
 def test_audience_keeps_only_its_pages(dungeon_turn: Pack) -> None:
-    gm = read_pdf(tracker_pdf(dungeon_turn, RenderOptions(), audience="gm"))
-    players = read_pdf(tracker_pdf(dungeon_turn, RenderOptions(), audience="players"))
+    gm = read_pdf(tracker_pdf(dungeon_turn, RenderOptions(), audience=Audience.GM))
+    players = read_pdf(tracker_pdf(dungeon_turn, RenderOptions(), audience=Audience.PLAYERS))
     assert len(gm.pages) == len(players.pages) == 1
     assert "For the DM" in page_texts(gm)[0]
     assert "For the players" in page_texts(players)[0]
@@ -208,7 +217,7 @@ def test_audience_keeps_only_its_pages(dungeon_turn: Pack) -> None:
 def test_no_page_for_that_audience(dungeon_turn: Pack) -> None:
     gm_only = dungeon_turn.model_copy(update={"trackers": [t for t in dungeon_turn.trackers if t.audience == "gm"]})
     with pytest.raises(RenderError) as info:
-        tracker_pdf(gm_only, RenderOptions(), audience="players")
+        tracker_pdf(gm_only, RenderOptions(), audience=Audience.PLAYERS)
     assert str(info.value) == (
         "Dungeon Turns (dungeon-turn): no tracker page is for the players "
         '(the pack has "dm-trackers" (for the DM))'
@@ -221,7 +230,7 @@ def test_every_built_in_pack_has_a_players_tracker_with_nothing_secret(pack_id: 
     pack = load_pack(pack_id)
     result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "-o", str(tmp_path / "p.pdf")])
     assert result.exit_code == 0, result.output
-    text = " ".join(page_texts(read_pdf(tracker_pdf(pack, RenderOptions(), audience="players"))))
+    text = " ".join(page_texts(read_pdf(tracker_pdf(pack, RenderOptions(), audience=Audience.PLAYERS))))
     assert "For the players" in text
     assert pack.check is None or pack.check.name not in text  # the GM rolls the check, not the players
     assert "Seed" not in text
@@ -269,7 +278,7 @@ def test_dungeon_turns_come_in_aligned_rows_of_an_hour(paper: Paper) -> None:
     layout = layout_of("dungeon-turn", "dm-trackers", paper)
     assert layout.units_per_row == 6  # six 10-minute turns: an hour, and the torch's six boxes
     assert layout.turns == 18
-    boxes = {box.turn: box for box in layout.turn_boxes}
+    boxes = {turn_of(box): box for box in layout.turn_boxes}
     for n, box in boxes.items():
         assert box.x == pytest.approx(boxes[(n - 1) % 6 + 1].x)  # one column per place in the row
         assert box.y == pytest.approx(boxes[(n - 1) // 6 * 6 + 1].y)  # one row per hour
@@ -287,6 +296,7 @@ def test_default_turns_cover_the_session_and_a_log_takes_the_rest(
     # the pack's horizon (3 hours unless it says), as far as whole rows of it fit on the page
     session = session_turns(pack)
     assert session == -(-play_hours(pack, None) * 3600 // pack.time.length)
+    assert layout.turns is not None
     assert layout.units_per_row is not None and layout.units_per_row <= layout.turns
     assert layout.turns == session or (layout.turns < session and layout.turns % layout.units_per_row == 0)
     parts = [f for f in layout.frames if f.kind != "log"]
@@ -520,7 +530,7 @@ def test_too_many_turns_names_the_most_that_fit(dungeon_turn: Pack) -> None:
     most = int(found[1])
     assert 18 < most < limits.MAX_TURNS and layout_of("dungeon-turn", "dm-trackers", turns=most).turns == most
     with pytest.raises(RenderError) as info:
-        tracker_pdf(dungeon_turn, RenderOptions(), turns=most + 1, audience="gm")
+        tracker_pdf(dungeon_turn, RenderOptions(), turns=most + 1, audience=Audience.GM)
     assert str(info.value) == (
         'dungeon-turn: trackers[0].parts[0]: Dungeon Turns (dungeon-turn), tracker page "dm-trackers" on letter '
         f"paper: {most + 1} dungeon turns do not fit on one page beside its other parts; "
@@ -826,5 +836,5 @@ def test_a_track_of_0_to_10_has_ten_boxes_on_every_sheet() -> None:
     alarm = pack.track("alarm")
     assert (alarm.min, alarm.max) == (0, 10)
     assert [box.label for box in track_view(pack, alarm).boxes] == [str(n) for n in range(1, 11)]
-    layout = tracker_layouts(pack, RenderOptions(), audience="gm")[0]
+    layout = tracker_layouts(pack, RenderOptions(), audience=Audience.GM)[0]
     assert len([b for b in layout.boxes if b.name.startswith("alarm-")]) == 10

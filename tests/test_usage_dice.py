@@ -24,12 +24,14 @@ from sheetgen.engine import resources
 from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.resource_odds import expected_uses, own_rules_odds
 from sheetgen.engine.timetable import MAX_REMEMBERED, build_timetable
+from sheetgen.engine.types import ResourceUse
 from sheetgen.errors import DataError
 from sheetgen.export.timetable_json import timetable_json
 from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.sheets.reference import reference_view
+from sheetgen.sheets.views import ResourcesBody
 from sheetgen.words import baseline_text, mechanics_rows, running_down
 
 HEAD = """\
@@ -70,7 +72,7 @@ def load(tmp_path: Path, resources_yaml: str | None = None, text: str | None = N
     return load_pack(str(path))
 
 
-def use_of(pack: Pack, hours: int, rid: str) -> object:
+def use_of(pack: Pack, hours: int, rid: str) -> ResourceUse:
     return next(u for u in quiet_odds(pack, hours).resources if u.resource == rid)
 
 
@@ -202,8 +204,11 @@ def test_three_torches_in_turn_are_out_at_six_twelve_and_eighteen(tmp_path: Path
                           "  - {id: t3, name: Torch 3, boxes: 3, every: 2, after: t2}\n")
     odds = quiet_odds(pack, 3)
     by = {u.resource: u for u in odds.resources}
-    assert [by[r].gone_by_hour for r in ("t1", "t2", "t3")] == [(1, 1, 1), (0, 1, 1), (0, 0, 1)]
-    assert [(by[r].lasts_units, by[r].out_units) for r in ("t1", "t2", "t3")] == [(6, 6), (6, 12), (6, 18)]
+    none, all_ = Fraction(0), Fraction(1)
+    assert [by[r].gone_by_hour for r in ("t1", "t2", "t3")] == [(all_, all_, all_), (none, all_, all_),
+                                                                (none, none, all_)]
+    assert [(by[r].lasts_units, by[r].out_units) for r in ("t1", "t2", "t3")] == [
+        (Fraction(6), Fraction(6)), (Fraction(6), Fraction(12)), (Fraction(6), Fraction(18))]
     # from when each is lit, and never more than its boxes: nothing fills a light again
     assert [by[r].by_rate for r in ("t1", "t2", "t3")] == [6, 6, 3]
     assert [resources.out_unit(pack, r) for r in pack.resources] == [6, 12, 18]
@@ -228,7 +233,7 @@ def test_a_light_after_a_rolled_one_waits_for_its_dice(tmp_path: Path) -> None:
     use = use_of(pack, 1, "lamp")
     # the lamp is gone by turn 6 when the torch went out by turn 4: two turns of lamp after it
     assert use.gone_by_hour == (1 - Fraction(2, 3) ** 4,)
-    assert (use.by_rate, use.lasts_units, use.out_units, use.after) == (0, 2, 5, "torch")
+    assert (use.by_rate, use.lasts_units, use.out_units, use.after) == (0, Fraction(2), Fraction(5), "torch")
     assert (use.rolled, use.by_dice) == (False, True)
     assert ("Lamp gone by hour 1", "1:00", "80.2%", "") in mechanics_rows(quiet_odds(pack, 1))
 
@@ -272,6 +277,7 @@ def test_the_odds_and_the_reference_say_it(tmp_path: Path) -> None:
             "gone after 3:10 on average (about 3.2 hours)") in rows
     view = reference_view(pack, RenderOptions(), odds)
     body = next(s.body for p in view.pages for s in p.sections if s.kind == "resources")
+    assert isinstance(body, ResourcesBody)
     torch, lantern, _ = body.resources
     assert torch.lasts == "roll its die every turn: on 1-2 down a die (d8, d6, d4, then gone)"
     assert torch.text == "Lasts about 90 minutes on average; gone by 1:00: 33.5%, by 2:00: 81.5%, by 3:00: 96.1%."

@@ -123,7 +123,11 @@ def test_editor_saves_each_rebuild_and_a_background_watch_stops_on_sigint(tmp_pa
         for n in range(1, 4):
             before = out.read_bytes()
             _editor_save(site, GOOD_SITE.replace("name: Cellar", f"name: Cellar {n}"))
-            _wait_for(lambda before=before: out.read_bytes() != before, f"rebuild {n}", process)
+
+            def rebuilt(before: bytes = before) -> bool:
+                return out.read_bytes() != before
+
+            _wait_for(rebuilt, f"rebuild {n}", process)
             assert f"Cellar {n}" in " ".join(page_texts(read_pdf(out.read_bytes())))
         assert "error" not in errors.read_text()
     finally:

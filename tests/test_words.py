@@ -14,7 +14,7 @@ from pdfcheck import page_texts, read_pdf, squeeze
 from sheetgen.cli import cli
 from sheetgen.load.files import load_pack
 from sheetgen.model.pack import Pack
-from sheetgen.options import LETTER, RenderOptions
+from sheetgen.options import LETTER, Audience, RenderOptions
 from sheetgen.render.html.reference import reference_html
 from sheetgen.render.pdf.trackers import tracker_pdf
 from sheetgen.words import (
@@ -119,7 +119,7 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]
             texts[sheet] = squeeze(" ".join(page_texts(read_pdf(path.read_bytes()))))
         # the built-in packs give every track part lines of their own; without them, a track the check
         # reads carries the check on the GM's tracker
-        bare = tracker_pdf(without_track_items(load_pack(pack_id)), RenderOptions(LETTER), audience="gm")
+        bare = tracker_pdf(without_track_items(load_pack(pack_id)), RenderOptions(LETTER), audience=Audience.GM)
         texts["bare tracker"] = squeeze(" ".join(page_texts(read_pdf(bare))))
         found[pack_id] = texts
     return found

@@ -193,7 +193,8 @@ class Series:
 
     def inner(self, key: str) -> float:
         """The median of a figure the child printed as JSON on its last line."""
-        return statistics.median(json.loads(r.output.strip().splitlines()[-1])[key] for r in self.runs)
+        median: float = statistics.median(json.loads(r.output.strip().splitlines()[-1])[key] for r in self.runs)
+        return median
 
 
 def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int,
@@ -360,8 +361,14 @@ def main() -> None:
             run_process(me("two-hundred-rooms", str(big)), env, sample=False)
             for label, path in ((f"{SITE}, 9 rooms, map from exits", site),
                                 ("200 rooms imported, floor plan to scale", str(big))):
-                without, with_front = paired((lambda i, p=path: me("front", p, "without"), fresh_cache),
-                                             (lambda i, p=path: me("front", p, "with"), fresh_cache), runs,
+
+                def front_left_out(_: int, path: str = path) -> Sequence[str]:
+                    return me("front", path, "without")
+
+                def front_drawn(_: int, path: str = path) -> Sequence[str]:
+                    return me("front", path, "with")
+
+                without, with_front = paired((front_left_out, fresh_cache), (front_drawn, fresh_cache), runs,
                                              f"packet of {label}, without and with its front pages")
                 added = (with_front.median - without.median) / without.median
                 cpu = (with_front.cpu - without.cpu) / without.cpu
@@ -750,6 +757,7 @@ def merge_alone(work: Path) -> None:
     numbers_pdf = (work / "numbers.pdf").read_bytes()
     start = time.perf_counter()
     from pypdf import PdfReader, PdfWriter
+    from pypdf.constants import PageLabelStyle
 
     writer = PdfWriter()
     for data in parts:
@@ -760,7 +768,7 @@ def merge_alone(work: Path) -> None:
             writer.pages[index].merge_page(numbers.pages[index])
     for title, page in manifest["contents"]:
         writer.add_outline_item(title=title, page_number=page - 1)
-    writer.set_page_label(0, len(writer.pages) - 1, style="/D", start=1)
+    writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     writer.add_metadata({"/Title": "packet"})
     writer.write(io.BytesIO())
     print(json.dumps({"seconds": time.perf_counter() - start}))
