@@ -50,7 +50,7 @@ _PAINT = re.compile(rb"(?:^|(?<=[\s\])>]))(?:S|s|f\*?|F|B\*?|b\*?|Tj|TJ|'|\"|sh|
 _DRAW = re.compile(rb"/([^\s/\[\]()<>{}%]+)\s*Do(?![^\s/\[\]()<>{}%])")
 
 
-def _inspect(pdf: bytes, page: int, name: str, dpi: int = MAX_DPI) -> int:
+def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int:
     """Walk the page tree and page *page*'s objects within the limits; give the number of pages.
 
     Raises DataError for a loop in the page tree, objects nested too deep or too many, or streams that

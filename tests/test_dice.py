@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sheetgen.engine.dice as dice_module
-from sheetgen.dice_notation import Roll, Term
+from sheetgen.dice_notation import Constant, Roll, Term
 from sheetgen.engine.dice import (
     MAX_EXACT_WORK,
     Dice,
@@ -512,8 +512,8 @@ def test_the_fast_die_roller_draws_exactly_what_randint_draws() -> None:
 def test_a_few_dice_of_a_kind_roll_as_randint_rolls_them_one_by_one(text: str) -> None:
     """The results of a few dice of one kind are made once each; a roll still draws its dice as randint does."""
     dice = parse_dice(text)
-    (term,) = [t for t in dice.terms if hasattr(t, "count")]
-    constant = sum(getattr(t, "value", 0) * t.sign for t in dice.terms if not hasattr(t, "count"))
+    (term,) = [t for t in dice.terms if isinstance(t, Roll)]
+    constant = sum(t.value * t.sign for t in dice.terms if isinstance(t, Constant))
     for seed in range(200):
         rng, slow = random.Random(seed), random.Random(seed)
         faces = [slow.randint(1, term.sides) for _ in range(term.count)]
@@ -567,10 +567,10 @@ def test_sums_counted_without_icepool_are_the_distributions_icepool_gives() -> N
                  for index in range(rng.randint(1, 3))]
         expressions.append("".join(terms).lstrip("+") + (f"-{rng.randint(0, 5)}" if rng.random() < 0.5 else ""))
     for text in expressions:
-        terms = parse_dice(text).terms
-        offset = sum(t.sign * t.value for t in terms if isinstance(t, dice_module.Constant))
-        rolls = [t for t in terms if isinstance(t, dice_module.Roll)]
-        counted = dice_module._exact_distribution(terms)
+        parsed = parse_dice(text).terms
+        offset = sum(t.sign * t.value for t in parsed if isinstance(t, Constant))
+        rolls = [t for t in parsed if isinstance(t, Roll)]
+        counted = dice_module._exact_distribution(parsed)
         assert counted == dice_module._icepool_distribution(rolls, offset), text
         assert sum(chance for _, chance in counted) == 1
 

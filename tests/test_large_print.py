@@ -97,7 +97,7 @@ def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, tm
     out = tmp_path / "large.pdf"
     result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    layouts = tracker_layouts(load_pack(pack_id), LARGE, audience="players")
+    layouts = tracker_layouts(load_pack(pack_id), LARGE, audience=Audience.PLAYERS)
     assert len(read_pdf(out.read_bytes()).pages) == len(layouts)
     for page_id in {layout.page_id for layout in layouts}:
         assert sum(1 for layout in layouts if layout.page_id == page_id) <= 2, page_id

@@ -11,7 +11,7 @@ import pytest
 
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.frozen import made
-from sheetgen.engine.timetable import build_timetable
+from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.export.timetable_json import timetable_json
 from sheetgen.load.files import load_site
 from sheetgen.words import baseline_text, rolls_text, row_rule, row_when
@@ -19,7 +19,7 @@ from sheetgen.words import baseline_text, rolls_text, row_rule, row_when
 SITES = ["the-sunken-chapel", "the-salt-road", "the-ember-vault", "the-lampless-mine"]
 
 
-def _said(t) -> list[tuple[str, ...]]:
+def _said(t: Timetable) -> list[tuple[str, ...]]:
     return [(row_rule(t, r), row_when(t, r), baseline_text(t, r), baseline_text(t, r, rolls=False),
              rolls_text(t, r)) for r in t.rows]
 

@@ -511,13 +511,13 @@ def bounds(python: str, work: Path, env: dict[str, str], *, tiny: bool = False) 
     painted, drawn = (50, 10) if tiny else (preview.MAX_PAINTED - 1, preview.MAX_DRAWN)
     outer = max(drawn // 200, 1)
     # the most full-page fills a letter page may have at 600 dpi (its painting weighed by area)
-    fills = 3 if tiny else int(preview.MAX_PAINTED_PIXELS // (612 * 792 * (preview.MAX_DPI / 72) ** 2))
+    fills = 3 if tiny else int(preview.MAX_PAINTED_PIXELS // (612 * 792 * (limits.MAX_DPI / 72) ** 2))
     pdfs = {f"{painted:,} short strokes": costly.strokes_pdf(painted),
             f"a form drawn {outer * (drawn // outer - 1):,} times by one drawn {outer} times":
                 costly.forms_pdf(outer, drawn // outer - 1),
             f"{fills} full-page fills": costly.fills_pdf(fills),
             "a blank page": costly.page_pdf(b"")}
-    dpi = "50" if tiny else str(preview.MAX_DPI)
+    dpi = "50" if tiny else str(limits.MAX_DPI)
     cases: list[tuple[str, list[str]]] = []
     for n, (label, pdf) in enumerate(pdfs.items()):
         (folder / f"page-{n}.pdf").write_bytes(pdf)
