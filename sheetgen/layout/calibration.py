@@ -22,12 +22,13 @@ from sheetgen.design import SPACE, TYPE
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import CircleMark, LineMark, Mark, Sketch
 from sheetgen.options import MAX_BACK_OFFSET_MM, POINTS_PER_INCH, POINTS_PER_MM, Paper
+from sheetgen.words.language import N_, _
 
 MARGIN = SPACE.margin
 """The house margin, as on every sheet."""
 LABEL = TYPE.label
 """The rulers' and the scales' numbers and names."""
-WHO = "For the printer"
+WHO = N_("For the printer")
 """The audience on the header's small line."""
 RULER_MM = 100
 RULER_IN = 4
@@ -117,7 +118,7 @@ def _lines(sk: Sketch, x: float, y: float, lines: list[tuple[str, str]], size: f
 
 def _header(sk: Sketch, paper: Paper, title: str, page: int) -> float:
     """The house header at the top margin; the first baseline under it."""
-    marks, height = header_marks(paper.width - 2 * MARGIN, "sheetgen", WHO, title, (page, 2))
+    marks, height = header_marks(paper.width - 2 * MARGIN, "sheetgen", _(WHO), title, (page, 2))
     sk.extend(marks, MARGIN, paper.height - MARGIN)
     return paper.height - MARGIN - height - 10.0
 
@@ -128,7 +129,7 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     cx, cy = width / 2, height / 2
 
     front = Sketch()
-    y = _header(front, paper, "Calibration sheet", 1)
+    y = _header(front, paper, _("Calibration sheet"), 1)
     y = _lines(front, MARGIN, y, [
         (f"Print this page double-sided on {paper.css_size} paper, flipped on the long edge,", "body"),
         ("at actual size: turn off \u201cFit to page\u201d or \u201cScale\u201d in the print dialog.", "body"),
@@ -145,7 +146,7 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     _target(front, cx, cy, "front")
 
     back = Sketch()
-    _lines(back, MARGIN, _header(back, paper, "Back of the calibration sheet", 2), [
+    _lines(back, MARGIN, _header(back, paper, _("Back of the calibration sheet"), 2), [
         ("Hold the sheet up to a window or a lamp with this side towards you.", "body"),
         ("The front's cross shows through. Where its upright line crosses the X scale,", "body"),
         ("read X; where its level line crosses the Y scale, read Y (in millimetres).", "body"),

@@ -19,6 +19,7 @@ from sheetgen.model.common import Statblock
 from sheetgen.model.pack import EncounterRules
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
+from sheetgen.words.language import N_, _
 
 BODY_SIZES = (TYPE.card_body, TYPE.card_body_min)
 """The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
@@ -99,7 +100,7 @@ def band_height(size: float) -> float:
 
 def _exits_text(room: Room, site: Site) -> Spans:
     names = {r.key: r.name for r in site.rooms}
-    out: list[Span] = [Span("Exits:", bold=True), Span(" ")]
+    out: list[Span] = [Span(_("Exits:"), bold=True), Span(" ")]
     for i, key in enumerate(room.exits):
         name = names.get(key)
         if i:
@@ -112,7 +113,8 @@ def _exits_text(room: Room, site: Site) -> Spans:
     return tuple(out)
 
 
-_ROOM_SECTIONS = (("trap", "Trap"), ("treasure", "Treasure"), ("encounter", "Encounter"), ("notes", "Notes"))
+_ROOM_SECTIONS = (("trap", N_("Trap")), ("treasure", N_("Treasure")), ("encounter", N_("Encounter")),
+                  ("notes", N_("Notes")))
 
 
 def room_blocks(room: Room, site: Site) -> list[Block]:
@@ -128,7 +130,7 @@ def room_blocks(room: Room, site: Site) -> list[Block]:
         if value:
             # the section's label runs in at the head of its first paragraph, as a printed room key sets it
             first, *rest = paragraphs(value)
-            blocks.append(Para((Span(label.upper(), bold=True), Span(" "), *spans(first)), kind="section"))
+            blocks.append(Para((Span(_(label).upper(), bold=True), Span(" "), *spans(first)), kind="section"))
             blocks.extend(Para(spans(text)) for text in rest)
     return blocks
 
@@ -150,14 +152,14 @@ def stat_blocks(block: Statblock, size: float, rules: EncounterRules) -> list[Bl
     # one grid for every statblock: two columns, a long stat wrapping inside its own
     blocks.extend(Row(tuple(cells[i:i + 2]), first=i == 0) for i in range(0, len(cells), 2))
     if block.actions:
-        blocks.append(Band("Actions"))
+        blocks.append(Band(_("Actions")))
         blocks.extend(
-            Para(_action_text(action.name, action.kind, action.text), kind="action", section="Actions")
+            Para(_action_text(action.name, action.kind, action.text), kind="action", section=_("Actions"))
             for action in block.actions
         )
     if block.notes:
-        blocks.append(Band("Notes"))
-        blocks.extend(Para(spans(text), section="Notes") for text in paragraphs(block.notes))
+        blocks.append(Band(_("Notes")))
+        blocks.extend(Para(spans(text), section=_("Notes")) for text in paragraphs(block.notes))
     return blocks
 
 

@@ -54,6 +54,7 @@ from sheetgen.model.pack import encounter_rules
 from sheetgen.model.site import Room
 from sheetgen.options import Paper
 from sheetgen.sheets.statblock import stat_lines
+from sheetgen.words.language import _
 
 __all__ = ["CARD_SIZES", "LINE", "PADDING", "Card", "CardBack", "CardSheet", "CardSize", "SheetPage",
            "card_faces", "card_layout", "stat_lines"]
@@ -85,7 +86,7 @@ class Card:
     def label(self) -> str:
         """What the card is called on its face and back: "1", "1 (cont.)", "Griffon"."""
         base = self.key if self.key is not None else self.name
-        return f"{base} (cont.)" if self.part else base
+        return _("{card} (cont.)").format(card=base) if self.part else base
 
 
 @dataclass(frozen=True)
