@@ -174,7 +174,7 @@ _KEY_SIZES = (13.0, 12.0)
 _WIDE_KEY_SIZE = 11.0
 """A key too long to stand beside the name spans the card, at this size."""
 _KEY_PAD = 3.0
-CONT = "(cont.)"
+CONT = N_("(cont.)")
 
 
 def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[list[Mark], float]:
@@ -190,7 +190,7 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 2) -> tuple[l
     items: list[Mark] = []
 
     def key_text(size: float) -> Spans:
-        cont = (Span(f" {CONT}", size=round(max(7.0, size * 0.5), 1)),) if part else ()
+        cont = (Span(" " + _(CONT), size=round(max(7.0, size * 0.5), 1)),) if part else ()
         return spans(room.key) + cont
 
     beside = False
@@ -262,7 +262,7 @@ def stat_header(block: Statblock, part: int, card: CardSize) -> tuple[list[Mark]
     inner = card.width - 2 * PADDING
     top = card.height - PADDING
     style = label_style(12.0)
-    name = spans(block.name) + ((Span(f" {CONT}", size=7.0),) if part else ())
+    name = spans(block.name) + ((Span(" " + _(CONT), size=7.0),) if part else ())
     name_set = set_paragraph(name, style, inner)
     height = name_set.height
     rule_y = top - height - 2.0

@@ -86,7 +86,7 @@ class _Pages:
         self.width = paper.width - 2 * SPACE.margin
         self.bottom = SPACE.margin
         self.pages: list[_Page] = []
-        _, self.header = header_marks(self.width, front.site, front.who, "Room index")
+        _marks, self.header = header_marks(self.width, front.site, front.who, _("Room index"))
         self.new()
 
     @property

@@ -324,7 +324,7 @@ def _short_actions(pack: Pack, group: str | None, named: Sequence[str] = ()) -> 
 def _shown(pack: Pack, turns: int) -> str:
     """'18 dungeon turns = 3 hours shown'."""
     unit = pack.time.unit if turns == 1 else pack.time.plural
-    return f"{turns} {unit} = {duration(turns * pack.time.length)} shown"
+    return _("{n} {units} = {duration} shown").format(n=turns, units=unit, duration=duration(turns * pack.time.length))
 
 
 def turns_title(pack: Pack, part: TrackerPart) -> str:
