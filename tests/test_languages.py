@@ -48,9 +48,8 @@ def catalogue_messages(cat: object) -> set[str | tuple[str, ...]]:
             for m in cat if m.id}  # type: ignore[attr-defined]
 
 
-def test_english_and_german_are_shipped() -> None:
-    assert shipped()[0] == "en"
-    assert "de" in shipped()
+def test_english_german_french_and_spanish_are_shipped() -> None:
+    assert shipped() == ("en", "de", "es", "fr")
     assert supported("de-AT") == "de"
     assert supported("pt-BR") is None
 
@@ -98,46 +97,108 @@ def test_numbers_follow_the_language_and_clocks_do_not() -> None:
         assert clock(600) == "0:10"
         assert duration(5400) == "1 Stunde 30 Minuten"
         assert duration(86400 * 3) == "3 Tage"
+    with using("fr"):
+        assert percent(Fraction(133, 200)) == "66,5\u00a0%"
+        assert duration(3 * 3600) == "3 heures"
+        assert duration(3600) == "1 heure"
     assert duration(5400) == "1 hour 30 minutes"
 
 
-GERMAN_CHECKS = {
-    "bx-dungeon": "1d6: wandering monster bei einer 1; je 2 turns (20 Minuten)",
-    "danger-rounds": "1d6: encounter bei einer 1; je 3 crawling rounds (30 Minuten) bei Danger Level 1, je 2 crawling "
-                     "rounds (20 Minuten) bei Danger Level 2 und je crawling round (10 Minuten) bei Danger Level 3",
-    "derelict-crawl": "1d6: random encounter bei einer 6 (bei Alert Level 1-3) und bei 5-6 (bei Alert Level 4); je 6 "
-                      "rounds (1 Stunde) bei Alert Level 1-2 und je 3 rounds (30 Minuten) bei Alert Level 3-4",
-    "dungeon-turn": "1d6 + Escalation: danger bei einer Summe von 6 oder mehr; je dungeon turn (10 Minuten)",
-    "encounter-clock": "höchster Würfel aus einem Pool von d6: encounter, wenn Encounter Clock voll ist (6); je "
-                       "dungeon round (10 Minuten)",
-    "encounter-reaction": "kein Erkundungswurf",
-    "site-alarm": "d10: immediate random encounter bei einem Ergebnis bis zum Wert von Alarm; je exploration round "
-                  "(30 Minuten)",
-    "tension-dice": "niedrigster Würfel aus einem Pool von d6: complication bei einer 1; wenn der Pool 6 Würfel "
-                    "enthält (je 6 turns für eine ruhige Gruppe)",
-    "usage-dice": "1d6: wandering encounter bei einer 1; je 3 turns (30 Minuten)",
-    "wilderness-watches": "1d6: encounter bei einer 1 (bei Terrain 1-2), bei 1-2 (bei Terrain 3-4) und bei 1-3 (bei "
-                          "Terrain 5-6); je watch (4 Stunden)",
+NNBSP = "\u202f"
+"""French sets a narrow no-break space before : ; ? and !"""
+
+CHECKS = {
+    "de": {
+        "bx-dungeon": "1d6: wandering monster bei einer 1; alle 2 turns (20 Minuten)",
+        "danger-rounds": "1d6: encounter bei einer 1; alle 3 crawling rounds (30 Minuten) bei Danger Level 1, alle 2 "
+                         "crawling rounds (20 Minuten) bei Danger Level 2 und je crawling round (10 Minuten) bei "
+                         "Danger Level 3",
+        "derelict-crawl": "1d6: random encounter bei einer 6 (bei Alert Level 1-3) und bei 5-6 (bei Alert Level 4); "
+                          "alle 6 rounds (1 Stunde) bei Alert Level 1-2 und alle 3 rounds (30 Minuten) bei Alert "
+                          "Level 3-4",
+        "dungeon-turn": "1d6 + Escalation: danger bei einer Summe von 6 oder mehr; je dungeon turn (10 Minuten)",
+        "encounter-clock": "höchster Würfel aus einem Pool von d6: encounter, wenn Encounter Clock voll ist (6); je "
+                           "dungeon round (10 Minuten)",
+        "encounter-reaction": "kein Erkundungswurf",
+        "site-alarm": "d10: immediate random encounter bei einem Ergebnis bis zum Wert von Alarm; je exploration "
+                      "round (30 Minuten)",
+        "tension-dice": "niedrigster Würfel aus einem Pool von d6: complication bei einer 1; wenn der Pool 6 Würfel "
+                        "enthält (je 6 turns für eine ruhige Gruppe)",
+        "usage-dice": "1d6: wandering encounter bei einer 1; alle 3 turns (30 Minuten)",
+        "wilderness-watches": "1d6: encounter bei einer 1 (bei Terrain 1-2), bei 1-2 (bei Terrain 3-4) und bei 1-3 "
+                              "(bei Terrain 5-6); je watch (4 Stunden)",
+    },
+    "fr": {
+        "bx-dungeon": f"1d6{NNBSP}: wandering monster sur un 1{NNBSP}; tous les 2 turns (20 minutes)",
+        "danger-rounds": f"1d6{NNBSP}: encounter sur un 1{NNBSP}; tous les 3 crawling rounds (30 minutes) à Danger "
+                         "Level 1, tous les 2 crawling rounds (20 minutes) à Danger Level 2 et chaque crawling round "
+                         "(10 minutes) à Danger Level 3",
+        "derelict-crawl": f"1d6{NNBSP}: random encounter sur un 6 (à Alert Level 1-3) et sur 5-6 (à Alert Level "
+                          f"4){NNBSP}; tous les 6 rounds (1 heure) à Alert Level 1-2 et tous les 3 rounds (30 minutes) "
+                          "à Alert Level 3-4",
+        "dungeon-turn": f"1d6 + Escalation{NNBSP}: danger sur un total de 6 ou plus{NNBSP}; chaque dungeon turn "
+                        "(10 minutes)",
+        "encounter-clock": f"dé le plus haut d’une réserve de d6{NNBSP}: encounter quand la jauge Encounter Clock est "
+                           f"pleine (6){NNBSP}; chaque dungeon round (10 minutes)",
+        "encounter-reaction": "pas de jet d’exploration",
+        "site-alarm": f"d10{NNBSP}: immediate random encounter sur un résultat égal ou inférieur à la valeur de la "
+                      f"jauge Alarm{NNBSP}; chaque exploration round (30 minutes)",
+        "tension-dice": f"dé le plus bas d’une réserve de d6{NNBSP}: complication sur un 1{NNBSP}; quand la réserve "
+                        "contient 6 dés (tous les 6 turns pour un groupe discret)",
+        "usage-dice": f"1d6{NNBSP}: wandering encounter sur un 1{NNBSP}; tous les 3 turns (30 minutes)",
+        "wilderness-watches": f"1d6{NNBSP}: encounter sur un 1 (à Terrain 1-2), sur 1-2 (à Terrain 3-4) et sur 1-3 (à "
+                              f"Terrain 5-6){NNBSP}; chaque watch (4 heures)",
+    },
+    "es": {
+        "bx-dungeon": "1d6: wandering monster con un 1; cada 2 turns (20 minutos)",
+        "danger-rounds": "1d6: encounter con un 1; cada 3 crawling rounds (30 minutos) con Danger Level 1, cada 2 "
+                         "crawling rounds (20 minutos) con Danger Level 2 y cada crawling round (10 minutos) con "
+                         "Danger Level 3",
+        "derelict-crawl": "1d6: random encounter con un 6 (con Alert Level 1-3) y con 5-6 (con Alert Level 4); cada "
+                          "6 rounds (1 hora) con Alert Level 1-2 y cada 3 rounds (30 minutos) con Alert Level 3-4",
+        "dungeon-turn": "1d6 + Escalation: danger con un total de 6 o más; cada dungeon turn (10 minutos)",
+        "encounter-clock": "dado más alto de una reserva de d6: encounter cuando el marcador Encounter Clock está "
+                           "lleno (6); cada dungeon round (10 minutos)",
+        "encounter-reaction": "sin tirada de exploración",
+        "site-alarm": "d10: immediate random encounter con un resultado igual o inferior al valor del marcador "
+                      "Alarm; cada exploration round (30 minutos)",
+        "tension-dice": "dado más bajo de una reserva de d6: complication con un 1; cuando la reserva tiene 6 dados "
+                        "(cada 6 turns para un grupo sigiloso)",
+        "usage-dice": "1d6: wandering encounter con un 1; cada 3 turns (30 minutos)",
+        "wilderness-watches": "1d6: encounter con un 1 (con Terrain 1-2), con 1-2 (con Terrain 3-4) y con 1-3 (con "
+                              "Terrain 5-6); cada watch (4 horas)",
+    },
 }
-"""Each built-in pack's check in German: sheetgen's words translated, the pack's own (its result, unit and
-track names) as the pack writes them."""
+"""Each built-in pack's check in each shipped language: sheetgen's words translated, the pack's own (its
+result, unit and track names) as the pack writes them."""
+PACKS = sorted(CHECKS["de"])
 
 
-@pytest.mark.parametrize("pack_id", sorted(GERMAN_CHECKS))
-def test_the_check_in_german(pack_id: str) -> None:
+def test_every_shipped_language_has_its_checks_told() -> None:
+    assert sorted(CHECKS) == sorted(LANGUAGES)
+    assert all(sorted(table) == PACKS for table in CHECKS.values())
+
+
+@pytest.mark.parametrize("lang", sorted(CHECKS))
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_the_check_in_each_language(lang: str, pack_id: str) -> None:
     pack = load_pack(pack_id)
-    with using("de"):
-        assert check_sentence(pack) == GERMAN_CHECKS[pack_id]
-    assert "bei" not in check_sentence(pack)  # and English outside the language's block
+    with using(lang):
+        assert check_sentence(pack) == CHECKS[lang][pack_id]
+    assert check_sentence(pack) != CHECKS[lang][pack_id]  # and English outside the language's block
 
 
-def test_the_rule_of_a_row_in_german() -> None:
+def test_the_rule_of_a_row_in_each_language() -> None:
     from sheetgen.words import rule_text
 
     pack = load_pack("site-alarm")
     with using("de"):
         assert rule_text(pack, 4) == "d10 = 4: immediate random encounter, wenn Alarm 4 oder mehr ist"
         assert rule_text(pack, 1) == "d10 = 1: immediate random encounter, wenn Alarm 1 oder mehr ist"
+    with using("fr"):
+        assert rule_text(pack, 4) == f"d10 = 4{NNBSP}: immediate random encounter si Alarm est à 4 ou plus"
+    with using("es"):
+        assert rule_text(pack, 4) == "d10 = 4: immediate random encounter si Alarm está en 4 o más"
     assert rule_text(pack, 4) == "d10 = 4: immediate random encounter if Alarm is 4 or more"
 
 

@@ -16,7 +16,7 @@ from sheetgen.layout.banner import banner_marks
 from sheetgen.layout.marks import LineMark, Mark, Sketch, flow, slug, text_width
 from sheetgen.markup import plain
 from sheetgen.options import Paper
-from sheetgen.words.language import _
+from sheetgen.words.language import _, after_colon
 
 BODY = 9.5
 """The cover's running text: facts, contents, the rules in brief."""
@@ -145,7 +145,7 @@ def _pack(sk: Sketch, brief: PackBrief, left: float, width: float, top: float) -
         sk.extend(flowed.marks, left, top)
         y = top - flowed.height - 2
     else:
-        banner = banner_marks(brief.check, brief.facts, width, note=f"{brief.name}: {brief.unit}")
+        banner = banner_marks(brief.check, brief.facts, width, note=after_colon(brief.name, brief.unit))
         sk.extend(banner.marks, left, top)
         y = top - banner.height - 6
     for track in brief.tracks:

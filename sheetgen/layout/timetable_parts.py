@@ -55,7 +55,7 @@ from sheetgen.words import (
     table_roll_text,
     timetable_note,
 )
-from sheetgen.words.language import N_, _
+from sheetgen.words.language import N_, _, after_colon, semicolons
 
 TEXT = TYPE.timetable_body
 """Size of the cards' and notes' text (never under 8 pt)."""
@@ -277,7 +277,7 @@ def block_height(sk: Sketch) -> float:
 
 def _label(label: str, text: str) -> str:
     """'**Morale:** 8': a card's fact after its label in bold (with *text* empty, the label and its space)."""
-    return f"**{label}:** {text}"
+    return _("**{label}:** {text}").format(label=label, text=text)
 
 
 DISTANCE, REACTION, ZONE = N_("Distance"), N_("Reaction"), N_("Zone")
@@ -331,7 +331,7 @@ def deck_key(t: Timetable) -> list[str]:
                 found.setdefault(label, {}).setdefault(roll.result, table_roll_gloss(roll))
         if card.zone and card.zone_text:
             found.setdefault(ZONE, {}).setdefault(card.zone, card.zone_text)
-    return [_label(_(label), "") + "; ".join(f"{name}: {gloss.rstrip('.')}" for name, gloss in glosses.items()) + "."
+    return [_label(_(label), semicolons(after_colon(name, gloss.rstrip(".")) for name, gloss in glosses.items())) + "."
             for label, glosses in found.items()]
 
 
@@ -424,7 +424,7 @@ def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
             y -= set_text(sk, line, 0.0, y, width, TEXT)
         shared = shared_lines(t)
         if shared:
-            y -= set_text(sk, _("On every card: {facts}").format(facts="; ".join(shared)), 0.0, y, width, TEXT)
+            y -= set_text(sk, _("On every card: {facts}").format(facts=semicolons(shared)), 0.0, y, width, TEXT)
     sk.line(0.0, y - 3.0, width, y - 3.0, RULE)
     return sk
 

@@ -58,7 +58,7 @@ from sheetgen.words import (
     running_down,
     times,
 )
-from sheetgen.words.language import _
+from sheetgen.words.language import _, semicolons
 
 BODY = TYPE.tracker_body
 """Rule lines and table text."""
@@ -301,7 +301,7 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
         parts.append(_("every {unit}: {rolls}").format(unit=pack.time.unit, rolls=", ".join(every_unit)))
     if not parts:
         return ""
-    return _("Due at the end of the {unit}: {marks}").format(unit=pack.time.unit, marks="; ".join(parts))
+    return _("Due at the end of the {unit}: {marks}").format(unit=pack.time.unit, marks=semicolons(parts))
 
 
 def _share_strips(short: list[Action], named: Sequence[str]) -> list[Action]:

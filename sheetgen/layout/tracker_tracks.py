@@ -49,7 +49,8 @@ def track_rules(ctx: PartContext, q: int, part: TrackerPart, track: Track) -> li
     check = ctx.pack.check
     reads = ctx.gm and check is not None and _check_uses(check, track.id)
     # the check in the one sentence every sheet prints for it
-    rule = ["**" + _("Rule") + ":** " + ctx.checked(check_sentence(ctx.pack), "check")] if reads else []
+    said = ctx.checked(check_sentence(ctx.pack), "check") if reads else ""
+    rule = [_("**{label}:** {text}").format(label=_("Rule"), text=said)] if reads else []
     t = ctx.pack.tracks.index(track)
     lines = [ctx.checked(p, f"tracks[{t}].text") for p in paragraphs(track.text)[:1]]
     for r, reset in enumerate(track.resets):

@@ -31,7 +31,7 @@ from sheetgen.options import RenderOptions
 from sheetgen.packet import cache
 from sheetgen.packet.reference_workers import preload_references
 from sheetgen.packet.workers import Jobs
-from sheetgen.words.language import _, ngettext
+from sheetgen.words.language import _, after_colon, ngettext
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -525,7 +525,8 @@ def _first_encounters(loaded: LoadedSite, options: PacketOptions, anchors: dict[
                   if roll is not None]
         if card.morale_fails is not None:
             facts.append(_("morale fails") if card.morale_fails else _("morale holds"))
-        lines.append(f"{n}. **{card.name}** ({card.dice} = {card.roll})" + (f": {', '.join(facts)}" if facts else ""))
+        head = f"{n}. **{card.name}** ({card.dice} = {card.roll})"
+        lines.append(after_colon(head, ", ".join(facts)) if facts else head)
     rest = len(timetable.deck) - len(lines)
     if lines and rest > 0:
         page = anchors.get(f"card-{len(lines) + 1}")

@@ -9,9 +9,9 @@ from functools import lru_cache
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, machine
 from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool, Roll
-from sheetgen.words.language import _, active
+from sheetgen.words.language import _, active, after_colon, semicolons
 from sheetgen.words.mechanics import pool_cadence_text
-from sheetgen.words.numbers import TIMES, and_list, levels_phrase, or_list, signed, units_span
+from sheetgen.words.numbers import TIMES, and_list, duration, levels_phrase, or_list, signed, units_span
 
 
 def _reading(pool: Pool) -> tuple[str, str, str]:
@@ -66,7 +66,7 @@ def dice_text(pack: Pack, check: Check) -> str:
     if pool.max_dice != Pool.model_fields["max_dice"].default:
         rule.append(_("at most {n} dice").format(n=pool.max_dice))
     rule.append(_reading(pool)[2])
-    return "; ".join(rule)
+    return semicolons(rule)
 
 
 def threshold_text(check: Check, value: int, at_least: bool) -> str:
@@ -168,11 +168,11 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
         if table or not every_.levels:
             text = _("by {track}: see the table below").format(track=track.name)
         else:
-            text = and_list([_("every {span} at {track} {level}").format(span=units_span(pack, n), track=track.name,
-                                                                          level=at)
+            text = and_list([_("{every} at {track} {level}").format(every=every_units(pack, n), track=track.name,
+                                                                      level=at)
                              for at, n in every_.levels.items()])
     else:
-        text = _("every {span}").format(span=units_span(pack, every_))
+        text = every_units(pack, every_)
     offset = check.cadence.offset
     pool = check.pool if isinstance(check, Check) else None
     if pool is not None and pool.roll_at is not None and every_ == 1 and not offset:
@@ -189,6 +189,14 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     return text
 
 
+def every_units(pack: Pack, n: int) -> str:
+    """'every dungeon turn (10 minutes)', 'every 6 rounds (1 hour)'."""
+    if n == 1:
+        return _("every {span}").format(span=units_span(pack, 1))
+    return _("every {n} {units} ({duration})").format(n=n, units=pack.time.plural,
+                                                      duration=duration(n * pack.time.length))
+
+
 def times(n: int) -> str:
     """'once', 'twice', '3 times'."""
     return {1: _("once"), 2: _("twice")}.get(n) or _("{n} times").format(n=n)
@@ -200,7 +208,7 @@ def after_text(pack: Pack, check: Check) -> str:
              for t in check.on_encounter.reset]
     if check.on_encounter.clear_tallies:
         parts.append(_("every tally mark is cleared"))
-    return "; ".join(parts)
+    return semicolons(parts)
 
 
 def check_sentence(pack: Pack) -> str:
@@ -248,23 +256,23 @@ def _rule_text(m: Machine, result: int, language: str) -> str:
     head = f"{roll_head(check)} = {shown}"
     word = check.result
     if check.trigger.track_full is not None:
-        return f"{head}: {_advance_text(m, result)}"
+        return after_colon(head, _advance_text(m, result))
     variable = _variable(m)
     if variable is None and (m.add or _by_track(m) is not None):
-        return f"{head}: {_formula_text(m, result)}"
+        return after_colon(head, _formula_text(m, result))
     if variable is None:
         fires = m.fires(result, m.initial().levels)
         if fires and check.trigger.pattern is not None:
-            return f"{head} ({pattern_text(check, check.trigger.pattern)}): {word}"
-        return f"{head}: {word}" if fires else f"{head}: {no_result(word)}"
+            return after_colon(f"{head} ({pattern_text(check, check.trigger.pattern)})", word)
+        return after_colon(head, word if fires else no_result(word))
     name, low, high, levels_for = variable
     hits = [v for v in range(low, high + 1) if m.fires(result, levels_for(v))]
     if not hits:
-        return f"{head}: " + _("no {result} at any {track}").format(result=word, track=name)
+        return after_colon(head, _("no {result} at any {track}").format(result=word, track=name))
     if len(hits) == high - low + 1:
-        return f"{head}: {word}"
-    return f"{head}: " + _("{result} if {track} is {levels}").format(result=word, track=name,
-                                                                    levels=levels_phrase(hits, low, high))
+        return after_colon(head, word)
+    return after_colon(head, _("{result} if {track} is {levels}").format(result=word, track=name,
+                                                                        levels=levels_phrase(hits, low, high)))
 
 
 def no_result(word: str) -> str:
@@ -286,9 +294,9 @@ def _advance_text(m: Machine, result: int) -> str:
         return moved
     at = max(track.min, track.max - steps)
     if at == track.min:
-        return f"{moved}; {m.check.result}"
+        return semicolons((moved, m.check.result))
     where = _("{result} if it is at {n}") if at == track.max else _("{result} if it is at {n} or more")
-    return f"{moved}; " + where.format(result=m.check.result, n=at)
+    return semicolons((moved, where.format(result=m.check.result, n=at)))
 
 
 def _variable(m: Machine) -> tuple[str, int, int, Callable[[int], tuple[int, ...]]] | None:

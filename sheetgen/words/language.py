@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import gettext
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
@@ -98,6 +98,16 @@ def pgettext(context: str, message: str) -> str:
     """*message* in the active language, told apart from the same English word in another *context*."""
     language = _ACTIVE.get()
     return message if language == SOURCE else _catalogue(language).pgettext(context, message)
+
+
+def semicolons(parts: Iterable[str]) -> str:
+    """*parts* joined by semicolons as the language writes them ('a; b', in French 'a\u202f; b')."""
+    return pgettext("between the parts of a list", "; ").join(parts)
+
+
+def after_colon(head: str, text: str) -> str:
+    """*text* after *head* and a colon as the language writes it ('d10 = 4: encounter')."""
+    return _("{head}: {text}").format(head=head, text=text)
 
 
 def N_(message: str) -> str:

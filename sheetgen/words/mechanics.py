@@ -11,7 +11,7 @@ from sheetgen.engine.due import RestDue, pool_fill_units
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import RollDone, SpareRoll
 from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Resource
-from sheetgen.words.language import N_, _, ngettext
+from sheetgen.words.language import N_, _, ngettext, semicolons
 from sheetgen.words.numbers import clock, faces_text
 
 
@@ -118,7 +118,7 @@ def runs_out_text(unit_seconds: int, outs: Sequence[_AtUnit]) -> str:
 def spares_heading(when: Sequence[str], strong: tuple[str, str] = ("", "")) -> str:
     """'Spare dice (the party fights or makes a loud noise; a bright light is lit), used in order', the
     first two words wrapped in ``strong``."""
-    return _("{b}Spare dice{eb} ({when}), used in order").format(b=strong[0], eb=strong[1], when="; ".join(when))
+    return _("{b}Spare dice{eb} ({when}), used in order").format(b=strong[0], eb=strong[1], when=semicolons(when))
 
 
 def spares_text(spares: Sequence[SpareRoll], strong: tuple[str, str] = ("", "")) -> str:
@@ -138,7 +138,7 @@ def runs_out_line(unit_seconds: int, outs: Sequence[_AtUnit], strong: tuple[str,
 def signs_text(signs: Sequence[tuple[str, int]]) -> str:
     """'Spoor (0:30); Spoor (1:10)': the outcomes that foretell a card, each with the seconds of play
     at which it was rolled."""
-    return "; ".join(sign_phrase(name, clock(seconds)) for name, seconds in signs)
+    return semicolons(sign_phrase(name, clock(seconds)) for name, seconds in signs)
 
 
 def effect_phrase(pack: Pack, effect: OutcomeEffect, *, card: int | None = None, until: str | None = None) -> str:

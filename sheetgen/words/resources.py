@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sheetgen.engine.types import Odds, ResourceUse
 from sheetgen.model.pack import Pack, Resource
-from sheetgen.words.language import _
+from sheetgen.words.language import _, semicolons
 from sheetgen.words.mechanics import boxes, every_unit, rate_phrase
 from sheetgen.words.numbers import about, clock, percent
 from sheetgen.words.odds import milestones
@@ -54,7 +54,7 @@ def lasting_text(odds: Odds, use: ResourceUse) -> str:
     gone = _(", by ").join(f"{clock(hour * 3600)}: {percent(use.gone_by_hour[hour - 1])}" for _m, hour in picked)
     if gone:
         said.append(_("gone by {times}").format(times=gone))
-    return "; ".join(said)
+    return semicolons(said)
 
 
 def _name(pack: Pack, resource_id: str) -> str:

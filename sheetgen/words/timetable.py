@@ -11,7 +11,7 @@ from sheetgen.engine.route import label_of
 from sheetgen.engine.timetable import Baseline, CheckRow, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
 from sheetgen.words.checks import advance_steps, no_result, read_name, roll_head, rule_text, trigger_text
-from sheetgen.words.language import _, active, ngettext
+from sheetgen.words.language import _, active, ngettext, semicolons
 from sheetgen.words.mechanics import rolls_phrases, row_extras
 from sheetgen.words.numbers import and_list, clock, every, faces_text, level_span
 
@@ -64,7 +64,7 @@ def row_when(t: Timetable, row: CheckRow) -> str:
     if m.rolls == 1:
         return when
     which = _("roll {n} of {total}").format(n=row.repeat, total=m.rolls)
-    return "; ".join(part for part in (which, when) if part)
+    return semicolons(part for part in (which, when) if part)
 
 
 def when_clause(when: str) -> str:
@@ -110,7 +110,7 @@ def omen_phrase(pack: Pack, omen: Omen) -> str:
 def rolls_text(t: Timetable, row: CheckRow) -> str:
     """The other rolls a row holds, with their dice and what they bring: 'Torch 1d6: 0:10 4, 0:20 1 Torch
     gutters (Torches -1 box)'; '' for none."""
-    return "; ".join(rolls_phrases(t.pack, row.baseline.rolls))
+    return semicolons(rolls_phrases(t.pack, row.baseline.rolls))
 
 
 def _level(m: Machine, b: Baseline, index: int) -> str:
@@ -153,7 +153,7 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, language: str, rolls: boo
 
     parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
                             b.rolls if rolls else ()))
-    return "; ".join(parts)
+    return semicolons(parts)
 
 
 _POOL_READS = {"highest": lambda: _("highest"), "lowest": lambda: _("lowest"), "sum": lambda: _("sum"),
@@ -221,7 +221,7 @@ def _pool_rule(m: Machine, trigger: bool, language: str) -> str:
             parts.append(trigger_text(m.pack, check, table=False))
     elif trigger:
         parts.append(f"{read}: {trigger_text(m.pack, check, table=False)}")
-    return "; ".join(parts)
+    return semicolons(parts)
 
 
 # --- a timetable's encounter deck ---------------------------------------------------------------------
