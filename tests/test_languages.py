@@ -259,3 +259,30 @@ def test_a_site_in_german_gets_german_words(tmp_path: Path) -> None:
     first = PdfReader(out).pages[0].extract_text()
     assert "Vorausgewürfelte Begegnungen" in first
     assert "Startwert 3" in first
+
+
+SHEETS = [
+    ("reference", "dungeon-turn"),
+    ("tracker", "dungeon-turn"),
+    ("cards", str(ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml")),
+    ("map", str(ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml")),
+    ("timetable", str(ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml")),
+    ("calibrate", None),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("command", "subject"), SHEETS)
+def test_every_drawing_command_takes_the_language(lang: str, command: str, subject: str | None,
+                                                  tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    args = [command, *([subject] if subject else []), "--language", lang, "-o", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert reader.trailer["/Root"]["/Lang"] == lang
+    for page in reader.pages:
+        text = page.extract_text()
+        for label in ("For the DM", "For the players", "For the printer", "page 1 of", "Quiet party", "Seed"):
+            assert label not in text, (command, label)
