@@ -206,10 +206,12 @@ ENGLISH_LABELS = ("For the DM", "page", "Contents", "Session log", "Quiet party"
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("audience", ["gm", "players"])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_packet_in_the_language_holds_no_english_label(lang: str, tmp_path: Path) -> None:
+def test_a_packet_in_the_language_holds_no_english_label(lang: str, audience: str, tmp_path: Path) -> None:
     out = tmp_path / "packet.pdf"
-    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "--language", lang, "--no-cache", "-o", str(out)])
+    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "--for", audience, "--language", lang, "--no-cache",
+                                      "-o", str(out)])
     assert result.exit_code == 0, result.output
     reader = PdfReader(out)
     assert reader.trailer["/Root"]["/Lang"] == lang
