@@ -231,8 +231,8 @@ def drawing_family(char: str, family: FontFamily) -> FontFamily:
     """The shipped family that draws *char* in text set in *family*: *family* itself when it has the
     character (or it is a space), else symbols, body, label, the first that has it. Cards and trackers
     both ask here, so a character falls back the same way on every ReportLab page."""
-    if char.isspace() or ord(char) in family_coverage(family):
-        return family
+    if ord(char) in family_coverage(family) or (char.isspace() and ord(char) not in _shipped_coverage()):
+        return family  # a space no font has (a tab) takes no glyph; one the family lacks (U+202F) another draws
     for other in (FONTS.symbols, FONTS.body, FONTS.label):
         if ord(char) in family_coverage(other):
             return other

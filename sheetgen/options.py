@@ -114,6 +114,9 @@ class RenderOptions:
     """The players' pages in large type (12 pt body or more)."""
     language: str = "en"
     """The document's language (BCP 47), for hyphenation, screen readers and text-to-speech."""
+    words: str = "en"
+    """The language sheetgen's own words are written in (a shipped one: ``sheetgen.words.language``);
+    the pack's and the site's text stays as written."""
     cards: CardPrint = field(default_factory=CardPrint)
     page_numbers: bool = True
     """False: every header leaves its page number's slot empty, for a packet to stamp its own numbers in."""

@@ -7,6 +7,7 @@ variable names another file, and an empty SHEETGEN_CONFIG means none). It holds 
     card-size = "index"
     back-offset = [0.5, -1.0]   # mm, from `sheetgen calibrate`
     backs = true
+    language = "de"             # sheetgen's words on the sheets
 
 Each key is the default of the option of the same name on every command that has it; an option given
 on the command line wins. A bad file is a DataError naming the file, the line and the key. The
@@ -48,6 +49,16 @@ def _boolean(value: Any) -> Any:
     return value
 
 
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*\Z")
+
+
+def _language(value: Any) -> Any:
+    # which languages are shipped is checked where the option is read, with the list of them
+    if not isinstance(value, str) or not _LANGUAGE_TAG.match(value):
+        raise ValueError(f"expected a language tag such as \"de\", not {value!r}")
+    return value
+
+
 def _offset(value: Any) -> Any:
     if not isinstance(value, str | list):
         raise ValueError(f"expected [X, Y] in millimetres, such as [0.5, -1.0], not {value!r}")
@@ -73,6 +84,7 @@ SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("fillable", "fillable", _boolean, "true"),
     Setting("ink", "ink", _choice("normal", "saver"), '"saver"'),
     Setting("large", "large", _boolean, "true"),
+    Setting("language", "language", _language, '"de"'),
 )}
 """Every key the file may hold, and the option it gives a default to."""
 

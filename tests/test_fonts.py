@@ -282,3 +282,42 @@ def test_a_built_wheel_ships_the_fonts_and_finds_them(tmp_path: Path) -> None:
     found = _font_dir_in_subprocess(site)
     assert found["dir"] == str(site / "sheetgen" / "fonts")
     assert found["missing"] == ["漢"]
+
+
+def _catalogue_strings() -> dict[str, str]:
+    """Every translated string of every shipped catalogue, by language, as one text."""
+    from babel.messages.pofile import read_po
+
+    from sheetgen.words.language import SOURCE, shipped
+
+    found = {}
+    for lang in shipped():
+        if lang == SOURCE:
+            continue
+        path = Path(fonts.__file__).resolve().parent / "locale" / lang / "LC_MESSAGES" / "sheetgen.po"
+        with path.open("rb") as handle:
+            cat = read_po(handle, locale=lang)
+        found[lang] = "".join(m.string if isinstance(m.string, str) else "".join(m.string or ()) for m in cat if m.id)
+    return found
+
+
+def test_the_shipped_fonts_draw_every_catalogue_string() -> None:
+    """Every letter of every shipped language's words is in a shipped font, and a letter of the text faces
+    (German umlauts, French accents and ligature letters, Polish ą ę ł ś ź ż ć ń ó) is drawn by the text's
+    own family, never by a fallback one."""
+    strings = _catalogue_strings()
+    assert strings, "no catalogue shipped"
+    for lang, text in strings.items():
+        assert fonts.missing_glyphs(text) == [], lang
+        for family in (FONTS.body, FONTS.label):
+            for char in set(text):
+                if char.isalpha():
+                    assert fonts.drawing_family(char, family) is family, (lang, char, family.name)
+
+
+@pytest.mark.xfail(strict=True, reason="the body face (Gentium Book Basic) has no a or e with ogonek: Polish needs "
+                   "a body face that has them before a Polish catalogue ships")
+def test_polish_letters_are_drawn_by_the_font_of_their_text() -> None:
+    for family in (FONTS.body, FONTS.label):
+        for char in "ąęłśźżćńóĄĘŁŚŹŻĆŃÓ":
+            assert fonts.drawing_family(char, family) is family, (char, family.name)

@@ -90,3 +90,12 @@ def test_every_package_of_the_tree_is_in_the_wheel() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     tree = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "sheetgen").rglob("__init__.py")}
     assert tree <= listed, f"not in pyproject.toml's packages: {sorted(tree - listed)}"
+
+
+def test_the_catalogues_are_in_the_wheel(installed: Path, tmp_path: Path) -> None:
+    """The compiled catalogues ship with the package: a German tracker from the wheel says its words in German."""
+    (mo,) = installed.glob("lib/python*/site-packages/sheetgen/locale/de/LC_MESSAGES/sheetgen.mo")
+    assert mo.with_suffix(".po").is_file()
+    done = run(installed, tmp_path, "tracker", "dungeon-turn", "--language", "de", "-o", "t.pdf")
+    assert done.returncode == 0, done.stderr
+    assert "Für den" in PdfReader(tmp_path / "t.pdf").pages[0].extract_text()

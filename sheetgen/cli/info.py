@@ -24,6 +24,7 @@ from sheetgen.cli.options import (
     emit,
     hours_options,
     ink_option,
+    language_option,
     new_seed,
     options_for,
     output_option,
@@ -177,9 +178,10 @@ def odds(system: str, hours: int | None, days: int | None, extra: int, variant: 
 @ink_option
 @variant_option
 @pack_folder_option
+@language_option
 @output_option
 def timetable(subject: str, hours: int | None, days: int | None, seed: int | None, fmt: str, paper: str, ink: str,
-              variant: str | None, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+              variant: str | None, rules_dirs: tuple[Path, ...], language: str | None, output: Path | None) -> None:
     """Pre-roll the encounter timetable and encounter deck.
 
     \b
@@ -191,6 +193,7 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
     from sheetgen.export.timetable_csv import timetable_csv
     from sheetgen.export.timetable_json import timetable_json
     from sheetgen.load.files import load_pack_or_site, located_in
+    from sheetgen.words.language import using
 
     check_output(output)
     hours = asked_hours(hours, days)
@@ -200,15 +203,17 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
         table = build_timetable(pack, site=loaded.site if loaded else None,
                                 encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
     name = loaded.slug if loaded else pack.id
-    if fmt == "json":
-        data = (json.dumps(timetable_json(table), indent=2, ensure_ascii=False) + "\n").encode()
-    elif fmt == "csv":
-        data = timetable_csv(table).encode()
-    else:
-        from sheetgen.render.pdf.timetable import timetable_pdf
+    options = options_for(paper, seed, ink=ink, language=loaded.language if loaded else pack.language,
+                          chosen=language)
+    with using(options.words):
+        if fmt == "json":
+            data = (json.dumps(timetable_json(table), indent=2, ensure_ascii=False) + "\n").encode()
+        elif fmt == "csv":
+            data = timetable_csv(table).encode()
+        else:
+            from sheetgen.render.pdf.timetable import timetable_pdf
 
-        language = loaded.language if loaded else pack.language
-        data = timetable_pdf(table, options_for(paper, seed, ink=ink, language=language))
+            data = timetable_pdf(table, options)
     emit(data, output, name, "timetable", f".{fmt}")
 
 

@@ -126,11 +126,36 @@ def card_print_options(func: F) -> F:
     return func
 
 
+def _shipped_language(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    from sheetgen.words.language import shipped, supported
+
+    if value is None or supported(value) is not None:
+        return value
+    source = ctx.get_parameter_source(param.name or "")
+    where = " (the settings file's language)" if source is click.core.ParameterSource.DEFAULT_MAP else ""
+    raise click.BadParameter(f"no sheetgen words in {value!r}{where}; shipped: {', '.join(shipped())}",
+                             ctx=ctx, param=param)
+
+
+def language_option(func: F) -> F:
+    return click.option("--language", metavar="TAG", callback=_shipped_language,
+                        help="The language of sheetgen's own words on the sheets (headings, labels, the rules "
+                             "it words); the pack's and the site's text stays as written. Default: the site's "
+                             "language (the pack's for a pack), where sheetgen has it, else English. "
+                             "Example: --language de")(func)
+
+
 def options_for(paper: str, seed: int | None = None, fillable: bool = False, *, ink: str = "normal",
-                large: bool = False, language: str = "en", cards: CardPrint | None = None) -> RenderOptions:
+                large: bool = False, language: str = "en", chosen: str | None = None,
+                cards: CardPrint | None = None) -> RenderOptions:
+    """The render options; *language* is the language of the text on the sheets (a site's or a pack's),
+    *chosen* the one --language or the settings file asked for sheetgen's words."""
+    from sheetgen.words.language import SOURCE, document_language, supported
+
+    words = supported(chosen or language) or SOURCE
     return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable,
-                         ink="saver" if ink == "saver" else "normal", large=large, language=language,
-                         cards=cards or CardPrint())
+                         ink="saver" if ink == "saver" else "normal", large=large,
+                         language=document_language(language, words), words=words, cards=cards or CardPrint())
 
 
 def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str = ".pdf") -> Path:

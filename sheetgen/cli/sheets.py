@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
 from sheetgen import limits
-from sheetgen.options import Audience, CardPrint, paper_named
-
-if TYPE_CHECKING:
-    pass
-
 from sheetgen.cli.group import cli
 from sheetgen.cli.options import (
     WholeNumber,
@@ -28,6 +22,7 @@ from sheetgen.cli.options import (
     fillable_option,
     hours_options,
     ink_option,
+    language_option,
     large_option,
     new_seed,
     options_for,
@@ -38,6 +33,7 @@ from sheetgen.cli.options import (
     size_option,
     variant_option,
 )
+from sheetgen.options import Audience, CardPrint, paper_named
 
 
 @cli.command()
@@ -48,9 +44,10 @@ from sheetgen.cli.options import (
 @large_option
 @cache_option
 @variant_option
+@language_option
 @output_option
 def reference(system: str, paper: str, audience: Audience, ink: str, large: bool, no_cache: bool, variant: str | None,
-              output: Path | None) -> None:
+              language: str | None, output: Path | None) -> None:
     """The one-page reference(s) of a pack, for behind the screen.
 
     \b
@@ -61,11 +58,12 @@ def reference(system: str, paper: str, audience: Audience, ink: str, large: bool
     from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.packet.build import cached_reference
+    from sheetgen.words.language import using
 
     check_output(output)
     pack = with_variant(load_pack(system), variant)
-    options = options_for(paper, ink=ink, large=large, language=pack.language)
-    with located_in(pack):
+    options = options_for(paper, ink=ink, large=large, language=pack.language, chosen=language)
+    with located_in(pack), using(options.words):
         pdf = cached_reference(pack, options, players=audience == Audience.PLAYERS, use_cache=not no_cache)
     emit(pdf, output, pack.id, "reference" if audience == Audience.GM else "reference-players")
 
@@ -81,10 +79,11 @@ def reference(system: str, paper: str, audience: Audience, ink: str, large: bool
 @hours_options("show on the turns grid")
 @audience_option("Only the sheets for the GM or the players.", default=None)
 @variant_option
+@language_option
 @output_option
 def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turns: int | None,
             hours: int | None, days: int | None, audience: Audience | None, variant: str | None,
-            output: Path | None) -> None:
+            language: str | None, output: Path | None) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
     \b
@@ -97,14 +96,15 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
     from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.render.pdf.trackers import tracker_pdf
+    from sheetgen.words.language import using
 
     check_output(output)
     if turns is not None and (hours is not None or days is not None):
         raise UsageError("--turns: give --turns or --hours (or --days), not both")
     hours = asked_hours(hours, days)
     pack = with_variant(load_pack(system), variant)
-    options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language)
-    with located_in(pack):
+    options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language, chosen=language)
+    with located_in(pack), using(options.words):
         pdf = tracker_pdf(pack, options, turns=turns, hours=hours,
                           audience=audience)
     emit(pdf, output, pack.id, "tracker")
@@ -119,9 +119,10 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
 @ink_option
 @paper_option
 @pack_folder_option
+@language_option
 @output_option
 def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], bleed: bool, layout: str, ink: str,
-          paper: str, rules_dirs: tuple[Path, ...], output: Path | None) -> None:
+          paper: str, rules_dirs: tuple[Path, ...], language: str | None, output: Path | None) -> None:
     """Room-key cards and stat cards from a site file.
 
     \b
@@ -133,12 +134,14 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
     """
     from sheetgen.load.files import load_site
     from sheetgen.render.pdf.cards import cards_pdf
+    from sheetgen.words.language import using
 
     check_output(output)
     loaded = load_site(site, rules_dirs)
     card_print = CardPrint(back_offset=back_offset, bleed=bleed, layout="shop" if layout == "shop" else "home")
-    options = options_for(paper, ink=ink, language=loaded.language, cards=card_print)
-    pdf = cards_pdf(loaded, options, size="index" if size == "index" else "poker", backs=backs)
+    options = options_for(paper, ink=ink, language=loaded.language, chosen=language, cards=card_print)
+    with using(options.words):
+        pdf = cards_pdf(loaded, options, size="index" if size == "index" else "poker", backs=backs)
     emit(pdf, output, loaded.slug, "cards")
 
 
@@ -148,8 +151,9 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @paper_option
 @ink_option
 @pack_folder_option
+@language_option
 @output_option
-def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[Path, ...],
+def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[Path, ...], language: str | None,
          output: Path | None) -> None:
     """A map of SITE on one page. With a map: field, its floor plan to scale: walls, a grid, each room's key
     where the room is, door symbols by kind, a legend and a scale bar. Without one, its rooms drawn from their
@@ -163,11 +167,14 @@ def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[
     """
     from sheetgen.load.files import load_site
     from sheetgen.packet.map_part import map_pdf
+    from sheetgen.words.language import using
 
     check_output(output)
     loaded = load_site(site, rules_dirs)
     players = audience == Audience.PLAYERS
-    pdf, _ = map_pdf(loaded, options_for(paper, ink=ink, language=loaded.language), players=players)
+    options = options_for(paper, ink=ink, language=loaded.language, chosen=language)
+    with using(options.words):
+        pdf, _ = map_pdf(loaded, options, players=players)
     emit(pdf, output, loaded.slug, "map-players" if players else "map")
 
 
@@ -188,11 +195,12 @@ def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[
 @cache_option
 @variant_option
 @pack_folder_option
+@language_option
 @output_option
 def packet(site: str | None, seed: int | None, hours: int | None, days: int | None, audience: Audience, paper: str,
            size: str, backs: bool, back_offset: tuple[float, float], fillable: bool, ink: str, large: bool,
            previews: bool, quiet: bool, no_cache: bool, variant: str | None, rules_dirs: tuple[Path, ...],
-           output: Path | None) -> None:
+           language: str | None, output: Path | None) -> None:
     """The whole session packet: cover, references, trackers, timetable, room and stat cards.
 
     With no SITE, builds the bundled example site (the-sunken-chapel).
@@ -218,6 +226,7 @@ def packet(site: str | None, seed: int | None, hours: int | None, days: int | No
         from sheetgen.load.variants import site_with_variant
         from sheetgen.packet.build import PacketOptions, build_packet, made_on
         from sheetgen.packet.kept_sites import kept_site
+        from sheetgen.words.language import using
 
         hours = asked_hours(hours, days)
         loaded = site_with_variant(kept_site(site or "the-sunken-chapel", rules_dirs, use_cache=not no_cache),
@@ -225,13 +234,14 @@ def packet(site: str | None, seed: int | None, hours: int | None, days: int | No
         seed = new_seed(seed)
         options = PacketOptions(
             render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,
-                               cards=CardPrint(back_offset=back_offset)),
+                               chosen=language, cards=CardPrint(back_offset=back_offset)),
             seed=seed, hours=hours,
             audience=audience,
             card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
             use_cache=not no_cache,
         )
-        built = build_packet(loaded, options, progress, jobs=jobs)
+        with using(options.render.words):
+            built = build_packet(loaded, options, progress, jobs=jobs)
     sheet = "packet" if audience == Audience.GM else "players"
     path = emit(built.pdf, output, loaded.slug, sheet)
     if previews:
@@ -247,8 +257,9 @@ def packet(site: str | None, seed: int | None, hours: int | None, days: int | No
 
 @cli.command()
 @paper_option
+@language_option
 @output_option
-def calibrate(paper: str, output: Path | None) -> None:
+def calibrate(paper: str, language: str | None, output: Path | None) -> None:
     """A sheet to print once, double-sided: rulers to check actual size, and a target that shows how far
     the printer shifts the back page, for --back-offset.
 
@@ -258,9 +269,12 @@ def calibrate(paper: str, output: Path | None) -> None:
         sheetgen cards my-dungeon.yaml --backs --back-offset 0.5,-1
     """
     from sheetgen.render.pdf.calibration import calibration_pdf
+    from sheetgen.words.language import SOURCE, using
 
     check_output(output)
-    emit(calibration_pdf(paper_named(paper)), output, "sheetgen", "calibration")
+    with using(language or SOURCE):
+        pdf = calibration_pdf(paper_named(paper))
+    emit(pdf, output, "sheetgen", "calibration")
 
 
 @cli.command()
@@ -273,9 +287,10 @@ def calibrate(paper: str, output: Path | None) -> None:
 @size_option
 @backs_option
 @cache_option
+@language_option
 @output_option
 def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int | None, paper: str, size: str,
-          backs: bool, no_cache: bool, output: Path | None) -> None:
+          backs: bool, no_cache: bool, language: str | None, output: Path | None) -> None:
     """Rebuild a sheet of SITE whenever the site file or one of its pack files is saved; Ctrl-C stops.
 
     A mistake is reported as `sheetgen check` reports it, and the last good PDF stays in place until
@@ -295,9 +310,9 @@ def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int 
     check_output(output)
     hours = asked_hours(hours, days)
     seed = new_seed(seed)
-    options = SheetOptions(sheet=sheet, render=options_for(paper, seed), seed=seed, hours=hours,
+    options = SheetOptions(sheet=sheet, render=options_for(paper, seed, chosen=language), seed=seed, hours=hours,
                            card_size="index" if size == "index" else "poker", backs=backs,
-                           use_cache=not no_cache, output=output)
+                           use_cache=not no_cache, output=output, language=language)
 
     def report(outcome: Outcome) -> None:
         now = datetime.now().strftime("%H:%M:%S")

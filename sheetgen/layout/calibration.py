@@ -22,12 +22,13 @@ from sheetgen.design import SPACE, TYPE
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import CircleMark, LineMark, Mark, Sketch
 from sheetgen.options import MAX_BACK_OFFSET_MM, POINTS_PER_INCH, POINTS_PER_MM, Paper
+from sheetgen.words.language import N_, _
 
 MARGIN = SPACE.margin
 """The house margin, as on every sheet."""
 LABEL = TYPE.label
 """The rulers' and the scales' numbers and names."""
-WHO = "For the printer"
+WHO = N_("For the printer")
 """The audience on the header's small line."""
 RULER_MM = 100
 RULER_IN = 4
@@ -102,10 +103,10 @@ def _target(sk: Sketch, cx: float, cy: float, side: str) -> None:
             sk.text(cx + offset + 12.0, cy + at - 2.8, label, "label", LABEL)
     sk.add(LineMark(cx - SCALE_MM * POINTS_PER_MM, base, cx + SCALE_MM * POINTS_PER_MM, base, TICK))
     sk.add(LineMark(cx + offset, cy - SCALE_MM * POINTS_PER_MM, cx + offset, cy + SCALE_MM * POINTS_PER_MM, TICK))
-    sk.text(cx, base + (23.0 if up > 0 else -29.0), "X (mm, + is right)", "label-bold", LABEL, align="centre")
-    sk.text(cx + offset + 26.0, cy + SCALE_MM * POINTS_PER_MM + 6.0, "Y (mm, + is up)", "label-bold", LABEL)
-    sk.text(cx - reach, cy - up * (reach + 10.0) + (8.0 if up < 0 else 0.0), f"registration target ({side})",
-            "label", LABEL)
+    sk.text(cx, base + (23.0 if up > 0 else -29.0), _("X (mm, + is right)"), "label-bold", LABEL, align="centre")
+    sk.text(cx + offset + 26.0, cy + SCALE_MM * POINTS_PER_MM + 6.0, _("Y (mm, + is up)"), "label-bold", LABEL)
+    target = _("registration target (front)") if side == "front" else _("registration target (back)")
+    sk.text(cx - reach, cy - up * (reach + 10.0) + (8.0 if up < 0 else 0.0), target, "label", LABEL)
 
 
 def _lines(sk: Sketch, x: float, y: float, lines: list[tuple[str, str]], size: float = 10.0) -> float:
@@ -117,7 +118,7 @@ def _lines(sk: Sketch, x: float, y: float, lines: list[tuple[str, str]], size: f
 
 def _header(sk: Sketch, paper: Paper, title: str, page: int) -> float:
     """The house header at the top margin; the first baseline under it."""
-    marks, height = header_marks(paper.width - 2 * MARGIN, "sheetgen", WHO, title, (page, 2))
+    marks, height = header_marks(paper.width - 2 * MARGIN, "sheetgen", _(WHO), title, (page, 2))
     sk.extend(marks, MARGIN, paper.height - MARGIN)
     return paper.height - MARGIN - height - 10.0
 
@@ -128,12 +129,13 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     cx, cy = width / 2, height / 2
 
     front = Sketch()
-    y = _header(front, paper, "Calibration sheet", 1)
+    y = _header(front, paper, _("Calibration sheet"), 1)
     y = _lines(front, MARGIN, y, [
-        (f"Print this page double-sided on {paper.css_size} paper, flipped on the long edge,", "body"),
-        ("at actual size: turn off \u201cFit to page\u201d or \u201cScale\u201d in the print dialog.", "body"),
-        ("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in.", "bold"),
-        ("2. Turn the sheet over and read the target on the back.", "bold"),
+        (_("Print this page double-sided on {paper} paper, flipped on the long edge,").format(paper=paper.css_size),
+         "body"),
+        (_("at actual size: turn off \u201cFit to page\u201d or \u201cScale\u201d in the print dialog."), "body"),
+        (_("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in."), "bold"),
+        (_("2. Turn the sheet over and read the target on the back."), "bold"),
     ])
     ruler_y = y - 28.0
     _ruler(front, MARGIN, ruler_y, across=True, metric=True)
@@ -145,14 +147,14 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     _target(front, cx, cy, "front")
 
     back = Sketch()
-    _lines(back, MARGIN, _header(back, paper, "Back of the calibration sheet", 2), [
-        ("Hold the sheet up to a window or a lamp with this side towards you.", "body"),
-        ("The front's cross shows through. Where its upright line crosses the X scale,", "body"),
-        ("read X; where its level line crosses the Y scale, read Y (in millimetres).", "body"),
-        ("Then print card backs with that offset:", "body"),
+    _lines(back, MARGIN, _header(back, paper, _("Back of the calibration sheet"), 2), [
+        (_("Hold the sheet up to a window or a lamp with this side towards you."), "body"),
+        (_("The front's cross shows through. Where its upright line crosses the X scale,"), "body"),
+        (_("read X; where its level line crosses the Y scale, read Y (in millimetres)."), "body"),
+        (_("Then print card backs with that offset:"), "body"),
         ("    sheetgen cards SITE --backs --back-offset X,Y", "bold"),
-        ("or put  back-offset = [X, Y]  in the settings file (see sheetgen --help).", "body"),
-        ("A cross that shows through right on 0, 0: the printer needs no offset.", "body"),
+        (_("or put  back-offset = [X, Y]  in the settings file (see sheetgen --help)."), "body"),
+        (_("A cross that shows through right on 0, 0: the printer needs no offset."), "body"),
     ])
     _target(back, cx, cy, "back")
     return CalibrationPage("front", tuple(front.marks)), CalibrationPage("back", tuple(back.marks))

@@ -7,6 +7,7 @@ from sheetgen.layout.card_grid import PADDING, CardSize
 from sheetgen.layout.geometry import Rect
 from sheetgen.layout.marks import Mark, paragraph_marks
 from sheetgen.layout.text import Span, Spans, TextStyle, min_width, set_paragraph, spans
+from sheetgen.words.language import _
 
 
 def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str, size: CardSize) -> list[Mark]:
@@ -22,7 +23,7 @@ def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str,
     room = kind == "room"
 
     def cont(small: float) -> Spans:
-        return (Span(f" {CONT}", size=small),) if part else ()
+        return (Span(" " + _(CONT), size=small),) if part else ()
 
     top_room = frame.top - 6.0 - site.height - 6.0
     texts: tuple[tuple[TextStyle, Spans], ...] = ()

@@ -19,6 +19,7 @@ from sheetgen.model.common import Statblock
 from sheetgen.model.pack import EncounterRules
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
+from sheetgen.words.language import N_, _
 
 BODY_SIZES = (TYPE.card_body, TYPE.card_body_min)
 """The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
@@ -117,7 +118,7 @@ def band_height(size: float) -> float:
 
 def exits_text(room: Room, site: Site) -> Spans:
     names = {r.key: r.name for r in site.rooms}
-    out: list[Span] = [Span("Exits:", bold=True), Span(" ")]
+    out: list[Span] = [Span(_("Exits:"), bold=True), Span(" ")]
     for i, key in enumerate(room.exits):
         name = names.get(key)
         if i:
@@ -130,7 +131,8 @@ def exits_text(room: Room, site: Site) -> Spans:
     return tuple(out)
 
 
-_ROOM_SECTIONS = (("trap", "Trap"), ("treasure", "Treasure"), ("encounter", "Encounter"), ("notes", "Notes"))
+_ROOM_SECTIONS = (("trap", N_("Trap")), ("treasure", N_("Treasure")), ("encounter", N_("Encounter")),
+                  ("notes", N_("Notes")))
 
 
 def room_blocks(room: Room, site: Site, *, exits: bool = True) -> list[Block]:
@@ -147,7 +149,7 @@ def room_blocks(room: Room, site: Site, *, exits: bool = True) -> list[Block]:
         if value:
             # the section's label runs in at the head of its first paragraph, as a printed room key sets it
             first, *rest = paragraphs(value)
-            blocks.append(Para((Span(label.upper(), bold=True), Span(" "), *spans(first)), kind="section"))
+            blocks.append(Para((Span(_(label).upper(), bold=True), Span(" "), *spans(first)), kind="section"))
             blocks.extend(Para(spans(text)) for text in rest)
     return blocks
 
@@ -169,14 +171,14 @@ def stat_blocks(block: Statblock, size: float, rules: EncounterRules) -> list[Bl
     # one grid for every statblock: two columns, a long stat wrapping inside its own
     blocks.extend(Row(tuple(cells[i:i + 2]), first=i == 0) for i in range(0, len(cells), 2))
     if block.actions:
-        blocks.append(Band("Actions"))
+        blocks.append(Band(_("Actions")))
         blocks.extend(
-            Para(_action_text(action.name, action.kind, action.text), kind="action", section="Actions")
+            Para(_action_text(action.name, action.kind, action.text), kind="action", section=_("Actions"))
             for action in block.actions
         )
     if block.notes:
-        blocks.append(Band("Notes"))
-        blocks.extend(Para(spans(text), section="Notes") for text in paragraphs(block.notes))
+        blocks.append(Band(_("Notes")))
+        blocks.extend(Para(spans(text), section=_("Notes")) for text in paragraphs(block.notes))
     return blocks
 
 
@@ -191,7 +193,7 @@ _KEY_SIZES = (13.0, 12.0)
 _WIDE_KEY_SIZE = 11.0
 """A key too long to stand beside the name spans the card, at this size."""
 _KEY_PAD = 3.0
-CONT = "(cont.)"
+CONT = N_("(cont.)")
 
 
 def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
@@ -209,7 +211,7 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
     items: list[Mark] = []
 
     def key_text(size: float) -> Spans:
-        cont = (Span(f" {CONT}", size=round(max(7.0, size * 0.5), 1)),) if part else ()
+        cont = (Span(" " + _(CONT), size=round(max(7.0, size * 0.5), 1)),) if part else ()
         return spans(room.key) + cont
 
     beside = False
@@ -284,7 +286,7 @@ def stat_header(block: Statblock, part: int, card: CardSize) -> tuple[list[Mark]
     inner = card.width - 2 * PADDING
     top = card.height - PADDING
     style = label_style(12.0)
-    name = spans(block.name) + ((Span(f" {CONT}", size=7.0),) if part else ())
+    name = spans(block.name) + ((Span(" " + _(CONT), size=7.0),) if part else ())
     name_set = set_paragraph(name, style, inner)
     height = name_set.height
     rule_y = top - height - 2.0

@@ -34,6 +34,7 @@ from sheetgen.layout.card_content import (
 from sheetgen.layout.card_grid import LINE, PADDING, CardSize
 from sheetgen.layout.marks import LineMark, Mark, RectMark, paragraph_marks
 from sheetgen.layout.text import Spans, TextStyle, set_paragraph, spans, split_to_fit, text_height
+from sheetgen.words.language import _
 
 Header = Callable[[int], tuple[list[Mark], float]]
 
@@ -109,7 +110,7 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             top = y - space
             items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=INK.fill_mid, role="band"))
             items.append(LineMark(PADDING, top, PADDING + inner + OVERHANG, top, LINE))
-            label = block.label.upper() + (f" {CONT.upper()}" if block.continued else "")
+            label = block.label.upper() + (" " + _(CONT).upper() if block.continued else "")
             items.extend(paragraph_marks(set_paragraph(spans(label), label_style(size), inner - 4.0),
                                          PADDING + 2.0, top - 1.5))
             y = top - band - BAND_AFTER

@@ -56,6 +56,7 @@ from sheetgen.model.pack import encounter_rules
 from sheetgen.model.site import Room
 from sheetgen.options import Paper
 from sheetgen.sheets.statblock import stat_lines
+from sheetgen.words.language import _, active
 
 __all__ = ["CARD_SIZES", "LINE", "PADDING", "Card", "CardBack", "CardSheet", "CardSize", "SheetPage",
            "card_faces", "card_layout", "stat_lines"]
@@ -87,7 +88,7 @@ class Card:
     def label(self) -> str:
         """What the card is called on its face and back: "1", "1 (cont.)", "Griffon"."""
         base = self.key if self.key is not None else self.name
-        return f"{base} (cont.)" if self.part else base
+        return _("{card} (cont.)").format(card=base) if self.part else base
 
 
 @dataclass(frozen=True)
@@ -289,7 +290,7 @@ def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card
               fits: FitStore | None = None) -> Fit:
     """:func:`_fit`, or what it gave for the same *key* before in this process or, through *fits*, in an
     earlier run."""
-    key = f"{key}\0{size}\0{card!r}\0{wide!r}"
+    key = f"{key}\0{size}\0{card!r}\0{wide!r}\0{active()}"  # a body's words are in the active language
     if key not in _FITTED:
         if len(_FITTED) >= _FITTED_MAX:
             _FITTED.clear()

@@ -16,6 +16,7 @@ from sheetgen.layout.banner import banner_marks
 from sheetgen.layout.marks import LineMark, Mark, Sketch, flow, slug, text_width
 from sheetgen.markup import plain
 from sheetgen.options import Paper
+from sheetgen.words.language import _, after_colon
 
 BODY = 9.5
 """The cover's running text: facts, contents, the rules in brief."""
@@ -88,11 +89,11 @@ def cover_marks(paper: Paper, cover: Cover) -> list[Mark]:
     y -= 16
     y = _contents_and_facts(sk, cover, left, width, y)
     if cover.packs:
-        y = _section(sk, "At the table", left, right, y - 6)
+        y = _section(sk, _("At the table"), left, right, y - 6)
         for brief in cover.packs:
             y = _pack(sk, brief, left, width, y) - 6
     if cover.encounters:
-        y = _section(sk, "The first encounters of the deck", left, right, y - 2)
+        y = _section(sk, _("The first encounters of the deck"), left, right, y - 2)
         for line in cover.encounters:
             flowed = flow(line, width, BODY)
             sk.extend(flowed.marks, left, y)
@@ -111,15 +112,15 @@ def _contents_and_facts(sk: Sketch, cover: Cover, left: float, width: float, top
     gutter = SPACE.gutter * 1.5
     facts_width = min(width * 0.42, 230.0)
     contents_right = left + width - facts_width - gutter
-    y = _section(sk, "Contents", left, contents_right, top) - BODY
+    y = _section(sk, _("Contents"), left, contents_right, top) - BODY
     for entry, page in cover.contents:
         used = sk.text(left, y, plain(entry), "body", BODY)
         number = sk.text(contents_right, y, str(page), "body", BODY, align="right")
         sk.add(LineMark(left + used + 4, y + 2, contents_right - number - 4, y + 2, INK.rule, dash=(1, 3)))
         y -= BODY + 5
     facts_left = contents_right + gutter
-    label_width = max((text_width(label, "label-bold", TYPE.label) for label, _ in cover.facts), default=0.0)
-    fy = _section(sk, "This session", facts_left, left + width, top) - BODY
+    label_width = max((text_width(label, "label-bold", TYPE.label) for label, _text in cover.facts), default=0.0)
+    fy = _section(sk, _("This session"), facts_left, left + width, top) - BODY
     for label, value in cover.facts:
         sk.text(facts_left, fy, label, "label-bold", TYPE.label)
         flowed = flow(value, left + width - facts_left - label_width - 8, BODY)
@@ -144,7 +145,7 @@ def _pack(sk: Sketch, brief: PackBrief, left: float, width: float, top: float) -
         sk.extend(flowed.marks, left, top)
         y = top - flowed.height - 2
     else:
-        banner = banner_marks(brief.check, brief.facts, width, note=f"{brief.name}: {brief.unit}")
+        banner = banner_marks(brief.check, brief.facts, width, note=after_colon(brief.name, brief.unit))
         sk.extend(banner.marks, left, top)
         y = top - banner.height - 6
     for track in brief.tracks:
@@ -161,14 +162,15 @@ def _track(sk: Sketch, track: TrackStart, left: float, width: float, top: float)
     baseline = top - BOX + 2
     sk.text(left, baseline, label, "label-bold", TYPE.label)
     if len(track.boxes) * step > width - name_width - 120:
-        sk.text(left + name_width, baseline, f"{track.range}, starts at {track.start}", "body", BODY)
+        sk.text(left + name_width, baseline, _("{range}, starts at {n}").format(range=track.range, n=track.start),
+                "body", BODY)
         return top - BOX - 8
     x = left + name_width
     for n, box in enumerate(track.boxes):
         sk.box(x, top - BOX, BOX, f"cover-{slug(track.name)}-{n}", f"{track.name} {box}")
         sk.text(x + BOX / 2, top - BOX - 8, box, "label", TYPE.card_label, align="centre")
         x += step
-    sk.text(x + 4, baseline, f"starts at {track.start}", "body", BODY)
+    sk.text(x + 4, baseline, _("starts at {n}").format(n=track.start), "body", BODY)
     return top - BOX - 13
 
 
@@ -178,16 +180,16 @@ def _ruled(sk: Sketch, table: RuledTable, left: float, right: float, top: float,
     *bottom* when *fill*. The y under it."""
     y = _section(sk, table.title, left, right, top)
     width = right - left
-    share = sum(part for _, part in table.columns)
+    share = sum(part for _h, part in table.columns)
     edges = [left]
-    for _, part in table.columns:
+    for _h, part in table.columns:
         edges.append(edges[-1] + width * part / share)
-    for (heading, _), x in zip(table.columns, edges, strict=False):
+    for (heading, _w), x in zip(table.columns, edges, strict=False):
         sk.text(x + 2, y - TYPE.label + 2, heading, "label", TYPE.label)
     y -= TYPE.label + 2
     count = table.rows if table.rows is not None and not fill else max(int((y - bottom) // ROW), 1)
     first = y
-    for _ in range(count):
+    for _row in range(count):
         y -= ROW
         sk.line(left, y, right, y, INK.hairline, INK.rule_light * 0.6)
     for x in edges[1:-1]:

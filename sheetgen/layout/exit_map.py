@@ -31,6 +31,7 @@ from sheetgen.layout.marks import Flowed, LineMark, Mark, RectMark, Sketch, flow
 from sheetgen.options import Paper
 from sheetgen.sheets.exit_map import ExitMap, MapRoom
 from sheetgen.sheets.site_front import Marker
+from sheetgen.words.language import N_, _, pgettext
 
 KEY_SIZE = 10.0
 """A room's key, at scale 1."""
@@ -48,8 +49,16 @@ MIN_TEXT = 7.0
 MIN_SCALE = MIN_TEXT / NAME_SIZE
 MAX_SCALE = 1.4
 LETTERS: dict[Marker, str] = {"trap": "T", "treasure": "$", "notes": "N", "encounter": "E"}
-LEGEND = ("**T** trap · **$** treasure · **N** notes · **E** encounter or statblocks · "
-          "a line is an exit; an arrowhead, a one-way exit (listed in one room only)")
+"""Each marker's letter in a room's box, in English (:func:`map_letters` gives them in the sheet's language)."""
+
+
+def map_letters() -> dict[Marker, str]:
+    """Each marker's letter in a room's box, in the active language; the legend names the same letters."""
+    return {"trap": pgettext("map letter for a trap", "T"), "treasure": pgettext("map letter for treasure", "$"),
+            "notes": pgettext("map letter for notes", "N"),
+            "encounter": pgettext("map letter for an encounter", "E")}
+LEGEND = N_("**T** trap · **$** treasure · **N** notes · **E** encounter or statblocks · "
+             "a line is an exit; an arrowhead, a one-way exit (listed in one room only)")
 ARROW = 6.0
 """An arrowhead's length, at scale 1."""
 
@@ -175,8 +184,8 @@ def _centre(box: Rect) -> tuple[float, float]:
 def exit_map_layout(plan: ExitMap, paper: Paper) -> ExitMapLayout:
     """The map of *plan* on *paper*, turned to landscape where that lets it be drawn larger."""
     placed = place_rooms(plan)
-    legend = flow(LEGEND, paper.height - 2 * SPACE.margin, TYPE.label, base="label")
-    _, header = header_marks(paper.width - 2 * SPACE.margin, plan.site, plan.who, "Map")
+    legend = flow(_(LEGEND), paper.height - 2 * SPACE.margin, TYPE.label, base="label")
+    _marks, header = header_marks(paper.width - 2 * SPACE.margin, plan.site, plan.who, _("Map"))
     papers = (paper, Paper(paper.name, paper.height, paper.width, paper.css_size))
 
     def area(sheet: Paper) -> tuple[float, float]:
@@ -193,7 +202,7 @@ def exit_map_layout(plan: ExitMap, paper: Paper) -> ExitMapLayout:
         w, h = area(best)
         window = Rect((placed.width * scale - w) / 2, 0.0, w, h)
         pages = [_page(plan, placed, best, scale, window, header, legend, None)]
-        return ExitMapLayout(tuple(pages), scale)
+        return ExitMapLayout(tuple(pages), scale, _("Map"))
     scale = MIN_SCALE
 
     def tiles(sheet: Paper) -> tuple[int, int]:
@@ -212,15 +221,15 @@ def exit_map_layout(plan: ExitMap, paper: Paper) -> ExitMapLayout:
         for column in range(across):
             window = Rect(column * step_x, row * step_y, w, h)
             pages.append(_page(plan, placed, best, scale, window, header, legend, (len(pages) + 1, across * down)))
-    return ExitMapLayout(tuple(pages), scale)
+    return ExitMapLayout(tuple(pages), scale, _("Map"))
 
 
 def _page(plan: ExitMap, placed: Placed, paper: Paper, scale: float, window: Rect, header: float,
           legend: Flowed, part: tuple[int, int] | None) -> MapPage:
     """One page: the part of the drawing at *scale* in *window* (in the scaled drawing, y downwards)."""
     width = paper.width - 2 * SPACE.margin
-    title = "Map" if part is None else f"Map, part {part[0]} of {part[1]}"
-    head, _ = header_marks(width, plan.site, plan.who, title)
+    title = _("Map") if part is None else _("Map, part {n} of {total}").format(n=part[0], total=part[1])
+    head, _height = header_marks(width, plan.site, plan.who, title)
     top = paper.height - SPACE.margin - header
     marks: list[Mark] = [m.moved(SPACE.margin, paper.height - SPACE.margin) for m in head]
 
@@ -266,7 +275,7 @@ def _room(room: MapRoom, left: float, top: float, scale: float) -> list[Mark]:
     key_size = KEY_SIZE * scale
     baseline = top - PAD * scale - key_size * 0.8
     sk.text(left + PAD * scale, baseline, room.key, "body-bold", key_size)
-    letters = " ".join(LETTERS[m] for m in room.markers)
+    letters = " ".join(map_letters()[m] for m in room.markers)
     if letters:
         sk.text(left + (BOX_WIDTH - PAD) * scale, baseline, letters, "label-bold", NAME_SIZE * scale, align="right")
     sk.extend(name.marks, left + PAD * scale, top - PAD * scale - KEY_SIZE * 1.1 * scale)
@@ -289,7 +298,7 @@ def _away(bounds: Rect, route: Sequence[tuple[float, float]], key: str, scale: f
             if cut is None:
                 return []
             size = NAME_SIZE * scale
-            label = f"to {key}"
+            label = _("to {key}").format(key=key)
             w = text_width(label, "label-bold", size)
             x = min(max(cut[2] - w / 2, bounds.x), bounds.right - w)
             y = min(max(cut[3] - size * 0.35, bounds.y + 1.0), bounds.top - size)

@@ -17,6 +17,7 @@ from typing import Literal
 from sheetgen.design import HEADER, INK, SPACE, TYPE
 from sheetgen.layout.marks import Mark, Sketch, flow, text_width
 from sheetgen.options import Paper
+from sheetgen.words.language import _
 
 PAGE_SLOT_SAMPLE = " · page 88 of 88"
 """The widest page number the slot keeps room for (with the separator before it)."""
@@ -63,7 +64,7 @@ def header_marks(width: float, source: str, who: str, title: str,
 
 def page_of(number: int, total: int) -> str:
     """'page 1 of 2'."""
-    return f"page {number} of {total}"
+    return _("page {n} of {total}").format(n=number, total=total)
 
 
 def slot_width(size: float = TYPE.header_line) -> float:

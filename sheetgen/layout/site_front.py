@@ -32,12 +32,17 @@ from sheetgen.layout.marks import (
 )
 from sheetgen.options import Paper
 from sheetgen.sheets.site_front import IndexRow, Marker, RouteRow, SiteFront
+from sheetgen.words.language import N_, _
+from sheetgen.words.numbers import and_list
 
 MARK = "●"
 """What an index cell shows for a room that holds the column's thing."""
-HEADINGS: dict[Marker, str] = {"trap": "Trap", "treasure": "Treasure", "notes": "Notes", "encounter": "Encounter"}
-PLACES_NOTE = ("_dead end_: its one exit is the way back. _loop_: on a circuit of rooms, so there is "
-               "another way round.")
+HEADINGS: dict[Marker, str] = {"trap": N_("Trap"), "treasure": N_("Treasure"), "notes": N_("Notes"),
+                               "encounter": N_("Encounter")}
+"""Each marker's column heading, in English: translated where it is printed."""
+PLACES = {"dead end": N_("dead end"), "loop": N_("loop")}
+PLACES_NOTE = N_("_dead end_: its one exit is the way back. _loop_: on a circuit of rooms, so there is "
+                  "another way round.")
 PAD = 3.0
 """Inside a cell, left and right, and above and below its text."""
 PARAGRAPH_GAP = 0.45
@@ -61,9 +66,8 @@ class SiteFrontLayout:
 
 def _titles(parts: Sequence[str]) -> str:
     """'Background and room index', 'Background, room index and route'."""
-    parts = list(dict.fromkeys(parts))
-    joined = " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
-    return joined.capitalize()
+    joined = and_list([_(part) for part in dict.fromkeys(parts)])
+    return joined[:1].upper() + joined[1:]
 
 
 @dataclass
@@ -82,7 +86,7 @@ class _Pages:
         self.width = paper.width - 2 * SPACE.margin
         self.bottom = SPACE.margin
         self.pages: list[_Page] = []
-        _, self.header = header_marks(self.width, front.site, front.who, "Room index")
+        _marks, self.header = header_marks(self.width, front.site, front.who, _("Room index"))
         self.new()
 
     @property
@@ -100,7 +104,7 @@ class _Pages:
         out = []
         for page in self.pages:
             title = _titles(page.holds)
-            head, _ = header_marks(self.width, self.front.site, self.front.who, title)
+            head, _height = header_marks(self.width, self.front.site, self.front.who, title)
             out.append(tuple(m.moved(self.left, self.paper.height - SPACE.margin) for m in head) + tuple(page.marks))
         return tuple(out)
 
@@ -110,18 +114,18 @@ def site_front_layout(front: SiteFront, paper: Paper, *, size: float = TYPE.refe
     pages = _Pages(paper, front, size)
     entries: list[tuple[str, int]] = []
     if front.background:
-        entries.append(("background", 0))
+        entries.append((N_("background"), 0))
         _background(pages, front.background)
     if front.rooms:
         if pages.space() < 6 * size:
             pages.new()
-        entries.append(("room index", len(pages.pages) - 1))
+        entries.append((N_("room index"), len(pages.pages) - 1))
         _index(pages, front.rooms)
     if front.route:
         pages.page.top -= SPACE.gutter
         if pages.space() < 6 * size:
             pages.new()
-        entries.append(("route", len(pages.pages) - 1))
+        entries.append((N_("route"), len(pages.pages) - 1))
         _route(pages, front.route)
     return SiteFrontLayout(paper, pages.finish(), tuple(entries))
 
@@ -200,26 +204,26 @@ def _columns(rows: Sequence[IndexRow], width: float, size: float) -> list[_Colum
         return max(text_width(t, role, TYPE.label if role == "label-bold" else size) for t in texts) + 2 * PAD
 
     cells = [_cells(row) for row in rows]
-    tick = fits(["Visited"])
-    key = max(fits(["Key"]), fits([r.key for r in rows], "body-bold"))
-    marks = [_Column(HEADINGS[m], fits([HEADINGS[m]]), centred=True) for m in ("trap", "treasure", "notes")]
+    tick = fits([_("Visited")])
+    key = max(fits([_("Key")]), fits([r.key for r in rows], "body-bold"))
+    marks = [_Column(_(HEADINGS[m]), fits([_(HEADINGS[m])]), centred=True) for m in ("trap", "treasure", "notes")]
     rest = width - tick - key - sum(c.width for c in marks)
     wanted = [max(fits([heading]), max(flow(str(c[at]), width, size).width for c in cells) + 2 * PAD)
-              for heading, at in (("Room", 2), ("Exits", 3), (HEADINGS["encounter"], 7))]
+              for heading, at in ((_("Room"), 2), (_("Exits"), 3), (_(HEADINGS["encounter"]), 7))]
     if sum(wanted) <= rest:
         room, exits, encounter = wanted[0] + rest - sum(wanted), wanted[1], wanted[2]
     else:
         room, exits, encounter = (rest * w / sum(wanted) for w in wanted)
-    return [_Column("Visited", tick, centred=True), _Column("Key", key), _Column("Room", room),
-            _Column("Exits", exits), *marks, _Column(HEADINGS["encounter"], encounter)]
+    return [_Column(_("Visited"), tick, centred=True), _Column(_("Key"), key), _Column(_("Room"), room),
+            _Column(_("Exits"), exits), *marks, _Column(_(HEADINGS["encounter"]), encounter)]
 
 
 def _cells(row: IndexRow) -> list[str | None]:
     """The row's cells, None for its tick box."""
     name = f"{row.name}, {row.size}" if row.size else row.name
-    exits = ", ".join(row.exits) or "none"
+    exits = ", ".join(row.exits) or _("none")
     if row.place:
-        exits += f" · _{row.place}_"
+        exits += " · _" + _(PLACES[row.place]) + "_"
     marks = [MARK if m in row.markers else "" for m in ("trap", "treasure", "notes")]
     encounter = ", ".join(row.stats) or (MARK if "encounter" in row.markers else "")
     return [None, f"**{row.key}**", name, exits, *marks, encounter]
@@ -228,8 +232,8 @@ def _cells(row: IndexRow) -> list[str | None]:
 def _index(pages: _Pages, rows: Sequence[IndexRow]) -> None:
     """The room index's heading and table: across the page, or in two columns where that saves paper."""
     size = pages.size
-    _heading(pages, "Room index", "room index")
-    note = flow(PLACES_NOTE, pages.width, TYPE.label)
+    _heading(pages, _("Room index"), "room index")
+    note = flow(_(PLACES_NOTE), pages.width, TYPE.label)
     wide = _columns(rows, pages.width, size)
     head = _head(wide)
     set_rows = [_row(wide, row, size) for row in rows]
@@ -280,14 +284,17 @@ def _heading(pages: _Pages, title: str, holds: str) -> None:
     page.top -= TYPE.heading + 10
 
 
+ROUTE_HEADINGS = (N_("Done"), N_("Leg"), N_("Way"), N_("Terrain"), N_("Time"), N_("Notes"))
+
 
 def _route(pages: _Pages, rows: Sequence[RouteRow]) -> None:
     """The route's heading and table across the page, its head again at the top of each page it runs on."""
     size = pages.size
-    _heading(pages, "Route", "route")
+    _heading(pages, _("Route"), "route")
     columns = _route_columns(rows, pages.width, size)
     head = _head(columns)
-    set_rows = [_table_row(columns, _route_cells(row), size, f"leg-{slug(row.key)}", f"Leg {row.key} done")
+    set_rows = [_table_row(columns, _route_cells(row), size, f"leg-{slug(row.key)}",
+                           _("Leg {key} done").format(key=row.key))
                 for row in rows]
     at = 0
     while at < len(set_rows):
@@ -316,16 +323,16 @@ def _route_columns(rows: Sequence[RouteRow], width: float, size: float) -> list[
     def fits(texts: Sequence[str], role: FontRole) -> float:
         return max(text_width(t, role, TYPE.label if role == "label-bold" else size) for t in texts) + 2 * PAD
 
-    tick = fits(["Done"], "label-bold")
-    key = max(fits(["Leg"], "label-bold"), fits([r.key for r in rows], "body-bold"))
-    terrain = max(fits(["Terrain"], "label-bold"), fits([r.terrain for r in rows], "body"))
-    time = max(fits(["Time"], "label-bold"), fits([r.time for r in rows], "body"))
+    tick = fits([_("Done")], "label-bold")
+    key = max(fits([_("Leg")], "label-bold"), fits([r.key for r in rows], "body-bold"))
+    terrain = max(fits([_("Terrain")], "label-bold"), fits([r.terrain for r in rows], "body"))
+    time = max(fits([_("Time")], "label-bold"), fits([r.time for r in rows], "body"))
     rest = width - tick - key - terrain - time
     wanted = [max(fits([heading], "label-bold"), max(flow(text, width, size).width for text in texts) + 2 * PAD)
-              for heading, texts in (("Way", [r.name for r in rows]), ("Notes", [r.notes or " " for r in rows]))]
+              for heading, texts in ((_("Way"), [r.name for r in rows]), (_("Notes"), [r.notes or " " for r in rows]))]
     way = min(wanted[0], rest * wanted[0] / sum(wanted))
-    return [_Column("Done", tick, centred=True), _Column("Leg", key), _Column("Way", way),
-            _Column("Terrain", terrain), _Column("Time", time), _Column("Notes", rest - way)]
+    return [_Column(_("Done"), tick, centred=True), _Column(_("Leg"), key), _Column(_("Way"), way),
+            _Column(_("Terrain"), terrain), _Column(_("Time"), time), _Column(_("Notes"), rest - way)]
 
 
 def _head(columns: Sequence[_Column]) -> Flowed:
@@ -344,7 +351,8 @@ def _head(columns: Sequence[_Column]) -> Flowed:
 
 def _row(columns: Sequence[_Column], row: IndexRow, size: float) -> Flowed:
     """One room's row: its cells side by side, a hairline under them."""
-    return _table_row(columns, _cells(row), size, f"visited-{slug(row.key)}", f"Room {row.key} visited")
+    return _table_row(columns, _cells(row), size, f"visited-{slug(row.key)}",
+                      _("Room {key} visited").format(key=row.key))
 
 
 def _table_row(columns: Sequence[_Column], cells: Sequence[str | None], size: float, box: str, label: str,

@@ -62,6 +62,7 @@ from sheetgen.words import (
     spares_text,
     timetable_note,
 )
+from sheetgen.words.language import N_, _
 
 MARGIN = SPACE.margin
 """Every edge."""
@@ -122,15 +123,17 @@ def _facts(t: Timetable, width: float) -> Sketch:
     # the rule's sentence and the rows' times say already
     banner = check_banner(t.pack)
     if banner is not None:
-        facts = tuple((fact.label, fact.text) for fact in banner.facts if fact.label != "When")
+        facts = tuple((fact.label, fact.text) for fact in banner.facts if fact.label != _("When"))
         drawn = banner_marks(banner.name, facts, width)
         sk.extend(drawn.marks, 0.0, y)
         y -= drawn.height + 5.0
     starts = ", ".join(f"{lv.name} {lv.level}" for lv in t.tracks)
     if starts:
-        y -= set_text(sk, f"**Tracks at the start of play:** {starts}", 0.0, y, width, TEXT) + 3.0
+        y -= set_text(sk, _("**Tracks at the start of play:** {tracks}").format(tracks=starts), 0.0, y, width,
+                      TEXT) + 3.0
     if t.pool_dice is not None and t.rows:
-        y -= set_text(sk, f"**Pool:** {pool_rule(t.pack, trigger=False)}", 0.0, y, width, TEXT) + 3.0
+        y -= set_text(sk, _("**Pool:** {rule}").format(rule=pool_rule(t.pack, trigger=False)), 0.0, y, width,
+                      TEXT) + 3.0
     if t.spares:
         bold = ("**", "**")
         y -= set_text(sk, f"{spares_heading(t.spare_when, bold)}: {spares_text(t.spares, bold)}", 0.0, y, width,
@@ -142,16 +145,16 @@ def _facts(t: Timetable, width: float) -> Sketch:
 
 
 def _use_text(t: Timetable) -> str:
-    how = "**Use:** tick each check when you make it. "
+    how = _("**Use:** tick each check when you make it.") + " "
     if t.pool_dice is not None:
-        how += "Take the dice from the left, as many as the pool holds. "
-    how += "With a quiet party the Quiet party column stands (a blank cell: nothing happens)"
+        how += _("Take the dice from the left, as many as the pool holds.") + " "
     if t.tracks:
-        return how + ("; if the party made noise, write the track's real level under Actual and read the rule "
-                      "against it.")
+        return how + _("With a quiet party the Quiet party column stands (a blank cell: nothing happens); if the "
+                       "party made noise, write the track's real level under Actual and read the rule against it.")
     if t.spares:  # nothing the party does moves what the rows read: a loud party rolls a spare die
-        return how + "; when the party calls for an extra roll, use the next spare die."
-    return how + "."
+        return how + _("With a quiet party the Quiet party column stands (a blank cell: nothing happens); when "
+                       "the party calls for an extra roll, use the next spare die.")
+    return how + _("With a quiet party the Quiet party column stands (a blank cell: nothing happens).")
 
 
 def _info(t: Timetable, width: float) -> Sketch:
@@ -222,7 +225,7 @@ def _card_rows(t: Timetable, width: float) -> list[_Block]:
         height = max(h for _, _, h, _ in made)
         sk = Sketch()
         placed = []
-        for j, (card, content, _, head_h) in enumerate(made):
+        for j, (card, content, _h, head_h) in enumerate(made):
             x = round(j * (card_w + CARD_GAP), 2)
             sk.extend(card_frame(card_w, height, head_h), x, 0.0)
             sk.extend(content.marks, x, 0.0)
@@ -265,7 +268,8 @@ def timetable_layout(t: Timetable, paper: Paper, *, numbered: bool = True) -> Ti
         plans.extend(_deck_plans(t, width, room, plans, info, deck))
     total = len(plans)
     pages = tuple(_page(t, paper, n, total, plan, numbered) for n, plan in enumerate(plans, start=1))
-    title = f"{t.pack_name}: pre-rolled timetable" + (f", {t.site_name}" if t.site_name else "")
+    title = (_("{pack}: pre-rolled timetable, {site}") if t.site_name
+             else _("{pack}: pre-rolled timetable")).format(pack=t.pack_name, site=t.site_name)
     return TimetableLayout(paper, title, pages)
 
 
@@ -320,7 +324,7 @@ def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: floa
         for made in chunk:
             hint = hours_text(first, last)
             if len(chunk) > 1:
-                hint = f"{row_clock(t, made[0][0])} to {row_clock(t, made[-1][0])}"
+                hint = _("{start} to {end}").format(start=row_clock(t, made[0][0]), end=row_clock(t, made[-1][0]))
             pages.append((hint, made))
     plans = []
     for number, (hint, made) in enumerate(pages, start=1):
@@ -352,23 +356,29 @@ def _deck_plans(t: Timetable, width: float, room: float, plans: list[_Plan], inf
     used = sum(b.height for b in current)
     for block in deck:
         if used + block.height > room and any(b.kind == "cards" for b in current):
-            out.append(_Plan("encounter deck", True, current))
+            out.append(_Plan(DECK_HINT, True, current))
             current = [_text_block(deck_head(t, width, continued=True), 8.0)]
             used = current[0].height
         current.append(block)
         used += block.height
-    out.append(_Plan("encounter deck", True, current))
+    out.append(_Plan(DECK_HINT, True, current))
     return out
+
+
+DECK_HINT = N_("encounter deck")
+"""What a page that holds only the deck says it holds."""
 
 
 def page_hint(hint: str, with_deck: bool) -> str:
     """'hours 4-6', with ' and encounter deck' when the deck starts on the page too."""
-    return f"{hint} and encounter deck" if with_deck and hint != "encounter deck" else hint
+    if hint == DECK_HINT:
+        return _(DECK_HINT)
+    return _("{hint} and encounter deck").format(hint=hint) if with_deck else hint
 
 
 def page_label(number: int, total: int, hint: str, with_deck: bool) -> str:
     """'Timetable, page 2 of 3: hours 4-6' (with ' and encounter deck' when the deck starts there too)."""
-    return f"Timetable, page {number} of {total}: {page_hint(hint, with_deck)}"
+    return _("Timetable, page {n} of {total}: {hint}").format(n=number, total=total, hint=page_hint(hint, with_deck))
 
 
 def _page(t: Timetable, paper: Paper, number: int, total: int, plan: _Plan, numbered: bool) -> TimetablePage:

@@ -9,6 +9,7 @@ Text is set with sheetgen.layout.marks, in the shipped fonts.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -54,6 +55,7 @@ from sheetgen.words import (
     table_roll_text,
     timetable_note,
 )
+from sheetgen.words.language import N_, _, after_colon, semicolons
 
 TEXT = TYPE.timetable_body
 """Size of the cards' and notes' text (never under 8 pt)."""
@@ -127,8 +129,8 @@ def hours_text(first: int, last: int) -> str:
     """'hour 3', 'hours 1-3', or for whole days 'day 2', 'days 1-3'."""
     if first % 24 == 1 and last % 24 == 0:
         start, end = first // 24 + 1, last // 24
-        return f"day {start}" if start == end else f"days {start}-{end}"
-    return f"hour {first}" if first == last else f"hours {first}-{last}"
+        return _("day {n}").format(n=start) if start == end else _("days {span}").format(span=f"{start}-{end}")
+    return _("hour {n}").format(n=first) if first == last else _("hours {span}").format(span=f"{first}-{last}")
 
 
 # -- the page head ---------------------------------------------------------------------------------------
@@ -140,13 +142,14 @@ def page_head(t: Timetable, width: float, number: int, total: int, hint: str, *,
     Not *numbered*, the page number's slot is left empty for a packet's own number."""
     sk = Sketch()
     source = t.pack_name + (f" · {t.site_name}" if t.site_name else "")
-    who = f"For the {t.pack.words.gm}"
-    title = fit_text(f"Pre-rolled encounters: {hint}", "label-bold", TYPE.header_title, width)
+    who = _("For the {gm}").format(gm=t.pack.words.gm)
+    title = fit_text(_("Pre-rolled encounters: {hint}").format(hint=hint), "label-bold", TYPE.header_title, width)
     marks, height = header_marks(width, fit_text(source, "label", TYPE.header_line, width / 2), who, title,
                                  (number, total) if numbered else None)
     sk.extend(marks)
-    where = f"{duration(t.hours * 3600)} of play" if t.check_name is not None else "an encounter deck"
-    seed = f"Seed {t.seed} — same seed, same rolls"
+    where = (_("{duration} of play").format(duration=duration(t.hours * 3600)) if t.check_name is not None
+             else _("an encounter deck"))
+    seed = _("Seed {seed} — same seed, same rolls").format(seed=t.seed)
     seed_w = text_width(seed, "label-bold", TEXT)
     y = -height + HEADER.below - 2.0
     sk.text(0.0, y - TEXT, fit_text(where, "label", TEXT, width - seed_w - 18.0), "label", TEXT)
@@ -201,12 +204,21 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
     hours = min(odds.hours, max(CHART_HOURS, math.ceil(3 * odds.unit_minutes / 60)))
     told = milestones(odds, hours)
     bars = chart_bars(odds, hours)
-    first = duration(hours * 3600).removeprefix("1 ")  # "hour", "3 hours"
-    title = f"Chance of {t.result_word} at each check in the first {first}, quiet party"
+    span = duration(hours * 3600)
     if len(bars) > 1 and len({b.chance for b in bars}) == 1:
-        title = (f"Chance of at least one {t.result_word} by each check in the first {first}, quiet party "
-                 f"({percent(bars[0].chance)} at every check)")
+        title = {1: _("Chance of at least one {result} by each check in the first hour, quiet party ({percent} at "
+                      "every check)"),
+                 24: _("Chance of at least one {result} by each check in the first day, quiet party ({percent} at "
+                       "every check)")}.get(hours) or _(
+            "Chance of at least one {result} by each check in the first {span}, quiet party ({percent} at every "
+            "check)")
+        title = title.format(result=t.result_word, span=span, percent=percent(bars[0].chance))
         bars = cumulative_bars(odds, hours)
+    else:
+        title = {1: _("Chance of {result} at each check in the first hour, quiet party"),
+                 24: _("Chance of {result} at each check in the first day, quiet party")}.get(hours) or _(
+            "Chance of {result} at each check in the first {span}, quiet party")
+        title = title.format(result=t.result_word, span=span)
     height = set_text(sk, title, 0.0, 0.0, width, SMALL, bold=True)
     peak = chart_top(bars)
     total = hours * 60
@@ -229,20 +241,22 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
         if step:
             sk.line(left, y, right, y, RULE, 0.75)
         if step % 2 == 0:
-            sk.text(left - 3.0, y - 2.8, percent(p).replace(".0%", "%"), "label", SMALL, align="right")
+            sk.text(left - 3.0, y - 2.8, re.sub(r"[.,]0(?=\s?%)", "", percent(p)), "label", SMALL, align="right")
     for bar in bars:
         h = y_at(bar.chance) - bottom
         if h > 0:
             sk.add(RectMark(x_at(bar.minute) - bar_w / 2, bottom, bar_w, h, fill=0.45, stroke=RULE))
     sk.line(left, bottom, right, bottom, 1.0)
     sk.line(left, bottom, left, top, 1.0)
-    for hour in (0, *(h for _, h in told)):
+    for hour in (0, *(h for _label, h in told)):
         x = x_at(Fraction(hour * 60))
         sk.line(x, bottom, x, bottom - 3.0, RULE)
         sk.text(x, bottom - 12.0, f"{hour} h" if hour else "0", "label", SMALL, align="centre")
     y = bottom - 16.0
-    by_hour = ", ".join(f"{percent(odds.by_hour[h - 1])} by {label}" for label, h in told)
-    y -= set_text(sk, f"At least one {t.result_word}: {by_hour}.", 0.0, y, width, SMALL)
+    by_hour = ", ".join(_("{percent} by {time}").format(percent=percent(odds.by_hour[h - 1]), time=label)
+                        for label, h in told)
+    y -= set_text(sk, _("At least one {result}: {times}.").format(result=t.result_word, times=by_hour), 0.0, y,
+                  width, SMALL)
     return sk
 
 
@@ -261,27 +275,37 @@ def block_height(sk: Sketch) -> float:
 
 # -- deck cards ------------------------------------------------------------------------------------------
 
+def _label(label: str, text: str) -> str:
+    """'**Morale:** 8': a card's fact after its label in bold (with *text* empty, the label and its space)."""
+    return _("**{label}:** {text}").format(label=label, text=text)
+
+
+DISTANCE, REACTION, ZONE = N_("Distance"), N_("Reaction"), N_("Zone")
+"""A card's labels for the rolls and the zone the deck's key glosses, in English: translated where printed."""
+
+
 def card_lines(card: DeckCard, *, glosses: bool = True) -> list[str]:
     """The card's facts as marked-up lines, in the order they are used at the table; without *glosses*, a
     distance, a reaction and a zone say only their name (the deck's key, :func:`deck_key`, says the rest)."""
-    lines = [f"**Number appearing:** {appearing_text(card)}"] if card.creature or card.appearing != 1 else []
-    for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
+    lines = ([_label(_("Number appearing"), appearing_text(card))] if card.creature or card.appearing != 1
+             else [])
+    for label, roll in ((DISTANCE, card.distance), (REACTION, card.reaction)):
         if roll is not None:
-            lines.append(f"**{label}:** {table_roll_text(roll, gloss=glosses)}")
+            lines.append(_label(_(label), table_roll_text(roll, gloss=glosses)))
     morale = morale_text(card)
     if morale is not None:
-        lines.append(f"**Morale:** {morale}")
+        lines.append(_label(_("Morale"), morale))
     if card.zone:
         gloss = f" \u2014 {card.zone_text}" if card.zone_text and glosses else ""
-        lines.append(f"**Zone:** {card.zone}{gloss}")
+        lines.append(_label(_(ZONE), f"{card.zone}{gloss}"))
     stat = card.stat_name or card.stat_id
     if stat:
-        lines.append(f"**See stat card:** {stat}")
+        lines.append(_label(_("See stat card"), stat))
     if card.signs:
-        lines.append(f"**Foretold by:** {signs_text([(s.outcome, s.seconds) for s in card.signs])}")
+        lines.append(_label(_("Foretold by"), signs_text([(s.outcome, s.seconds) for s in card.signs])))
     lines.extend(opening_lines(card))
     if not card.creature:
-        lines.append(f"_{NOT_A_CREATURE}_")
+        lines.append("_" + _(NOT_A_CREATURE) + "_")
     return lines
 
 
@@ -302,12 +326,12 @@ def deck_key(t: Timetable) -> list[str]:
         return []
     found: dict[str, dict[str, str]] = {}
     for card in t.deck:
-        for label, roll in (("Distance", card.distance), ("Reaction", card.reaction)):
+        for label, roll in ((DISTANCE, card.distance), (REACTION, card.reaction)):
             if roll is not None and table_roll_gloss(roll):
                 found.setdefault(label, {}).setdefault(roll.result, table_roll_gloss(roll))
         if card.zone and card.zone_text:
-            found.setdefault("Zone", {}).setdefault(card.zone, card.zone_text)
-    return [f"**{label}:** " + "; ".join(f"{name}: {gloss.rstrip('.')}" for name, gloss in glosses.items()) + "."
+            found.setdefault(ZONE, {}).setdefault(card.zone, card.zone_text)
+    return [_label(_(label), semicolons(after_colon(name, gloss.rstrip(".")) for name, gloss in glosses.items())) + "."
             for label, glosses in found.items()]
 
 
@@ -329,7 +353,8 @@ def card_content(card: DeckCard, width: float, shared: tuple[str, ...] = (), *, 
     name_h = set_text(sk, f"{card.index}. {card.name}", name_x, -PAD + 0.5, width - name_x - roll_w - 3 * PAD,
                       10.5, bold=True)
     head_h = round(max(TICK.text + 2 * PAD, name_h + 2 * PAD), 2)
-    sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - TICK.text, TICK.text, f"encounter {card.index} used"))
+    sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - TICK.text, TICK.text,
+                   _("encounter {n} used").format(n=card.index)))
     sk.text(width - PAD, -PAD - 9.5, roll, "label", SMALL, align="right")
     y = -head_h - 3.0
     for line in card_lines(card, glosses=not glossed):
@@ -351,29 +376,29 @@ def card_frame(width: float, height: float, head_h: float) -> list[Mark]:
 LOG_ROW = 22.0
 """The height of a line of the encounter log: room to write by hand."""
 
-LOG_COLUMNS = (("Time", 0.1), ("Where", 0.22), ("What the party met", 0.4), ("What came of it", 0.28))
+LOG_COLUMNS = ((N_("Time"), 0.1), (N_("Where"), 0.22), (N_("What the party met"), 0.4), (N_("What came of it"), 0.28))
 
 
 def encounter_log(width: float, rows: int) -> Sketch:
     """A ruled log to fill in at the table, for a timetable without an encounter deck: a title, a line
     on its use, the columns' heads and *rows* ruled lines."""
     sk = Sketch()
-    y = -set_text(sk, "Encounter log", 0.0, 0.0, width, 11.0, bold=True) - 2.0
-    y -= set_text(sk, "Write down each encounter as it happens: when, where, what the party met and what "
-                      "came of it.", 0.0, y, width, TEXT)
+    y = -set_text(sk, _("Encounter log"), 0.0, 0.0, width, 11.0, bold=True) - 2.0
+    y -= set_text(sk, _("Write down each encounter as it happens: when, where, what the party met and what "
+                        "came of it."), 0.0, y, width, TEXT)
     y -= 4.0
     x = 0.0
     for name, share in LOG_COLUMNS:
-        sk.text(x + 3.0, y - TEXT, name, "label-bold", TEXT)
+        sk.text(x + 3.0, y - TEXT, _(name), "label-bold", TEXT)
         x += share * width
     y -= TEXT + 4.0
     sk.line(0.0, y, width, y, RULE)
     top = y
-    for _ in range(rows):
+    for _row in range(rows):
         y -= LOG_ROW
         sk.line(0.0, y, width, y, RULE)
     x = 0.0
-    for _, share in LOG_COLUMNS[:-1]:
+    for _name, share in LOG_COLUMNS[:-1]:
         x += share * width
         sk.line(x, top, x, y, RULE)
     return sk
@@ -382,7 +407,7 @@ def encounter_log(width: float, rows: int) -> Sketch:
 def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
     """The deck's title, where its cards come from, how to use them and the morale rule, ruled off."""
     sk = Sketch()
-    title = "Encounter deck" + (" (continued)" if continued else "")
+    title = _("Encounter deck (continued)") if continued else _("Encounter deck")
     source = deck_source(t)
     if source:
         title += f" \u2014 {source}"
@@ -390,16 +415,16 @@ def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
     if not continued:
         use = ""
         if t.deck and t.rows:
-            use = " Tick each card as you use it."
+            use = " " + _("Tick each card as you use it.")
         note, morale = deck_note(t), morale_rule(t)
         y -= set_text(sk, f"{note[:1].upper()}{note[1:]}.{use}", 0.0, y, width, TEXT)
         if morale and t.deck:
-            y -= set_text(sk, f"**Morale:** {morale}.", 0.0, y, width, TEXT)
+            y -= set_text(sk, _label(_("Morale"), f"{morale}."), 0.0, y, width, TEXT)
         for line in deck_key(t):
             y -= set_text(sk, line, 0.0, y, width, TEXT)
         shared = shared_lines(t)
         if shared:
-            y -= set_text(sk, "On every card: " + "; ".join(shared), 0.0, y, width, TEXT)
+            y -= set_text(sk, _("On every card: {facts}").format(facts=semicolons(shared)), 0.0, y, width, TEXT)
     sk.line(0.0, y - 3.0, width, y - 3.0, RULE)
     return sk
 

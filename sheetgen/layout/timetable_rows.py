@@ -27,6 +27,7 @@ from sheetgen.words import (
     row_when,
     timetable_roll,
 )
+from sheetgen.words.language import _, capitalised
 
 BAND = 0.92
 """Grey of every other row."""
@@ -201,15 +202,18 @@ def table_head(t: Timetable, cols: Columns) -> Sketch:
     sk = Sketch()
     names = ", ".join(lv.name for lv in t.tracks)
     pool = t.pool_dice is not None
-    rule_head = f"{(timetable_roll(t) or '').capitalize()} of the first N dice" if pool else "What decides it"
-    heads = [(cols.box, "Done", ""), (cols.time, "Time", ""),
-             (cols.roll, "Dice in order" if pool else "Dice" if _read_one_by_one(t) else "Roll", ""),
-             (cols.rule, rule_head, "N = the dice in the pool" if pool else ""),
-             *([(cols.others, "Other rolls", "their dice, and what they bring")] if cols.others < cols.quiet else []),
-             (cols.quiet, "Quiet party", "if only the rules move the tracks"), (cols.actual, "Actual", names)]
+    read = timetable_roll(t) or ""
+    rule_head = (_("{read} of the first N dice").format(read=capitalised(read)) if pool
+                 else _("What decides it"))
+    heads = [(cols.box, _("Done"), ""), (cols.time, _("Time"), ""),
+             (cols.roll, _("Dice in order") if pool else _("Dice") if _read_one_by_one(t) else _("Roll"), ""),
+             (cols.rule, rule_head, _("N = the dice in the pool") if pool else ""),
+             *([(cols.others, _("Other rolls"), _("their dice, and what they bring"))] if cols.others < cols.quiet
+               else []),
+             (cols.quiet, _("Quiet party"), _("if only the rules move the tracks")), (cols.actual, _("Actual"), names)]
     edges = column_edges(cols)
     sub_h = 0.0
-    for x, _, sub in heads:
+    for x, _head, sub in heads:
         if sub:
             right = min(e for e in edges if e > x)
             sub_h = max(sub_h, flow(sub, right - x - 2 * PAD, SMALL, base="label").height)

@@ -58,6 +58,7 @@ from sheetgen.words import (
     running_down,
     times,
 )
+from sheetgen.words.language import _, semicolons
 
 BODY = TYPE.tracker_body
 """Rule lines and table text."""
@@ -272,17 +273,19 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
         assert pack.check is not None
         rolls = pack.check.cadence.rolls
         if check_kind(pack) == CERTAIN and rolls > 1:
-            parts.append(f"**{CERTAIN}\u00d7{rolls}** {pack.check.name}, rolled {times(rolls)}")
+            parts.append(f"**{CERTAIN}\u00d7{rolls}** " + _("{check}, rolled {times}").format(check=pack.check.name,
+                                                                                            times=times(rolls)))
         elif check_kind(pack) == CERTAIN:
             parts.append(f"**{CERTAIN}** {pack.check.name}")
         elif pool_fill_units(pack) is not None:
             parts.append(f"**{POSSIBLE}** {pack.check.name}, {pool_cadence_text(pack)}")
         else:
-            parts.append(f"**{POSSIBLE}** {pack.check.name}, if its cadence has come round")
+            parts.append(f"**{POSSIBLE}** " + _("{check}, if its cadence has come round").format(check=pack.check.name))
     for roll in marked_rolls(pack) if gm else ():
         parts.append(f"**{roll_mark(roll)}** {roll.name}: {roll_sentence(pack, roll)}")
     for r in periodic(pack):
-        parts.append(f"**{rest_mark(r)}** {r.name} due" + (f" (skipped: {r.penalty})" if r.penalty else ""))
+        parts.append(f"**{rest_mark(r)}** " + (_("{rest} due (skipped: {penalty})") if r.penalty
+                                                else _("{rest} due")).format(rest=r.name, penalty=r.penalty))
     for condition in pack.conditions:
         parts.append(f"**{condition_mark(condition)}** {condition.name}: "
                      f"{conditions_order_text(pack, condition, at_times=False)}")
@@ -291,8 +294,10 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
     marked = marked_rolls(pack)
     every_unit = [r.name for r in pack.rolls if r not in marked] if gm else []
     if every_unit:
-        parts.append(f"every {pack.time.unit}: " + ", ".join(every_unit))
-    return ("Due at the end of the " + pack.time.unit + ": " + "; ".join(parts)) if parts else ""
+        parts.append(_("every {unit}: {rolls}").format(unit=pack.time.unit, rolls=", ".join(every_unit)))
+    if not parts:
+        return ""
+    return _("Due at the end of the {unit}: {marks}").format(unit=pack.time.unit, marks=semicolons(parts))
 
 
 def _share_strips(short: list[Action], named: Sequence[str]) -> list[Action]:
@@ -315,7 +320,7 @@ def _short_actions(pack: Pack, group: str | None, named: Sequence[str] = ()) -> 
 def _shown(pack: Pack, turns: int) -> str:
     """'18 dungeon turns = 3 hours shown'."""
     unit = pack.time.unit if turns == 1 else pack.time.plural
-    return f"{turns} {unit} = {duration(turns * pack.time.length)} shown"
+    return _("{n} {units} = {duration} shown").format(n=turns, units=unit, duration=duration(turns * pack.time.length))
 
 
 def turns_title(pack: Pack, part: TrackerPart) -> str:
@@ -357,12 +362,9 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
                 break
         subs = tuple((a, min(pack.time.length // (a.time or 1), cap)) for a in short)
         if not items:
-            legend = (
-                "Small boxes in each "
-                + pack.time.unit
-                + ": "
-                + ", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _ in subs)
-            )
+            legend = _("Small boxes in each {unit}: {actions}").format(
+                unit=pack.time.unit,
+                actions=", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _n in subs))
             top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-legend", bullet=None)
     legend = due_legend(pack, gm=ctx.gm)
     if legend:
@@ -513,13 +515,13 @@ def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     if pool is not None and pool.roll_at is not None:
         # the pool drawn to size: one box per die it holds, the last one the roll point
         marks = max(1, pool.roll_at - pool.base)
-        name = "Pool"
+        name = _("Pool")
         rows.append((name, pool_rule_note(pack), pool.roll_at, "pool"))
-        labels["pool"] = [str(k) for k in range(1, pool.roll_at)] + [f"{pool.roll_at}: roll"]
+        labels["pool"] = [str(k) for k in range(1, pool.roll_at)] + [_("{n}: roll").format(n=pool.roll_at)]
     feeds = set(pool.tallies) if pool is not None else set()
     rows += [(ctx.checked(t.name, f"tallies[{i}].name"), "", marks if t.id in feeds else TALLY_BOXES, t.id)
              for i, t in enumerate(pack.tallies)]
-    return _rows_block(ctx, q, part, width, "Tallies", rows, labels)
+    return _rows_block(ctx, q, part, width, _("Tallies"), rows, labels)
 
 
 def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
@@ -533,7 +535,7 @@ def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
         for i, r in enumerate(pack.resources)
     ]
     labels = {r.id: found for r in pack.resources if (found := _box_labels(pack, r))}
-    return _rows_block(ctx, q, part, width, "Resources", rows, labels)
+    return _rows_block(ctx, q, part, width, _("Resources"), rows, labels)
 
 
 def _box_labels(pack: Pack, resource: Resource) -> list[str]:

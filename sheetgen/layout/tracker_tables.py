@@ -25,6 +25,7 @@ from sheetgen.layout.tracker_parts import (
 from sheetgen.markup import paragraphs, plain
 from sheetgen.model.pack import Table, TrackerPart
 from sheetgen.words import beings_key, duration
+from sheetgen.words.language import _
 
 # -- combat rounds -------------------------------------------------------------------------------------
 
@@ -69,7 +70,7 @@ def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
     """A round tracker's title, the lines under its heading, its groups and its columns; RenderError when
     a group's name or one group's boxes do not fit."""
     pack = ctx.pack
-    title = ctx.checked(part.title or "Combat Rounds", ctx.where(q, "title"))
+    title = ctx.checked(part.title or _("Combat Rounds"), ctx.where(q, "title"))
     action = capital(ctx.checked(pack.time.action, "time.action"))
     items = ctx.items(q, part)
     if part.beings > 1:
@@ -77,13 +78,14 @@ def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
     groups = [ctx.checked(g, ctx.where(q, "groups", i)) for i, g in enumerate(part.groups)] or [
         capital(ctx.checked(pack.words.party, "words.party")), capital(ctx.checked(pack.words.foes, "words.foes"))]
     # each group's columns: (label over it, the box's name) from left to right
+    turn, move = _("Turn"), _("Move")
     if part.beings == 1:
-        marks = [("Turn", "Turn"), ("Move", "Move"), (action, action)]
+        marks = [(turn, turn), (move, move), (action, action)]
     else:
-        marks = [("Turn", "Turn")] + [(short, f"{name} {b}") for b in range(1, part.beings + 1)
-                                      for short, name in (("M", "Move"), (action[:1], action))]
+        marks = [(turn, turn)] + [(short, f"{name} {b}") for b in range(1, part.beings + 1)
+                                  for short, name in ((move[:1], move), (action[:1], action))]
     num_w = (
-        max(text_width("Round", "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
+        max(text_width(_("Round"), "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
     )
     wide = max(text_width(m, "label", LABEL) for m, _ in marks[:3 if part.beings == 1 else 1]) + 8.0
     col = max(wide, SMALL_BOX + 12.0)
@@ -133,12 +135,12 @@ class _RoundsGrid:
         notes_x = num_w + len(groups) * (group_w + 10.0)
         head = 20.0 if self.beings == 1 else 29.0
         # header: group names over their marks (and, for Beings, each Being's number over its pair)
-        sk.text(0.0, top - head, "Round", "label-bold", LABEL)
+        sk.text(0.0, top - head, _("Round"), "label-bold", LABEL)
         for g, group in enumerate(groups):
             gx = num_w + g * (group_w + 10.0)
             sk.text(gx + group_w / 2, top - LABEL, group, "label-bold", BODY + 0.5, align="centre")
             sk.line(gx + 2.0, top - LABEL - 3.0, gx + group_w - 2.0, top - LABEL - 3.0, 0.75)
-            for m, (label, _) in enumerate(marks):
+            for m, (label, _box) in enumerate(marks):
                 sk.text(gx + starts[m] + own[m] / 2, top - head, label, "label", LABEL, align="centre")
             for b in range(self.beings if self.beings > 1 else 0):
                 sk.line(gx + starts[1 + 2 * b] + 1.0, top - 21.5, gx + starts[1 + 2 * b] + 2 * pair - 1.0,
@@ -156,13 +158,13 @@ class _RoundsGrid:
             sk.text(num_w / 2 - 4.0, y - row_h / 2 - 11.0 * 0.35, str(r), "label-bold", 11.0, align="centre")
             for g, group in enumerate(groups):
                 gx = num_w + g * (group_w + 10.0)
-                for m, (_, name) in enumerate(marks):
+                for m, (_label, name) in enumerate(marks):
                     sk.box(
                         gx + starts[m] + (own[m] - SMALL_BOX) / 2,
                         y - row_h / 2 - SMALL_BOX / 2,
                         SMALL_BOX,
                         f"round-{r}-{slug(group)}-{slug(name)}",
-                        f"Round {r}: {group} {name}",
+                        _("Round {n}: {group} {box}").format(n=r, group=group, box=name),
                     )
             sk.line(0.0, y - row_h, width, y - row_h, 0.5, grey=0.4)
         return top - self.rounds * row_h
@@ -272,7 +274,7 @@ def _column_widths(natural: list[float], least: list[float], width: float) -> li
 
 def notes_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or "Notes", ctx.where(q, "title")))
+    top = -heading(sk, width, ctx.checked(part.title or _("Notes"), ctx.where(q, "title")))
     prefix = slug(part.title or "") or f"notes-{q}"
     top = rules(sk, ctx.items(q, part), width, top, prefix)
     return Block(tuple(sk.marks), -top)
@@ -281,7 +283,7 @@ def notes_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Bl
 def actions_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Block:
     pack = ctx.pack
     sk = Sketch()
-    top = -heading(sk, width, ctx.checked(part.title or "Actions", ctx.where(q, "title")))
+    top = -heading(sk, width, ctx.checked(part.title or _("Actions"), ctx.where(q, "title")))
     top = rules(
         sk,
         ctx.items(q, part),

@@ -28,6 +28,7 @@ from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Check, Track, TrackerPart
 from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, track_boxes, track_rungs
 from sheetgen.words import advance_steps, check_sentence, read_name
+from sheetgen.words.language import _
 
 # -- tracks --------------------------------------------------------------------------------------------
 
@@ -48,12 +49,14 @@ def track_rules(ctx: PartContext, q: int, part: TrackerPart, track: Track) -> li
     check = ctx.pack.check
     reads = ctx.gm and check is not None and _check_uses(check, track.id)
     # the check in the one sentence every sheet prints for it
-    rule = ["**Rule:** " + ctx.checked(check_sentence(ctx.pack), "check")] if reads else []
+    said = ctx.checked(check_sentence(ctx.pack), "check") if reads else ""
+    rule = [_("**{label}:** {text}").format(label=_("Rule"), text=said)] if reads else []
     t = ctx.pack.tracks.index(track)
     lines = [ctx.checked(p, f"tracks[{t}].text") for p in paragraphs(track.text)[:1]]
     for r, reset in enumerate(track.resets):
         to = track.initial if reset.to is None else reset.to
-        lines.append(f"Back to {to}: " + ctx.checked(reset.when, f"tracks[{t}].resets[{r}].when"))
+        lines.append(_("Back to {n}: {when}").format(n=to, when=ctx.checked(reset.when,
+                                                                             f"tracks[{t}].resets[{r}].when")))
     if reads and check is not None:
         lines.append(
             f"**{ctx.checked(check.name, 'check.name')}:** " + ctx.checked(check.formula, "check.formula")

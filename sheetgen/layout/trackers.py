@@ -52,6 +52,7 @@ from sheetgen.layout.tracker_tracks import track_block
 from sheetgen.model.pack import Pack, TrackerPage, TrackerPart
 from sheetgen.options import Audience, Paper
 from sheetgen.words import duration
+from sheetgen.words.language import N_, _
 
 MARGIN = SPACE.margin
 """Every edge."""
@@ -195,7 +196,8 @@ def _title_band(ctx: PartContext, width: float, page: tuple[int, int] | None) ->
     number among the pack's sheets for that audience and their total (None: an empty slot for a packet's
     number), and the page's title."""
     pack = ctx.pack
-    who = f"For the {ctx.checked(pack.words.gm, 'words.gm')}" if ctx.gm else "For the players"
+    who = (_("For the {gm}").format(gm=ctx.checked(pack.words.gm, "words.gm")) if ctx.gm
+           else _("For the players"))
     return header_marks(width, ctx.checked(pack.name, "name"), who,
                         ctx.checked(ctx.page.title, f"trackers[{ctx.page_index}].title"), page)
 
@@ -380,7 +382,7 @@ def _fill_sheets(units: list[tuple[list[tuple[int, Block | None]], float]], room
     of an earlier sheet rather than start one more); on every sheet the parts stay in the page's order."""
     sheets: list[list[int]] = []
     used: list[float] = []
-    for u, (_, height) in enumerate(units):
+    for u, (_part, height) in enumerate(units):
         open_sheets = range(len(sheets)) if back else range(max(len(sheets) - 1, 0), len(sheets))
         for s in open_sheets:
             if used[s] + PART_GAP + height <= room:
@@ -468,7 +470,7 @@ def _overflow(
             )
 
 
-LOG_COLUMNS = (("Time", 0.12), ("Where", 0.26), ("What happened", 0.62))
+LOG_COLUMNS = ((N_("Time"), 0.12), (N_("Where"), 0.26), (N_("What happened"), 0.62))
 """The ruled log at the foot of a tracker page: each column's head and share of the width."""
 LOG_PITCH = 18.0
 LABEL_HEAD = TYPE.label + 4.0
@@ -479,13 +481,13 @@ def _log_space(marks: list[Mark], frames: list[PartFrame], top: float, width: fl
     """A ruled log of what happens in play (time, where, what) in what is left at the bottom of the page,
     when there is room for three lines."""
     sk = Sketch()
-    head = heading(sk, width, "Log")
+    head = heading(sk, width, _("Log"))
     lines = int((top - head - LABEL_HEAD - MARGIN) // LOG_PITCH)
     if lines < 3:
         return
     edges = [0.0]
     for name, share in LOG_COLUMNS:
-        sk.text(edges[-1] + 2.0, -head - LABEL_HEAD + 3.0, name, "label", TYPE.label)
+        sk.text(edges[-1] + 2.0, -head - LABEL_HEAD + 3.0, _(name), "label", TYPE.label)
         edges.append(edges[-1] + share * width)
     first = -head - LABEL_HEAD
     bottom = first - lines * LOG_PITCH
@@ -495,7 +497,7 @@ def _log_space(marks: list[Mark], frames: list[PartFrame], top: float, width: fl
     for x in edges[1:-1]:
         sk.line(x, first, x, bottom, 0.75, grey=0.55)
     marks.extend(_place(sk.marks, MARGIN, top))
-    frames.append(PartFrame(-1, "log", "Log", MARGIN, top + bottom, width, -bottom))
+    frames.append(PartFrame(-1, "log", _("Log"), MARGIN, top + bottom, width, -bottom))
 
 
 def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:

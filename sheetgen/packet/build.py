@@ -31,6 +31,7 @@ from sheetgen.options import Audience, RenderOptions
 from sheetgen.packet import cache
 from sheetgen.packet.reference_workers import preload_references
 from sheetgen.packet.workers import Jobs
+from sheetgen.words.language import _, after_colon, ngettext
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -172,7 +173,8 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
 
         fits = _CachedFits() if options.use_cache else None
         sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs, fits=fits)
-        entries = [[f"Room {card.key}: {card.name}" if card.kind == "room" else f"Stats: {card.name}", card.page]
+        entries = [[_("Room {key}: {name}").format(key=card.key, name=card.name) if card.kind == "room"
+                    else _("Stats: {name}").format(name=card.name), card.page]
                    for card in sheet.cards if card.part == 0]
         return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
 
@@ -294,7 +296,7 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                     if timings is not None:
                         timings["weasyprint, each pack in its worker"] = (
                             timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
-                parts.append(Part(f"Reference: {pack.name}", part, (slot,) * _page_count(part)))
+                parts.append(Part(_("Reference: {pack}").format(pack=pack.name), part, (slot,) * _page_count(part)))
     return front + parts + drawn
 
 
@@ -313,9 +315,9 @@ def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     with _phase(timings, "reportlab"):
         layout = site_front_layout(site_front(loaded.site, loaded.pack.words.gm, loaded.pack), options.render.paper)
         pdf = site_front_pdf(layout, loaded.site.site, fillable=options.render.fillable,
-                             ink_saver=options.render.ink_saver, language=loaded.language)
+                             ink_saver=options.render.ink_saver, language=options.render.language)
     slots = (page_slot(options.render.paper, drawn_by="reportlab"),) * len(layout.pages)
-    entries = tuple((title.capitalize(), page) for title, page in layout.entries)
+    entries = tuple((_(title)[:1].upper() + _(title)[1:], page) for title, page in layout.entries)
     return [Part(layout.title, pdf, slots, entries), _map_part(loaded, options, progress, timings)]
 
 
@@ -359,7 +361,7 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                 each = ([scales.pop()] * _page_count(drawn) if len(scales) == 1
                         else sheet_scales(pack, options.render, audience, hours))
                 slots = tuple(page_slot(paper, drawn_by="reportlab", scale=scale) for scale in each)
-                parts.append(Part(f"Trackers: {pack.name}", drawn, slots))
+                parts.append(Part(_("Trackers: {pack}").format(pack=pack.name), drawn, slots))
     if players:
         return parts
     progress("timetable and encounter deck")
@@ -367,11 +369,11 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         timetable = pre_roll(loaded, options, timings)
     with _phase(timings, "reportlab"):
         drawn, anchors = _timetable_once(timetable, options.render)
-        parts.append(Part("Timetable and encounter deck", drawn,
+        parts.append(Part(_("Timetable and encounter deck"), drawn,
                           (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn), anchors=anchors))
         progress("room and stat cards")
         cards, entries = cached_cards(loaded, options)
-    parts.append(Part("Room and stat cards", cards, entries=entries))
+    parts.append(Part(_("Room and stat cards"), cards, entries=entries))
     return parts
 
 
@@ -428,7 +430,7 @@ def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress 
         anchors.update((name, page + index) for name, index in part.anchors)
         page += len(reader.pages)
     with _phase(timings, "reportlab"):
-        cover = Part("Cover", _cover(loaded, options, contents, anchors, timings, timetable))
+        cover = Part(_("Cover"), _cover(loaded, options, contents, anchors, timings, timetable))
     with _phase(timings, "merge"):
         readers.insert(0, PdfReader(io.BytesIO(cover.pdf)))
     return _merge(loaded, options, [cover, *parts], readers, tuple(contents), timings)
@@ -455,29 +457,30 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     from sheetgen.words import duration
 
     gm = options.audience == Audience.GM
-    facts = [("Rules", " + ".join(p.name for p in _packs(loaded))),
-             ("Made", f"{options.made_on.isoformat()} with sheetgen {__version__}")]
+    facts = [(_("Rules"), " + ".join(p.name for p in _packs(loaded))),
+             (_("Made"), _("{date} with sheetgen {version}").format(date=options.made_on.isoformat(),
+                                                                    version=__version__))]
     if gm:
         # The seed reproduces the secret timetable: it is printed on the GM's cover only.
-        facts[1:1] = [("Seed", f"{options.seed} (give --seed {options.seed} for the same dice)"),
-                      ("Timetable", f"{duration(play_hours(loaded.pack, options.hours) * 3600)} of play, "
-                                    "pre-rolled")]
+        facts[1:1] = [(_("Seed"), _("{seed} (give --seed {seed} for the same dice)").format(seed=options.seed)),
+                      (_("Timetable"), _("{duration} of play, pre-rolled").format(
+                          duration=duration(play_hours(loaded.pack, options.hours) * 3600)))]
     if loaded.site.author:
-        facts.insert(0, ("Author", loaded.site.author))
+        facts.insert(0, (_("Author"), loaded.site.author))
     if gm:
         if timetable is None:
             timetable = pre_roll(loaded, options, timings)
         encounters = _first_encounters(timetable, anchors)
-        log = (("Time", 1.0), ("Where", 2.0), ("What happened", 6.0))
-        tables: tuple[RuledTable, ...] = (RuledTable("Session log", log),)
+        log = ((_("Time"), 1.0), (_("Where"), 2.0), (_("What happened"), 6.0))
+        tables: tuple[RuledTable, ...] = (RuledTable(_("Session log"), log),)
     else:
         encounters = ()
-        tables = (RuledTable("The party", (("Character", 3.0), ("Player", 2.0), ("Light and supplies", 3.0),
-                                           ("Notes", 4.0)), rows=6),
-                  RuledTable("Notes", (("", 1.0),)))
-    cover = Cover(loaded.site.site, "Session packet for the players" if not gm else "Session packet",
+        tables = (RuledTable(_("The party"), ((_("Character"), 3.0), (_("Player"), 2.0),
+                                              (_("Light and supplies"), 3.0), (_("Notes"), 4.0)), rows=6),
+                  RuledTable(_("Notes"), (("", 1.0),)))
+    cover = Cover(loaded.site.site, _("Session packet for the players") if not gm else _("Session packet"),
                   tuple(facts), tuple(contents), _briefs(loaded, gm=gm), encounters, tables)
-    return cover_pdf(options.render.paper, cover, ink_saver=options.render.ink_saver, language=loaded.language)
+    return cover_pdf(options.render.paper, cover, ink_saver=options.render.ink_saver, language=options.render.language)
 
 
 def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
@@ -520,16 +523,20 @@ def _first_encounters(timetable: Timetable, anchors: dict[str, int]) -> tuple[st
     morale), and the page of the packet where the rest start (*anchors*: each card's page, "card-5")."""
     lines: list[str] = []
     for n, card in enumerate(timetable.deck[:FIRST_ENCOUNTERS], start=1):
-        facts = [f"{card.appearing} appearing"] if card.creature else []
-        facts += [f"{label} {roll.result}" for label, roll in (("distance", card.distance),
-                                                              ("reaction", card.reaction)) if roll is not None]
+        appearing = ngettext("{n} appearing", "{n} appearing", card.appearing).format(n=card.appearing)
+        facts = [appearing] if card.creature else []
+        facts += [label.format(result=roll.result) for label, roll in ((_("distance {result}"), card.distance),
+                                                                      (_("reaction {result}"), card.reaction))
+                  if roll is not None]
         if card.morale_fails is not None:
-            facts.append("morale " + ("fails" if card.morale_fails else "holds"))
-        lines.append(f"{n}. **{card.name}** ({card.dice} = {card.roll})" + (f": {', '.join(facts)}" if facts else ""))
+            facts.append(_("morale fails") if card.morale_fails else _("morale holds"))
+        head = f"{n}. **{card.name}** ({card.dice} = {card.roll})"
+        lines.append(after_colon(head, ", ".join(facts)) if facts else head)
     rest = len(timetable.deck) - len(lines)
     if lines and rest > 0:
         page = anchors.get(f"card-{len(lines) + 1}")
-        lines.append(f"and {rest} more in the encounter deck" + (f", from page {page}." if page else "."))
+        lines.append((_("and {n} more in the encounter deck, from page {page}.") if page
+                      else _("and {n} more in the encounter deck.")).format(n=rest, page=page))
     return tuple(lines)
 
 
@@ -573,10 +580,10 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     writer.set_page_label(0, len(writer.pages) - 1, style=PageLabelStyle.DECIMAL, start=1)
     packs = _packs(loaded)
     players = options.audience == Audience.PLAYERS
-    subject = "Session packet" + (" for the players" if players else "")
+    subject = _("Session packet for the players") if players else _("Session packet")
     seed = [] if players else [f"seed {options.seed}"]  # the seed reproduces the GM's secret timetable
     metadata = {
-        "/Title": f"{loaded.site.site}: session packet",
+        "/Title": _("{site}: session packet").format(site=loaded.site.site),
         "/Subject": "; ".join([f"{subject}: {', '.join(p.name for p in packs)}", *seed]),
         "/Author": loaded.site.author or "sheetgen",
         "/Keywords": ", ".join(["session packet", loaded.site.site, *(p.id for p in packs),
@@ -586,7 +593,7 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     }
     writer.add_metadata(metadata)
     writer.page_mode = "/UseOutlines"
-    writer.root_object[NameObject("/Lang")] = TextStringObject(loaded.language)
+    writer.root_object[NameObject("/Lang")] = TextStringObject(options.render.language)
     writer.create_viewer_preferences()[NameObject("/DisplayDocTitle")] = BooleanObject(True)
     # A document id made from everything the packet is made of keeps rebuilds byte-identical.
     digest = hashlib.sha256(repr((metadata, slots, [(p.title, p.entries) for p in parts])).encode())

@@ -130,15 +130,17 @@ def font_subsetter() -> str:
 @functools.cache
 def _installation_fingerprint() -> str:
     """What of the installation the bytes depend on: the versions of sheetgen and of the engines, the
-    font subsetter, and the shipped templates and fonts by content."""
+    font subsetter, and the shipped templates, fonts and word catalogues by content."""
+    from importlib import resources
+
     from sheetgen.fonts import shipped_dir
 
     digest = hashlib.sha256(__version__.encode())
     for part in ("weasyprint", "reportlab", "pypdf", "pydyf"):
         digest.update(f"\0{part} {_version(part)}".encode())
     digest.update(f"\0subsetter {font_subsetter()}".encode())
-    for folder in ("templates", "fonts"):
-        stack = [(shipped_dir(folder), folder)]
+    for folder in ("templates", "fonts", "locale"):
+        stack = [(shipped_dir(folder) if folder != "locale" else resources.files("sheetgen") / folder, folder)]
         while stack:
             node, where = stack.pop()
             for child in sorted(node.iterdir(), key=lambda c: c.name):

@@ -37,5 +37,5 @@ def map_pdf(loaded: LoadedSite, render: RenderOptions, *,
         from sheetgen.sheets.exit_map import exit_map
 
         layout = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm), render.paper)
-    pdf = exit_map_pdf(layout.pages, loaded.site.site, ink_saver=render.ink_saver, language=loaded.language)
+    pdf = exit_map_pdf(layout.pages, loaded.site.site, ink_saver=render.ink_saver, language=render.language)
     return pdf, layout

@@ -123,6 +123,8 @@ class SheetOptions:
     backs: bool = False
     use_cache: bool = True
     output: Path | None = None
+    language: str | None = None
+    """The language --language or the settings file chose for sheetgen's words; None: the site's."""
 
 
 def _packet(loaded: LoadedSite, options: SheetOptions) -> bytes:
@@ -185,12 +187,15 @@ def site_builder(site: str, options: SheetOptions) -> Callable[[], tuple[list[Pa
     """A build for :func:`watch`: load *site* and its packs afresh, draw the sheet, write it atomically."""
     from sheetgen.load.files import forget_loaded_packs, load_site
     from sheetgen.output import default_path, prepare_default_folder, write_atomic
+    from sheetgen.words.language import SOURCE, document_language, supported, using
 
     def build() -> tuple[list[Path], list[Path]]:
         forget_loaded_packs()
         loaded = load_site(site)
-        data = SHEETS[options.sheet](loaded, replace(options, render=replace(options.render,
-                                                                             language=loaded.language)))
+        words = supported(options.language or loaded.language) or SOURCE
+        render = replace(options.render, language=document_language(loaded.language, words), words=words)
+        with using(words):
+            data = SHEETS[options.sheet](loaded, replace(options, render=render))
         target = options.output
         if target is None:
             prepare_default_folder()

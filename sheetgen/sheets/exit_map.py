@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from sheetgen.model.site import Site
 from sheetgen.sheets.site_front import MARKERS, Marker
+from sheetgen.words.language import _
 
 
 @dataclass(frozen=True)
@@ -56,4 +57,4 @@ def exit_map(site: Site, gm: str) -> ExitMap:
                 continue
             seen.add(pair)
             exits.append(MapExit(room.key, key, room.key not in listed.get(key, set())))
-    return ExitMap(site.site, f"For the {gm}", rooms, tuple(exits))
+    return ExitMap(site.site, _("For the {gm}").format(gm=gm), rooms, tuple(exits))

@@ -20,7 +20,6 @@ from sheetgen.words import (
     dice_text,
     effect_phrase,
     outcome_when,
-    read_name,
     roll_read_name,
     roll_sentence,
     signed,
@@ -30,6 +29,7 @@ from sheetgen.words import (
     units_span,
     when_clause,
 )
+from sheetgen.words.language import _
 
 # A track with at most this many levels gets one row per level in a check's by-level table.
 _ROW_PER_LEVEL = 12
@@ -145,13 +145,15 @@ def check_banner(pack: Pack) -> CheckBanner | None:
     check = pack.check
     if check is None:
         return None
-    facts = [Fact("When", when_clause(check.when)), Fact("Rule", check_sentence(pack))]
+    facts = [Fact(_("When"), when_clause(check.when)), Fact(_("Rule"), check_sentence(pack))]
     moves = ", ".join(f"{roll} {what}" for roll, what in advance_steps(check))
     if moves and check.advance is not None:
-        facts.append(Fact("Track", f"{pack.track(check.advance.track).name} by the roll: {moves}"))
+        facts.append(Fact(_("Track"), _("{track} by the roll: {moves}").format(
+            track=pack.track(check.advance.track).name, moves=moves)))
     after = after_text(pack, check)
     if after:
-        facts.append(Fact("After " + ("an " if check.result[:1] in "aeiou" else "a ") + check.result, after))
+        label = _("After an {result}") if check.result[:1] in "aeiou" else _("After a {result}")
+        facts.append(Fact(label.format(result=check.result), after))
     facts += [Fact(roll.name, roll_sentence(pack, roll)) for roll in pack.rolls]
     return CheckBanner(check.name, tuple(facts))
 
@@ -162,9 +164,9 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
     say (the formula in the game's own words, the pool, extra rolls, the tables and the pack's notes)."""
     # The rule in the one sentence every sheet prints for it; a table by level follows when the
     # trigger or the cadence depends on a track's level.
-    facts = [Fact("When", when_clause(check.when)), Fact("Rule", check_sentence(pack))]
+    facts = [Fact(_("When"), when_clause(check.when)), Fact(_("Rule"), check_sentence(pack))]
     if check.pool is not None:
-        facts.append(Fact("Pool", dice_text(pack, check)))
+        facts.append(Fact(_("Pool"), dice_text(pack, check)))
     trigger = check.trigger
     level_track: Track | None = None
     for value in (trigger.at_least, trigger.at_most, check.cadence.every):
@@ -173,9 +175,9 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
     by_level = _by_level(pack, check, level_track) if level_track is not None else None
     after = after_text(pack, check)
     if after:
-        facts.append(Fact("Afterwards", after))
+        facts.append(Fact(_("Afterwards"), after))
     if check.extra:
-        facts.append(Fact("Extra roll", extra_roll_text(check)))
+        facts.append(Fact(_("Extra roll"), extra_roll_text(check)))
     advance = None
     if check.advance is not None:
         clock = pack.track(check.advance.track)
@@ -187,10 +189,10 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
     outcomes = None
     if check.outcomes:
         rows = tuple((outcome_when(check, o), o.result, _outcome_cell(pack, o)) for o in check.outcomes)
-        outcomes = Grid(("Roll", "Result", ""), rows)
+        outcomes = Grid((_("Roll"), _("Result"), ""), rows)
     rolls = tuple(roll_view(pack, roll, banner=banner) for roll in pack.rolls)
     if banner:
-        facts = [f for f in facts if f.label not in ("When", "Rule", "Afterwards")]
+        facts = [f for f in facts if f.label not in (_("When"), _("Rule"), _("Afterwards"))]
         return CheckBody(check.name, check.formula, tuple(facts), by_level, None, outcomes, check.text, rolls)
     return CheckBody(check.name, check.formula, tuple(facts), by_level, advance, outcomes, check.text, rolls)
 
@@ -198,19 +200,20 @@ def check_view(pack: Pack, check: Check, *, banner: bool = False) -> CheckBody:
 def roll_view(pack: Pack, roll: Roll, *, banner: bool = False) -> CheckBody:
     """One of the procedure's other rolls in words: its formula, when it is rolled and its rule (unless the
     banner says them), and its outcomes with what they do."""
-    facts = () if banner else (Fact("When", when_clause(roll.when)), Fact("Rule", roll_sentence(pack, roll)))
+    facts = () if banner else (Fact(_("When"), when_clause(roll.when)), Fact(_("Rule"), roll_sentence(pack, roll)))
     rows = tuple((outcome_when(roll, o), o.result, _outcome_cell(pack, o)) for o in roll.outcomes)
-    head = (roll_read_name(roll) or "roll").capitalize()
-    return CheckBody(roll.name, roll.formula, facts, None, None, Grid((head, "Result", ""), rows), roll.text)
+    read = roll_read_name(roll)
+    head = read.capitalize() if read else _("Roll")
+    return CheckBody(roll.name, roll.formula, facts, None, None, Grid((head, _("Result"), ""), rows), roll.text)
 
 
 def _result_name(check: Check) -> str:
-    return "Highest die" if read_name(check) == "highest die" else "Result"
+    return _("Highest die") if check.pool is not None and check.pool.read == "highest" else _("Result")
 
 
 def extra_roll_text(check: Check) -> str:
     """'the check is rolled once more when: the party fights; a light is lit'."""
-    return "the check is rolled once more when " + "; or when ".join(e.when for e in check.extra)
+    return _("the check is rolled once more when {when}").format(when=_("; or when ").join(e.when for e in check.extra))
 
 
 def _outcome_cell(pack: Pack, outcome: Outcome) -> str:
@@ -247,7 +250,7 @@ def _by_level(pack: Pack, check: Check, track: Track) -> Grid:
         ))
     if track.max - track.min + 1 > _ROW_PER_LEVEL:
         rows = _merge_runs(rows)
-    return Grid((track.name, "Check every", check.result.capitalize()), tuple(rows))
+    return Grid((track.name, _("Check every"), check.result.capitalize()), tuple(rows))
 
 
 def _merge_runs(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -270,7 +273,7 @@ def _merge_runs(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
 def _change(change: Change, direction: Literal["up", "down"]) -> ChangeView:
     amount = signed(change.by, direction)
     if change.chance is not None:
-        amount += f" on {change.chance.roll}: {change.chance.on}"
+        amount += " " + _("on {dice}: {faces}").format(dice=change.chance.roll, faces=change.chance.on)
     return ChangeView(amount, change.when)
 
 
@@ -313,11 +316,12 @@ def _omen_levels(track: Track) -> set[int]:
 
 def track_view(pack: Pack, track: Track) -> TrackBody:
     """The track in words and boxes."""
-    facts = [Fact("Range", track_range(track))]
+    facts = [Fact(_("Range"), track_range(track))]
     if track.initial != track.min:
-        facts.append(Fact("Starts at", str(track.initial)))
+        facts.append(Fact(_("Starts at"), str(track.initial)))
     if track.per_unit:
-        facts.append(Fact(f"Every {pack.time.unit}", f"{signed(track.per_unit)} at its end"))
+        facts.append(Fact(_("Every {unit}").format(unit=pack.time.unit),
+                          _("{n} at its end").format(n=signed(track.per_unit))))
     levels = tuple(
         LevelView(str(lv.at), lv.at.low, lv.at.high, lv.label, lv.text, lv.omen, names_level(lv.label, lv.at.low))
         for lv in track.levels
@@ -343,7 +347,8 @@ def track_view(pack: Pack, track: Track) -> TrackBody:
         levels=levels,
         raises=tuple(_change(c, "up") for c in track.raises),
         lowers=tuple(_change(c, "down") for c in track.lowers),
-        resets=tuple(ChangeView(f"to {_reset_level(track, r.to)}", r.when) for r in track.resets),
+        resets=tuple(ChangeView(_("to {level}").format(level=_reset_level(track, r.to)), r.when)
+                     for r in track.resets),
         text=track.text,
     )
 

@@ -15,6 +15,7 @@ from sheetgen.model.pack import Pack
 from sheetgen.options import POINTS_PER_INCH
 from sheetgen.sheets.mechanics import Fact
 from sheetgen.words import about, chance, clock, duration, every, milestones, percent
+from sheetgen.words.language import _
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class OddsBody:
     quiet: str
     beside: bool
     outcomes: tuple[OutcomeLine, ...] = ()  # one per named outcome of the check
-    outcomes_head: tuple[str, str, str] = ("Outcome", "Each check", "At least once")
+    outcomes_head: tuple[str, str, str] = ("Outcome", "Each check", "At least once")  # English; set in odds_chart
     chosen: tuple[ChosenTable, ...] = ()  # one per track the GM chooses
 
 
@@ -139,19 +140,19 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         line=tuple(line),
         x_ticks=x_ticks,
         y_ticks=y_ticks,
-        x_label="hours of play",
-        y_label="chance",
+        x_label=_("hours of play"),
+        y_label=_("chance"),
         # The key sits below the hour labels, where neither bars nor line can cover it.
         legend_x=round(left, 2),
         legend_y=round(CHART_HEIGHT - 2, 2),
         facts=odds_facts(pack, odds) + extra_roll_facts(pack, odds),
-        at_least="At least one by",
+        at_least=_("At least one by"),
         by_hour=tuple(Fact(label, percent(odds.by_hour[h - 1])) for label, h in told),
-        quiet=f"Quiet {pack.words.party}: only the rules move the tracks.",
+        quiet=_("Quiet {party}: only the rules move the tracks.").format(party=pack.words.party),
         beside=beside,
         outcomes=outcome_lines(odds),
-        outcomes_head=("Outcome", "Each check", f"By {odds.hours}:00"),
-        chosen=tuple(ChosenTable((track.name, "Each check", f"By {odds.hours}:00"),
+        outcomes_head=(_("Outcome"), _("Each check"), _("By {clock}").format(clock=f"{odds.hours}:00")),
+        chosen=tuple(ChosenTable((track.name, _("Each check"), _("By {clock}").format(clock=f"{odds.hours}:00")),
                                  tuple(OutcomeLine(lv.label or str(lv.level), _each(lv.chances), percent(lv.by_end))
                                        for lv in track.levels))
                      for track in odds.chosen),
@@ -166,8 +167,9 @@ def extra_roll_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
     from sheetgen.engine.odds import extra_odds
 
     extra = extra_odds(pack, 1, 1)
-    return (Fact("One extra roll an hour",
-                 f"{percent(extra.by_hour[0])} by hour 1 ({percent(odds.by_hour[0])} quiet)"),)
+    return (Fact(_("One extra roll an hour"),
+                 _("{percent} by hour 1 ({quiet} quiet)").format(percent=percent(extra.by_hour[0]),
+                                                                quiet=percent(odds.by_hour[0]))),)
 
 
 def outcome_lines(odds: Odds) -> tuple[OutcomeLine, ...]:
@@ -192,23 +194,26 @@ def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
     facts: list[Fact] = []
     checks = odds.checks
     if not checks:
-        span = duration(odds.hours * 3600).removeprefix("1 ")  # "hour", "3 hours"
-        facts.append(Fact("Each check", f"none is rolled in the first {span}"))
+        none = {1: _("none is rolled in the first hour"), 24: _("none is rolled in the first day")}.get(odds.hours)
+        facts.append(Fact(_("Each check"), none or _("none is rolled in the first {span}").format(
+            span=duration(odds.hours * 3600))))
     elif len({c.chance for c in checks}) == 1:
         minutes = [c.minute for c in checks]
         gaps = {b - a for a, b in zip([Fraction(0), *minutes], minutes, strict=False)}
-        per = "per check"
+        per = _("{chance} per check")
+        gap = min(gaps) if len(gaps) == 1 else Fraction(0)
         if len(gaps) == 1:
-            (gap,) = gaps
-            per = f"per {pack.time.unit}" if gap == odds.unit_minutes else f"a check {every(int(gap * 60))}"
-        facts.append(Fact("Each check", f"{chance(checks[0].chance)} {per}"))
+            per = _("{chance} per {unit}") if gap == odds.unit_minutes else _("{chance} a check {every}")
+        facts.append(Fact(_("Each check"), per.format(chance=chance(checks[0].chance), unit=pack.time.unit,
+                                                      every=every(int(gap * 60)))))
     else:
-        facts.append(Fact("Each check", _varying(checks)))
+        facts.append(Fact(_("Each check"), _varying(checks)))
     wait = odds.expected_minutes_to_first
     if wait is not None:
-        facts.append(Fact("Average wait", about(wait)))
+        facts.append(Fact(_("Average wait"), about(wait)))
     else:
-        facts.append(Fact("Average wait", f"a quiet {pack.words.party} may never meet {result}"))
+        facts.append(Fact(_("Average wait"), _("a quiet {party} may never meet {result}").format(
+            party=pack.words.party, result=result)))
     return tuple(facts)
 
 
@@ -220,15 +225,17 @@ def _varying(checks: tuple[CheckOdds, ...]) -> str:
     """'none before 0:30; 0.5% at 0:30, highest 12.9% at 1:20, 10.8% at 3:00'."""
     possible = [c for c in checks if c.chance > 0]
     if not possible:
-        return "0% at every check"
+        return _("0% at every check")
     first, last = possible[0], possible[-1]
     peak = max(possible, key=lambda c: (c.chance, -c.minute))
-    parts = [f"{percent(first.chance)} at {clock(first.minute * 60)}"]
+    at = _("{percent} at {clock}")
+    parts = [at.format(percent=percent(first.chance), clock=clock(first.minute * 60))]
     if peak is not first:
-        parts.append(f"highest {percent(peak.chance)} at {clock(peak.minute * 60)}")
+        parts.append(_("highest {percent} at {clock}").format(percent=percent(peak.chance),
+                                                              clock=clock(peak.minute * 60)))
     if last is not peak and last is not first:
-        parts.append(f"{percent(last.chance)} at {clock(last.minute * 60)}")
+        parts.append(at.format(percent=percent(last.chance), clock=clock(last.minute * 60)))
     text = ", ".join(parts)
     if first is not checks[0]:
-        text = f"none before {clock(first.minute * 60)}; " + text
+        text = _("none before {clock}; {chances}").format(clock=clock(first.minute * 60), chances=text)
     return text

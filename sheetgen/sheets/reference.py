@@ -66,6 +66,7 @@ from sheetgen.words import (
     conditions_order_text,
     due_every_text,
     duration,
+    every_unit,
     lasting_text,
     rate_phrase,
     running_down,
@@ -73,6 +74,7 @@ from sheetgen.words import (
     times,
     when_out_phrase,
 )
+from sheetgen.words.language import _, capitalised
 
 #: The page's margins and the gap between columns, in points; the stylesheet uses the same numbers.
 MARGIN = 0.5 * POINTS_PER_INCH
@@ -129,15 +131,18 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
                           "is no reference for the players", Location(file=pack.id, field="reference"))
     titles = "; ".join(plain(p.title) for p in pages)
     gm = pack.words.gm
-    audience = "Players'" if players else f"{gm[:1].upper()}{gm[1:]}'s"
+    subject = (_("Players' reference for {pack}: {titles}") if players
+               else _("{gm}'s reference for {pack}: {titles}")).format(gm=f"{gm[:1].upper()}{gm[1:]}", pack=pack.name,
+                                                                       titles=titles)
     return ReferenceView(
         pack_id=pack.id,
         pack_name=pack.name,
-        title=f"{pack.name} — Reference" + (" for the players" if players else ""),
-        subject=f"{audience} reference for {pack.name}: {titles}",
+        title=(_("{pack} — Reference for the players") if players else _("{pack} — Reference")).format(
+            pack=pack.name),
+        subject=subject,
         paper=options.paper.name,
         pages=tuple(pages),
-        audience="For the players" if players else f"For the {gm}",
+        audience=_("For the players") if players else _("For the {gm}").format(gm=gm),
         players=players,
     )
 
@@ -210,7 +215,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         track = pack.track(section.ref or "")
         return track.name, track_view(pack, track)
     if kind == "tracks":
-        return "Tracks", TracksBody(tuple(track_view(pack, t) for t in pack.tracks))
+        return _("Tracks"), TracksBody(tuple(track_view(pack, t) for t in pack.tracks))
     if kind == "table":
         table = pack.table(section.ref or "")
         return table.name, _table(table)
@@ -222,7 +227,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
             ResourceView(r.name, r.lasts or running_down(pack, r), r.boxes, _resource_text(pack, r, odds))
             for r in pack.resources
         ))
-        return _single_name(body.resources, "Resources"), body
+        return _single_name(body.resources, _("Resources")), body
     if kind == "rests":
         rests = RestsBody(tuple(
             RestView(r.name, r.time_label or duration(r.time), r.risk,
@@ -230,29 +235,30 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
                      due_every_text(pack, r.every) if r.every else "", r.penalty)
             for r in pack.rests
         ))
-        return _single_name(rests.rests, "Rests"), rests
+        return _single_name(rests.rests, _("Rests")), rests
     if kind == "conditions":
         conditions = ConditionsBody(tuple(
-            ConditionView(c.name, due_every_text(pack, c.every).capitalize(), conditions_order_text(pack, c),
+            ConditionView(c.name, capitalised(due_every_text(pack, c.every)), conditions_order_text(pack, c),
                           c.cleared, c.text)
             for c in pack.conditions
         ))
-        return _single_name(conditions.conditions, "Conditions"), conditions
+        return _single_name(conditions.conditions, _("Conditions")), conditions
     if kind == "variants":
         variants = VariantsBody(tuple(
             VariantView(v.name, v.text, _variant_changes(pack, v.unit_length, v.consumption, v.danger)
                         + variant_mechanics(pack, v))
             for v in pack.variants
         ))
-        return _single_name(variants.variants, "Variants"), variants
+        return _single_name(variants.variants, _("Variants")), variants
     if kind == "tallies":
-        return "Tallies", _tallies(pack)
+        return _("Tallies"), _tallies(pack)
     if kind == "statblock":
         statblock = next(s for s in pack.statblocks if s.id == section.ref)
         return statblock.name, _statblock(statblock, pack)
     if kind == "odds":
         assert odds is not None and pack.check is not None
-        return f"Chance of {pack.check.result}, quiet {pack.words.party}", odds_chart(pack, odds, width)
+        return (_("Chance of {result}, quiet {party}").format(result=pack.check.result, party=pack.words.party),
+                odds_chart(pack, odds, width))
     raise ValueError(f"no view for sections of kind {kind!r}")
 
 
@@ -332,7 +338,7 @@ def _resource_text(pack: Pack, resource: Resource, odds: Odds | None) -> str:
     said = [resource.text] if resource.text else []
     moves = when_out_phrase(pack, resource)
     if moves:
-        said.append(f"**When it runs out:** {moves}.")
+        said.append(_("**When it runs out:** {moves}.").format(moves=moves))
     use = next((u for u in odds.resources if u.resource == resource.id), None) if odds is not None else None
     lasting = lasting_text(odds, use) if odds is not None and use is not None else ""
     if lasting:
@@ -345,11 +351,13 @@ def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, dang
     if unit_length is not None:
         changes.append(f"{pack.time.unit}: {duration(unit_length)}")
     if danger != 1:
-        changes.append(f"danger chances {TIMES}{danger}: the check rolled {times(danger)} each time it falls due")
+        changes.append(_("danger chances {times}{n}: the check rolled {count} each time it falls due").format(
+            times=TIMES, n=danger, count=times(danger)))
     if consumption != 1:
         rated = [r.name for r in pack.resources if r.every is not None]
-        used = f": {', '.join(rated)} {consumption} boxes where the rate used 1" if rated else ""
-        changes.append(f"resource use {TIMES}{consumption}{used}")
+        changes.append((_("resource use {times}{n}: {resources} {n} boxes where the rate used 1") if rated
+                        else _("resource use {times}{n}")).format(times=TIMES, n=consumption,
+                                                                 resources=", ".join(rated)))
     return tuple(changes)
 
 
@@ -357,12 +365,12 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
     """What a variant's own check and rates change: 'check: 1d6, monster on 1-2', 'Torch: 1 box every turn'."""
     changes = []
     if variant.check is not None:
-        changes.append(f"check: {variant.check.roll or 'a pool'}, its own trigger")
+        changes.append(_("check: {dice}, its own trigger").format(dice=variant.check.roll or _("a pool")))
     if variant.cadence is not None and variant.cadence.at is not None:
-        changes.append(f"check {at_units_text(pack, variant.cadence.at, variant.cadence.repeat)}")
+        changes.append(_("check {every}").format(
+            every=at_units_text(pack, variant.cadence.at, variant.cadence.repeat)))
     elif variant.cadence is not None and isinstance(variant.cadence.every, int):
-        every = variant.cadence.every
-        changes.append(f"check every {pack.time.unit}" if every == 1 else f"check every {every} {pack.time.plural}")
+        changes.append(_("check {every}").format(every=every_unit(pack, variant.cadence.every)))
     for rid, every in variant.rates.items():
         name = next((r.name for r in pack.resources if r.id == rid), rid)
         changes.append(f"{name}: {rate_phrase(pack, every)}")
@@ -371,13 +379,13 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
 
 def _tallies(pack: Pack) -> TalliesBody:
     tallies = tuple(
-        TallyView(t.name, t.text, f"{t.per_unit} every {pack.time.unit}" if t.per_unit else "")
+        TallyView(t.name, t.text, _("{n} every {unit}").format(n=t.per_unit, unit=pack.time.unit) if t.per_unit else "")
         for t in pack.tallies
     )
     note = ""
     check = pack.check
     if check is not None and check.pool is not None and check.pool.tallies:
-        note = f"Each mark adds one {check.pool.die} to the {check.name}."
+        note = _("Each mark adds one {die} to the {check}.").format(die=check.pool.die, check=check.name)
     return TalliesBody(tallies, note)
 
 

@@ -19,6 +19,7 @@ from sheetgen.engine.route import stretches
 from sheetgen.model.pack import Pack
 from sheetgen.model.site import Room, Site
 from sheetgen.words import leg_time
+from sheetgen.words.language import _
 
 Marker = Literal["trap", "treasure", "encounter", "notes"]
 MARKERS: tuple[Marker, ...] = ("trap", "treasure", "encounter", "notes")
@@ -75,7 +76,7 @@ def site_front(site: Site, gm: str, pack: Pack | None = None) -> SiteFront:
                           tuple(names[s] for s in room.stats), places[room.key])
                  for room in site.rooms)
     route = route_rows(site, pack) if pack is not None else ()
-    return SiteFront(site.site, f"For the {gm}", paragraphs(site.text), rows, route)
+    return SiteFront(site.site, _("For the {gm}").format(gm=gm), paragraphs(site.text), rows, route)
 
 
 def route_rows(site: Site, pack: Pack) -> tuple[RouteRow, ...]:

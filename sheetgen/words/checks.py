@@ -9,8 +9,9 @@ from functools import lru_cache
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, machine
 from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool, Roll
+from sheetgen.words.language import _, active, after_colon, semicolons
 from sheetgen.words.mechanics import pool_cadence_text, reading_words
-from sheetgen.words.numbers import TIMES, levels_phrase, signed, units_span
+from sheetgen.words.numbers import TIMES, and_list, duration, levels_phrase, or_list, signed, units_span
 
 
 def roll_dice(pack: Pack, roll: Roll) -> str:
@@ -26,7 +27,7 @@ def roll_read_name(roll: Roll) -> str | None:
 
 def read_name(check: Check) -> str:
     """What a check's result is read from, as a noun: 'highest die', 'lowest die', 'total', 'roll'."""
-    return "roll" if check.pool is None else reading_words(check.pool)[0]
+    return _("roll") if check.pool is None else reading_words(check.pool)[0]
 
 
 def roll_head(check: Check) -> str:
@@ -52,30 +53,35 @@ def dice_text(pack: Pack, check: Check) -> str:
     parts = [f"{pool.base} {TIMES} {pool.die}" if pool.base != 1 else pool.die] if pool.base else []
     if pool.tallies:
         names = and_list([t.name for tally_id in pool.tallies for t in pack.tallies if t.id == tally_id])
-        parts.append(f"{'plus ' if parts else ''}one {pool.die} for each mark of {names}")
+        parts.append((_("plus one {die} for each mark of {tallies}") if parts
+                      else _("one {die} for each mark of {tallies}")).format(die=pool.die, tallies=names))
     if pool.grow:
-        parts.append(f"plus {pool.grow} {TIMES} {pool.die} more every {pack.time.unit}")
+        parts.append(_("plus {n} {times} {die} more every {unit}").format(n=pool.grow, times=TIMES, die=pool.die,
+                                                                         unit=pack.time.unit))
     rule = [", ".join(parts)]
     if pool.roll_at is not None:
-        rule.append(f"rolled when the pool holds {pool.roll_at} dice, then emptied")
+        rule.append(_("rolled when the pool holds {n} dice, then emptied").format(n=pool.roll_at))
     if pool.max_dice != Pool.model_fields["max_dice"].default:
-        rule.append(f"at most {pool.max_dice} dice")
+        rule.append(_("at most {n} dice").format(n=pool.max_dice))
     rule.append(reading_words(pool)[2])
-    return "; ".join(rule)
+    return semicolons(rule)
 
 
 def threshold_text(check: Check, value: int, at_least: bool) -> str:
     """'on a 6', 'on 5-6', 'on a total of 6 or higher', 'on 3 or lower', 'never'."""
     if check.roll is None or check.add:
-        what = "a total of " if check.add else ""
-        return f"on {what}{value} or {'higher' if at_least else 'lower'}"
+        if check.add:
+            text = _("on a total of {n} or higher") if at_least else _("on a total of {n} or lower")
+        else:
+            text = _("on {n} or higher") if at_least else _("on {n} or lower")
+        return text.format(n=value)
     dice = parse_dice(check.roll)
     first, last = (max(value, dice.minimum), dice.maximum) if at_least else (dice.minimum, min(value, dice.maximum))
     if first > last:
-        return "never"
+        return _("never")
     if first == last:
-        return f"on a {first}"
-    return f"on {first}-{last}"
+        return _("on a {face}").format(face=first)
+    return _("on {faces}").format(faces=f"{first}-{last}")
 
 
 def trigger_text(pack: Pack, check: Check, *, table: bool = True) -> str:
@@ -87,22 +93,26 @@ def trigger_text(pack: Pack, check: Check, *, table: bool = True) -> str:
         if value is None:
             continue
         if isinstance(value, int):
-            return f"{result} {threshold_text(check, value, at_least)}"
+            return _("{result} {when}").format(result=result, when=threshold_text(check, value, at_least))
         track = pack.track(value.track)
         if value.levels is None:
-            side = "at or above" if at_least else "at or below"
-            return f"{result} on a result {side} the {track.name} value"
+            return (_("{result} on a result at or above the {track} value") if at_least
+                    else _("{result} on a result at or below the {track} value")).format(result=result,
+                                                                                        track=track.name)
         if table:
-            return f"{result} by {track.name}: see the table below"
-        by = [f"{threshold_text(check, n, at_least)} at {track.name} {at}" for at, n in value.levels.items()]
-        return f"{result} {and_list(by)}"
+            return _("{result} by {track}: see the table below").format(result=result, track=track.name)
+        by = [_("{when} at {track} {level}").format(when=threshold_text(check, n, at_least), track=track.name,
+                                                    level=at) for at, n in value.levels.items()]
+        return _("{result} {when}").format(result=result, when=and_list(by))
     if trig.faces is not None:
         faces = [str(face) for face in trig.faces]
-        return f"{result} on {_article(faces[0]) if len(faces) == 1 else ', '.join(faces[:-1]) + ' or ' + faces[-1]}"
+        if len(faces) == 1:
+            return _("{result} {when}").format(result=result, when=_on_face(faces[0]))
+        return _("{result} on {faces}").format(result=result, faces=or_list(faces))
     if trig.pattern is not None:
-        return f"{result} on {pattern_text(check, trig.pattern)}"
+        return _("{result} on {pattern}").format(result=result, pattern=pattern_text(check, trig.pattern))
     full = pack.track(trig.track_full or "")
-    return f"{result} when the {full.name} is full ({full.max})"
+    return _("{result} when the {track} is full ({n})").format(result=result, track=full.name, n=full.max)
 
 
 def pattern_text(check: Check | Roll, pattern: Pattern) -> str:
@@ -110,28 +120,34 @@ def pattern_text(check: Check | Roll, pattern: Pattern) -> str:
     'red 1', '2 or more dice showing 5-6', 'a total of 10-12', joined by 'and'."""
     parts: list[str] = []
     if pattern.doubles == "any":
-        parts.append("doubles")
+        parts.append(_("doubles"))
     elif pattern.doubles is not None:
-        parts.append(f"double {pattern.doubles}s")
+        parts.append(_("double {face}s").format(face=pattern.doubles))
     if pattern.any is not None:
-        parts.append(f"{_article(pattern.any)} on any die")
+        parts.append(_face(pattern.any, _("a {face} on any die"), _("an {face} on any die"), _("{faces} on any die")))
     if pattern.die is not None:
         parts.extend(f"{name} {wanted}" for name, wanted in pattern.die.items())
     if pattern.count is not None:
         n = pattern.count.at_least
-        many = "1 die or more" if n == 1 else f"{n} or more dice"
-        parts.append(f"{many} showing {pattern.count.faces}")
+        many = _("1 die or more showing {faces}") if n == 1 else _("{n} or more dice showing {faces}")
+        parts.append(many.format(n=n, faces=pattern.count.faces))
     if pattern.total is not None:
-        parts.append(f"a total of {pattern.total}")
+        parts.append(_("a total of {faces}").format(faces=pattern.total))
     return and_list(parts)
 
 
-def _article(faces: object) -> str:
-    """'a 1', 'an 8', '5-6'."""
+def _face(faces: object, one: str, one_an: str, several: str) -> str:
+    """A face in a phrase with its English article ('a 1', 'an 8'), or a range of faces ('5-6') without:
+    each a template of its own, so that a language puts its own article (or none) in it."""
     text = str(faces)
     if not text.isdigit():
-        return text
-    return f"an {text}" if text.startswith("8") or text in ("11", "18") else f"a {text}"
+        return several.format(faces=text)
+    return (one_an if text.startswith("8") or text in ("11", "18") else one).format(face=text)
+
+
+def _on_face(faces: object) -> str:
+    """'on a 1', 'on an 8', 'on 5-6'."""
+    return _face(faces, _("on a {face}"), _("on an {face}"), _("on {faces}"))
 
 
 def outcome_when(check: Check | Roll, outcome: Outcome) -> str:
@@ -152,22 +168,26 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     if isinstance(every_, ByTrack):
         track = pack.track(every_.track)
         if table or not every_.levels:
-            text = f"by {track.name}: see the table below"
+            text = _("by {track}: see the table below").format(track=track.name)
         else:
-            text = and_list([f"every {units_span(pack, n)} at {track.name} {at}" for at, n in every_.levels.items()])
+            text = and_list([_("{every} at {track} {level}").format(every=every_units(pack, n), track=track.name,
+                                                                      level=at)
+                             for at, n in every_.levels.items()])
     else:
-        text = f"every {units_span(pack, every_)}"
+        text = every_units(pack, every_)
     offset = check.cadence.offset
     pool = check.pool if isinstance(check, Check) else None
     if pool is not None and pool.roll_at is not None and every_ == 1 and not offset:
 
         return pool_cadence_text(pack)
     if check.cadence.first is not None:
-        text += f"; the first at the end of {pack.time.unit} {offset + check.cadence.first}"
+        text = _("{cadence}; the first at the end of {unit} {n}").format(cadence=text, unit=pack.time.unit,
+                                                                         n=offset + check.cadence.first)
     elif offset:
-        text += f"; the first after {offset} {pack.time.unit if offset == 1 else pack.time.plural} more"
+        text = _("{cadence}; the first after {n} {units} more").format(
+            cadence=text, n=offset, units=pack.time.unit if offset == 1 else pack.time.plural)
     if check.cadence.rolls > 1:
-        text = f"{times(check.cadence.rolls)} {text}"
+        text = _("{times} {cadence}").format(times=times(check.cadence.rolls), cadence=text)
     return text
 
 
@@ -180,17 +200,26 @@ def at_units_text(pack: Pack, units: list[int], repeat: int | None) -> str:
     return text if repeat is None else f"{text} of every {repeat}"
 
 
+def every_units(pack: Pack, n: int) -> str:
+    """'every dungeon turn (10 minutes)', 'every 6 rounds (1 hour)'."""
+    if n == 1:
+        return _("every {span}").format(span=units_span(pack, 1))
+    return _("every {n} {units} ({duration})").format(n=n, units=pack.time.plural,
+                                                      duration=duration(n * pack.time.length))
+
+
 def times(n: int) -> str:
     """'once', 'twice', '3 times'."""
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    return {1: _("once"), 2: _("twice")}.get(n) or _("{n} times").format(n=n)
 
 
 def after_text(pack: Pack, check: Check) -> str:
     """What an encounter resets: 'Escalation returns to 0; every tally mark is cleared', or ''."""
-    parts = [f"{pack.track(t).name} returns to {pack.track(t).initial}" for t in check.on_encounter.reset]
+    parts = [_("{track} returns to {n}").format(track=pack.track(t).name, n=pack.track(t).initial)
+             for t in check.on_encounter.reset]
     if check.on_encounter.clear_tallies:
-        parts.append("every tally mark is cleared")
-    return "; ".join(parts)
+        parts.append(_("every tally mark is cleared"))
+    return semicolons(parts)
 
 
 def check_sentence(pack: Pack) -> str:
@@ -200,23 +229,22 @@ def check_sentence(pack: Pack) -> str:
     pool of d6'); :func:`dice_text` says how the pool fills."""
     check = pack.check
     if check is None:
-        return "no exploration check"
-    dice = dice_text(pack, check) if check.pool is None else f"{read_name(check)} of a pool of {check.pool.die}"
-    return f"{dice}: {trigger_text(pack, check, table=False)}; {cadence_text(pack, check, table=False)}"
+        return _("no exploration check")
+    dice = (dice_text(pack, check) if check.pool is None
+            else _("{read} of a pool of {die}").format(read=read_name(check), die=check.pool.die))
+    return _("{dice}: {trigger}; {cadence}").format(dice=dice, trigger=trigger_text(pack, check, table=False),
+                                                     cadence=cadence_text(pack, check, table=False))
 
 
 def roll_sentence(pack: Pack, roll: Roll) -> str:
     """One of the pack's other rolls in one line, as :func:`check_sentence` says the check: its dice, what
     each outcome needs and how often it is rolled. '1d6: Torch gutters on a 1; every turn (10 minutes)'."""
     dice = roll_dice(pack, roll)
-    brings = and_list([f"{o.result} on {pattern_text(roll, o.pattern) if o.pattern else _article(o.roll)}"
-                      for o in roll.outcomes])
-    return f"{dice}: {brings}; {cadence_text(pack, roll, table=False)}"
-
-
-def and_list(parts: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+    brings = and_list([_("{result} on {pattern}").format(result=o.result, pattern=pattern_text(roll, o.pattern))
+                       if o.pattern else _("{result} {when}").format(result=o.result, when=_on_face(o.roll))
+                       for o in roll.outcomes])
+    return _("{dice}: {trigger}; {cadence}").format(dice=dice, trigger=brings,
+                                                     cadence=cadence_text(pack, roll, table=False))
 
 
 # --- the rule that decides a pre-rolled result --------------------------------------------------------
@@ -229,32 +257,38 @@ def rule_text(pack: Pack, result: int) -> str:
     "1d6 = 6: encounter"; "1d6 = 1: no encounter at any Alert Level"; for a clock that fills,
     "highest d6 = 6: +2 segments on Encounter Clock; encounter if it is at 4 or more".
     """
-    return _rule_text(machine(pack), result)
+    return _rule_text(machine(pack), result, active())
 
 
 @lru_cache(maxsize=4096)
-def _rule_text(m: Machine, result: int) -> str:
+def _rule_text(m: Machine, result: int, language: str) -> str:
     check = m.check
     shown = str(result) if m.throws is None else ", ".join(map(str, m.throws.decode(result)))
     head = f"{roll_head(check)} = {shown}"
     word = check.result
     if check.trigger.track_full is not None:
-        return f"{head}: {_advance_text(m, result)}"
+        return after_colon(head, _advance_text(m, result))
     variable = _variable(m)
     if variable is None and (m.add or _by_track(m) is not None):
-        return f"{head}: {_formula_text(m, result)}"
+        return after_colon(head, _formula_text(m, result))
     if variable is None:
         fires = m.fires(result, m.initial().levels)
         if fires and check.trigger.pattern is not None:
-            return f"{head} ({pattern_text(check, check.trigger.pattern)}): {word}"
-        return f"{head}: {word}" if fires else f"{head}: no {word}"
+            return after_colon(f"{head} ({pattern_text(check, check.trigger.pattern)})", word)
+        return after_colon(head, word if fires else no_result(word))
     name, low, high, levels_for = variable
     hits = [v for v in range(low, high + 1) if m.fires(result, levels_for(v))]
     if not hits:
-        return f"{head}: no {word} at any {name}"
+        return after_colon(head, _("no {result} at any {track}").format(result=word, track=name))
     if len(hits) == high - low + 1:
-        return f"{head}: {word}"
-    return f"{head}: {word} if {name} is {levels_phrase(hits, low, high)}"
+        return after_colon(head, word)
+    return after_colon(head, _("{result} if {track} is {levels}").format(result=word, track=name,
+                                                                        levels=levels_phrase(hits, low, high)))
+
+
+def no_result(word: str) -> str:
+    """'no encounter': a check's result that did not come."""
+    return _("no {result}").format(result=word)
 
 
 def _advance_text(m: Machine, result: int) -> str:
@@ -265,15 +299,15 @@ def _advance_text(m: Machine, result: int) -> str:
     steps = row.by if row is not None else 0
     label = row.label if row is not None and row.label else None
     if steps == 0:
-        return label or f"{track.name} does not move"
-    moved = f"{label} on {track.name}" if label else f"{track.name} +{steps}"
+        return label or _("{track} does not move").format(track=track.name)
+    moved = _("{label} on {track}").format(label=label, track=track.name) if label else f"{track.name} +{steps}"
     if m.index[m.check.trigger.track_full] != i:
         return moved
     at = max(track.min, track.max - steps)
     if at == track.min:
-        return f"{moved}; {m.check.result}"
-    where = f"it is at {at}" if at == track.max else f"it is at {at} or more"
-    return f"{moved}; {m.check.result} if {where}"
+        return semicolons((moved, m.check.result))
+    where = _("{result} if it is at {n}") if at == track.max else _("{result} if it is at {n} or more")
+    return semicolons((moved, where.format(result=m.check.result, n=at)))
 
 
 def _variable(m: Machine) -> tuple[str, int, int, Callable[[int], tuple[int, ...]]] | None:
@@ -321,6 +355,7 @@ def _formula_text(m: Machine, result: int) -> str:
     assert isinstance(value, ByTrack)
     against = m.pack.track(value.track).name
     if value.levels is not None:
-        against = f"the value for the {against}"
-    relation = "at least" if trigger.at_least is not None else "at most"
-    return f"{m.check.result} if {added} is {relation} {against}"
+        against = _("the value for the {track}").format(track=against)
+    relation = (_("{result} if {sum} is at least {value}") if trigger.at_least is not None
+                else _("{result} if {sum} is at most {value}"))
+    return relation.format(result=m.check.result, sum=added, value=against)

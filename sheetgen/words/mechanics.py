@@ -13,6 +13,7 @@ from sheetgen.engine.procedure import machine
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import RollDone, SpareRoll
 from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Pool, Resource, Roll
+from sheetgen.words.language import N_, _, ngettext, semicolons
 from sheetgen.words.numbers import clock, faces_text
 
 
@@ -64,10 +65,11 @@ def reading_words(pool: Pool | Roll) -> tuple[str, str, str]:
     die = str(parse_dice(pool.die if isinstance(pool, Pool) else pool.roll))
     if pool.read == "count":
         on = pool.count_on
-        return f"dice showing {on}", f"{die} showing {on}", f"the result is how many dice show {on}"
-    return {"highest": ("highest die", f"highest {die}", "the highest die counts"),
-            "lowest": ("lowest die", f"lowest {die}", "the lowest die counts"),
-            "sum": ("total", f"{die} total", "the dice are added")}[pool.read]
+        return (_("dice showing {faces}").format(faces=on), _("{die} showing {faces}").format(die=die, faces=on),
+                _("the result is how many dice show {faces}").format(faces=on))
+    return {"highest": (_("highest die"), _("highest {die}").format(die=die), _("the highest die counts")),
+            "lowest": (_("lowest die"), _("lowest {die}").format(die=die), _("the lowest die counts")),
+            "sum": (_("total"), _("{die} total").format(die=die), _("the dice are added"))}[pool.read]
 
 
 def rolls_phrases(pack: Pack, rolls: Sequence[RollDone], bold: tuple[str, str] = ("", "")) -> list[str]:
@@ -105,7 +107,7 @@ def _out_with_moves(pack: Pack, out: ResourceOut) -> str:
     said = out_phrase(out.name, clock_at(pack, out.unit))
     resource = next((r for r in pack.resources if r.id == out.resource), None)
     lit = lit_after(pack, out.resource)
-    moves = [f"{lit} lit"] if lit is not None else []
+    moves = [_("{resource} lit").format(resource=lit)] if lit is not None else []
     moves += [when_out_phrase(pack, resource)] if resource is not None and resource.when_out else []
     return f"{said}: {', '.join(moves)}" if moves else said
 
@@ -117,8 +119,14 @@ def lit_after(pack: Pack, resource_id: str) -> str | None:
 
 def when_out_phrase(pack: Pack, resource: Resource) -> str:
     """What a resource running out moves: 'Danger +2, Alarm back to 0' ('' when nothing)."""
-    return ", ".join(f"{pack.track(m.track).name} back to {pack.track(m.track).initial}" if m.reset
+    return ", ".join(_back_to(pack, m.track) if m.reset
                      else f"{pack.track(m.track).name} {m.by:+d}" for m in resource.when_out)
+
+
+def _back_to(pack: Pack, track_id: str) -> str:
+    """'Alarm back to 0'."""
+    track = pack.track(track_id)
+    return _("{track} back to {n}").format(track=track.name, n=track.initial)
 
 
 def runs_out_text(unit_seconds: int, outs: Sequence[_AtUnit]) -> str:
@@ -129,7 +137,7 @@ def runs_out_text(unit_seconds: int, outs: Sequence[_AtUnit]) -> str:
 def spares_heading(when: Sequence[str], strong: tuple[str, str] = ("", "")) -> str:
     """'Spare dice (the party fights or makes a loud noise; a bright light is lit), used in order', the
     first two words wrapped in ``strong``."""
-    return f"{strong[0]}Spare dice{strong[1]} ({'; '.join(when)}), used in order"
+    return _("{b}Spare dice{eb} ({when}), used in order").format(b=strong[0], eb=strong[1], when=semicolons(when))
 
 
 def spares_text(spares: Sequence[SpareRoll], strong: tuple[str, str] = ("", "")) -> str:
@@ -142,32 +150,35 @@ def spares_text(spares: Sequence[SpareRoll], strong: tuple[str, str] = ("", ""))
 
 def runs_out_line(unit_seconds: int, outs: Sequence[_AtUnit], strong: tuple[str, str] = ("", "")) -> str:
     """'Runs out, quiet party: Torch out at 1:00', the label wrapped in ``strong``."""
-    return f"{strong[0]}Runs out, quiet party:{strong[1]} {runs_out_text(unit_seconds, outs)}"
+    return _("{b}Runs out, quiet party:{eb} {outs}").format(b=strong[0], eb=strong[1],
+                                                            outs=runs_out_text(unit_seconds, outs))
 
 
 def signs_text(signs: Sequence[tuple[str, int]]) -> str:
     """'Spoor (0:30); Spoor (1:10)': the outcomes that foretell a card, each with the seconds of play
     at which it was rolled."""
-    return "; ".join(sign_phrase(name, clock(seconds)) for name, seconds in signs)
+    return semicolons(sign_phrase(name, clock(seconds)) for name, seconds in signs)
 
 
 def effect_phrase(pack: Pack, effect: OutcomeEffect, *, card: int | None = None, until: str | None = None) -> str:
     """'Fatigue +1', 'Torch −1 box', 'Torch refilled', 'foretells encounter 2', 'Lost for 3 turns'."""
     if effect.track is not None:
         name = pack.track(effect.track).name
-        return f"{name} back to {pack.track(effect.track).initial}" if effect.reset else f"{name} {effect.by:+d}"
+        return _back_to(pack, effect.track) if effect.reset else f"{name} {effect.by:+d}"
     if effect.resource is not None:
         name = next(r.name for r in pack.resources if r.id == effect.resource)
         if effect.reset:
-            return f"{name} refilled"
-        boxes = "box" if abs(effect.by) == 1 else "boxes"
-        return f"{name} {effect.by:+d} {boxes}"
+            return _("{resource} refilled").format(resource=name)
+        return ngettext("{resource} {n} box", "{resource} {n} boxes", abs(effect.by)).format(
+            resource=name, n=f"{effect.by:+d}")
     if effect.sign:
-        return f"foretells encounter {card}" if card is not None else "foretells the next encounter"
+        return (_("foretells encounter {n}").format(n=card) if card is not None
+                else _("foretells the next encounter"))
     assert effect.lasts is not None
     units = pack.time.unit if effect.lasts == 1 else pack.time.plural
-    text = f"for {effect.lasts} {units}"
-    return f"{text}, until {until}" if until else text
+    if until:
+        return _("for {n} {units}, until {clock}").format(n=effect.lasts, units=units, clock=until)
+    return _("for {n} {units}").format(n=effect.lasts, units=units)
 
 
 def outcome_phrase(pack: Pack, name: str, effects: list[str]) -> str:
@@ -182,60 +193,66 @@ def sign_phrase(name: str, clock: str) -> str:
 
 def out_phrase(name: str, clock: str) -> str:
     """A resource that runs out: 'Torch out at 1:00'."""
-    return f"{name} out at {clock}"
+    return _("{resource} out at {clock}").format(resource=name, clock=clock)
 
 
 def every_unit(pack: Pack, every: int) -> str:
     """'every turn', 'every 6 turns'."""
-    return f"every {pack.time.unit}" if every == 1 else f"every {every} {pack.time.plural}"
+    if every == 1:
+        return _("every {unit}").format(unit=pack.time.unit)
+    return _("every {n} {units}").format(n=every, units=pack.time.plural)
+
+
+def boxes(n: int) -> str:
+    """'1 box', '2 boxes'."""
+    return ngettext("{n} box", "{n} boxes", n).format(n=n)
 
 
 def rate_phrase(pack: Pack, every: int, use: int = 1) -> str:
     """A resource's rate: '1 box every turn', '1 box every 6 turns', '2 boxes every turn'."""
-    boxes = "1 box" if use == 1 else f"{use} boxes"
-    return f"{boxes} {every_unit(pack, every)}"
+    return f"{boxes(use)} {every_unit(pack, every)}"
 
 
 def due_phrase(name: str, clock: str) -> str:
     """A periodic rule that falls due: 'Rest due at 1:00'."""
-    return f"{name} due at {clock}"
+    return _("{rest} due at {clock}").format(rest=name, clock=clock)
 
 
 def condition_phrase(name: str, state: str, clock: str) -> str:
     """A condition's next state falling due: 'The Grind at 0:40: Exhausted'."""
-    return f"{name} at {clock}: {state}"
+    return _("{condition} at {clock}: {state}").format(condition=name, clock=clock, state=state)
 
 
 def conditions_order_text(pack: Pack, condition: Condition, *, at_times: bool = True) -> str:
     """Its states in order with the time each falls due, 'Hungry (0:40), then Exhausted (1:20)', or
     without the times, 'Hungry, then Exhausted' (for a grid whose cells give the time)."""
-    return ", then ".join(f"{state} ({clock_at(pack, (k + 1) * condition.every)})" if at_times else state
+    return _(", then ").join(f"{state} ({clock_at(pack, (k + 1) * condition.every)})" if at_times else state
                           for k, state in enumerate(condition.states))
 
 
 def due_every_text(pack: Pack, every: int) -> str:
     """'due every 6 turns', 'due every turn'."""
-    return f"due {every_unit(pack, every)}"
+    return _("due {every}").format(every=every_unit(pack, every))
 
 
 def pool_cadence_text(pack: Pack) -> str:
     """'when the pool holds 6 dice (every 6 turns for a quiet party)'."""
     check = pack.check
     assert check is not None and check.pool is not None and check.pool.roll_at is not None
-    text = f"when the pool holds {check.pool.roll_at} dice"
     units = pool_fill_units(pack)
-    if units is not None:
-        every = pack.time.unit if units == 1 else f"{units} {pack.time.plural}"
-        text += f" (every {every} for a quiet {pack.words.party})"
-    return text
+    if units is None:
+        return _("when the pool holds {n} dice").format(n=check.pool.roll_at)
+    every = pack.time.unit if units == 1 else f"{units} {pack.time.plural}"
+    return _("when the pool holds {n} dice (every {span} for a quiet {party})").format(
+        n=check.pool.roll_at, span=every, party=pack.words.party)
 
 
 def pool_rule_note(pack: Pack) -> str:
     """The note beside a pool's boxes: 'tick a box per die; roll at 6'."""
     check = pack.check
     assert check is not None and check.pool is not None and check.pool.roll_at is not None
-    base = f"starts with {check.pool.base}; " if check.pool.base else ""
-    return f"{base}tick a box per die; roll when it holds {check.pool.roll_at}"
+    rule = _("tick a box per die; roll when it holds {n}").format(n=check.pool.roll_at)
+    return _("starts with {n}; {rule}").format(n=check.pool.base, rule=rule) if check.pool.base else rule
 
 
 # --- encounter openings and round trackers -------------------------------------------------------
@@ -253,11 +270,11 @@ def opening_texts(card: DeckCard, strong: tuple[str, str] = ("", "")) -> list[tu
     return [(name, " \u00b7 ".join(parts)) for name, parts in names.items()]
 
 
-NOT_A_CREATURE = "Not a creature: no reaction or morale."
+NOT_A_CREATURE = N_("Not a creature: no reaction or morale.")  # translated where it is printed
 """What a card says of an entry that is a sign or a hazard."""
 
 
 def beings_key(beings: int, action: str) -> str:
     """The key of a round tracker with a Move and an Action box for each Being of a group."""
-    return (f"**M** = Move, **{action[:1]}** = {action}: a pair for each of up to {beings} Beings in a group; "
-            "tick each as that Being uses it.")
+    return _("**M** = Move, **{a}** = {action}: a pair for each of up to {n} Beings in a group; "
+             "tick each as that Being uses it.").format(a=action[:1], action=action, n=beings)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Literal
 
 from sheetgen.model.pack import Pack, Track
+from sheetgen.words.language import N_, _, decimal, ngettext, percent_number
 
 MINUS = "\u2212"
 TIMES = "\u00d7"
@@ -25,20 +26,33 @@ def clock(seconds: int | Fraction) -> str:
     return f"{hours}:{mins:02d}"
 
 
+_SHORT = (N_("{n} hr"), N_("{n} min"), N_("{n} s"))
+_EVERY_ONE = {86400: N_("every day"), 3600: N_("every hour"), 60: N_("every minute"), 1: N_("every second")}
+
+
+def _count(unit: int, n: int) -> str:
+    """'1 hour', '30 minutes': *n* of the unit (0 days, 1 hours, 2 minutes, 3 seconds)."""
+    if unit == 0:
+        return ngettext("{n} day", "{n} days", n).format(n=n)
+    if unit == 1:
+        return ngettext("{n} hour", "{n} hours", n).format(n=n)
+    if unit == 2:
+        return ngettext("{n} minute", "{n} minutes", n).format(n=n)
+    return ngettext("{n} second", "{n} seconds", n).format(n=n)
+
+
 def duration(seconds: int, *, short: bool = False) -> str:
     """A length of time: '1 hour 30 minutes', '10 minutes', '30 seconds', '3 days' (whole days only);
     short: '1 hr 30 min'."""
     if seconds >= 86400 and seconds % 86400 == 0 and not short:
-        days = seconds // 86400
-        return f"{days} day{'s' if days != 1 else ''}"
+        return _count(0, seconds // 86400)
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
-    names = (("hr", "min", "s") if short else ("hour", "minute", "second"))
     parts = []
-    for n, name in zip((hours, minutes, secs), names, strict=True):
+    for i, n in enumerate((hours, minutes, secs)):
         if n:
-            parts.append(f"{n} {name}" if short or n == 1 else f"{n} {name}s")
-    return " ".join(parts) or ("0 min" if short else "0 minutes")
+            parts.append(_(_SHORT[i]).format(n=n) if short else _count(i + 1, n))
+    return " ".join(parts) or (_(_SHORT[1]).format(n=0) if short else _count(2, 0))
 
 
 def duration_field(seconds: int) -> str:
@@ -52,8 +66,8 @@ def duration_field(seconds: int) -> str:
 
 def every(seconds: int) -> str:
     """'every 10 minutes', 'every hour'."""
-    text = duration(seconds)
-    return f"every {text[2:]}" if text.startswith("1 ") and " " not in text[2:] else f"every {text}"
+    one = next((word for length, word in _EVERY_ONE.items() if seconds == length), None)
+    return _(one) if one is not None else _("every {duration}").format(duration=duration(seconds))
 
 
 def about(minutes: Fraction) -> str:
@@ -61,21 +75,23 @@ def about(minutes: Fraction) -> str:
     from two hours on)."""
     value = float(minutes)
     if value >= 120:
-        return f"about {value / 60:.1f} hours".replace(".0 hours", " hours")
+        hours = f"{value / 60:.1f}"
+        shown = hours[:-2] if hours.endswith(".0") else decimal(value / 60, 1)
+        return _("about {hours} hours").format(hours=shown)
     whole = round(value)
     if whole < 1:
-        return "under a minute"
-    return f"about {whole} minute{'' if whole == 1 else 's'}"
+        return _("under a minute")
+    return ngettext("about {n} minute", "about {n} minutes", whole).format(n=whole)
 
 
 def percent(p: Fraction) -> str:
-    """'16.7%', 'under 0.1%', 'over 99.9%'."""
+    """'16.7%', 'under 0.1%', 'over 99.9%' (in German '16,7 %')."""
     value = float(p) * 100
     if 0 < value < 0.1:
-        return "under 0.1%"
+        return _("under {percent}").format(percent=percent_number(0.1))
     if 99.9 < value < 100:
-        return "over 99.9%"
-    return f"{value:.1f}%"
+        return _("over {percent}").format(percent=percent_number(99.9))
+    return percent_number(value)
 
 
 def chance(p: Fraction) -> str:
@@ -84,7 +100,7 @@ def chance(p: Fraction) -> str:
     if p == 0 or p == 1:
         return pct
     if p.numerator == 1 and p.denominator <= 1000:
-        return f"1 in {p.denominator} ({pct})"
+        return _("1 in {n} ({percent})").format(n=p.denominator, percent=pct)
     if p.denominator <= 100:
         return f"{p.numerator}/{p.denominator} ({pct})"
     return pct
@@ -107,16 +123,30 @@ def level_span(values: list[int]) -> str:
         else:
             spans.append((v, v))
     parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+    return parts[0] if len(parts) == 1 else or_list(parts)
+
+
+def or_list(parts: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    if len(parts) == 1:
+        return parts[0]
+    return _("{first} or {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+
+
+def and_list(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    if len(parts) == 1:
+        return parts[0]
+    return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def levels_phrase(hits: list[int], low: int, high: int) -> str:
     """'3 or more', '2 or less', '4', '1-2 or 4': the levels (of low..high) at which a rule fires."""
     if hits == list(range(hits[0], hits[-1] + 1)) and hits[0] != hits[-1]:
         if hits[-1] == high:
-            return f"{hits[0]} or more"
+            return _("{n} or more").format(n=hits[0])
         if hits[0] == low:
-            return f"{hits[-1]} or less"
+            return _("{n} or less").format(n=hits[-1])
     return level_span(hits)
 
 
@@ -136,9 +166,13 @@ def leg_time(pack: Pack, first: int, last: int) -> str:
 def unit_sentence(pack: Pack) -> str:
     """'A dungeon turn lasts 10 minutes.', 'A round lasts 10 seconds, 2 actions.'"""
     time = pack.time
-    article = "An" if time.unit[:1].lower() in "aeiou" else "A"
-    actions = f", {time.actions_per_unit} {time.action}s" if time.actions_per_unit > 1 else ""
-    return f"{article} {time.unit} lasts {duration(time.length)}{actions}."
+    lasts = duration(time.length)
+    if time.actions_per_unit > 1:
+        return (_("An {unit} lasts {duration}, {n} {action}s.") if time.unit[:1].lower() in "aeiou"
+                else _("A {unit} lasts {duration}, {n} {action}s.")).format(
+            unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action)
+    return (_("An {unit} lasts {duration}.") if time.unit[:1].lower() in "aeiou"
+            else _("A {unit} lasts {duration}.")).format(unit=time.unit, duration=lasts)
 
 
 def faces_text(faces: tuple[int, ...], total: int) -> str:
@@ -148,4 +182,4 @@ def faces_text(faces: tuple[int, ...], total: int) -> str:
 
 def track_range(track: Track) -> str:
     """'0-10', or '-2 to 2' when it starts below 0."""
-    return f"{track.min} to {track.max}" if track.min < 0 else f"{track.min}-{track.max}"
+    return _("{low} to {high}").format(low=track.min, high=track.max) if track.min < 0 else f"{track.min}-{track.max}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sheetgen.engine.types import ExtraOdds, LevelOdds, Odds, ResourceUse
+from sheetgen.words.language import _
 from sheetgen.words.numbers import about, chance, clock, percent
 
 
@@ -37,12 +38,13 @@ def milestones(odds: Odds, hours: int | None = None) -> tuple[tuple[str, int], .
     that is a unit of whole hours), by day from two whole days on ("day 1"); the last hour always."""
     hours, unit_hours = odds.hours if hours is None else hours, odds.unit_minutes / 60
     if hours >= 48 and hours % 24 == 0:
-        return tuple((f"day {h // 24}", h) for h in range(24, hours + 1, 24))
+        return tuple((_("day {n}").format(n=h // 24), h) for h in range(24, hours + 1, 24))
     step = next((n for n in _STEPS if n * 12 >= hours and n >= unit_hours), hours)
     by_unit = unit_hours == step and step > 1
-    marks = [(f"{odds.unit} {h // step}" if by_unit else f"hour {h}", h) for h in range(step, hours + 1, step)]
+    marks = [(f"{odds.unit} {h // step}" if by_unit else _("hour {n}").format(n=h), h)
+             for h in range(step, hours + 1, step)]
     if hours % step:
-        marks.append((f"hour {hours}", hours))
+        marks.append((_("hour {n}").format(n=hours), hours))
     return tuple(marks)
 
 

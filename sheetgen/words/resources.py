@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from sheetgen.engine.types import Odds, ResourceUse
 from sheetgen.model.pack import Pack, Resource
-from sheetgen.words.mechanics import every_unit, rate_phrase
+from sheetgen.words.language import _, semicolons
+from sheetgen.words.mechanics import boxes, every_unit, rate_phrase
 from sheetgen.words.numbers import about, clock, percent
 from sheetgen.words.odds import milestones
 
@@ -19,21 +20,23 @@ def running_down(pack: Pack, resource: Resource) -> str:
         return ""
     if resource.dice is not None:
         steps = ", ".join(resource.dice)
-        rule = (f"roll its die {every_unit(pack, resource.every)}: on {resource.steps_on} down a die "
-                f"({steps}, then gone)")
+        rule = _("roll its die {every}: on {faces} down a die ({steps}, then gone)").format(
+            every=every_unit(pack, resource.every), faces=resource.steps_on, steps=steps)
     elif resource.chance is not None:
-        boxes = "1 box" if resource.use == 1 else f"{resource.use} boxes"
-        rule = f"roll {resource.chance.roll} {every_unit(pack, resource.every)}: {boxes} on {resource.chance.on}"
+        rule = _("roll {dice} {every}: {boxes} on {faces}").format(
+            dice=resource.chance.roll, every=every_unit(pack, resource.every), boxes=boxes(resource.use),
+            faces=resource.chance.on)
     else:
         rule = rate_phrase(pack, resource.every, resource.use)
     if resource.after is None:
         return rule
-    return f"when {_name(pack, resource.after)} is out, {rule}"
+    return _("when {resource} is out, {rule}").format(resource=_name(pack, resource.after), rule=rule)
 
 
 def rate_due_phrase(resource: Resource) -> str:
     """What a resource's mark on the turns grid means: 'a box of Lantern oil is used', 'roll for Rations'."""
-    return f"roll for {resource.name}" if resource.rolled else f"a box of {resource.name} is used"
+    return (_("roll for {resource}") if resource.rolled else _("a box of {resource} is used")).format(
+        resource=resource.name)
 
 
 def lasting_text(odds: Odds, use: ResourceUse) -> str:
@@ -43,14 +46,15 @@ def lasting_text(odds: Odds, use: ResourceUse) -> str:
         return ""
     said = []
     if use.lasts_units is not None:
-        once = " once lit" if use.after is not None else ""
-        said.append(f"Lasts {about(use.lasts_units * odds.unit_minutes)} on average{once}")
+        lasts = (_("Lasts {wait} on average once lit") if use.after is not None
+                 else _("Lasts {wait} on average"))
+        said.append(lasts.format(wait=about(use.lasts_units * odds.unit_minutes)))
     marks = milestones(odds)
     picked = sorted({marks[0], marks[len(marks) // 2], marks[-1]}, key=lambda m: m[1]) if marks else []
-    gone = ", by ".join(f"{clock(hour * 3600)}: {percent(use.gone_by_hour[hour - 1])}" for _, hour in picked)
+    gone = _(", by ").join(f"{clock(hour * 3600)}: {percent(use.gone_by_hour[hour - 1])}" for _m, hour in picked)
     if gone:
-        said.append(f"gone by {gone}")
-    return "; ".join(said)
+        said.append(_("gone by {times}").format(times=gone))
+    return semicolons(said)
 
 
 def _name(pack: Pack, resource_id: str) -> str:

@@ -11,9 +11,10 @@ from sheetgen.engine.procedure import Machine, by_level, machine
 from sheetgen.engine.route import label_of
 from sheetgen.engine.timetable import Baseline, CheckRow, Memo, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
-from sheetgen.words.checks import advance_steps, and_list, read_name, roll_head, rule_text, trigger_text
+from sheetgen.words.checks import advance_steps, no_result, read_name, roll_head, rule_text, trigger_text
+from sheetgen.words.language import _, active, ngettext, semicolons
 from sheetgen.words.mechanics import rolls_phrases, row_extras
-from sheetgen.words.numbers import clock, every, faces_text, level_span
+from sheetgen.words.numbers import and_list, clock, every, faces_text, level_span
 
 
 def timetable_note(t: Timetable) -> str:
@@ -21,8 +22,8 @@ def timetable_note(t: Timetable) -> str:
     pack = t.pack
     if pack.check is not None:
         return ""
-    return (f"{pack.name} has no exploration check: draw from the deck when the {pack.words.gm} calls for "
-            "an encounter.")
+    return _("{pack} has no exploration check: draw from the deck when the {gm} calls for an encounter.").format(
+        pack=pack.name, gm=pack.words.gm)
 
 
 def timetable_roll(t: Timetable) -> str | None:
@@ -39,28 +40,33 @@ def row_dice(t: Timetable, row: CheckRow) -> str:
     """'1d6', or for a pool '6d6 (take the first N)'."""
     m = machine(t.pack)
     if row.roll is None:
-        return f"{len(row.dice)}d{m.sides} (take the first N)"
+        return _("{n}d{sides} (take the first N)").format(n=len(row.dice), sides=m.sides)
     return roll_head(m.check)
 
 
-_SAID: weakref.WeakKeyDictionary[Machine, Memo[tuple[int, str], tuple[CheckRow, str]]] = weakref.WeakKeyDictionary()
-"""What each row of a pack's timetables says, by the row and what is said, kept while the pack's machine is:
-a timetable's rows are the same objects wherever the same dice fall in the same place, so many timetables
-of one pack say each row once. The entry names its row, so an id that a later row took never answers for it."""
+Said = Memo[tuple[int, str], tuple[CheckRow, str]]
+
+_SAID: weakref.WeakKeyDictionary[Machine, dict[str, Said]] = weakref.WeakKeyDictionary()
+"""What each row of a pack's timetables says in each language, by the row and what is said, kept while the
+pack's machine is: a timetable's rows are the same objects wherever the same dice fall in the same place, so
+many timetables of one pack say each row once. The entry names its row, so an id that a later row took never
+answers for it."""
 
 
-_LAST_SAID: list[tuple[Pack, Memo[tuple[int, str], tuple[CheckRow, str]]]] = []
-"""The pack whose rows were said last and its memo: a sheet or an export says every row of one pack in turn."""
+_LAST_SAID: list[tuple[Pack, str, Said]] = []
+"""The pack and language whose rows were said last, and their memo: a sheet or an export says every row of
+one pack in turn."""
 
 
-def _said_of(t: Timetable) -> Memo[tuple[int, str], tuple[CheckRow, str]]:
-    if _LAST_SAID and _LAST_SAID[0][0] is t.pack:
-        return _LAST_SAID[0][1]
-    m = machine(t.pack)
-    found = _SAID.get(m)
+def _said_of(t: Timetable) -> Said:
+    language = active()
+    if _LAST_SAID and _LAST_SAID[0][0] is t.pack and _LAST_SAID[0][1] == language:
+        return _LAST_SAID[0][2]
+    by_language = _SAID.setdefault(machine(t.pack), {})
+    found = by_language.get(language)
     if found is None:
-        found = _SAID[m] = Memo()
-    _LAST_SAID[:] = [(t.pack, found)]
+        found = by_language[language] = Memo()
+    _LAST_SAID[:] = [(t.pack, language, found)]
     return found
 
 
@@ -88,9 +94,10 @@ def row_when(t: Timetable, row: CheckRow) -> str:
     if found is not None and found[0] is row:
         return found[1]
     m = machine(t.pack)
-    when = _when(m, row.unit)
+    when = _when(m, row.unit, active())
     if m.rolls > 1:
-        when = "; ".join(part for part in (f"roll {row.repeat} of {m.rolls}", when) if part)
+        which = _("roll {n} of {total}").format(n=row.repeat, total=m.rolls)
+        when = semicolons(part for part in (which, when) if part)
     return memo.keep((id(row), "when"), (row, when))[1]
 
 
@@ -117,7 +124,8 @@ def baseline_text(t: Timetable, row: CheckRow, *, rolls: bool = True) -> str:
     found = memo.get((id(row), what))
     if found is not None and found[0] is row:
         return found[1]
-    return memo.keep((id(row), what), (row, _baseline_text(machine(t.pack), row.baseline, row.unit, rolls)))[1]
+    text = _baseline_text(machine(t.pack), row.baseline, row.unit, active(), rolls)
+    return memo.keep((id(row), what), (row, text))[1]
 
 
 def quiet_text(t: Timetable, row: CheckRow, *, rolls: bool = True, fresh: bool = False) -> str:
@@ -129,20 +137,20 @@ def quiet_text(t: Timetable, row: CheckRow, *, rolls: bool = True, fresh: bool =
     at = t.rows.index(row)
     before = () if fresh else t.rows[at - 1].baseline.levels if at else t.tracks
     stood = frozenset((lv.track, lv.level) for lv in before)
-    return _baseline_text(machine(t.pack), row.baseline, row.unit, rolls, stood)
+    return _baseline_text(machine(t.pack), row.baseline, row.unit, active(), rolls, stood)
 
 
 def omen_phrase(pack: Pack, omen: Omen) -> str:
     """'omen: Dread (Doom 3)'; the level alone where its label says it is an omen: 'Omen (Encounter Clock 3)'."""
     text = omen_text(pack, omen)
     label = pack.track(omen.track).levels[omen.level].label
-    return text if "omen" in label.lower() else f"omen: {text}"
+    return text if "omen" in label.lower() else _("omen: {omen}").format(omen=text)
 
 
 def rolls_text(t: Timetable, row: CheckRow) -> str:
     """The other rolls a row holds, with their dice and what they bring: 'Torch 1d6: 0:10 4, 0:20 1 Torch
     gutters (Torches -1 box)'; '' for none."""
-    return "; ".join(rolls_phrases(t.pack, row.baseline.rolls))
+    return semicolons(rolls_phrases(t.pack, row.baseline.rolls))
 
 
 def _level(m: Machine, b: Baseline, index: int) -> str:
@@ -154,7 +162,7 @@ def _level(m: Machine, b: Baseline, index: int) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
+def _baseline_text(m: Machine, b: Baseline, unit: int, language: str, rolls: bool = True,
                    stood: frozenset[tuple[str, int]] | None = None) -> str:
     """The row in words; with *stood* (the tracks' levels at the row before), what happens only."""
     word = m.check.result
@@ -162,17 +170,18 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
     parts: list[str] = []
     if not b.due and m.cadence is not None:
         track = m.pack.track(m.cadence.track)
-        parts.append(f"not rolled ({_level(m, b, m.index[track.id])})")
+        parts.append(_("not rolled ({level})").format(level=_level(m, b, m.index[track.id])))
     elif not b.due:
-        parts.append("not rolled")
+        parts.append(_("not rolled"))
     elif not b.rolled:
         assert m.pool is not None
-        needed = f", rolled at {m.pool.roll_at}" if m.pool.roll_at is not None else ""
-        parts.append(f"not rolled (pool of {b.pool}{needed})")
+        parts.append((_("not rolled (pool of {n}, rolled at {at})") if m.pool.roll_at is not None
+                      else _("not rolled (pool of {n})")).format(n=b.pool, at=m.pool.roll_at))
     else:
-        outcome = word if b.encounter else f"no {word}"
+        outcome = word if b.encounter else no_result(word)
         if m.pool is not None:
-            read = f"first {b.dice}: {m.pool.read} {b.result}"
+            read = _("first {n}: {read} {result}").format(n=b.dice, read=_POOL_READS[m.pool.read](),
+                                                          result=b.result)
             outcome = read if quiet else f"{read}, {outcome}"
         if not quiet or m.pool is not None:
             parts.append(outcome)
@@ -184,13 +193,19 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, rolls: bool = True,
 
     parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
                             b.rolls if rolls else ()))
-    return "; ".join(parts)
+    return semicolons(parts)
+
+
+_POOL_READS = {"highest": lambda: _("highest"), "lowest": lambda: _("lowest"), "sum": lambda: _("sum"),
+               "count": lambda: _("count")}
+"""A pool's reading as a row says it: 'first 3: highest 5'."""
 
 
 @lru_cache(maxsize=4096)
-def _when(m: Machine, unit: int) -> str:
+def _when(m: Machine, unit: int, language: str) -> str:
     pool = m.pool
-    roll_at = f"rolled when the pool holds {pool.roll_at} dice or more" if pool and pool.roll_at else ""
+    roll_at = (_("rolled when the pool holds {n} dice or more").format(n=pool.roll_at)
+               if pool and pool.roll_at else "")
     cadence = m.cadence
     if cadence is None:
         return roll_at
@@ -208,13 +223,13 @@ def _when(m: Machine, unit: int) -> str:
             continue
         covered += len(groups[value])
         if covered == every_level:
-            target = f"any {track.name}" if not parts else "any level"
+            target = _("at any {track}").format(track=track.name) if not parts else _("at any level")
         else:
-            target = f"{track.name} {level_span(groups[value])}"
-        period = "on the hour" if value * m.pack.time.length == 3600 else every(value * m.pack.time.length)
-        parts.append(f"at {target}" if value == smallest else f"{period} at {target}")
-    text = ("rolled " + ", or ".join(parts)) if parts else (
-        f"rolled only if {track.name}'s cadence has passed since the last check")
+            target = _("at {track} {levels}").format(track=track.name, levels=level_span(groups[value]))
+        period = _("on the hour") if value * m.pack.time.length == 3600 else every(value * m.pack.time.length)
+        parts.append(target if value == smallest else f"{period} {target}")
+    text = (_("rolled {when}").format(when=_(", or ").join(parts))) if parts else (
+        _("rolled only if {track}'s cadence has passed since the last check").format(track=track.name))
     return f"{text}; {roll_at}" if roll_at else text
 
 
@@ -223,29 +238,30 @@ def pool_rule(pack: Pack, *, trigger: bool = True) -> str:
     brings the result. 'take the first N dice, N = the dice in the pool (1 + one per mark of Loud
     Noise); highest die: 1-3 no advance, 4-5 +1 segment on Encounter Clock; encounter when the
     Encounter Clock is full (6)'."""
-    return _pool_rule(machine(pack), trigger)
+    return _pool_rule(machine(pack), trigger, active())
 
 
 @lru_cache(maxsize=256)
-def _pool_rule(m: Machine, trigger: bool) -> str:
+def _pool_rule(m: Machine, trigger: bool, language: str) -> str:
     pool = m.pool
     assert pool is not None
     names = {t.id: t.name for t in m.pack.tallies}
     sources = [names.get(tid, tid) for tid in pool.tallies]
-    parts = ["take the first N dice, N = the dice in the pool"]
+    parts = [_("take the first N dice, N = the dice in the pool")]
     if sources:
         base = f"{pool.base} + " if pool.base else ""
-        parts[0] += f" ({base}one per mark of {and_list(sources)})"
+        parts[0] += " (" + base + _("one per mark of {tallies}").format(tallies=and_list(sources)) + ")"
     check = m.check
     read = read_name(check)
     if check.advance is not None:
         steps = ", ".join(f"{roll} {moves}" for roll, moves in advance_steps(check))
-        parts.append(f"{read}: {steps} on {m.pack.track(check.advance.track).name}")
+        parts.append(_("{read}: {steps} on {track}").format(read=read, steps=steps,
+                                                             track=m.pack.track(check.advance.track).name))
         if trigger:
             parts.append(trigger_text(m.pack, check, table=False))
     elif trigger:
         parts.append(f"{read}: {trigger_text(m.pack, check, table=False)}")
-    return "; ".join(parts)
+    return semicolons(parts)
 
 
 # --- a timetable's encounter deck ---------------------------------------------------------------------
@@ -259,24 +275,30 @@ def deck_source(t: Timetable) -> str | None:
     source = t.deck_from
     if source is None:
         return None
-    return f"{source.owner}: {source.table or 'wandering encounters'} ({source.dice})"
+    table = source.table or _("wandering encounters")
+    return f"{source.owner}: {table} ({source.dice})"
 
 
 def deck_note(t: Timetable) -> str:
     """How the deck is used, or why there is none."""
     if t.deck:
-        return f"{len(t.deck)} encounters, used in order, one for each check that brings one"
-    where = "the site has none" if t.site_name is not None else "no site was given"
+        return ngettext("{n} encounter, used in order, one for each check that brings one",
+                        "{n} encounters, used in order, one for each check that brings one",
+                        len(t.deck)).format(n=len(t.deck))
     wanted = (t.pack.encounter or EncounterRules()).wandering
-    return f"no encounter deck: {where}, and the pack has no table with id '{wanted}'"
+    return (_("no encounter deck: the site has none, and the pack has no table with id '{table}'")
+            if t.site_name is not None
+            else _("no encounter deck: no site was given, and the pack has no table with id '{table}'")).format(
+        table=wanted)
 
 
 def morale_rule(t: Timetable) -> str | None:
     """'roll 2d6: above Morale, the group fails', or None without a morale rule."""
     if t.morale is None:
         return None
-    fails = "above" if t.morale.fails == "above" else "at or above"
-    return f"roll {t.morale.roll}: {fails} Morale, the group fails"
+    fails = (_("roll {dice}: above Morale, the group fails") if t.morale.fails == "above"
+             else _("roll {dice}: at or above Morale, the group fails"))
+    return fails.format(dice=t.morale.roll)
 
 
 def appearing_text(card: DeckCard) -> str:
@@ -305,6 +327,7 @@ def morale_text(card: DeckCard) -> str | None:
     a 'Morale:' label, so with no colon of its own."""
     if card.morale_roll is None:
         return None if card.morale is None else str(card.morale)
-    verdicts = {True: "fails", False: "holds", None: "compare with the stat card's Morale"}
-    rolled = f"rolled {faces_text(card.morale_faces, card.morale_roll)}, {verdicts[card.morale_fails]}"
+    verdicts = {True: _("fails"), False: _("holds"), None: _("compare with the stat card's Morale")}
+    rolled = _("rolled {faces}, {verdict}").format(faces=faces_text(card.morale_faces, card.morale_roll),
+                                                   verdict=verdicts[card.morale_fails])
     return rolled if card.morale is None else f"{card.morale}; {rolled}"

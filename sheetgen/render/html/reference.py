@@ -37,6 +37,7 @@ from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, shared_font
 from sheetgen.sheets.mechanics import CheckBanner
 from sheetgen.sheets.reference import check_fonts, reference_view
 from sheetgen.sheets.views import KEEP_ROWS, PageView, ReferenceView, box_row
+from sheetgen.words.language import _, document_language, using
 
 if TYPE_CHECKING:
     import jinja2
@@ -113,6 +114,7 @@ def environment() -> jinja2.Environment:
     env.filters["pt"] = _pt
     env.globals["box_row"] = box_row
     env.globals["keep_rows"] = KEEP_ROWS
+    env.globals["_"] = _  # sheetgen's words, in the language the page is rendered in
     return env
 
 
@@ -219,7 +221,8 @@ def reference_html(pack: Pack, options: RenderOptions, *, type_size: float | Non
     new sheet. *players*: see :func:`reference_pdf`."""
     options = replace(options, language=pack.language)
     size = body_size(options, players=players) if type_size is None else type_size
-    return _html(reference_view(pack, options, players=players, body_size=size), options, size, page_index)
+    with using(options.words):
+        return _html(reference_view(pack, options, players=players, body_size=size), options, size, page_index)
 
 
 def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False, tagged: bool = True) -> bytes:
@@ -237,7 +240,13 @@ def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False, 
 def render_reference(pack: Pack, options: RenderOptions, *, players: bool = False,
                      tagged: bool = True) -> RenderedReference:
     """Like :func:`reference_pdf`, and say which type size each page needed and what WeasyPrint warned."""
+    with using(options.words):
+        return _render_reference(pack, options, players=players, tagged=tagged)
+
+
+def _render_reference(pack: Pack, options: RenderOptions, *, players: bool, tagged: bool) -> RenderedReference:
     check_fonts(pack)
+    tag = document_language(pack.language, options.words)
     options = replace(options, language=pack.language)
     view = reference_view(pack, options, players=players, body_size=body_size(options, players=players))
     laid_out: list[LaidOut] = []
@@ -251,7 +260,7 @@ def render_reference(pack: Pack, options: RenderOptions, *, players: bool = Fals
         combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
         warnings = tuple(w for doc in laid_out for w in doc.warnings)
         metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"),
-                               language=pack.language, tagged=tagged)
+                               language=tag, tagged=tagged)
         rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 
@@ -262,7 +271,7 @@ def fit_reference(pack: Pack, options: RenderOptions, *, players: bool = False) 
     check_fonts(pack)
     options = replace(options, language=pack.language)
     view = reference_view(pack, options, players=players, body_size=body_size(options, players=players))
-    with shared_fonts():
+    with shared_fonts(), using(options.words):
         return tuple(_fit(pack, view, options, index, page, loosen=False)[1] for index, page in enumerate(view.pages))
 
 

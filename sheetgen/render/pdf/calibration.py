@@ -6,6 +6,7 @@ from sheetgen.layout.calibration import calibration_pages
 from sheetgen.options import Paper
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import draw_marks
+from sheetgen.words.language import active
 
 
 def calibration_pdf(paper: Paper) -> bytes:
@@ -14,6 +15,7 @@ def calibration_pdf(paper: Paper) -> bytes:
         title="sheetgen calibration sheet",
         subject=f"Rulers (100 mm, 4 in) and a duplex registration target, {paper.css_size} paper",
         keywords=("sheetgen", "calibration"),
+        language=active(),  # the sheet holds only sheetgen's words
     ))
     for page in calibration_pages(paper):
         draw_marks(pdf.canvas, page.marks)

@@ -19,6 +19,7 @@ from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import draw_marks
+from sheetgen.words.language import document_language
 
 
 def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poker", "index"] = "poker",
@@ -30,7 +31,7 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
     gives one card side a page instead, back then front, with a bleed when ``options.cards.bleed``; in
     the home layout ``options.cards.bleed`` sets the cards 1/4 in apart, each with its 1/8 in bleed.
     """
-    options = replace(options, language=loaded.language)
+    options = replace(options, language=document_language(loaded.language, options.words))
     if options.cards.layout == "shop":
         # a print shop gets every card upright, whatever the paper
         sheet = card_layout(loaded, options.paper, size=size, backs=True, wide_cards=False, sideways=False)

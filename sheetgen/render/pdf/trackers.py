@@ -24,6 +24,7 @@ from sheetgen.model.pack import Pack, TrackerPage
 from sheetgen.options import Audience, Paper, RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
+from sheetgen.words.language import document_language
 
 LARGE_BODY = 12.0
 """The body type of a players' page in large print."""
@@ -117,7 +118,7 @@ def tracker_pdf(
             title=f"{pack.name}: trackers",
             subject=f"Tracker sheets {' and '.join(kinds)}, {options.paper.css_size} paper",
             keywords=("tracker", pack.id),
-            language=pack.language,
+            language=document_language(pack.language, options.words),
         ),
     )
     for layout in layouts:

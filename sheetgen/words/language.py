@@ -1,0 +1,147 @@
+"""The language sheetgen's own words are written in: a language tag in, translated words and numbers out.
+
+A command chooses the language once (``--language``, the settings file's ``language``, else the site's or
+the pack's own) and runs inside :func:`using`; every words function, sheet and layout that puts a word of
+sheetgen's on a page asks :func:`_` (or :func:`ngettext` for a count) for it, in that language. The language
+is a context variable, not a global set from here and there: a worker process that renders a page for
+another command's options enters :func:`using` with the language the options carry.
+
+The catalogues are gettext catalogues (``sheetgen/locale/<lang>/LC_MESSAGES/sheetgen.po``, compiled to
+``.mo`` beside it) whose message ids are the English text itself, so English needs no catalogue and prints
+exactly what the code says. Plural forms follow each catalogue's ``Plural-Forms`` rule (Polish has three).
+Numbers and percentages follow the locale through Babel (``66,5 %`` in German and French); a clock
+(``0:10``) stays as it is in every language. Babel is imported only when a number is put into a language
+other than English, so English runs never load it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+from collections.abc import Iterable, Iterator
+from contextvars import ContextVar
+from functools import cache
+from importlib import resources
+
+SOURCE = "en"
+"""The language of the message ids: the words as the code writes them."""
+DOMAIN = "sheetgen"
+
+_ACTIVE: ContextVar[str] = ContextVar("sheetgen_language", default=SOURCE)
+
+
+@cache
+def shipped() -> tuple[str, ...]:
+    """The languages sheetgen's words come in: English and every language with a compiled catalogue."""
+    found = [SOURCE]
+    folder = resources.files("sheetgen") / "locale"
+    if folder.is_dir():
+        for child in sorted(folder.iterdir(), key=lambda c: c.name):
+            if (child / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+                found.append(child.name)
+    return tuple(found)
+
+
+def supported(tag: str) -> str | None:
+    """The shipped language for a BCP 47 tag ('de', 'de-AT' -> 'de'), or None when none is shipped."""
+    if tag in shipped():
+        return tag
+    primary = tag.replace("_", "-").split("-")[0].lower()
+    return primary if primary in shipped() else None
+
+
+def document_language(text: str, words: str) -> str:
+    """The language a document is tagged with: its text's (*text*), or sheetgen's words' (*words*) where
+    they were put into another shipped language than the text's."""
+    return text if words == SOURCE or supported(text) == words else words
+
+
+@contextlib.contextmanager
+def using(language: str) -> Iterator[None]:
+    """Put sheetgen's words into *language* (a shipped one, see :func:`supported`) inside the block."""
+    token = _ACTIVE.set(supported(language) or SOURCE)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def active() -> str:
+    """The language sheetgen's words are being written in."""
+    return _ACTIVE.get()
+
+
+@cache
+def _catalogue(language: str) -> gettext.NullTranslations:
+    if language == SOURCE:
+        return gettext.NullTranslations()
+    path = resources.files("sheetgen") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with path.open("rb") as handle:
+        return gettext.GNUTranslations(handle)
+
+
+def _(message: str) -> str:
+    """*message* in the active language (itself in English, or where the catalogue lacks it)."""
+    language = _ACTIVE.get()
+    return message if language == SOURCE else _catalogue(language).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the count *n*, by the active language's plural rule."""
+    language = _ACTIVE.get()
+    if language == SOURCE:
+        return singular if n == 1 else plural
+    return _catalogue(language).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """*message* in the active language, told apart from the same English word in another *context*."""
+    language = _ACTIVE.get()
+    return message if language == SOURCE else _catalogue(language).pgettext(context, message)
+
+
+def semicolons(parts: Iterable[str]) -> str:
+    """*parts* joined by semicolons as the language writes them ('a; b', in French 'a\u202f; b')."""
+    return pgettext("between the parts of a list", "; ").join(parts)
+
+
+def after_colon(head: str, text: str) -> str:
+    """*text* after *head* and a colon as the language writes it ('d10 = 4: encounter')."""
+    return _("{head}: {text}").format(head=head, text=text)
+
+
+def N_(message: str) -> str:
+    """Mark *message* for the catalogue where it is defined; it is translated with :func:`_` where it is used."""
+    return message
+
+
+def capitalised(text: str) -> str:
+    """*text* with a capital first letter: in English as ``str.capitalize`` (the rest lower case, as the
+    sheets have always printed it), in other languages the rest as it is (German nouns keep theirs)."""
+    return text.capitalize() if _ACTIVE.get() == SOURCE else text[:1].upper() + text[1:]
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with *digits* decimals in the active language: '2.5', in German '2,5'."""
+    language = _ACTIVE.get()
+    if language == SOURCE:
+        return f"{value:.{digits}f}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, "0." + "0" * digits if digits else "0", locale=language)
+
+
+def percent_number(value: float) -> str:
+    """A percentage (of 100) with one decimal in the active language: '66.5%', in German '66,5 %'."""
+    language = _ACTIVE.get()
+    if language == SOURCE:
+        return f"{value:.1f}%"
+    return _percent(language, value)
+
+
+def _percent(language: str, value: float) -> str:
+    from babel import Locale
+    from babel.numbers import format_percent
+
+    pattern = Locale.parse(language).percent_formats[None].pattern.replace("#,##0", "#,##0.0")
+    return format_percent(value / 100, pattern, locale=language)

@@ -1,0 +1,290 @@
+"""Sheets in the game master's language: the catalogues are complete and compiled, the language is chosen
+from the files, the command line or the settings file, and a packet in each shipped language holds none of
+sheetgen's English labels."""
+
+from __future__ import annotations
+
+import io
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from click.testing import CliRunner
+from pypdf import PdfReader
+
+from sheetgen.cli import cli
+from sheetgen.load.files import load_pack
+from sheetgen.words import chance, check_sentence, clock, duration, percent
+from sheetgen.words.language import SOURCE, shipped, supported, using
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "sheetgen" / "locale"
+LANGUAGES = [lang for lang in shipped() if lang != SOURCE]
+SLOT = re.compile(r"\{(\w*)\}")
+
+
+def catalogue(lang: str) -> object:
+    with (LOCALE / lang / "LC_MESSAGES" / "sheetgen.po").open("rb") as handle:
+        return read_po(handle, locale=lang)
+
+
+def source_messages() -> set[str | tuple[str, ...]]:
+    """Every message sheetgen's code and templates mark for the catalogue, as pybabel extracts them."""
+    found: set[str | tuple[str, ...]] = set()
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+    for base in ("sheetgen", "templates"):
+        method = [("**.py", "python")] if base == "sheetgen" else [("**.html", "jinja2")]
+        for _file, _line, message, _comments, context in extract_from_dir(ROOT / base, method, keywords=keywords):
+            found.add((context or "", message) if isinstance(message, str) else (context or "", *message))
+    return found
+
+
+def catalogue_messages(cat: object) -> set[str | tuple[str, ...]]:
+    return {(m.context or "", m.id) if isinstance(m.id, str) else (m.context or "", *m.id)
+            for m in cat if m.id}  # type: ignore[attr-defined]
+
+
+def test_english_german_french_and_spanish_are_shipped() -> None:
+    assert shipped() == ("en", "de", "es", "fr")
+    assert supported("de-AT") == "de"
+    assert supported("pt-BR") is None
+
+
+def test_the_template_holds_every_message_of_the_code() -> None:
+    """A word added to the code without extracting the template again fails here (docs/translating.md)."""
+    with (LOCALE / "sheetgen.pot").open("rb") as handle:
+        template = read_po(handle)
+    assert catalogue_messages(template) == source_messages()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_catalogue_is_complete(lang: str) -> None:
+    """No message missing, none stale, none fuzzy or left empty; every slot of a translation is one of its
+    English message's (a translation may leave a slot out, never invent one)."""
+    cat = catalogue(lang)
+    assert catalogue_messages(cat) == source_messages()
+    for message in cat:  # type: ignore[attr-defined]
+        if not message.id:
+            continue
+        assert not message.fuzzy, message.id
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        assert all(strings), f"{lang}: no translation of {message.id!r}"
+        wanted = {slot for text in ids for slot in SLOT.findall(text)}
+        for text in strings:
+            assert set(SLOT.findall(text)) <= wanted, f"{lang}: {text!r} has slots that {message.id!r} lacks"
+            assert text.count("**") % 2 == 0 and text.count("**") == ids[0].count("**"), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_compiled_catalogue_is_its_po_compiled(lang: str) -> None:
+    """The shipped .mo is the .po as `pybabel compile` makes it: an edit to a .po without compiling fails."""
+    out = io.BytesIO()
+    write_mo(out, catalogue(lang))  # type: ignore[arg-type]
+    assert (LOCALE / lang / "LC_MESSAGES" / "sheetgen.mo").read_bytes() == out.getvalue()
+
+
+def test_numbers_follow_the_language_and_clocks_do_not() -> None:
+    assert percent(Fraction(133, 200)) == "66.5%"
+    with using("de"):
+        assert percent(Fraction(133, 200)) == "66,5\u00a0%"
+        assert chance(Fraction(1, 6)) == "1 zu 6 (16,7\u00a0%)"
+        assert percent(Fraction(1, 10_000)) == "unter 0,1\u00a0%"
+        assert clock(600) == "0:10"
+        assert duration(5400) == "1 Stunde 30 Minuten"
+        assert duration(86400 * 3) == "3 Tage"
+    with using("fr"):
+        assert percent(Fraction(133, 200)) == "66,5\u00a0%"
+        assert duration(3 * 3600) == "3 heures"
+        assert duration(3600) == "1 heure"
+    assert duration(5400) == "1 hour 30 minutes"
+
+
+NNBSP = "\u202f"
+"""French sets a narrow no-break space before : ; ? and !"""
+
+CHECKS = {
+    "de": {
+        "bx-dungeon": "1d6: wandering monster bei einer 1; alle 2 turns (20 Minuten)",
+        "danger-rounds": "1d6: encounter bei einer 1; alle 3 crawling rounds (30 Minuten) bei Danger Level 1, alle 2 "
+                         "crawling rounds (20 Minuten) bei Danger Level 2 und je crawling round (10 Minuten) bei "
+                         "Danger Level 3",
+        "derelict-crawl": "1d6: random encounter bei einer 6 (bei Alert Level 1-3) und bei 5-6 (bei Alert Level 4); "
+                          "alle 6 rounds (1 Stunde) bei Alert Level 1-2 und alle 3 rounds (30 Minuten) bei Alert "
+                          "Level 3-4",
+        "dungeon-turn": "1d6 + Escalation: danger bei einer Summe von 6 oder mehr; je dungeon turn (10 Minuten)",
+        "encounter-clock": "höchster Würfel aus einem Pool von d6: encounter, wenn Encounter Clock voll ist (6); je "
+                           "dungeon round (10 Minuten)",
+        "encounter-reaction": "kein Erkundungswurf",
+        "site-alarm": "d10: immediate random encounter bei einem Ergebnis bis zum Wert von Alarm; je exploration "
+                      "round (30 Minuten)",
+        "tension-dice": "niedrigster Würfel aus einem Pool von d6: complication bei einer 1; wenn der Pool 6 Würfel "
+                        "enthält (je 6 turns für eine ruhige Gruppe)",
+        "usage-dice": "1d6: wandering encounter bei einer 1; alle 3 turns (30 Minuten)",
+        "wilderness-watches": "1d6: encounter bei einer 1 (bei Terrain 1-2), bei 1-2 (bei Terrain 3-4) und bei 1-3 "
+                              "(bei Terrain 5-6); je watch (4 Stunden)",
+    },
+    "fr": {
+        "bx-dungeon": f"1d6{NNBSP}: wandering monster sur un 1{NNBSP}; tous les 2 turns (20 minutes)",
+        "danger-rounds": f"1d6{NNBSP}: encounter sur un 1{NNBSP}; tous les 3 crawling rounds (30 minutes) à Danger "
+                         "Level 1, tous les 2 crawling rounds (20 minutes) à Danger Level 2 et chaque crawling round "
+                         "(10 minutes) à Danger Level 3",
+        "derelict-crawl": f"1d6{NNBSP}: random encounter sur un 6 (à Alert Level 1-3) et sur 5-6 (à Alert Level "
+                          f"4){NNBSP}; tous les 6 rounds (1 heure) à Alert Level 1-2 et tous les 3 rounds (30 minutes) "
+                          "à Alert Level 3-4",
+        "dungeon-turn": f"1d6 + Escalation{NNBSP}: danger sur un total de 6 ou plus{NNBSP}; chaque dungeon turn "
+                        "(10 minutes)",
+        "encounter-clock": f"dé le plus haut d’une réserve de d6{NNBSP}: encounter quand la jauge Encounter Clock est "
+                           f"pleine (6){NNBSP}; chaque dungeon round (10 minutes)",
+        "encounter-reaction": "pas de jet d’exploration",
+        "site-alarm": f"d10{NNBSP}: immediate random encounter sur un résultat égal ou inférieur à la valeur de la "
+                      f"jauge Alarm{NNBSP}; chaque exploration round (30 minutes)",
+        "tension-dice": f"dé le plus bas d’une réserve de d6{NNBSP}: complication sur un 1{NNBSP}; quand la réserve "
+                        "contient 6 dés (tous les 6 turns pour un groupe discret)",
+        "usage-dice": f"1d6{NNBSP}: wandering encounter sur un 1{NNBSP}; tous les 3 turns (30 minutes)",
+        "wilderness-watches": f"1d6{NNBSP}: encounter sur un 1 (à Terrain 1-2), sur 1-2 (à Terrain 3-4) et sur 1-3 (à "
+                              f"Terrain 5-6){NNBSP}; chaque watch (4 heures)",
+    },
+    "es": {
+        "bx-dungeon": "1d6: wandering monster con un 1; cada 2 turns (20 minutos)",
+        "danger-rounds": "1d6: encounter con un 1; cada 3 crawling rounds (30 minutos) con Danger Level 1, cada 2 "
+                         "crawling rounds (20 minutos) con Danger Level 2 y cada crawling round (10 minutos) con "
+                         "Danger Level 3",
+        "derelict-crawl": "1d6: random encounter con un 6 (con Alert Level 1-3) y con 5-6 (con Alert Level 4); cada "
+                          "6 rounds (1 hora) con Alert Level 1-2 y cada 3 rounds (30 minutos) con Alert Level 3-4",
+        "dungeon-turn": "1d6 + Escalation: danger con un total de 6 o más; cada dungeon turn (10 minutos)",
+        "encounter-clock": "dado más alto de una reserva de d6: encounter cuando el marcador Encounter Clock está "
+                           "lleno (6); cada dungeon round (10 minutos)",
+        "encounter-reaction": "sin tirada de exploración",
+        "site-alarm": "d10: immediate random encounter con un resultado igual o inferior al valor del marcador "
+                      "Alarm; cada exploration round (30 minutos)",
+        "tension-dice": "dado más bajo de una reserva de d6: complication con un 1; cuando la reserva tiene 6 dados "
+                        "(cada 6 turns para un grupo sigiloso)",
+        "usage-dice": "1d6: wandering encounter con un 1; cada 3 turns (30 minutos)",
+        "wilderness-watches": "1d6: encounter con un 1 (con Terrain 1-2), con 1-2 (con Terrain 3-4) y con 1-3 (con "
+                              "Terrain 5-6); cada watch (4 horas)",
+    },
+}
+"""Each built-in pack's check in each shipped language: sheetgen's words translated, the pack's own (its
+result, unit and track names) as the pack writes them."""
+PACKS = sorted(CHECKS["de"])
+
+
+def test_every_shipped_language_has_its_checks_told() -> None:
+    assert sorted(CHECKS) == sorted(LANGUAGES)
+    assert all(sorted(table) == PACKS for table in CHECKS.values())
+
+
+@pytest.mark.parametrize("lang", sorted(CHECKS))
+@pytest.mark.parametrize("pack_id", PACKS)
+def test_the_check_in_each_language(lang: str, pack_id: str) -> None:
+    pack = load_pack(pack_id)
+    with using(lang):
+        assert check_sentence(pack) == CHECKS[lang][pack_id]
+    assert check_sentence(pack) != CHECKS[lang][pack_id]  # and English outside the language's block
+
+
+def test_the_rule_of_a_row_in_each_language() -> None:
+    from sheetgen.words import rule_text
+
+    pack = load_pack("site-alarm")
+    with using("de"):
+        assert rule_text(pack, 4) == "d10 = 4: immediate random encounter, wenn Alarm 4 oder mehr ist"
+        assert rule_text(pack, 1) == "d10 = 1: immediate random encounter, wenn Alarm 1 oder mehr ist"
+    with using("fr"):
+        assert rule_text(pack, 4) == f"d10 = 4{NNBSP}: immediate random encounter si Alarm est à 4 ou plus"
+    with using("es"):
+        assert rule_text(pack, 4) == "d10 = 4: immediate random encounter si Alarm está en 4 o más"
+    assert rule_text(pack, 4) == "d10 = 4: immediate random encounter if Alarm is 4 or more"
+
+
+ENGLISH_LABELS = ("For the DM", "page", "Contents", "Session log", "Quiet party", "Seed", "encounter if")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("audience", ["gm", "players"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_packet_in_the_language_holds_no_english_label(lang: str, audience: str, tmp_path: Path) -> None:
+    out = tmp_path / "packet.pdf"
+    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "--for", audience, "--language", lang, "--no-cache",
+                                      "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert str(reader.root_object["/Lang"]) == lang
+    for number, page in enumerate(reader.pages, start=1):
+        text = page.extract_text()
+        for label in ENGLISH_LABELS:
+            assert label not in text, f"page {number} says {label!r}"
+
+
+def test_an_unknown_language_is_refused_with_the_shipped_ones(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "--language", "xx", "-o", str(tmp_path / "t.pdf")])
+    assert result.exit_code == 2
+    assert f"Invalid value for '--language': no sheetgen words in 'xx'; shipped: {', '.join(shipped())}" in (
+        result.output)
+    assert not (tmp_path / "t.pdf").exists()
+
+
+def test_the_settings_file_chooses_the_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = tmp_path / "settings.toml"
+    settings.write_text('language = "de"\n', encoding="utf-8")
+    monkeypatch.setenv("SHEETGEN_CONFIG", str(settings))
+    out = tmp_path / "t.pdf"
+    result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert "Für den" in reader.pages[0].extract_text()
+    assert str(reader.root_object["/Lang"]) == "de"
+    # the command line wins over the file
+    result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "--language", "en", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "For the" in PdfReader(out).pages[0].extract_text()
+    settings.write_text('language = "xx"\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "-o", str(out)])
+    assert result.exit_code == 2
+    assert "no sheetgen words in 'xx' (the settings file's language); shipped: " in result.output
+
+
+def test_a_site_in_german_gets_german_words(tmp_path: Path) -> None:
+    site = ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml"
+    text = site.read_text(encoding="utf-8")
+    assert "\nlanguage:" not in text
+    german = tmp_path / "kapelle.yaml"
+    german.write_text(text.replace("\nsystem:", "\nlanguage: de\nsystem:", 1), encoding="utf-8")
+    out = tmp_path / "timetable.pdf"
+    result = CliRunner().invoke(cli, ["timetable", str(german), "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    first = PdfReader(out).pages[0].extract_text()
+    assert "Vorausgewürfelte Begegnungen" in first
+    assert "Startwert 3" in first
+
+
+SHEETS = [
+    ("reference", "dungeon-turn"),
+    ("tracker", "dungeon-turn"),
+    ("cards", str(ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml")),
+    ("map", str(ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml")),
+    ("timetable", str(ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml")),
+    ("calibrate", None),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize(("command", "subject"), SHEETS)
+def test_every_drawing_command_takes_the_language(lang: str, command: str, subject: str | None,
+                                                  tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    args = [command, *([subject] if subject else []), "--language", lang, "-o", str(out)]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert str(reader.root_object["/Lang"]) == lang
+    for page in reader.pages:
+        text = page.extract_text()
+        for label in ("For the DM", "For the players", "For the printer", "page 1 of", "Quiet party", "Seed"):
+            assert label not in text, (command, label)
