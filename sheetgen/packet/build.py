@@ -182,7 +182,7 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
     # every key), so entries drawn in another grid are never taken for these
     key = cache.key_for("cards", repr(loaded.site), _drawing_options(options.render), options.card_size,
                         "backs" if options.backs else "fronts")
-    head, _, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
+    head, _sep, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
     return pdf, _card_entries(head)
 
 
