@@ -32,7 +32,7 @@ from sheetgen.packet import cache
 _PACK_FIELDS = ("system", "encounters")
 _MODEL_MODULES = ("sheetgen.model.common", "sheetgen.model.pack", "sheetgen.model.site", "sheetgen.model.site_map")
 _ALLOWED = {("sheetgen.model.loaded", "LoadedSite"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"),
-            ("fractions", "Fraction")}
+            ("fractions", "Fraction"), ("sheetgen.options", "Audience")}  # a tracker page's audience
 
 
 def kept_site(name: str, rules_dirs: Sequence[Path] = (), *, use_cache: bool = True) -> LoadedSite:
