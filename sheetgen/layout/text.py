@@ -238,23 +238,37 @@ def words_of(text: Spans, style: TextStyle, *, boxes: bool = False, box_side: fl
 
 def _split_long(word: Word, width: float) -> list[Word]:
     """A word wider than the line, cut into pieces that fit (long names, URLs)."""
-    out: list[Word] = []
-    current: list[_Piece] = []
-    used = 0.0
-    for piece in word.pieces:
-        for i, char in enumerate(piece.text):
-            w = text_width(char, piece.role, piece.size)
-            if used + w > width and current:
-                out.append(Word(current))
-                current, used = [], 0.0
-            if current and current[-1].role == piece.role and current[-1].size == piece.size:
-                last = current[-1]
-                current[-1] = _Piece(last.text + char, piece.role, piece.size, last.width + w, last.start)
-            else:
-                current.append(_Piece(char, piece.role, piece.size, w, piece.start + i))
-            used += w
-    out.append(Word(current, word.space))
+    base = word.pieces[0].start
+    cuts = _cuts(tuple((piece.text, piece.role, piece.size, piece.start - base) for piece in word.pieces), width)
+    out = [Word([_Piece(text, role, size, w, base + at) for text, role, size, w, at in pieces]) for pieces in cuts]
+    out[-1].space = word.space
     return out
+
+
+_Cut = tuple[tuple[tuple[str, FontRole, float, float, int], ...], ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _cuts(pieces: tuple[tuple[str, FontRole, float, int], ...], width: float) -> _Cut:
+    """A word's pieces (text, role, size, offset in the word) cut to fit *width*: each cut's pieces with their
+    widths (kept for the process: a long name is cut again each time a paragraph holding it is set)."""
+    out: list[tuple[tuple[str, FontRole, float, float, int], ...]] = []
+    current: list[tuple[str, FontRole, float, float, int]] = []
+    used = 0.0
+    for text, role, size, start in pieces:
+        for i, char in enumerate(text):
+            w = text_width(char, role, size)
+            if used + w > width and current:
+                out.append(tuple(current))
+                current, used = [], 0.0
+            if current and current[-1][1] == role and current[-1][2] == size:
+                last = current[-1]
+                current[-1] = (last[0] + char, role, size, last[3] + w, last[4])
+            else:
+                current.append((char, role, size, w, start + i))
+            used += w
+    out.append(tuple(current))
+    return tuple(out)
 
 
 # -- lines ---------------------------------------------------------------------------------------------
@@ -420,11 +434,11 @@ SPACE_SHRINK = 0.05
 """How much narrower a paragraph's spaces may be set to keep a word on its line (ReportLab's default)."""
 
 
-PARAGRAPHS_KEPT = 1_000_000
-"""Characters of set paragraphs kept for the process (some 50 MB at most), the least recently used dropped first:
+PARAGRAPHS_KEPT = 800_000
+"""Characters of set paragraphs kept for the process (some 40 MB at most), the least recently used dropped first:
 a deck sets each text at a few widths and sizes, and sets it again at once to place what it measured; a deck at
-every limit on what cards print (300,000 characters, each room's set at two widths) is set three times over
-with a fifth of this."""
+every limit on what cards print (300,000 characters, each room's set at two widths) takes twice as long with
+half of this, and three times with a quarter."""
 
 _Setting = tuple[Spans, TextStyle, float]
 
