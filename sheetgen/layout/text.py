@@ -238,23 +238,37 @@ def words_of(text: Spans, style: TextStyle, *, boxes: bool = False, box_side: fl
 
 def _split_long(word: Word, width: float) -> list[Word]:
     """A word wider than the line, cut into pieces that fit (long names, URLs)."""
-    out: list[Word] = []
-    current: list[_Piece] = []
-    used = 0.0
-    for piece in word.pieces:
-        for i, char in enumerate(piece.text):
-            w = text_width(char, piece.role, piece.size)
-            if used + w > width and current:
-                out.append(Word(current))
-                current, used = [], 0.0
-            if current and current[-1].role == piece.role and current[-1].size == piece.size:
-                last = current[-1]
-                current[-1] = _Piece(last.text + char, piece.role, piece.size, last.width + w, last.start)
-            else:
-                current.append(_Piece(char, piece.role, piece.size, w, piece.start + i))
-            used += w
-    out.append(Word(current, word.space))
+    base = word.pieces[0].start
+    cuts = _cuts(tuple((piece.text, piece.role, piece.size, piece.start - base) for piece in word.pieces), width)
+    out = [Word([_Piece(text, role, size, w, base + at) for text, role, size, w, at in pieces]) for pieces in cuts]
+    out[-1].space = word.space
     return out
+
+
+_Cut = tuple[tuple[tuple[str, FontRole, float, float, int], ...], ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def _cuts(pieces: tuple[tuple[str, FontRole, float, int], ...], width: float) -> _Cut:
+    """A word's pieces (text, role, size, offset in the word) cut to fit *width*: each cut's pieces with their
+    widths (kept for the process: a long name is cut again each time a paragraph holding it is set)."""
+    out: list[tuple[tuple[str, FontRole, float, float, int], ...]] = []
+    current: list[tuple[str, FontRole, float, float, int]] = []
+    used = 0.0
+    for text, role, size, start in pieces:
+        for i, char in enumerate(text):
+            w = text_width(char, role, size)
+            if used + w > width and current:
+                out.append(tuple(current))
+                current, used = [], 0.0
+            if current and current[-1][1] == role and current[-1][2] == size:
+                last = current[-1]
+                current[-1] = (last[0] + char, role, size, last[3] + w, last[4])
+            else:
+                current.append((char, role, size, w, start + i))
+            used += w
+    out.append(tuple(current))
+    return tuple(out)
 
 
 # -- lines ---------------------------------------------------------------------------------------------
@@ -296,23 +310,27 @@ def break_lines(words: Sequence[Word], first: float, rest: float, shrink: float 
     return _break_lines(words, first, rest, shrink)[0]
 
 
+LineStart = tuple[int, int]
+"""Where a line begins: the offset of its first word, and which piece of it (-1 for the whole word; the
+piece's index for a word cut to fit, which is cut alike wherever it is set at the same widths)."""
+
+
 def _break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0,
-                 joins: Mapping[int, int] | None = None) -> tuple[list[list[Word]], list[int], int | None]:
-    """:func:`break_lines`, with the offset of the word each line after the first begins with (-1 for a line
-    that begins inside a word cut to fit). With *joins* (such offsets of another paragraph set from the same
-    words at the same widths, each with its line), the lines stop where one would begin with such a word, and
-    the line of *joins* it begins is given too: from there on, the lines are that paragraph's (a line filled
-    greedily depends only on the word it begins with and its width)."""
+                 joins: Mapping[LineStart, int] | None = None) -> tuple[list[list[Word]], list[LineStart], int | None]:
+    """:func:`break_lines`, with where each line after the first begins. With *joins* (such places of another
+    paragraph set from the same words at the same widths, each with its line), the lines stop where one would
+    begin at such a place, and the line of *joins* it begins is given too: from there on, the lines are that
+    paragraph's (a line filled greedily depends only on what it begins with and its width)."""
     lines: list[list[Word]] = [[]]
-    starts: list[int] = []
+    starts: list[LineStart] = []
     used = spaces = 0.0
     avail = first
     for word in words:
         pieces = [word] if word.width <= avail else _split_long(word, min(first, rest))
-        for piece in pieces:
+        for index, piece in enumerate(pieces):
             gap = lines[-1][-1].space if lines[-1] else 0.0
             if lines[-1] and used + gap + piece.width > avail + shrink * (spaces + gap):
-                start = word.pieces[0].start if piece is word else -1
+                start = (word.pieces[0].start, -1 if piece is word else index)
                 if joins and start in joins:
                     return lines, starts, joins[start]
                 starts.append(start)
@@ -392,9 +410,11 @@ class Paragraph:
     offset: int = field(default=0, repr=False, compare=False)
     """Where the text begins in the words' offsets: the rest of a split paragraph keeps the words it was set
     from, offsets and all (a word's ``start`` less *offset* is its place in this text)."""
-    joins: Mapping[int, int] = field(default_factory=dict, repr=False, compare=False)
-    """Each line after the first that begins with a whole word, by that word's offset: where the rest of a
-    split paragraph, set at the same width, takes these lines."""
+    own_lines: int = field(default=0, repr=False, compare=False)
+    """The lines it set itself; the others it shares with the paragraph it was split from."""
+    joins: Mapping[LineStart, int] = field(default_factory=dict, repr=False, compare=False)
+    """Each line after the first by where it begins: where the rest of a split paragraph, set at the same
+    width, takes these lines."""
 
     @property
     def height(self) -> float:
@@ -414,9 +434,11 @@ SPACE_SHRINK = 0.05
 """How much narrower a paragraph's spaces may be set to keep a word on its line (ReportLab's default)."""
 
 
-PARAGRAPHS_KEPT = 200_000
-"""Characters of set paragraphs kept for the process (a few megabytes), the least recently used dropped first: a
-deck sets each text at a few widths and sizes, and sets it again at once to place what it measured."""
+PARAGRAPHS_KEPT = 800_000
+"""Characters of set paragraphs kept for the process (some 40 MB at most), the least recently used dropped first:
+a deck sets each text at a few widths and sizes, and sets it again at once to place what it measured; a deck at
+every limit on what cards print (300,000 characters, each room's set at two widths) takes twice as long with
+half of this, and three times with a quarter."""
 
 _Setting = tuple[Spans, TextStyle, float]
 
@@ -437,8 +459,12 @@ class _KeptParagraphs:
         return found[0]
 
     def keep(self, key: _Setting, paragraph: Paragraph) -> None:
-        # an empty text still costs an entry: count each paragraph as one character more than it holds
-        cost = sum(len(span.text) for span in key[0]) + 1
+        # an empty text still costs an entry: count each paragraph as one character more than it holds; the
+        # rest of a split paragraph shares the words, and most lines, of the paragraph it was split from,
+        # and holds as much as the lines it set itself, and an eighth for the words and lines it shares
+        characters = sum(len(span.text) for span in key[0])
+        own = paragraph.own_lines / len(paragraph.lines) if paragraph.lines else 1.0
+        cost = round(characters * (own + (1 - own) / 8)) + 1
         if cost > self._limit:
             return
         self._kept[key] = (paragraph, cost)
@@ -518,11 +544,12 @@ def _set_paragraph(words: tuple[Word, ...], offset: int, style: TextStyle, width
             placed = Line(tuple(Run(r.x + shift, r.text, r.role, r.size) for r in placed.runs), placed.boxes,
                           placed.width + shift, placed.end)
         lines.append(placed)
-    joins = {start: line for line, start in enumerate(starts, start=1) if start >= 0}
+    joins = {start: line for line, start in enumerate(starts, start=1)}
+    own = len(lines)
     if whole is not None and joined is not None:
         joins.update((start, line - joined + len(lines)) for start, line in whole.joins.items() if line >= joined)
         lines += whole.lines[joined:]
-    return Paragraph(tuple(lines), style, width, words, offset, joins)
+    return Paragraph(tuple(lines), style, width, words, offset, own, joins)
 
 
 def text_height(text: Spans, style: TextStyle, width: float) -> float:
