@@ -47,10 +47,11 @@ def long_rooms_site(path: Path, rooms: int = LONG_ROOMS, seed: int = 1) -> Path:
 
 
 def worst_map(path: Path) -> Path:
-    """A One Page Dungeon JSON at the importer's limits (sheetgen.importers.watabou_json) that still makes a
-    site: 484 rooms (a site holds MAX_ROOMS), their corridors and doors, then a comb of corridors one square
-    wide, as many squares as all rects may cover, and columns and water squares, as many of each as the
-    file may hold beside them (limits.MAX_FILE_BYTES); every square is walked when the rooms are joined."""
+    """A One Page Dungeon JSON at the importer's limits (sheetgen.importers.watabou_json), which reads and
+    plans it whole before refusing its floor plan for holding more than a site's map may: 484 rooms (a site
+    holds MAX_ROOMS), their corridors and doors, then a comb of corridors one square wide, as many squares
+    as all rects may cover, and columns and water squares, as many of each as the file may hold beside
+    them (limits.MAX_FILE_BYTES); every square is walked when the rooms are joined."""
     import json
 
     from watabou_maps import generate

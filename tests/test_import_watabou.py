@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 from watabou_maps import HERE, fixtures, generate
 
+from sheetgen import limits
 from sheetgen.cli import cli
 from sheetgen.load.files import load_site
 
@@ -270,3 +271,18 @@ def test_an_imported_site_makes_a_packet(runner: CliRunner, tmp_path: Path, stem
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "packet.pdf").pages)
     assert site["site"] in text
     assert all(room["key"] in text for room in site["rooms"])
+
+
+def test_a_map_too_large_for_a_site_file_is_refused_at_the_json(runner: CliRunner, tmp_path: Path) -> None:
+    """The JSON's own limits let through more columns than a site's map holds (limits.MAX_MAP_ITEMS): the
+    refusal names the JSON file, which is what the GM has, and no site file is written."""
+    data = generate(1, 2, 2)
+    data["columns"] = [{"x": n % 50, "y": n // 50} for n in range(limits.MAX_MAP_ITEMS + 1)]
+    out = tmp_path / "site.yaml"
+    source = write_json(tmp_path, data)
+    result = runner.invoke(cli, ["import", "watabou", str(source), "-o", str(out)])
+    assert result.exit_code == 2
+    assert result.output == (f"error: {source}: this map makes a site file that sheetgen refuses: map.columns: "
+                             f"{limits.MAX_MAP_ITEMS + 1} entries; at most {limits.MAX_MAP_ITEMS} are allowed; "
+                             "import a smaller map\n")
+    assert not out.exists()

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen import limits
-from sheetgen.errors import DataError, Location, OutputError
+from sheetgen.errors import DataError, Location, OutputError, Problem
 from sheetgen.importers.site_file import MapArea, MapDoor, SiteMap, SiteRoom, site_yaml
 from sheetgen.importers.watabou_json import Door, Dungeon, Note, Rect, Square, parse
 
@@ -268,11 +268,31 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
     load_pack(system)  # the pack must exist before a site names it
     system = pack_name_for_site(system, target)
     dungeon = parse(read_bytes(file, name, "a One Page Dungeon JSON file"), name)
-    text = site_text(dungeon, plan(dungeon, name), file=file.name, system=system, square=square)
-    site_from_doc(parse_yaml(text.encode(), display_name(target)), target)
+    made = plan(dungeon, name)
+    _fits_a_site(site_map(dungeon, made, square), name)
+    text = site_text(dungeon, made, file=file.name, system=system, square=square)
+    try:
+        site_from_doc(parse_yaml(text.encode(), display_name(target)), target)
+    except DataError as exc:
+        # a map the JSON's limits let through whose site file passes a site's: said of the JSON, as no
+        # file was written
+        raise DataError.many(Problem(Location(name), f"this map makes a site file that sheetgen refuses: "
+                                                     f"{p.location.field + ': ' if p.location.field else ''}"
+                                                     f"{p.message}; import a smaller map")
+                             for p in exc.problems) from None
     if output is None:
         prepare_default_folder()
     return write_atomic(target, text.encode())
+
+
+def _fits_a_site(plan: SiteMap, name: str) -> None:
+    """Refuse, before its site file is written out, a floor plan with more of a kind than a site's map holds
+    (limits.MAX_MAP_ITEMS): the JSON's own limits let more through."""
+    for kind, items in (("areas", plan.areas), ("doors", plan.doors), ("water", plan.water),
+                         ("columns", plan.columns)):
+        if len(items) > limits.MAX_MAP_ITEMS:
+            raise DataError(f"this map makes a site file that sheetgen refuses: map.{kind}: {len(items)} entries; "
+                            f"at most {limits.MAX_MAP_ITEMS} are allowed; import a smaller map", Location(name))
 
 
 def site_text(dungeon: Dungeon, made: Plan, *, file: str, system: str, square: int) -> str:
