@@ -188,6 +188,19 @@ def test_the_check_in_each_language(lang: str, pack_id: str) -> None:
     assert check_sentence(pack) != CHECKS[lang][pack_id]  # and English outside the language's block
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "1d6: monster on a 1; at turns 3 and 5 of every 6"),
+    ("de", "1d6: monster bei einer 1; bei turns 3 und 5 von je 6"),
+    ("fr", "1d6\u202f: monster sur un 1\u202f; aux turns 3 et 5 sur 6"),
+    ("es", "1d6: monster con un 1; en turns 3 y 5 de cada 6"),
+])
+def test_a_check_at_given_units_in_each_language(lang: str, said: str) -> None:
+    """tests/data/packs/given-turns.yaml: `cadence: {at: [3, 5], repeat: 6}`; the pack's own words (its unit
+    and results) stay as its author wrote them."""
+    with using(lang):
+        assert check_sentence(load_pack(str(ROOT / "tests" / "data" / "packs" / "given-turns.yaml"))) == said
+
+
 def test_the_rule_of_a_row_in_each_language() -> None:
     from sheetgen.words import rule_text
 

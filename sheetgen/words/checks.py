@@ -194,10 +194,10 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
 def at_units_text(pack: Pack, units: list[int], repeat: int | None) -> str:
     """'at turns 1, 4 and 9', 'at turn 3 of every 6': the units a cadence falls at, within each repeat."""
     if not units:
-        return "never"
+        return _("never")
     noun = pack.time.unit if len(units) == 1 else pack.time.plural
-    text = f"at {noun} {and_list([str(u) for u in units])}"
-    return text if repeat is None else f"{text} of every {repeat}"
+    text = _("at {unit} {numbers}").format(unit=noun, numbers=and_list([str(u) for u in units]))
+    return text if repeat is None else _("{when} of every {n}").format(when=text, n=repeat)
 
 
 def every_units(pack: Pack, n: int) -> str:
