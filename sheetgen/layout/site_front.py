@@ -284,9 +284,6 @@ def _heading(pages: _Pages, title: str, holds: str) -> None:
     page.top -= TYPE.heading + 10
 
 
-ROUTE_HEADINGS = (N_("Done"), N_("Leg"), N_("Way"), N_("Terrain"), N_("Time"), N_("Notes"))
-
-
 def _route(pages: _Pages, rows: Sequence[RouteRow]) -> None:
     """The route's heading and table across the page, its head again at the top of each page it runs on."""
     size = pages.size
