@@ -269,8 +269,9 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
     system = pack_name_for_site(system, target)
     dungeon = parse(read_bytes(file, name, "a One Page Dungeon JSON file"), name)
     made = plan(dungeon, name)
-    _fits_a_site(site_map(dungeon, made, square), name)
-    text = site_text(dungeon, made, file=file.name, system=system, square=square)
+    floor = site_map(dungeon, made, square)
+    _fits_a_site(floor, name)
+    text = site_text(dungeon, made, floor, file=file.name, system=system)
     try:
         site_from_doc(parse_yaml(text.encode(), display_name(target)), target)
     except DataError as exc:
@@ -295,8 +296,9 @@ def _fits_a_site(plan: SiteMap, name: str) -> None:
                             f"at most {limits.MAX_MAP_ITEMS} are allowed; import a smaller map", Location(name))
 
 
-def site_text(dungeon: Dungeon, made: Plan, *, file: str, system: str, square: int) -> str:
-    """The site file of a planned dungeon."""
+def site_text(dungeon: Dungeon, made: Plan, floor: SiteMap, *, file: str, system: str) -> str:
+    """The site file of a planned dungeon with its floor plan (:func:`site_map`)."""
+    square = floor.square
     noted = {note.ref for note in dungeon.notes}
     unkeyed = [room.key for room in made.rooms if room.key not in noted]
     header = [
@@ -324,7 +326,7 @@ def site_text(dungeon: Dungeon, made: Plan, *, file: str, system: str, square: i
                               first[0].text if first else "", tuple(room.details), comment))
     title = dungeon.title or Path(file).stem.replace("_", " ").strip() or "Imported dungeon"
     return site_yaml(title=title, system=system, text=text, header=header, rooms=rooms,
-                     plan=site_map(dungeon, made, square))
+                     plan=floor)
 
 
 def site_map(dungeon: Dungeon, made: Plan, square: int) -> SiteMap:
