@@ -45,6 +45,22 @@ def lines_of(text: str | tuple[Span, ...], width: float, style: TextStyle = BODY
     return [" ".join(run.text.strip() for run in line.runs) for line in para.lines]
 
 
+def rejoined(lines: list[str], text: str) -> str:
+    """*lines* as one text again: a line that ends in a hyphen joins the next line's first word, without the
+    hyphen where *text* has the word without it."""
+    words = set(text.split())
+    out = ""
+    for line in lines:
+        if out.endswith("-"):
+            first = line.split(" ", 1)[0]
+            whole = out.rsplit(" ", 1)[-1] + first
+            out = out if whole in words else out[:-1]
+            out += line
+        else:
+            out += (" " if out else "") + line
+    return out
+
+
 def test_lines_fill_greedily_and_never_run_over_by_more_than_the_space_shrink() -> None:
     for width in (60.0, 90.0, 140.0, 200.0):
         para = set_paragraph(spans(WORDS), BODY, width)
@@ -52,9 +68,8 @@ def test_lines_fill_greedily_and_never_run_over_by_more_than_the_space_shrink() 
         for line in para.lines:
             last = line.runs[-1]
             assert last.x + text_width(last.text, last.role, last.size) <= width + 1e-6
-        # the next line's first word would not have fitted on the line before
-        words = WORDS.split()
-        assert sum(len(line.split()) for line in lines_of(WORDS, width)) == len(words)
+        # every word is set once, whole or hyphenated over two lines
+        assert rejoined(lines_of(WORDS, width), WORDS) == WORDS
     assert set_paragraph(spans(WORDS), BODY, 90.0).height == len(lines_of(WORDS, 90.0)) * BODY.leading
 
 
@@ -167,3 +182,17 @@ def test_the_page_number_slot_is_as_wide_as_the_shipped_font_sets_its_sample() -
 
     for size in (6.0, 8.5, 12.75):
         assert slot_width(size) == pytest.approx(text_width(PAGE_SLOT_SAMPLE, "label-bold", size), abs=1e-6)
+
+
+def test_the_rest_of_a_split_hyphenated_paragraph_is_set_as_it_is_set_afresh() -> None:
+    """As above, where words are hyphenated: the rest of a German room split between cards."""
+    compounds = ("Donaudampfschifffahrtsgesellschaftskapitän", "Kerkerwächterschlüsselbund", "Fackelhalterungen",
+                 "Schatzkammertürschloss", "Verliesbeleuchtungsvorschriften")
+    rng = random.Random(8)
+    words = [rng.choice(compounds) if rng.random() < 0.3 else word for word in prose(rng, 2000).split(" ")]
+    text = spans(" ".join(words), language="de")
+    for width in (70.0, 110.0):
+        kept = _split_all(text, BODY, width, 4, afresh=False)
+        assert len(kept) > 3
+        assert any(line[0][-1].text.endswith("-") for _, lines in kept for line in lines)
+        assert kept == _split_all(text, BODY, width, 4, afresh=True)

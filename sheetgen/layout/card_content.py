@@ -116,18 +116,19 @@ def band_height(size: float) -> float:
     return round(size * 1.2 + 3.0, 2)
 
 
-def exits_text(room: Room, site: Site) -> Spans:
+def exits_text(room: Room, site: Site, language: str) -> Spans:
+    """The room's exits, each with its room's name; *language* is the site's text's."""
     names = {r.key: r.name for r in site.rooms}
     out: list[Span] = [Span(_("Exits:"), bold=True), Span(" ")]
     for i, key in enumerate(room.exits):
         name = names.get(key)
         if i:
             out.append(Span(", "))
-        out.extend(spans(key, bold=True))
+        out.extend(spans(key, bold=True, language=language))
         if name:
             # a no-break space keeps each key on the line of its room's name
             out.append(Span(NBSP))
-            out.extend(spans(name))
+            out.extend(spans(name, language=language))
     return tuple(out)
 
 
@@ -135,50 +136,55 @@ _ROOM_SECTIONS = (("trap", N_("Trap")), ("treasure", N_("Treasure")), ("encounte
                   ("notes", N_("Notes")))
 
 
-def room_blocks(room: Room, site: Site, *, exits: bool = True) -> list[Block]:
-    """The room's body; *exits*: its exits line first (when the heading does not hold it)."""
+def room_blocks(room: Room, site: Site, language: str, *, exits: bool = True) -> list[Block]:
+    """The room's body, its text in *language* (the site's); *exits*: its exits line first (when the heading
+    does not hold it)."""
     blocks: list[Block] = []
     if room.exits and exits:
-        blocks.append(Para(exits_text(room, site)))
-    blocks.extend(Para(spans(text)) for text in paragraphs(room.description))
+        blocks.append(Para(exits_text(room, site, language)))
+    blocks.extend(Para(spans(text, language=language)) for text in paragraphs(room.description))
     for detail in room.details:
-        blocks.extend(Para(spans(text), kind="detail") for text in paragraphs(detail)[:1])
-        blocks.extend(Para(spans(text), kind="detail", continued=True) for text in paragraphs(detail)[1:])
+        blocks.extend(Para(spans(text, language=language), kind="detail") for text in paragraphs(detail)[:1])
+        blocks.extend(Para(spans(text, language=language), kind="detail", continued=True)
+                      for text in paragraphs(detail)[1:])
     for field, label in _ROOM_SECTIONS:
         value: str | None = getattr(room, field)
         if value:
             # the section's label runs in at the head of its first paragraph, as a printed room key sets it
             first, *rest = paragraphs(value)
-            blocks.append(Para((Span(_(label).upper(), bold=True), Span(" "), *spans(first)), kind="section"))
-            blocks.extend(Para(spans(text)) for text in rest)
+            blocks.append(Para((Span(_(label).upper(), bold=True), Span(" "), *spans(first, language=language)),
+                               kind="section"))
+            blocks.extend(Para(spans(text, language=language)) for text in rest)
     return blocks
 
 
-def _action_text(name: str, kind: str | None, text: str) -> Spans:
-    out = spans(name, bold=True)
+def _action_text(name: str, kind: str | None, text: str, language: str) -> Spans:
+    out = spans(name, bold=True, language=language)
     if kind:
-        out += (Span(" ["), *spans(kind), Span("]"))
+        out += (Span(" ["), *spans(kind, language=language), Span("]"))
     if text:
-        out += (Span(": "), *spans(" ".join(text.split())))
+        out += (Span(": "), *spans(" ".join(text.split()), language=language))
     return out
 
 
-def stat_blocks(block: Statblock, size: float, rules: EncounterRules) -> list[Block]:
+def stat_blocks(block: Statblock, size: float, rules: EncounterRules, language: str) -> list[Block]:
+    """The statblock's body, its text (and its pack's stat names) hyphenated by *language*, the site's."""
     blocks: list[Block] = []
-    blocks.extend(Para(spans(text, italic=True)) for text in paragraphs(block.description))
-    cells = [(*spans(label, bold=True), Span(":", bold=True), Span(" "), *spans(value))
+    blocks.extend(Para(spans(text, italic=True, language=language)) for text in paragraphs(block.description))
+    cells = [(*spans(label, bold=True, language=language), Span(":", bold=True), Span(" "),
+              *spans(value, language=language))
              for label, value in stat_lines(block, rules)]
     # one grid for every statblock: two columns, a long stat wrapping inside its own
     blocks.extend(Row(tuple(cells[i:i + 2]), first=i == 0) for i in range(0, len(cells), 2))
     if block.actions:
         blocks.append(Band(_("Actions")))
         blocks.extend(
-            Para(_action_text(action.name, action.kind, action.text), kind="action", section=_("Actions"))
+            Para(_action_text(action.name, action.kind, action.text, language), kind="action", section=_("Actions"))
             for action in block.actions
         )
     if block.notes:
         blocks.append(Band(_("Notes")))
-        blocks.extend(Para(spans(text), section=_("Notes")) for text in paragraphs(block.notes))
+        blocks.extend(Para(spans(text, language=language), section=_("Notes")) for text in paragraphs(block.notes))
     return blocks
 
 
@@ -196,10 +202,10 @@ _KEY_PAD = 3.0
 CONT = N_("(cont.)")
 
 
-def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
-                exits: Spans = ()) -> tuple[list[Mark], float]:
+def room_header(room: Room, part: int, card: CardSize, keep: int = 3, exits: Spans = (),
+                language: str | None = None) -> tuple[list[Mark], float]:
     """The room card's heading (key in a black box, name, and under the name its size and, on its first card,
-    its *exits*) in card coordinates, and its height.
+    its *exits*) in card coordinates, and its height; *language* is the site's text's.
 
     *keep*: 3 for all of it; 2 leaves out the exits, 1 the size as well, 0 the name too (the body then
     begins with them: see :func:`heading_in_body`).
@@ -212,7 +218,7 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
 
     def key_text(size: float) -> Spans:
         cont = (Span(" " + _(CONT), size=round(max(7.0, size * 0.5), 1)),) if part else ()
-        return spans(room.key) + cont
+        return spans(room.key, language=language) + cont
 
     beside = False
     key_size = _KEY_SIZES[-1]
@@ -239,10 +245,10 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
     name_style = label_style(TYPE.card_title)
     name_x = box.right + 6.0 if beside else PADDING
     name_width = PADDING + inner - name_x
-    name_set = set_paragraph(spans(room.name), name_style, name_width)
+    name_set = set_paragraph(spans(room.name, language=language), name_style, name_width)
     name_height = name_set.height
     # the small print under the name: the size, then the exits (a key's room stays on its line)
-    small: Spans = spans(room.size, italic=True) if room.size else ()
+    small: Spans = spans(room.size, italic=True, language=language) if room.size else ()
     if keep >= 3 and exits and part == 0:
         small += (Span(NBSP + "\u00b7 "), *exits) if small else exits
     small_set = set_paragraph(small, body_style(TYPE.card_label), name_width)
@@ -260,33 +266,33 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 3,
     return items, height + 2.0 + 3.0
 
 
-def heading_kept(room: Room, card: CardSize, exits: Spans = ()) -> int:
+def heading_kept(room: Room, card: CardSize, exits: Spans = (), language: str | None = None) -> int:
     """How much of the heading stays at the top of the room's cards: all of it, its *exits* too (3), when
     it leaves room for three lines of text at the largest size, else without the exits (2), without the
     size (1), else the key alone (0), which always does (a key is at most limits.MAX_NAME characters)."""
     room_for_text = card.height - 2 * PADDING - BODY_SIZES[0] * 3
     for keep in (3, 2, 1):
-        if all(room_header(room, part, card, keep, exits)[1] <= room_for_text for part in (0, 1)):
+        if all(room_header(room, part, card, keep, exits, language)[1] <= room_for_text for part in (0, 1)):
             return keep
     return 0
 
 
-def heading_in_body(room: Room, keep: int) -> list[Block]:
+def heading_in_body(room: Room, keep: int, language: str | None = None) -> list[Block]:
     """The parts of the heading that did not fit at the top, as the first paragraphs of the body (the exits
     among them: see :func:`room_blocks`)."""
     blocks: list[Block] = []
     if keep < 1:
-        blocks.append(Para(spans(room.name, bold=True)))
+        blocks.append(Para(spans(room.name, bold=True, language=language)))
     if keep < 2 and room.size:
-        blocks.append(Para(spans(room.size, italic=True)))
+        blocks.append(Para(spans(room.size, italic=True, language=language)))
     return blocks
 
 
-def stat_header(block: Statblock, part: int, card: CardSize) -> tuple[list[Mark], float]:
+def stat_header(block: Statblock, part: int, card: CardSize, language: str | None = None) -> tuple[list[Mark], float]:
     inner = card.width - 2 * PADDING
     top = card.height - PADDING
     style = label_style(12.0)
-    name = spans(block.name) + ((Span(" " + _(CONT), size=7.0),) if part else ())
+    name = spans(block.name, language=language) + ((Span(" " + _(CONT), size=7.0),) if part else ())
     name_set = set_paragraph(name, style, inner)
     height = name_set.height
     rule_y = top - height - 2.0

@@ -316,20 +316,21 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
     size = grid.size
     wide = wide_size(grid) if wide_cards else None
     rules = encounter_rules(loaded.pack, loaded.encounter_pack)[1]
+    language = loaded.language  # the site's text's, which it is hyphenated by
 
     def rooms_at(body: float) -> list[_Body]:
         bodies: list[_Body] = []
         for i, room in enumerate(site.rooms):
-            exits = exits_text(room, site) if room.exits else ()
-            keep = heading_kept(room, size, exits)
+            exits = exits_text(room, site, language) if room.exits else ()
+            keep = heading_kept(room, size, exits, language)
 
             def room_head(card: CardSize, room: Room = room, keep: int = keep, exits: Spans = exits) -> Header:
-                return lambda part: room_header(room, part, card, keep, exits)
+                return lambda part: room_header(room, part, card, keep, exits, language)
 
             def room_build(body: float, room: Room = room, keep: int = keep) -> list[Block]:
-                return heading_in_body(room, keep) + room_blocks(room, site, exits=keep < 3)
+                return heading_in_body(room, keep, language) + room_blocks(room, site, language, exits=keep < 3)
 
-            key = f"room\0{room!r}\0{exits!r}\0{room_blocks(room, site)!r}"
+            key = f"room\0{language}\0{room!r}\0{exits!r}\0{room_blocks(room, site, language)!r}"
             parts, wide_card = _fit_once(key, room_build, body, size, wide, room_head,
                                          f"rooms[{i}] (key {plain(room.key)!r})", fits)
             bodies.append(_Body("room", room.key, room.name, body, tuple(tuple(p) for p in parts),
@@ -340,12 +341,12 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
         bodies: list[_Body] = []
         for i, block in enumerate(site.statblocks):
             def stat_head(card: CardSize, block: Statblock = block) -> Header:
-                return lambda part: stat_header(block, part, card)
+                return lambda part: stat_header(block, part, card, language)
 
             def stat_build(body: float, block: Statblock = block) -> list[Block]:
-                return stat_blocks(block, body, rules)
+                return stat_blocks(block, body, rules, language)
 
-            key = f"stat\0{block!r}\0{rules.stats_after!r}\0{rules.statblock!r}"
+            key = f"stat\0{language}\0{block!r}\0{rules.stats_after!r}\0{rules.statblock!r}"
             parts, wide_card = _fit_once(key, stat_build, body, size, wide, stat_head,
                                          f"statblocks[{i}] ({block.id})", fits)
             bodies.append(_Body("stat", None, block.name, body, tuple(tuple(p) for p in parts),
@@ -422,7 +423,8 @@ def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker
                 row, column = divmod(place, columns)
                 mirrored = grid.span(row * columns + columns - column - span, span)
                 card = CardSize(grid.size.name, mirrored.width, mirrored.height)
-                items = back_marks(front.kind, front.key, front.name, front.part, loaded.site.site, card)
+                items = back_marks(front.kind, front.key, front.name, front.part, loaded.site.site, card,
+                                    loaded.language)
                 card_backs.append(CardBack(index, page + 1, mirrored, _shift(items, mirrored.x, mirrored.y)))
             # the back page is cut where its front is, mirrored
             mirrored_marks = tuple(m if m.x1 != m.x2 else _mirror_x(m, grid) for m in marks)

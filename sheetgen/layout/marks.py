@@ -239,15 +239,17 @@ def flow(
     bullet: str | None = None,
     box_prefix: str = "box",
     box_tooltip: str = "",
+    language: str | None = None,
 ) -> Flowed:
     """Set one paragraph of marked-up text into lines no wider than *width* (sheetgen.layout.text).
 
     With *bullet*, the bullet hangs at the left and every line starts after it; an item that starts
     with its own number ("1. ...") hangs on that number instead. Ballot boxes become tick boxes named
-    ``<box_prefix>-<the word after the box>``.
+    ``<box_prefix>-<the word after the box>``. *language* is the text's (a site's or a pack's), None for
+    sheetgen's own words (see :class:`~sheetgen.layout.text.Span`).
     """
     lines = flow_lines(text, width, size, base=base, bold=bold, bullet=bullet, box_prefix=box_prefix,
-                       box_tooltip=box_tooltip)
+                       box_tooltip=box_tooltip, language=language)
     marks: list[Mark] = []
     top = 0.0
     for line in lines:
@@ -266,6 +268,7 @@ def flow_lines(
     bullet: str | None = None,
     box_prefix: str = "box",
     box_tooltip: str = "",
+    language: str | None = None,
 ) -> list[Flowed]:
     """:func:`flow`'s lines one by one, each with its marks from its own top, for a page that sets a
     paragraph over columns."""
@@ -281,7 +284,7 @@ def flow_lines(
         lead_marks.extend(TextMark(0.0, -size * 0.93, t, r, size) for t, r in segments(lead, lead_role))
     box_side = TICK.text
     style = TextStyle(base, size, line_height(size), bold=bold)
-    words = words_of(spans(" ".join(text.split())), style, boxes=True, box_side=box_side)
+    words = words_of(spans(" ".join(text.split()), language=language), style, boxes=True, box_side=box_side)
     avail = max(width - indent, size * 4)
     lines: list[Flowed] = []
     for words_on_line in break_lines(words, avail, avail):

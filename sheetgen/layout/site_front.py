@@ -115,7 +115,7 @@ def site_front_layout(front: SiteFront, paper: Paper, *, size: float = TYPE.refe
     entries: list[tuple[str, int]] = []
     if front.background:
         entries.append((N_("background"), 0))
-        _background(pages, front.background)
+        _background(pages, front.background, front.language)
     if front.rooms:
         if pages.space() < 6 * size:
             pages.new()
@@ -130,13 +130,14 @@ def site_front_layout(front: SiteFront, paper: Paper, *, size: float = TYPE.refe
     return SiteFrontLayout(paper, pages.finish(), tuple(entries))
 
 
-def _background(pages: _Pages, paragraphs: Sequence[str]) -> None:
-    """The background's lines in two columns, page after page, the last page's columns balanced."""
+def _background(pages: _Pages, paragraphs: Sequence[str], language: str | None) -> None:
+    """The background's lines in two columns, page after page, the last page's columns balanced; *language*
+    is the site's text's."""
     column = (pages.width - SPACE.gutter) / 2
     gap = PARAGRAPH_GAP * pages.size
     lines: list[tuple[Flowed, float]] = []
     for paragraph in paragraphs:
-        for n, line in enumerate(flow_lines(paragraph, column, pages.size)):
+        for n, line in enumerate(flow_lines(paragraph, column, pages.size, language=language)):
             lines.append((line, gap if n == 0 and lines else 0.0))
     while lines:
         pages.page.holds.append("background")

@@ -4,9 +4,13 @@ placed runs (and tick-box places) out.
 Cards, trackers, the timetable, the calibration sheet and the packet's cover and page numbers all measure and
 break text here, with the shipped fonts' metrics: **bold** and _italic_ come from sheetgen.markup's one
 parser (:func:`spans`), a character a face lacks is set in the shipped family that has it
-(sheetgen.fonts.drawing_family), a word wider than the line is cut where it runs over, and a no-break space
-keeps two words on one line. Lines are filled greedily, word by word, as ReportLab's Paragraph fills them;
-word widths are cached for the process, so setting a text again, or at another width, costs little, and set
+(sheetgen.fonts.drawing_family), and a no-break space keeps two words on one line. Lines are filled greedily,
+word by word, as ReportLab's Paragraph fills them. A word is hyphenated, by the language of its text (a
+span's ``language``: the site's or the pack's for their text, else the language sheetgen's words are written
+in) at the places sheetgen.layout.hyphens finds, only where it would run over the line or leave the line
+loose (:data:`LOOSE`), with the hyphen's width counted; a word that cannot be hyphenated there and is wider
+than the line is cut where it runs over. A card does not end in a hyphenated word: the next card begins with
+all of it. Word widths are cached for the process, so setting a text again, or at another width, costs little, and set
 paragraphs are kept up to a number of characters (PARAGRAPHS_KEPT), not of paragraphs, so that a deck of long
 rooms, whose every split sets the rest of a paragraph anew, keeps no more of them than a deck of short ones.
 sheetgen.layout.marks turns the lines into marks.
@@ -24,7 +28,9 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from sheetgen.fonts import FONTS, FontFamily, drawing_family, family_coverage, register_reportlab_fonts
+from sheetgen.layout.hyphens import points as hyphen_points
 from sheetgen.markup import TICK_BOX, runs
+from sheetgen.words.language import active
 
 FontRole = Literal["body", "body-bold", "body-italic", "body-bold-italic", "label", "label-bold", "symbols"]
 
@@ -104,16 +110,22 @@ class Span:
     bold: bool = False
     italic: bool = False
     size: float | None = None
+    language: str | None = None
+    """The language of the text (a BCP 47 tag), which its words are hyphenated by; None is the language
+    sheetgen's own words are being written in (sheetgen.words.language.active)."""
 
 
 Spans = tuple[Span, ...]
 
 
 @functools.lru_cache(maxsize=16384)
-def spans(text: str, *, bold: bool = False, italic: bool = False, size: float | None = None) -> Spans:
+def spans(text: str, *, bold: bool = False, italic: bool = False, size: float | None = None,
+          language: str | None = None) -> Spans:
     """Pack or site text with its **bold** and _italic_ marks (sheetgen.markup's one parser) as spans, on
-    top of *bold* and *italic*."""
-    return tuple(Span(run.text, bold or run.bold, italic or run.italic, size) for run in runs(text) if run.text)
+    top of *bold* and *italic*; *language* is the text's (a site's or a pack's), None for sheetgen's own
+    words."""
+    return tuple(Span(run.text, bold or run.bold, italic or run.italic, size, language)
+                 for run in runs(text) if run.text)
 
 
 def plain_text(text: Spans) -> str:
@@ -127,7 +139,7 @@ def cut(text: Spans, start: int, end: int) -> Spans:
     for span in text:
         lo, hi = max(start - at, 0), min(end - at, len(span.text))
         if lo < hi:
-            out.append(Span(span.text[lo:hi], span.bold, span.italic, span.size))
+            out.append(Span(span.text[lo:hi], span.bold, span.italic, span.size, span.language))
         at += len(span.text)
     return tuple(out)
 
@@ -172,12 +184,20 @@ class _Piece:
 
 @dataclass(slots=True)
 class Word:
-    """What a line is never broken inside: pieces in one face each, and the space that follows it."""
+    """What a line is broken inside only where it is hyphenated or cut to fit: pieces in one face each, and the
+    space that follows it."""
 
     pieces: list[_Piece]
     space: float = 0.0
     box: str | None = None
     """For a tick box: the word after it, which names the box."""
+    language: str | None = None
+    """The language its letters are hyphenated by (None: never hyphenated)."""
+    breaks: tuple[int, ...] | None = None
+    """Where it may be hyphenated, for the rest of a word broken before: offsets in its text (None: as
+    sheetgen.layout.hyphens finds them in its text)."""
+    hyphen: bool = False
+    """Its last piece ends in a hyphen drawn where the word is broken (not one of the word's own)."""
     width: float = field(init=False)
     """Its pieces' widths together (they are not changed once the word is made)."""
 
@@ -185,13 +205,61 @@ class Word:
         self.width = sum(p.width for p in self.pieces)
 
     @property
+    def start(self) -> int:
+        return self.pieces[0].start
+
+    @property
     def end(self) -> int:
         last = self.pieces[-1]
-        return last.start + len(last.text)
+        return last.start + len(last.text) - self.hyphen
 
     @property
     def text(self) -> str:
         return "".join(p.text for p in self.pieces)
+
+    def hyphen_points(self) -> tuple[int, ...]:
+        """The offsets in its text where it may be hyphenated."""
+        if self.breaks is not None:
+            return self.breaks
+        if self.language is None or self.box is not None:
+            return ()
+        return hyphen_points(self.text, self.language)
+
+
+HYPHEN = "-"
+"""What is drawn where a word is hyphenated."""
+
+
+def _part(word: Word, lo: int, hi: int, *, hyphen: bool = False) -> Word:
+    """The characters *lo* to *hi* of *word*'s text as a word of their own (with *hyphen*, a hyphen drawn
+    after them): the rest of it takes the word's space and the places it may still be hyphenated at."""
+    pieces: list[_Piece] = []
+    at = 0
+    for piece in word.pieces:
+        a, b = max(lo - at, 0), min(hi - at, len(piece.text))
+        if a < b:
+            text = piece.text[a:b]
+            pieces.append(_Piece(text, piece.role, piece.size, text_width(text, piece.role, piece.size),
+                                 piece.start + a))
+        at += len(piece.text)
+    if hyphen:
+        last = pieces[-1]
+        last.text += HYPHEN
+        last.width += text_width(HYPHEN, last.role, last.size)
+    rest = hi >= len(word.text)
+    breaks = tuple(p - lo for p in word.hyphen_points() if lo < p < hi)
+    return Word(pieces, word.space if rest else 0.0, None, word.language, breaks, hyphen and not rest)
+
+
+def _hyphenated(word: Word, room: float) -> int | None:
+    """The last place *word* may be hyphenated at whose first part, with its hyphen, is no wider than *room*."""
+    text = word.text
+    for at in reversed(word.hyphen_points()):
+        drawn = text[at - 1] != "-"
+        head = _part(word, 0, at, hyphen=drawn)
+        if head.width <= room:
+            return at
+    return None
 
 
 _TOKEN = re.compile(r"[^\S\u00a0]+|[^\s" + TICK_BOX + r"]+(?:\u00a0+[^\s" + TICK_BOX + r"]*)*|\u00a0+|" + TICK_BOX)
@@ -203,14 +271,18 @@ def words_of(text: Spans, style: TextStyle, *, boxes: bool = False, box_side: fl
     wide, named by the word after it and set apart from the word before."""
     words: list[Word] = []
     pending: list[_Piece] = []
+    languages: list[str] = []  # each pending piece's: a word is hyphenated by its first piece's
 
     def flush() -> None:
         if pending:
-            words.append(Word(list(pending)))
+            words.append(Word(list(pending), language=languages[0]))
             pending.clear()
+            languages.clear()
 
+    words_language = active()
     at = 0
     for span in text:
+        language = span.language or words_language
         role = _role(style.base, style.bold or span.bold, span.italic)
         size = span.size or style.size
         for match in _TOKEN.finditer(span.text):
@@ -225,6 +297,7 @@ def words_of(text: Spans, style: TextStyle, *, boxes: bool = False, box_side: fl
             else:
                 token = token.replace(NBSP, " ")
                 pending.append(_Piece(token, role, size, text_width(token, role, size), start))
+                languages.append(language)
         at += len(span.text)
     flush()
     if boxes:
@@ -306,13 +379,24 @@ class Line:
 def break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0) -> list[list[Word]]:
     """*words* into lines greedily: *first* wide for the first line, *rest* for the others. With *shrink*, a
     line may run over by that share of its spaces (which are then set that much narrower), as ReportLab's
-    Paragraph allows (its spaceShrinkage)."""
+    Paragraph allows (its spaceShrinkage). A word is hyphenated (:data:`LOOSE`) only where it would run over
+    the line or leave it loose."""
     return _break_lines(words, first, rest, shrink)[0]
 
 
-LineStart = tuple[int, int]
-"""Where a line begins: the offset of its first word, and which piece of it (-1 for the whole word; the
-piece's index for a word cut to fit, which is cut alike wherever it is set at the same widths)."""
+LOOSE = 0.2
+"""How much of a line may be left empty at its end before the word that does not fit is hyphenated to fill
+it. Lines are set flush left, so a line ends short of its width wherever a word does not fit, and only a long
+word moved down whole leaves a line this loose: English text, whose words are short, is hyphenated seldom
+(none of the bundled sites' sheets is), German compounds often. A paragraph's last word is not hyphenated to
+fill a line (its second part would stand alone on the last line, which it shortens by nothing). A word wider
+than a whole line is hyphenated wherever it falls, and cut where it runs over only where it cannot be
+hyphenated (a URL, a long number)."""
+
+LineStart = int
+"""Where a line after the first begins: the offset of its first character in its paragraph's words (in a word
+hyphenated or cut to fit, where the line takes it up): a line filled greedily depends only on that and its
+width."""
 
 
 def _break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0,
@@ -320,25 +404,62 @@ def _break_lines(words: Sequence[Word], first: float, rest: float, shrink: float
     """:func:`break_lines`, with where each line after the first begins. With *joins* (such places of another
     paragraph set from the same words at the same widths, each with its line), the lines stop where one would
     begin at such a place, and the line of *joins* it begins is given too: from there on, the lines are that
-    paragraph's (a line filled greedily depends only on what it begins with and its width)."""
+    paragraph's."""
     lines: list[list[Word]] = [[]]
     starts: list[LineStart] = []
     used = spaces = 0.0
     avail = first
+
+    def new_line(start: int) -> bool:
+        """Begin a line at *start*; False where it is a line of *joins*."""
+        nonlocal used, spaces, avail
+        if joins and start in joins:
+            return False
+        starts.append(start)
+        lines.append([])
+        used, spaces, avail = 0.0, 0.0, rest
+        return True
+
+    def add(piece: Word, gap: float) -> None:
+        nonlocal used, spaces
+        lines[-1].append(piece)
+        used += gap + piece.width
+        spaces += gap
+
+    last = words[-1] if words else None
     for word in words:
-        pieces = [word] if word.width <= avail else _split_long(word, min(first, rest))
-        for index, piece in enumerate(pieces):
-            gap = lines[-1][-1].space if lines[-1] else 0.0
-            if lines[-1] and used + gap + piece.width > avail + shrink * (spaces + gap):
-                start = (word.pieces[0].start, -1 if piece is word else index)
-                if joins and start in joins:
-                    return lines, starts, joins[start]
-                starts.append(start)
-                lines.append([])
-                used, spaces, gap, avail = 0.0, 0.0, 0.0, rest
-            lines[-1].append(piece)
-            used += gap + piece.width
-            spaces += gap
+        piece = word
+        while True:
+            line = lines[-1]
+            gap = line[-1].space if line else 0.0
+            allowed = avail + shrink * (spaces + gap)
+            # (summed in this order: a column as wide as its widest text's natural width holds it)
+            if used + gap + piece.width <= allowed or (not line and piece.width <= avail):
+                add(piece, gap)
+                break
+            long_word = piece.width > avail
+            if long_word or (word is not last and avail - used > LOOSE * avail):
+                at = _hyphenated(piece, allowed - used - gap)
+                if at is not None:
+                    add(_part(piece, 0, at, hyphen=piece.text[at - 1] != "-"), gap)
+                    piece = _part(piece, at, len(piece.text))
+                    if not new_line(piece.start):
+                        return lines, starts, joins[piece.start] if joins else None
+                    continue
+            if line and (not long_word or piece.hyphen_points()):
+                # to the next line, where a long word is hyphenated to fill the line
+                if not new_line(piece.start):
+                    return lines, starts, joins[piece.start] if joins else None
+                continue
+            # wider than a line and not to be hyphenated there: cut where it runs over
+            for cut_piece in _split_long(piece, min(first, rest)):
+                gap = lines[-1][-1].space if lines[-1] else 0.0
+                if lines[-1] and used + gap + cut_piece.width > avail + shrink * (spaces + gap):
+                    if not new_line(cut_piece.start):
+                        return lines, starts, joins[cut_piece.start] if joins else None
+                    gap = 0.0
+                add(cut_piece, gap)
+            break
     return lines, starts, None
 
 
@@ -440,7 +561,8 @@ a deck sets each text at a few widths and sizes, and sets it again at once to pl
 every limit on what cards print (300,000 characters, each room's set at two widths) takes twice as long with
 half of this, and three times with a quarter."""
 
-_Setting = tuple[Spans, TextStyle, float]
+_Setting = tuple[Spans, TextStyle, float, str]
+"""A text, its style and width, and the language sheetgen's words are written in (its spans' without one)."""
 
 
 class _KeptParagraphs:
@@ -496,10 +618,11 @@ def forget_set_paragraphs() -> None:
 def set_paragraph(text: Spans, style: TextStyle, width: float) -> Paragraph:
     """*text* set in lines no wider than *width*, in *style* (kept, up to PARAGRAPHS_KEPT characters: a card deck
     sets each text at a few widths and sizes, and a rebuilt deck sets the same ones again)."""
-    key = (text, style, width)
+    words_language = active()
+    key = (text, style, width, words_language)
     kept = _PARAGRAPHS.get(key)
     if kept is None:
-        tail = _TAILS.get((text, style))
+        tail = _TAILS.get((text, style, words_language))
         if tail is None:
             kept = _set_paragraph(tuple(words_of(text, style)), 0, style, width)
         else:
@@ -512,7 +635,7 @@ def set_paragraph(text: Spans, style: TextStyle, width: float) -> Paragraph:
 TAILS_KEPT = 64
 """The rests of split paragraphs whose words are kept for when they are set."""
 
-_TAILS: dict[tuple[Spans, TextStyle], tuple[tuple[Word, ...], int, Paragraph]] = {}
+_TAILS: dict[tuple[Spans, TextStyle, str], tuple[tuple[Word, ...], int, Paragraph]] = {}
 """The rest of a paragraph :func:`split_to_fit` split, with the words it was set from (those of the rest),
 where the rest begins in their offsets, and the paragraph: the rest is set next, on the next card, and takes
 its words from here instead of reading them again, and the paragraph's lines from the first that a line of
@@ -522,7 +645,7 @@ its own begins as one does, so that a paragraph split over many cards is read on
 def _keep_tail(text: Spans, style: TextStyle, words: tuple[Word, ...], offset: int, whole: Paragraph) -> None:
     if len(_TAILS) >= TAILS_KEPT:
         del _TAILS[next(iter(_TAILS))]
-    _TAILS[(text, style)] = (words, offset, whole)
+    _TAILS[(text, style, active())] = (words, offset, whole)
 
 
 def _set_paragraph(words: tuple[Word, ...], offset: int, style: TextStyle, width: float,
@@ -581,6 +704,10 @@ def split_to_fit(text: Spans, style: TextStyle, width: float, height: float) -> 
     offset = para.offset
     end = para.lines[count - 1].end - offset
     starts = [word.pieces[0].start - offset for word in para.words]
+    within = bisect.bisect_right(starts, end) - 1
+    if within > 0 and starts[within] < end < para.words[within].end - offset and para.words[within].hyphen_points():
+        # a card does not end in a hyphenated word: the next card begins with all of it
+        end = para.words[within - 1].end - offset
     for index in range(bisect.bisect_left(starts, end) - 1, -1, -1):
         word = para.words[index]
         if word.end - offset <= end and _SENTENCE_END.search(word.text):

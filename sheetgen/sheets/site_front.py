@@ -64,6 +64,8 @@ class SiteFront:
     background: tuple[str, ...]
     rooms: tuple[IndexRow, ...]
     route: tuple[RouteRow, ...] = ()
+    language: str | None = None
+    """The language of the site's text (its own, else its pack's), which its background is hyphenated by."""
 
 
 def site_front(site: Site, gm: str, pack: Pack | None = None) -> SiteFront:
@@ -76,7 +78,8 @@ def site_front(site: Site, gm: str, pack: Pack | None = None) -> SiteFront:
                           tuple(names[s] for s in room.stats), places[room.key])
                  for room in site.rooms)
     route = route_rows(site, pack) if pack is not None else ()
-    return SiteFront(site.site, _("For the {gm}").format(gm=gm), paragraphs(site.text), rows, route)
+    language = site.language or (pack.language if pack is not None else None)
+    return SiteFront(site.site, _("For the {gm}").format(gm=gm), paragraphs(site.text), rows, route, language)
 
 
 def route_rows(site: Site, pack: Pack) -> tuple[RouteRow, ...]:
