@@ -255,7 +255,8 @@ def test_a_pack_without_a_check_still_has_a_deck(chapel: LoadedSite) -> None:
 def test_no_wandering_table_means_an_empty_deck() -> None:
     table = build_timetable(builtin("dungeon-turn"), site=None, encounter_pack=None, hours=1, seed=1)
     assert table.deck == ()
-    assert deck_note(table) == "no encounter deck: no site was given, and the pack has no table with id 'wandering'"
+    assert deck_note(table) == ("no encounter deck: no site was given, and the pack has no table with id "
+                                 "\u201cwandering\u201d")
 
 
 def test_a_pack_wandering_table_fills_the_deck() -> None:

@@ -363,15 +363,16 @@ def test_the_replay_memo_keys_the_lights_dice(tmp_path: Path, every: int) -> Non
 
 
 BUILT_IN = {
-    "derelict-crawl": "916bd96859c3dee447cf",
-    "dungeon-turn": "3ea37c6852fe6d85ec97",
-    "encounter-clock": "213a3cc8725b841f64b0",
-    "encounter-reaction": "a35e3ce7a405f1731996",
-    "site-alarm": "35b97d1c39613580a7f6",
+    "derelict-crawl": "ee1d2247618dfe8f131c",
+    "dungeon-turn": "c7c9575ef5c06a75e941",
+    "encounter-clock": "37283074f3fd3870eb9d",
+    "encounter-reaction": "a003d59e02f4fc3dc7b0",
+    "site-alarm": "13809601a04b48b1acea",
 }
 """The rows, deck, run-outs and spares of each built-in pack's 6-hour timetable with seed 2026, as rolled
 before resources could be rolled: a pack without rolled resources draws exactly what it drew (the words
-of encounter-clock's rows since an omen labelled Omen is said once and its tallies are listed with "and")."""
+of encounter-clock's rows since an omen labelled Omen is said once and its tallies are listed with "and",
+and the deck's note since it quotes the table's id in the language's quotation marks: “wandering”)."""
 
 
 @pytest.mark.parametrize("pack_id", sorted(BUILT_IN))

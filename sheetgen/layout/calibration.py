@@ -22,7 +22,7 @@ from sheetgen.design import SPACE, TYPE
 from sheetgen.layout.header import header_marks
 from sheetgen.layout.marks import CircleMark, LineMark, Mark, Sketch
 from sheetgen.options import MAX_BACK_OFFSET_MM, POINTS_PER_INCH, POINTS_PER_MM, Paper
-from sheetgen.words.language import N_, _
+from sheetgen.words.language import N_, _, quoted
 
 MARGIN = SPACE.margin
 """The house margin, as on every sheet."""
@@ -133,7 +133,8 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     y = _lines(front, MARGIN, y, [
         (_("Print this page double-sided on {paper} paper, flipped on the long edge,").format(paper=paper.css_size),
          "body"),
-        (_("at actual size: turn off \u201cFit to page\u201d or \u201cScale\u201d in the print dialog."), "body"),
+        (_("at actual size: turn off {fit} or {scale} in the print dialog.").format(
+            fit=quoted(_("Fit to page")), scale=quoted(_("Scale"))), "body"),
         (_("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in."), "bold"),
         (_("2. Turn the sheet over and read the target on the back."), "bold"),
     ])

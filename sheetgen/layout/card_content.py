@@ -19,7 +19,7 @@ from sheetgen.model.common import Statblock
 from sheetgen.model.pack import EncounterRules
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
-from sheetgen.words.language import N_, _
+from sheetgen.words.language import N_, _, colon
 
 BODY_SIZES = (TYPE.card_body, TYPE.card_body_min)
 """The body sizes a deck is tried at, largest first: all its room cards share one, all its stat cards one."""
@@ -163,7 +163,7 @@ def _action_text(name: str, kind: str | None, text: str, language: str) -> Spans
     if kind:
         out += (Span(" ["), *spans(kind, language=language), Span("]"))
     if text:
-        out += (Span(": "), *spans(" ".join(text.split()), language=language))
+        out += (Span(colon() + " "), *spans(" ".join(text.split()), language=language))
     return out
 
 
@@ -171,7 +171,7 @@ def stat_blocks(block: Statblock, size: float, rules: EncounterRules, language: 
     """The statblock's body, its text (and its pack's stat names) hyphenated by *language*, the site's."""
     blocks: list[Block] = []
     blocks.extend(Para(spans(text, italic=True, language=language)) for text in paragraphs(block.description))
-    cells = [(*spans(label, bold=True, language=language), Span(":", bold=True), Span(" "),
+    cells = [(*spans(label, bold=True, language=language), Span(colon(), bold=True), Span(" "),
               *spans(value, language=language))
              for label, value in stat_lines(block, rules)]
     # one grid for every statblock: two columns, a long stat wrapping inside its own

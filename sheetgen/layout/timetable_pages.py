@@ -62,7 +62,7 @@ from sheetgen.words import (
     spares_text,
     timetable_note,
 )
-from sheetgen.words.language import N_, _
+from sheetgen.words.language import N_, _, after_colon
 
 MARGIN = SPACE.margin
 """Every edge."""
@@ -136,7 +136,7 @@ def _facts(t: Timetable, width: float) -> Sketch:
                       TEXT) + 3.0
     if t.spares:
         bold = ("**", "**")
-        y -= set_text(sk, f"{spares_heading(t.spare_when, bold)}: {spares_text(t.spares, bold)}", 0.0, y, width,
+        y -= set_text(sk, after_colon(spares_heading(t.spare_when, bold), spares_text(t.spares, bold)), 0.0, y, width,
                       TEXT) + 3.0
     if t.runs_out:
         y -= set_text(sk, runs_out_line(int(t.unit_minutes * 60), t.runs_out, ("**", "**")), 0.0, y, width,

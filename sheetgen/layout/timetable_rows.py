@@ -27,7 +27,7 @@ from sheetgen.words import (
     row_when,
     timetable_roll,
 )
-from sheetgen.words.language import _, capitalised
+from sheetgen.words.language import _, after_colon, capitalised
 
 BAND = 0.92
 """Grey of every other row."""
@@ -193,7 +193,7 @@ def pool_reads_text(row: CheckRow) -> str:
     parts = []
     for low, high, result in pool_groups(row):
         n = str(low) if low == high else f"{low}-{high}"
-        parts.append(f"N = {n}: **{result}**")
+        parts.append(after_colon(f"N = {n}", f"**{result}**"))
     return " \u00b7 ".join(parts)
 
 

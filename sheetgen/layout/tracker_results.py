@@ -15,6 +15,7 @@ from sheetgen.layout.marks import RectMark, Sketch, slug, text_width
 from sheetgen.layout.tracker_parts import BODY, LABEL, SMALL_BOX, Block, PartContext, heading, rules
 from sheetgen.model.pack import Check, Roll, TrackerPart
 from sheetgen.words import clock, outcome_when
+from sheetgen.words.language import _, after_colon
 
 RESULT_ROWS = 12
 """Rows drawn: the first scheduled checks, at most this many."""
@@ -46,7 +47,7 @@ def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
         roll, on_grid, field, made = pack.check, m.on_grid, "check", "checks"
     sk = Sketch()
     names = [ctx.checked(o.result, f"{field}.outcomes[{i}].result") for i, o in enumerate(roll.outcomes)]
-    title = ctx.checked(part.title or f"{roll.name}: results", ctx.where(q, "title"))
+    title = ctx.checked(part.title or _("{roll}: results").format(roll=roll.name), ctx.where(q, "title"))
     units = result_units(on_grid)
     top = -heading(sk, width, title, f"first {len(units)} {made}")
     top = rules(sk, ctx.items(q, part), width, top, f"results-{q}")
@@ -80,7 +81,7 @@ def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
             x = x0
             for name, w in zip(names, cols, strict=True):
                 sk.box(x + (w - SMALL_BOX) / 2, y - _ROW_H / 2 - SMALL_BOX / 2, SMALL_BOX,
-                       f"result-{unit}-{slug(name)}", f"{time}: {name}")
+                       f"result-{unit}-{slug(name)}", after_colon(time, name))
                 x += w
         else:
             sk.line(x0, y - _ROW_H + 4.0, width, y - _ROW_H + 4.0, 0.5)

@@ -28,7 +28,7 @@ from sheetgen.markup import paragraphs
 from sheetgen.model.pack import Check, Track, TrackerPart
 from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, track_boxes, track_rungs
 from sheetgen.words import advance_steps, check_sentence, read_name
-from sheetgen.words.language import _
+from sheetgen.words.language import _, after_colon
 
 # -- tracks --------------------------------------------------------------------------------------------
 
@@ -71,7 +71,7 @@ def advance_legend(ctx: PartContext, track: Track) -> str | None:
         return None
     what = read_name(check)
     rows = "; ".join(f"**{roll}** {ctx.checked(moves, 'check.advance.by')}" for roll, moves in advance_steps(check))
-    return f"{check.name}, {what}: {rows}"
+    return after_colon(f"{check.name}, {what}", rows)
 
 
 def _level_label(track: Track, value: int, *, first: int) -> tuple[str, str]:
@@ -133,7 +133,7 @@ def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
             dx = abs((radius + 15.0) * math.sin(2 * math.pi * step / segments))
             needs.append(label_w / 2 if dx < 1.0 else dx + label_w + 2.0)
         elif step == segments:
-            needs.append(text_width(f"{track.max}: {lvl.label}", "label-bold", LABEL + 0.5) / 2)
+            needs.append(text_width(after_colon(str(track.max), lvl.label), "label-bold", LABEL + 0.5) / 2)
     half_width = min(max(needs), width / 2)
     cx, cy = half_width, top - outer
     sk.add(CircleMark(cx, cy, radius, 1.5))
@@ -166,7 +166,7 @@ def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
             sk.text(lx, ly - LABEL * 0.35, level.label, "label-bold", LABEL + 0.5, align=align)
         elif step == segments:
             x, y = at(0, radius + 6.0)
-            sk.text(x, y, f"{track.max}: {level.label}", "label-bold", LABEL + 0.5, align="centre")
+            sk.text(x, y, after_colon(str(track.max), level.label), "label-bold", LABEL + 0.5, align="centre")
     lines = track_rules(ctx, q, part, track)
     legend = advance_legend(ctx, track)
     if legend:

@@ -110,6 +110,18 @@ def after_colon(head: str, text: str) -> str:
     return _("{head}: {text}").format(head=head, text=text)
 
 
+def colon() -> str:
+    """The colon after a label that stands apart from its text (a span of its own, a bold run) as the language
+    writes it: ':', in French '\u202f:'; the same as :func:`after_colon` sets."""
+    return after_colon("", "").rstrip(" ")
+
+
+def quoted(text: str) -> str:
+    """*text* in quotation marks as the language writes them: “text” in English, „text“ in German,
+    « text » in French, «text» in Spanish (each catalogue gives its own)."""
+    return pgettext("quotation marks around a text", "“{text}”").format(text=text)
+
+
 def N_(message: str) -> str:
     """Mark *message* for the catalogue where it is defined; it is translated with :func:`_` where it is used."""
     return message

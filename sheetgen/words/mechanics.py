@@ -13,7 +13,7 @@ from sheetgen.engine.procedure import machine
 from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import RollDone, SpareRoll
 from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Pool, Resource, Roll
-from sheetgen.words.language import N_, _, ngettext, semicolons
+from sheetgen.words.language import N_, _, after_colon, ngettext, semicolons
 from sheetgen.words.numbers import clock, faces_text
 
 
@@ -92,7 +92,7 @@ def rolls_phrases(pack: Pack, rolls: Sequence[RollDone], bold: tuple[str, str] =
                 text += f" {done.outcome}" + (f" ({', '.join(effects)})" if effects else "")
             parts.append(text)
         head = roll.roll if side.reading is None else f"{roll.roll}, {reading_words(roll)[0]}"
-        said.append(f"{bold[0]}{roll.name}{bold[1]} {head}: {', '.join(parts)}")
+        said.append(after_colon(f"{bold[0]}{roll.name}{bold[1]} {head}", ", ".join(parts)))
     return said
 
 
@@ -109,7 +109,7 @@ def _out_with_moves(pack: Pack, out: ResourceOut) -> str:
     lit = lit_after(pack, out.resource)
     moves = [_("{resource} lit").format(resource=lit)] if lit is not None else []
     moves += [when_out_phrase(pack, resource)] if resource is not None and resource.when_out else []
-    return f"{said}: {', '.join(moves)}" if moves else said
+    return after_colon(said, ", ".join(moves)) if moves else said
 
 
 def lit_after(pack: Pack, resource_id: str) -> str | None:
@@ -144,7 +144,8 @@ def spares_text(spares: Sequence[SpareRoll], strong: tuple[str, str] = ("", ""))
     """'1: 4 · 2: 6 · 3: 1 3 5': each spare roll by its number, a pool's dice in the order to take them,
     each roll wrapped in ``strong``."""
     return " \u00b7 ".join(
-        f"{sp.index}: {strong[0]}{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}{strong[1]}"
+        after_colon(str(sp.index), f"{strong[0]}{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}"
+                                   f"{strong[1]}")
         for sp in spares)
 
 
@@ -183,7 +184,7 @@ def effect_phrase(pack: Pack, effect: OutcomeEffect, *, card: int | None = None,
 
 def outcome_phrase(pack: Pack, name: str, effects: list[str]) -> str:
     """'Sign: foretells encounter 2', or the outcome's name alone when it does nothing the sheets track."""
-    return f"{name}: {', '.join(effects)}" if effects else name
+    return after_colon(name, ", ".join(effects)) if effects else name
 
 
 def sign_phrase(name: str, clock: str) -> str:

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Literal
 
 from sheetgen.model.pack import Pack, Track
-from sheetgen.words.language import N_, _, decimal, ngettext, percent_number
+from sheetgen.words.language import N_, _, after_colon, decimal, ngettext, percent_number
 
 MINUS = "\u2212"
 TIMES = "\u00d7"
@@ -160,7 +160,7 @@ def leg_time(pack: Pack, first: int, last: int) -> str:
     """How long a leg of a route takes and the units of play it covers, as the timetable counts them:
     '12 hours: watches 3-5', '4 hours: watch 18'."""
     span = f"{pack.time.unit} {first}" if first == last else f"{pack.time.plural} {first}-{last}"
-    return f"{duration((last - first + 1) * pack.time.length)}: {span}"
+    return after_colon(duration((last - first + 1) * pack.time.length), span)
 
 
 def unit_sentence(pack: Pack) -> str:

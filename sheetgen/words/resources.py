@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sheetgen.engine.types import Odds, ResourceUse
 from sheetgen.model.pack import Pack, Resource
-from sheetgen.words.language import _, semicolons
+from sheetgen.words.language import _, after_colon, semicolons
 from sheetgen.words.mechanics import boxes, every_unit, rate_phrase
 from sheetgen.words.numbers import about, clock, percent
 from sheetgen.words.odds import milestones
@@ -51,7 +51,7 @@ def lasting_text(odds: Odds, use: ResourceUse) -> str:
         said.append(lasts.format(wait=about(use.lasts_units * odds.unit_minutes)))
     marks = milestones(odds)
     picked = sorted({marks[0], marks[len(marks) // 2], marks[-1]}, key=lambda m: m[1]) if marks else []
-    gone = _(", by ").join(f"{clock(hour * 3600)}: {percent(use.gone_by_hour[hour - 1])}" for _m, hour in picked)
+    gone = _(", by ").join(after_colon(clock(hour * 3600), percent(use.gone_by_hour[hour - 1])) for _m, hour in picked)
     if gone:
         said.append(_("gone by {times}").format(times=gone))
     return semicolons(said)

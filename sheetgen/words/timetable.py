@@ -12,7 +12,7 @@ from sheetgen.engine.route import label_of
 from sheetgen.engine.timetable import Baseline, CheckRow, Memo, Omen, PoolRead, Timetable
 from sheetgen.model.pack import EncounterRules, Pack
 from sheetgen.words.checks import advance_steps, no_result, read_name, roll_head, rule_text, trigger_text
-from sheetgen.words.language import _, active, ngettext, semicolons
+from sheetgen.words.language import _, active, after_colon, ngettext, quoted, semicolons
 from sheetgen.words.mechanics import rolls_phrases, row_extras
 from sheetgen.words.numbers import and_list, clock, every, faces_text, level_span
 
@@ -260,7 +260,7 @@ def _pool_rule(m: Machine, trigger: bool, language: str) -> str:
         if trigger:
             parts.append(trigger_text(m.pack, check, table=False))
     elif trigger:
-        parts.append(f"{read}: {trigger_text(m.pack, check, table=False)}")
+        parts.append(after_colon(read, trigger_text(m.pack, check, table=False)))
     return semicolons(parts)
 
 
@@ -276,7 +276,7 @@ def deck_source(t: Timetable) -> str | None:
     if source is None:
         return None
     table = source.table or _("wandering encounters")
-    return f"{source.owner}: {table} ({source.dice})"
+    return after_colon(source.owner, f"{table} ({source.dice})")
 
 
 def deck_note(t: Timetable) -> str:
@@ -286,10 +286,10 @@ def deck_note(t: Timetable) -> str:
                         "{n} encounters, used in order, one for each check that brings one",
                         len(t.deck)).format(n=len(t.deck))
     wanted = (t.pack.encounter or EncounterRules()).wandering
-    return (_("no encounter deck: the site has none, and the pack has no table with id '{table}'")
+    return (_("no encounter deck: the site has none, and the pack has no table with id {table}")
             if t.site_name is not None
-            else _("no encounter deck: no site was given, and the pack has no table with id '{table}'")).format(
-        table=wanted)
+            else _("no encounter deck: no site was given, and the pack has no table with id {table}")).format(
+        table=quoted(wanted))
 
 
 def morale_rule(t: Timetable) -> str | None:
@@ -306,15 +306,15 @@ def appearing_text(card: DeckCard) -> str:
     if "d" not in card.appearing_dice.lower():  # a plain "1" is a number, not a roll
         return str(card.appearing)
     faces = card.appearing_faces
-    how = f"{card.appearing_dice}: {'+'.join(map(str, faces))}" if len(faces) > 1 else card.appearing_dice
+    how = after_colon(card.appearing_dice, "+".join(map(str, faces))) if len(faces) > 1 else card.appearing_dice
     return f"{card.appearing} ({how})"
 
 
 def table_roll_text(roll: TableRoll, *, gloss: bool = True) -> str:
     """'Close (1d6: 2): Within reach of Melee Attacks': the row rolled, then (with *gloss*) its other cells."""
-    said = f"{roll.result} ({roll.dice}: {roll.roll})"
+    said = f"{roll.result} ({after_colon(roll.dice, str(roll.roll))})"
     rest = table_roll_gloss(roll) if gloss else ""
-    return f"{said}: {rest}" if rest else said
+    return after_colon(said, rest) if rest else said
 
 
 def table_roll_gloss(roll: TableRoll) -> str:
