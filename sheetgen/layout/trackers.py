@@ -339,6 +339,11 @@ class Shown:
     turns: int
     asked: bool
 
+    def least(self, pack: Pack) -> int:
+        """The fewest turns a page may show: those asked for, or of the session at most MIN_PLAY's worth
+        (a page too small for a long session shows the whole rows that fit, no fewer)."""
+        return self.turns if self.asked else min(self.turns, math.ceil(MIN_PLAY / pack.time.length))
+
 
 Sheet = list[list[tuple[int, "Block | None"]]]
 """A sheet's rows of parts: each part's index and its block (None for a turns grid, drawn once the
@@ -348,11 +353,11 @@ number of turns the sheet has room for is known)."""
 def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: dict[int, Block],
                  grids: dict[int, TurnsGrid], room: float, shown: Shown, width: float) -> list[Sheet]:
     """The page's rows of parts, in order, on as few sheets as hold them: a turns grid counted at the
-    turns it must show at least. A part taller than a sheet is set in the whole pieces its kind can be
+    turns it must show at least (``Shown.least``). A part taller than a sheet is set in the whole pieces its kind can be
     cut into (PART_PIECES: a round tracker's groups one under another); one that cannot be is a
     RenderError naming it."""
     pack, page = ctx.pack, ctx.page
-    least = shown.turns
+    least = shown.least(pack)
     units: list[tuple[list[tuple[int, Block | None]], float]] = []
     for row in rows:
         height = max(grids[q].height(least) if q in grids else blocks[q].height for q in row)
@@ -426,7 +431,7 @@ def _turn_counts(
     most = _most(grids, room)
     if shown.turns <= most:
         return dict.fromkeys(grids, shown.turns)
-    least = shown.turns if shown.asked else min(shown.turns, math.ceil(MIN_PLAY / pack.time.length))
+    least = shown.least(pack)
     if not shown.asked and most >= least:  # the whole rows that fit, or the least the page must show
         return dict.fromkeys(grids, max(least, min(most // g.per_row * g.per_row for g in grids.values())))
     if not most:
