@@ -13,12 +13,13 @@ from pdfcheck import page_texts, read_pdf, sized_text, squeeze
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
+from sheetgen.design import TICK
 from sheetgen.errors import RenderError
 from sheetgen.layout.header import page_slot
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, tracker_layout, tracker_sheets
 from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.options import A4, LETTER, Audience, Paper, RenderOptions
-from sheetgen.render.pdf.trackers import LARGE_BODY, tracker_layouts
+from sheetgen.render.pdf.trackers import LARGE_BODY, page_scale, tracker_layouts
 
 PLAYERS_PACKS = [p for p in builtin_pack_ids() if any(t.audience == "players" for t in load_pack(p).trackers)]
 LARGE = RenderOptions(large=True, fillable=True)
@@ -67,6 +68,29 @@ def test_every_players_tracker_works_in_large_print(pack_id: str, paper: Paper, 
     names = _field_names(reader)
     assert len(names) == sum(len(layout.boxes) for layout in layouts)
     assert len(set(names)) == len(names)
+
+
+@pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
+def test_large_print_enlarges_the_type_not_the_tick_boxes(pack_id: str) -> None:
+    """Each box of a large-print sheet is drawn at one of the design system's two sides, centred where the
+    box laid out on the smaller sheet stood; the same page at normal size has the same boxes by name."""
+    pack = load_pack(pack_id)
+    scale = page_scale(LARGE, Audience.PLAYERS)
+    assert scale > 1.4
+    layouts = tracker_layouts(pack, LARGE, audience=Audience.PLAYERS)
+    assert any(layout.boxes for layout in layouts)
+    for layout in layouts:
+        page = next(t for t in pack.trackers if t.id == layout.page_id)
+        laid = {box.name: box for sheet in tracker_sheets(pack, page, layout.paper, None, spill=True)
+                for box in sheet.boxes}
+        for box in layout.boxes:
+            assert round(box.size * scale, 6) in {TICK.text, TICK.tracker}, box
+            before = laid[box.name]
+            assert before.size == pytest.approx(box.size * scale)
+            assert box.x + box.size / 2 == pytest.approx(before.x + before.size / 2)
+            assert box.y + box.size / 2 == pytest.approx(before.y + before.size / 2)
+        omens = [rect for rect in layout.rects if rect.role == "omen"]
+        assert all(any(r.rect == b.rect for b in layout.boxes) for r in omens)
 
 
 def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:

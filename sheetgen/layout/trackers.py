@@ -522,3 +522,28 @@ def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:
             seen[box.name] = 1
         out.append(box)
     return out
+
+
+def enlarged(layout: TrackerLayout, scale: float) -> TrackerLayout:
+    """*layout*, laid out on a sheet *scale* times smaller than its paper (large print), made ready to be
+    drawn *scale* times as large: its type, rules and the room between its boxes grow, but every tick box
+    (with an omen's heavy outline over it) is drawn 1/*scale* as large about its own centre, so that on
+    paper it is the side it was laid out at, one of the design system's two (``design.TICK``)."""
+    if scale == 1:
+        return layout
+
+    def kept(x: float, y: float, side: float) -> tuple[float, float, float]:
+        small = side / scale
+        return x + (side - small) / 2, y + (side - small) / 2, small
+
+    boxes = []
+    for box in layout.boxes:
+        x, y, side = kept(box.x, box.y, box.size)
+        boxes.append(replace(box, x=x, y=y, size=side))
+    rects = []
+    for rect in layout.rects:
+        if rect.role == "omen":
+            x, y, side = kept(rect.x, rect.y, rect.width)
+            rect = replace(rect, x=x, y=y, width=side, height=side, stroke=rect.stroke / scale)
+        rects.append(rect)
+    return replace(layout, boxes=tuple(boxes), rects=tuple(rects))

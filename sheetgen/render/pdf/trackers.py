@@ -19,7 +19,7 @@ from typing import Any
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.layout.marks import Mark
 from sheetgen.layout.tracker_parts import BODY
-from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_sheets
+from sheetgen.layout.trackers import TrackerLayout, check_turns, enlarged, tracker_sheets
 from sheetgen.model.pack import Pack, TrackerPage
 from sheetgen.options import Audience, Paper, RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
@@ -32,7 +32,8 @@ LARGE_BODY = 12.0
 
 def page_scale(options: RenderOptions, audience: Audience) -> float:
     """How much a tracker page is enlarged: large print (``options.large``) sets a players' page's body
-    type in LARGE_BODY points by laying it out on a smaller sheet and drawing it enlarged to the paper."""
+    type in LARGE_BODY points by laying it out on a smaller sheet and drawing it enlarged to the paper,
+    its tick boxes kept at their own sides (``layout.trackers.enlarged``)."""
     return LARGE_BODY / BODY if options.large and audience == Audience.PLAYERS else 1.0
 
 
@@ -88,7 +89,7 @@ def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOption
             break
         counts = found
         laid = lay_out(counts)
-    return [layout for sheets in laid for layout in sheets]
+    return [enlarged(layout, page_scale(options, layout.audience)) for sheets in laid for layout in sheets]
 
 
 def sheet_scales(pack: Pack, options: RenderOptions, audience: Audience | None,
