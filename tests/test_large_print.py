@@ -5,6 +5,7 @@ page that runs on to a further sheet spread over its sheets, none of them a stub
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -116,12 +117,14 @@ def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
     assert len(set(names)) == len(names)
 
 
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
 @pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
-def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, tmp_path: Path) -> None:
+def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, paper: Paper, tmp_path: Path) -> None:
     out = tmp_path / "large.pdf"
-    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "-o", str(out)])
+    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "--paper", paper.name,
+                                      "-o", str(out)])
     assert result.exit_code == 0, result.output
-    layouts = tracker_layouts(load_pack(pack_id), LARGE, audience=Audience.PLAYERS)
+    layouts = tracker_layouts(load_pack(pack_id), replace(LARGE, paper=paper), audience=Audience.PLAYERS)
     assert len(read_pdf(out.read_bytes()).pages) == len(layouts)
     for page_id in {layout.page_id for layout in layouts}:
         assert sum(1 for layout in layouts if layout.page_id == page_id) <= 2, page_id
