@@ -33,13 +33,27 @@ SHELVES = {"dungeon": "DUNGEONS", "wilderness": "WILDERNESS", "encounters": "ENC
 """The groups `sheetgen systems` lists packs in, in this order, with their headings."""
 
 
-def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str]]:
-    """Rows of (id, name, time unit, check), under a row of headings."""
-    rows = [("ID", "NAME", "TIME UNIT", "CHECK")]
+def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str, str]]:
+    """Rows of (id, name, time unit, the language of the pack's text, check), under a row of headings."""
+    rows = [("ID", "NAME", "TIME UNIT", "TEXT", "CHECK")]
     for pack in packs:
         unit = f"{pack.time.unit} ({duration(pack.time.length, short=True)})"
-        rows.append((pack.id, pack.name, unit, check_sentence(pack)))
+        rows.append((pack.id, pack.name, unit, pack.language, check_sentence(pack)))
     return rows
+
+
+LANGUAGE_COMMANDS = "odds, timetable, reference, tracker, cards, map, packet, export, check"
+"""The commands that take --language, as `sheetgen systems` names them."""
+
+
+def language_lines(packs: Sequence[Pack]) -> list[str]:
+    """What `sheetgen systems` says of languages: which a pack's own text is in (its TEXT column) and which
+    sheetgen's words come in for it, the same for every pack: English and every shipped catalogue."""
+    from sheetgen.words.language import shipped
+
+    texts = sorted({pack.language for pack in packs})
+    return [f"a pack's own text: as its author wrote it, in its TEXT language ({', '.join(texts)})",
+            f"sheetgen's words, for every pack: {', '.join(shipped())}"]
 
 
 def shelves(packs: Sequence[Pack]) -> list[tuple[str, list[Pack]]]:

@@ -1,0 +1,132 @@
+"""sheetgen's words in the game master's language beyond the sheets: the odds table of `sheetgen odds`, the
+exports' headings and labels, and the words a packet's PDF metadata and outline hold."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SITES = ROOT / "sheetgen" / "sites"
+NBSP, NNBSP = "\u00a0", "\u202f"
+
+
+def odds_rows(*args: str) -> list[list[str]]:
+    result = CliRunner().invoke(cli, ["odds", *args])
+    assert result.exit_code == 0, result.output
+    return [re.split(r" {2,}", line) for line in result.output.splitlines()]
+
+
+ODDS_ROWS = {
+    "de": [["Wurf", "Zeit", "Chance auf wandering encounter", "Erstes wandering encounter"],
+           ["Bis Stunde 2", "2:00", f"mindestens eins: 51,8{NBSP}%"],
+           ["Erwartete Anzahl", "2:00", "0,67 bis dahin"],
+           ["Erstes erwartet", "nach 3:00 (etwa 3 Stunden)"],
+           ["Vorrat: Torch 1", "2:00", "verbrauchte Kästchen: 1,97 erwartet durch die Würfel",
+            "2 für vollen Vorrat Torch 1"],
+           ["Torch 1 aufgebraucht bis Stunde 1", "1:00", f"76,8{NBSP}%"]],
+    "fr": [["Jet", "Heure", "Chance de wandering encounter", "Premier wandering encounter"],
+           ["Jusqu’à heure 2", "2:00", f"au moins un{NNBSP}: 51,8{NBSP}%"],
+           ["Nombre attendu", "2:00", "0,67 d’ici là"],
+           [f"Ressource{NNBSP}: Torch 1", "2:00", f"cases utilisées{NNBSP}: 1,97 attendues par les dés",
+            "2 pour Torch 1 plein"]],
+    "es": [["Tirada", "Hora", "Probabilidad de wandering encounter", "Primer wandering encounter"],
+           ["Hasta hora 2", "2:00", f"al menos uno: 51,8{NBSP}%"],
+           ["Primero esperado", "tras 3:00 (unas 3 horas)"],
+           ["Torch 1 agotado hasta hora 2", "2:00", f"97,7{NBSP}%"]],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(ODDS_ROWS))
+def test_the_odds_table_in_each_language(lang: str) -> None:
+    rows = odds_rows("usage-dice", "--hours", "2", "--language", lang)
+    for row in ODDS_ROWS[lang]:
+        assert row in rows, (row, rows)
+
+
+def test_the_odds_table_is_in_english_by_default_and_in_the_packs_language(tmp_path: Path) -> None:
+    rows = odds_rows("usage-dice", "--hours", "2")
+    assert rows[0] == ["Check", "Time", "Chance of wandering encounter", "First wandering encounter"]
+    assert ["Resource: Torch 1", "2:00", "boxes used: 1.97 expected by the dice", "2 to a full Torch 1"] in rows
+    source = (ROOT / "sheetgen" / "rules" / "usage-dice.yaml").read_text(encoding="utf-8")
+    german = tmp_path / "nutzung.yaml"
+    german.write_text(source.replace("id: usage-dice", "id: nutzung\nlanguage: de", 1), encoding="utf-8")
+    assert odds_rows(str(german), "--hours", "2")[0][0] == "Wurf"
+    assert odds_rows(str(german), "--hours", "2", "--language", "en")[0][0] == "Check"
+
+
+def test_the_odds_with_extra_rolls_and_a_pack_that_runs_out_in_german() -> None:
+    rows = odds_rows("dungeon-turn", "--hours", "2", "--extra", "1", "--language", "de")
+    assert ["Mit einem Zusatzwurf pro Stunde", "Chance auf danger", "ruhige Gruppe"] in rows
+    assert ["Bis Stunde 1", "1:00", f"mindestens eins: 72,1{NBSP}%", f"66,5{NBSP}%"] in rows
+    assert ["Erwartete Anzahl", "2:00", "2,33 bis dahin", "2,00"] in rows
+    assert ["Vorrat: Torch", "2:00", "alle 6 Kästchen; leer um 1:00", "6 für vollen Vorrat Torch"] in rows
+
+
+def test_an_unknown_language_for_the_odds_is_refused() -> None:
+    result = CliRunner().invoke(cli, ["odds", "dungeon-turn", "--language", "xx"])
+    assert result.exit_code == 2
+    assert "no sheetgen words in 'xx'; shipped: en, de, es, fr" in result.output
+
+
+MARKDOWN_LABELS = ("# Room key", "# Route", "# Statblocks", "# Timetable", "# Encounter deck", "# Wandering Encounters",
+                   "| Leg | Way |", "| Time | Notes |", "| Check | Time |", "What decides it | Quiet party |",
+                   "| Card | Roll (", "| Encounter | Number appearing | Statblock | Notes |", "**Exits:**",
+                   "**Statblocks:**", "**Trap:**", "**Treasure:**", "**Encounter:**", "**Notes:**",
+                   "pre-rolled for", "; seed 3.", "# Morale Check", "Holds if the leader's Morale")
+
+
+def exported(tmp_path: Path, site: str, fmt: str, *args: str) -> str:
+    out = tmp_path / f"{site}-{fmt}-{'-'.join(args) or 'en'}.out"
+    result = CliRunner().invoke(cli, ["export", str(SITES / f"{site}.yaml"), "--to", fmt, "--seed", "3", *args,
+                                      "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["de", "fr", "es"])
+def test_a_markdown_export_in_the_language_has_none_of_the_english_headings(lang: str, tmp_path: Path) -> None:
+    english = exported(tmp_path, "the-salt-road", "markdown") + exported(tmp_path, "the-sunken-chapel", "markdown")
+    for label in MARKDOWN_LABELS:
+        assert label in english, label
+    translated = (exported(tmp_path, "the-salt-road", "markdown", "--language", lang)
+                  + exported(tmp_path, "the-sunken-chapel", "markdown", "--language", lang))
+    for label in MARKDOWN_LABELS:
+        assert label not in translated, (lang, label)
+
+
+def test_the_route_and_the_room_key_in_german(tmp_path: Path) -> None:
+    text = exported(tmp_path, "the-salt-road", "markdown", "--language", "de")
+    assert "## Reiseweg\n\n| Etappe | Weg | Terrain | Zeit | Notizen |\n" in text
+    assert "## Raumschlüssel\n" in text
+    assert "**Ausgänge:** [2. The Ford Inn](#2-the-ford-inn)" in text
+    assert "**Werteblöcke:** [Wood Wight](#wood-wight)" in text
+    assert "| 1d8 | Begegnung | Anzahl | Werteblock | Notizen |" in exported(
+        tmp_path, "the-sunken-chapel", "markdown", "--language", "de")
+
+
+def test_a_french_label_takes_its_narrow_space_before_the_colon(tmp_path: Path) -> None:
+    text = exported(tmp_path, "the-salt-road", "markdown", "--language", "fr")
+    assert f"**Sorties{NNBSP}:** [2. The Ford Inn](#2-the-ford-inn)" in text
+
+
+def test_the_foundry_room_key_in_german(tmp_path: Path) -> None:
+    import json
+
+    exported(tmp_path, "the-salt-road", "foundry", "--language", "de")
+    journal = json.loads((tmp_path / "the-salt-road-key.json").read_text(encoding="utf-8"))
+    assert journal["name"] == "The Salt Road: Raumschlüssel"
+    names = [page["name"] for page in journal["pages"]]
+    assert names[-2:] == ["Reiseweg", "Werteblöcke"]
+    route = next(page for page in journal["pages"] if page["name"] == "Reiseweg")["text"]["content"]
+    assert route.startswith("<table><thead><tr><th>Etappe</th><th>Weg</th><th>Terrain</th><th>Zeit</th>"
+                            "<th>Notizen</th></tr></thead>")
+    content = " ".join(page["text"]["content"] for page in journal["pages"])
+    for english in ("<strong>Exits:</strong>", "<strong>Statblocks:</strong>", "<strong>Notes:</strong>"):
+        assert english not in content
+    assert "<strong>Ausgänge:</strong>" in content
