@@ -4,6 +4,7 @@ exports' headings and labels, and the words a packet's PDF metadata and outline 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,92 @@ def test_the_foundry_room_key_in_german(tmp_path: Path) -> None:
     for english in ("<strong>Exits:</strong>", "<strong>Statblocks:</strong>", "<strong>Notes:</strong>"):
         assert english not in content
     assert "<strong>Ausgänge:</strong>" in content
+
+
+# --- `check` says which of sheetgen's words print in English -------------------------------------------
+
+
+@pytest.fixture
+def locale_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[set[str]], None]]:
+    """A folder of catalogues that SHEETGEN_LOCALE points at: German with the messages given untranslated
+    (a plural one left fuzzy: compiling leaves out both), and the shipped French."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    from sheetgen.words.language import forget_catalogues
+
+    folder = tmp_path / "locale"
+
+    def write(left_out: set[str]) -> None:
+        for lang in ("de", "fr"):
+            with (ROOT / "sheetgen" / "locale" / lang / "LC_MESSAGES" / "sheetgen.po").open("rb") as handle:
+                catalogue = read_po(handle, locale=lang)
+            for message in catalogue:
+                ids = {message.id} if isinstance(message.id, str) else set(message.id)
+                if lang == "de" and ids & left_out:
+                    if isinstance(message.id, str):
+                        message.string = ""
+                    else:
+                        message.flags.add("fuzzy")
+            (folder / lang / "LC_MESSAGES").mkdir(parents=True, exist_ok=True)
+            with (folder / lang / "LC_MESSAGES" / "sheetgen.mo").open("wb") as handle:
+                write_mo(handle, catalogue)
+        forget_catalogues()
+
+    monkeypatch.setenv("SHEETGEN_LOCALE", str(folder))
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    yield write
+    monkeypatch.undo()
+    forget_catalogues()
+
+
+def check(*args: str) -> str:
+    result = CliRunner().invoke(cli, ["check", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_check_says_which_of_sheetgens_words_print_in_english(locale_folder: Callable[[set[str]], None],
+                                                              tmp_path: Path) -> None:
+    pack = str(tmp_path / "dungeon-turn.yaml")
+    Path(pack).write_text((ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8"),
+                          encoding="utf-8")
+    locale_folder({"For the {gm}", "Average wait", "{n} minute", "Session log"})
+    assert check(pack, "--language", "de").splitlines() == [
+        f"{pack}: ok (pack dungeon-turn: Dungeon Turns)",
+        f"{pack}: 3 of sheetgen's words have no German translation and print in English: 'Average wait', "
+        "'For the {gm}', '{n} minute'"]
+    # the pages that fitted are remembered, and what printed in English with them
+    assert check(pack, "--language", "de").splitlines()[1].startswith(f"{pack}: 3 of sheetgen's words")
+    # a catalogue that changes is a new check
+    locale_folder({"For the {gm}"})
+    assert check(pack, "--language", "de").splitlines()[1] == (
+        f"{pack}: 1 of sheetgen's words has no German translation and prints in English: 'For the {{gm}}'")
+    # complete catalogues, and English, say nothing more
+    assert check(pack, "--language", "fr").splitlines() == [f"{pack}: ok (pack dungeon-turn: Dungeon Turns)"]
+    assert check(pack).splitlines() == [f"{pack}: ok (pack dungeon-turn: Dungeon Turns)"]
+
+
+def test_check_lays_out_a_pack_in_its_own_language(locale_folder: Callable[[set[str]], None], tmp_path: Path) -> None:
+    locale_folder({"For the players"})
+    source = (ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8")
+    german = tmp_path / "runden.yaml"
+    german.write_text(source.replace("id: dungeon-turn", "id: runden\nlanguage: de", 1), encoding="utf-8")
+    assert check(str(german)).splitlines()[1] == (
+        f"{german}: 1 of sheetgen's words has no German translation and prints in English: 'For the players'")
+    assert check(str(german), "--language", "en").splitlines() == [f"{german}: ok (pack runden: Dungeon Turns)"]
+
+
+def test_recording_notes_only_what_the_catalogue_lacks() -> None:
+    from sheetgen.words.language import _, ngettext, pgettext, recording_misses, using
+
+    with using("de"), recording_misses() as misses:
+        said = [_("Session log"), _("no such message"), ngettext("{n} box", "{n} boxes", 2),
+                ngettext("one thing", "{n} things", 2), pgettext("a context", "a word")]
+    assert said == ["Spielprotokoll", "no such message", "{n} Kästchen", "{n} things", "a word"]
+    assert misses == {"no such message", "one thing", "a word"}
+    with using("de"):
+        assert _("no such message") == "no such message"  # no recording: English, noted nowhere
+    with recording_misses() as english:
+        assert _("no such message") == "no such message"
+    assert english == set()

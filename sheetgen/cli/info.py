@@ -88,29 +88,38 @@ def systems(rules_dir: Path | None) -> None:
 @paper_option
 @cache_option
 @pack_folder_option
-def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...]) -> None:
+@language_option
+def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...],
+          language: str | None) -> None:
     """Validate rule packs and site files; print every problem. A pack's reference and tracker pages are
-    laid out on the paper, as `reference` and `tracker` would lay them out, and a page that does not fit
-    is a problem.
+    laid out on the paper and in the pack's language (or --language's), as `reference` and `tracker`
+    would lay them out, and a page that does not fit is a problem. Where a word of sheetgen's on those
+    pages has no translation in that language and prints in English, a note says which (not a problem).
 
     \b
     Example:
         sheetgen check my-dungeon.yaml my-pack.yaml
-        sheetgen check my-pack.yaml --paper a4
+        sheetgen check my-pack.yaml --paper a4 --language de
     """
     from sheetgen.errors import DataError
-    from sheetgen.load.catalogue import check_files
+    from sheetgen.load.catalogue import check_files, untranslated_line
 
     checked = check_files(paths, rules_dirs)
     problems = list(checked.problems)
+    notes: list[str] = []
     if checked.packs:
         from sheetgen.packet.fit import fit_workers, misfits
 
+        chosen = [(pack, options_for(paper, language=pack.language, chosen=language)) for pack in checked.packs]
         with fit_workers() as jobs:
-            problems += misfits(checked.packs, options_for(paper), jobs, use_cache=not no_cache)
+            fitted = misfits(chosen, jobs, use_cache=not no_cache)
+        problems += fitted.problems
+        notes = [untranslated_line(file, options.words, missed)
+                 for file, (_pack, options), missed in zip(checked.pack_files, chosen, fitted.untranslated, strict=True)
+                 if missed]
     if problems:
         raise DataError(problems)
-    for line in checked.lines:
+    for line in (*checked.lines, *notes):
         click.echo(line)
 
 

@@ -85,6 +85,8 @@ class CheckedFiles:
     lines: tuple[str, ...]
     packs: tuple[Pack, ...]
     problems: tuple[Problem, ...]
+    pack_files: tuple[str, ...] = ()
+    """The file of each of :attr:`packs`, as the messages name it."""
 
 
 def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> CheckedFiles:
@@ -92,12 +94,14 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
     problems: list[Problem] = []
     lines: list[str] = []
     packs: list[Pack] = []
+    files: list[str] = []
     for path in paths:
         try:
             doc = read_document(path)
             if kind_of(doc) == "pack":
                 pack = pack_from_doc(doc, path)
                 packs.append(pack)
+                files.append(doc.file)
                 lines.append(f"{doc.file}: ok (pack {pack.id}: {pack.name})")
             else:
                 loaded = site_from_doc(doc, path, rules_dirs)
@@ -105,7 +109,19 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
                              f"pack {loaded.pack.id})")
         except DataError as exc:
             problems.extend(exc.problems)
-    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems))
+    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems), tuple(files))
+
+
+def untranslated_line(file: str, language: str, messages: Sequence[str]) -> str:
+    """What `sheetgen check` notes of a pack whose pages print some of sheetgen's words in English for want
+    of a translation: "the-pack.yaml: 2 of sheetgen's words have no German translation and print in English:
+    'Session log', 'Seed'"."""
+    from babel import Locale
+
+    name = Locale.parse(language.replace("-", "_")).get_display_name("en") or language
+    count = (f"1 of sheetgen's words has no {name} translation and prints" if len(messages) == 1
+             else f"{len(messages)} of sheetgen's words have no {name} translation and print")
+    return f"{file}: {count} in English: {', '.join(repr(m) for m in messages)}"
 
 
 def json_schema(which: str) -> dict[str, Any]:
