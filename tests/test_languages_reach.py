@@ -220,3 +220,140 @@ def test_recording_notes_only_what_the_catalogue_lacks() -> None:
     with recording_misses() as english:
         assert _("no such message") == "no such message"
     assert english == set()
+
+
+# --- the timetable's CSV: its column names are a format, its cells' words are prose ---------------------
+
+
+@pytest.mark.parametrize(("lang", "holds"), [("de", "10: hält"), ("fr", f"10{NNBSP}: tient"), ("es", "10: aguanta")])
+def test_a_csv_timetable_keeps_its_column_names_and_translates_its_words(lang: str, holds: str,
+                                                                         tmp_path: Path) -> None:
+    import csv
+
+    from sheetgen.export.timetable_csv import CSV_COLUMNS
+
+    def rows(*args: str) -> list[dict[str, str]]:
+        out = tmp_path / f"t{'-'.join(args)}.csv"
+        result = CliRunner().invoke(cli, ["timetable", "the-sunken-chapel", "--format", "csv", "--seed", "3", *args,
+                                          "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        with out.open(encoding="utf-8", newline="") as handle:
+            reader = csv.DictReader(handle)
+            assert tuple(reader.fieldnames or ()) == CSV_COLUMNS
+            return list(reader)
+
+    english, translated = rows(), rows("--language", lang)
+    assert [r["section"] for r in english] == [r["section"] for r in translated]
+    assert [r["encounter"] for r in english] == [r["encounter"] for r in translated]  # yes and no: the format's
+    assert english[0]["rule"] == "1d6 = 2: danger if Escalation is 4 or more"
+    assert english[0]["baseline"] == "no danger; Escalation 0"
+    # a cell in the pack's words only ('1d6 = 6: danger') reads the same; one with sheetgen's words does not
+    worded = [(e, t) for e, t in zip(english, translated, strict=True) if " if " in e["rule"]]
+    assert worded and all(e["rule"] != t["rule"] and e["baseline"] != t["baseline"] for e, t in worded)
+    morale = [(e["morale_check"], t["morale_check"]) for e, t in zip(english, translated, strict=True)
+              if e["morale_check"].endswith("holds")]
+    assert ("10: holds", holds) in morale
+
+
+# --- none of sheetgen's English labels on any built-in pack's sheets ------------------------------------
+
+
+def own_labels(lang: str) -> dict[str, str]:
+    """sheetgen's labels (messages without slots) and their translations into *lang*, leaving out those
+    that read the same in both."""
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "sheetgen" / "locale" / lang / "LC_MESSAGES" / "sheetgen.po").open("rb") as handle:
+        catalogue = read_po(handle, locale=lang)
+    return {m.id: m.string for m in catalogue if isinstance(m.id, str) and m.id and "{" not in m.id
+            and re.search(r"[A-Za-z]{3}", m.id) and m.string != m.id}
+
+
+def english_left(english: str, translated: str, own_text: str, labels: dict[str, str]) -> list[str]:
+    """The labels the English sheet prints that the translated one prints too, but for those that the
+    pack's or the site's own text (which stays as written) has, and those inside a translation."""
+    def says(text: str, label: str) -> bool:
+        return re.search(rf"(?<!\w){re.escape(label)}(?!\w)", text) is not None
+
+    flat = [" ".join(text.split()) for text in (english, translated, own_text)]
+    inside = " ".join(labels.values())
+    return sorted(label for label in labels if says(flat[0], label) and says(flat[1], label)
+                  and not says(flat[2], label) and not says(inside, label))
+
+
+def test_english_left_finds_a_label_left_in_english() -> None:
+    labels = {"Time": "Zeit", "Notes": "Notizen", "Rest": "Rast", "Roll": "Wurf"}
+    english = "Time Roll Notes\nRest: 1 turn"
+    assert english_left(english, "Zeit Wurf Notizen\nRast: 1 Runde", "", labels) == []
+    assert english_left(english, "Time Wurf Notizen\nRast", "", labels) == ["Time"]
+    assert english_left(english, "Time Wurf Notes", "notes: Time to rest", labels) == ["Notes"]
+
+
+def pdf_text(*args: str, tmp_path: Path) -> str:
+    from pypdf import PdfReader
+
+    out = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(cli, [*args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return "\n".join(page.extract_text() for page in PdfReader(out).pages)
+
+
+BUILTIN_PACKS = sorted(path.stem for path in (ROOT / "sheetgen" / "rules").glob("*.yaml"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["de", "fr", "es"])
+@pytest.mark.parametrize("pack", BUILTIN_PACKS)
+def test_every_packs_trackers_in_the_language_hold_none_of_sheetgens_english_labels(pack: str, lang: str,
+                                                                                    tmp_path: Path) -> None:
+    own = (ROOT / "sheetgen" / "rules" / f"{pack}.yaml").read_text(encoding="utf-8")
+    if "\ntrackers:" not in own:
+        pytest.skip("no tracker pages")
+    english = pdf_text("tracker", pack, "--language", "en", tmp_path=tmp_path)
+    translated = pdf_text("tracker", pack, "--language", lang, tmp_path=tmp_path)
+    assert english_left(english, translated, own, own_labels(lang)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("pack", BUILTIN_PACKS)
+def test_every_packs_reference_in_german_holds_none_of_sheetgens_english_labels(pack: str, tmp_path: Path) -> None:
+    own = (ROOT / "sheetgen" / "rules" / f"{pack}.yaml").read_text(encoding="utf-8")
+    english = pdf_text("reference", pack, "--language", "en", tmp_path=tmp_path)
+    translated = pdf_text("reference", pack, "--language", "de", tmp_path=tmp_path)
+    assert english_left(english, translated, own, own_labels("de")) == []
+
+
+def site_own_text(site: str) -> str:
+    """A bundled site's file and the files of the packs it is played with: the text that stays as written."""
+    from sheetgen.load.files import load_site
+
+    loaded = load_site(str(SITES / f"{site}.yaml"))
+    packs = [loaded.pack, *([loaded.encounter_pack] if loaded.encounter_pack else [])]
+    return "\n".join([(SITES / f"{site}.yaml").read_text(encoding="utf-8"),
+                      *(Path(pack.file).read_text(encoding="utf-8") for pack in packs)])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["de", "fr", "es"])
+@pytest.mark.parametrize(("site", "audience"), [("the-sunken-chapel", "gm"), ("the-sunken-chapel", "players"),
+                                               ("the-salt-road", "gm")])
+def test_a_packet_in_the_language_holds_none_of_sheetgens_english_labels(site: str, audience: str, lang: str,
+                                                                         tmp_path: Path) -> None:
+    args = ["packet", str(SITES / f"{site}.yaml"), "--seed", "3", "--for", audience]
+    english = pdf_text(*args, "--language", "en", tmp_path=tmp_path)
+    translated = pdf_text(*args, "--language", lang, tmp_path=tmp_path)
+    assert english_left(english, translated, site_own_text(site), own_labels(lang)) == []
+
+
+def test_a_statblocks_own_fields_are_labelled_in_the_language() -> None:
+    from sheetgen.model.common import Statblock
+    from sheetgen.model.pack import FIELD_LABELS
+    from sheetgen.sheets.statblock import FIELD_WORDS, stat_lines
+    from sheetgen.words.language import using
+
+    assert set(FIELD_WORDS) == set(FIELD_LABELS.values())  # each marked for the catalogue
+    block = Statblock.model_validate({"id": "rat", "name": "Rat", "stats": {"HD": "1"}, "morale": 5,
+                                      "appearing": "2d4", "zone": "Cellar"})
+    with using("de"):
+        assert stat_lines(block) == [("HD", "1"), ("Zone", "Cellar"), ("Moral", "5"), ("Anzahl", "2d4")]
+    assert stat_lines(block) == [("HD", "1"), ("Zone", "Cellar"), ("Morale", "5"), ("# Appearing", "2d4")]
