@@ -23,7 +23,7 @@ def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
         rows.append((_by(label), clock(hour * 3600), _at_least_one(odds.by_hour[hour - 1]), ""))
     rows.append((_("Expected number"), clock(odds.hours * 3600), _by_then(odds.expected_encounters), ""))
     first = odds.expected_minutes_to_first
-    wait = (_("after never certain") if first is None
+    wait = (_("never certain") if first is None
             else _("after {time} ({wait})").format(time=clock(first * 60), wait=about(first)))
     rows.append((_("First expected"), "", wait, ""))
     return rows
