@@ -265,7 +265,7 @@ def own_labels(lang: str) -> dict[str, str]:
 
     with (ROOT / "sheetgen" / "locale" / lang / "LC_MESSAGES" / "sheetgen.po").open("rb") as handle:
         catalogue = read_po(handle, locale=lang)
-    return {m.id: m.string for m in catalogue if isinstance(m.id, str) and m.id and "{" not in m.id
+    return {m.id: str(m.string) for m in catalogue if isinstance(m.id, str) and m.id and "{" not in m.id
             and re.search(r"[A-Za-z]{3}", m.id) and m.string != m.id}
 
 

@@ -57,7 +57,7 @@ def timetable_csv(t: Timetable) -> str:
             "when": row_when(t, r),
             "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": row_rule(t, r),
             "outcome": r.outcome or "",
-            "pool_reads": " | ".join(after_colon(str(p.dice), p.result) for p in r.pool_reads),
+            "pool_reads": " | ".join(after_colon(str(p.dice), str(p.result)) for p in r.pool_reads),
             "baseline": baseline_text(t, r), "encounter": "yes" if r.baseline.encounter else "no",
             "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
             "omens": "; ".join(omen_text(t.pack, o) for o in r.baseline.omens),
