@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -216,6 +217,34 @@ def test_the_rule_of_a_row_in_each_language() -> None:
 
 
 ENGLISH_LABELS = ("For the DM", "page", "Contents", "Session log", "Quiet party", "Seed", "encounter if")
+#: sheetgen's English words in a PDF's title, subject and keywords (the pack's and the site's own stay as written)
+ENGLISH_METADATA = ("session packet", "Session packet", "seed", "paper", "reference", "Reference", "tracker",
+                    "trackers", "Tracker", "cards", "map", "timetable", "Pre-rolled", "calibration", "for the")
+#: the beginnings of the packet's outline entries in English
+ENGLISH_OUTLINE = ("Cover", "Background", "Room index", "Map", "Reference", "Trackers", "Timetable", "Room and stat",
+                   "Room", "Stats")
+
+
+def english_in_metadata(reader: PdfReader) -> list[str]:
+    """sheetgen's English words in the PDF's title, keywords and subject (its subject up to the first colon, after
+    which a reference names its pack's own page titles)."""
+    info = reader.metadata
+    assert info is not None
+    subject = re.split("\u202f?:", info.subject or "")[0]
+    said = " | ".join([info.title or "", str(info.get("/Keywords", "")), subject])
+    return [word for word in ENGLISH_METADATA if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", said)]
+
+
+def english_outline(titles: list[str]) -> list[str]:
+    """The outline's entries that begin with one of sheetgen's English words (a whole word)."""
+    return [t for t in titles if any(re.match(rf"{re.escape(word)}(?!\w)", t) for word in ENGLISH_OUTLINE)]
+
+
+def outline_titles(outline: Sequence[object]) -> list[str]:
+    titles: list[str] = []
+    for item in outline:
+        titles += outline_titles(item) if isinstance(item, list) else [str(item.title)]  # type: ignore[attr-defined]
+    return titles
 
 
 @pytest.mark.slow
@@ -232,6 +261,38 @@ def test_a_packet_in_the_language_holds_no_english_label(lang: str, audience: st
         text = page.extract_text()
         for label in ENGLISH_LABELS:
             assert label not in text, f"page {number} says {label!r}"
+    assert english_in_metadata(reader) == []
+    titles = outline_titles(reader.outline)
+    assert len(titles) >= 5
+    assert english_outline(titles) == []
+
+
+def test_the_english_metadata_and_outline_the_language_tests_look_for(tmp_path: Path) -> None:
+    out = tmp_path / "packet.pdf"
+    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert english_in_metadata(reader) == ["session packet", "Session packet", "seed"]
+    titles = outline_titles(reader.outline)
+    assert titles[:4] == ["Cover", "Background and room index", "Background", "Room index"]
+    assert len(english_outline(titles)) == len(titles)
+
+
+def test_a_german_packets_metadata_and_outline(tmp_path: Path) -> None:
+    out = tmp_path / "packet.pdf"
+    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "--language", "de", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    info = reader.metadata
+    assert info is not None
+    assert info.title == "The Sunken Chapel: Spielmappe"
+    assert info.subject == "Spielmappe: Dungeon Turns, Encounters; Startwert 3"
+    assert str(info["/Keywords"]) == ("Spielmappe, The Sunken Chapel, dungeon-turn, encounter-reaction, Startwert 3, "
+                                      "letter")
+    titles = outline_titles(reader.outline)
+    assert titles[:5] == ["Deckblatt", "Hintergrund und Raumverzeichnis", "Hintergrund", "Raumverzeichnis", "Karte"]
+    assert "Übersicht: Dungeon Turns" in titles and "Zählbögen: Encounters" in titles
+    assert "Raum 7a: Reliquary Niche" in titles and "Werte: Griffon" in titles
 
 
 def test_an_unknown_language_is_refused_with_the_shipped_ones(tmp_path: Path) -> None:
@@ -301,3 +362,13 @@ def test_every_drawing_command_takes_the_language(lang: str, command: str, subje
         text = page.extract_text()
         for label in ("For the DM", "For the players", "For the printer", "page 1 of", "Quiet party", "Seed"):
             assert label not in text, (command, label)
+    assert english_in_metadata(reader) == [], command
+
+
+@pytest.mark.parametrize(("command", "subject"), SHEETS)
+def test_every_drawing_command_writes_english_metadata_the_test_above_looks_for(command: str, subject: str | None,
+                                                                                tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(cli, [command, *([subject] if subject else []), "--language", "en", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert english_in_metadata(PdfReader(out)), command

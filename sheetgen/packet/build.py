@@ -31,7 +31,7 @@ from sheetgen.options import Audience, Drawn, RenderOptions
 from sheetgen.packet import cache
 from sheetgen.packet.reference_workers import preload_references
 from sheetgen.packet.workers import Jobs
-from sheetgen.words.language import _, after_colon, ngettext
+from sheetgen.words.language import _, after_colon, ngettext, semicolons
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -583,12 +583,13 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     packs = _packs(loaded)
     players = options.audience == Audience.PLAYERS
     subject = _("Session packet for the players") if players else _("Session packet")
-    seed = [] if players else [f"seed {options.seed}"]  # the seed reproduces the GM's secret timetable
+    # the seed reproduces the GM's secret timetable
+    seed = [] if players else [_("seed {seed}").format(seed=options.seed)]
     metadata = {
         "/Title": _("{site}: session packet").format(site=loaded.site.site),
-        "/Subject": "; ".join([f"{subject}: {', '.join(p.name for p in packs)}", *seed]),
+        "/Subject": semicolons([after_colon(subject, ", ".join(p.name for p in packs)), *seed]),
         "/Author": loaded.site.author or "sheetgen",
-        "/Keywords": ", ".join(["session packet", loaded.site.site, *(p.id for p in packs),
+        "/Keywords": ", ".join([_("session packet"), loaded.site.site, *(p.id for p in packs),
                                 *seed, options.render.paper.name]),
         "/Creator": f"sheetgen {__version__}",
         "/Producer": "sheetgen (pypdf)",

@@ -74,7 +74,7 @@ from sheetgen.words import (
     times,
     when_out_phrase,
 )
-from sheetgen.words.language import _, capitalised
+from sheetgen.words.language import _, capitalised, semicolons
 
 #: The page's margins and the gap between columns, in points; the stylesheet uses the same numbers.
 MARGIN = 0.5 * POINTS_PER_INCH
@@ -129,7 +129,7 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
     if not pages:
         raise RenderError(f"{pack.name}: no section of its reference pages is marked player_safe, so there "
                           "is no reference for the players", Location(file=pack.id, field="reference"))
-    titles = "; ".join(plain(p.title) for p in pages)
+    titles = semicolons(plain(p.title) for p in pages)
     gm = pack.words.gm
     subject = (_("Players' reference for {pack}: {titles}") if players
                else _("{gm}'s reference for {pack}: {titles}")).format(gm=f"{gm[:1].upper()}{gm[1:]}", pack=pack.name,
