@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from sheetgen.cli import cli
 from sheetgen.load.files import load_pack
 from sheetgen.words import chance, check_sentence, clock, duration, percent
-from sheetgen.words.language import SOURCE, shipped, supported, using
+from sheetgen.words.language import SOURCE, _, shipped, supported, using
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "sheetgen" / "locale"
@@ -358,3 +358,20 @@ def test_every_drawing_command_takes_the_language(lang: str, command: str, subje
         text = page.extract_text()
         for label in ("For the DM", "For the players", "For the printer", "page 1 of", "Quiet party", "Seed"):
             assert label not in text, (command, label)
+
+
+@pytest.mark.xfail(strict=True, reason="the Markdown export is written in English whatever the site's language: its "
+                   "headings and sentences are not messages of the catalogue yet")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_markdown_export_of_a_site_in_the_language_holds_no_english_label(lang: str, tmp_path: Path) -> None:
+    text = (ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml").read_text(encoding="utf-8")
+    site = tmp_path / "site.yaml"
+    site.write_text(text.replace("\nsystem:", f"\nlanguage: {lang}\nsystem:", 1), encoding="utf-8")
+    out = tmp_path / "site.md"
+    result = CliRunner().invoke(cli, ["export", str(site), "--to", "markdown", "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    exported = out.read_text(encoding="utf-8")
+    with using(lang):
+        assert _("Quiet party") in exported  # the timetable's column, in the language
+    for label in ENGLISH_LABELS:
+        assert label not in exported, label
