@@ -37,7 +37,7 @@ def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
     assert languages.splitlines() == [
         "LANGUAGES (give --language TAG to odds, timetable, reference, tracker, cards, map, packet, export, check)",
         "  a pack's own text: as its author wrote it, in its TEXT language (en)",
-        "  sheetgen's words, for every pack: en, de, es, fr"]
+        "  sheetgen's words, for every pack: en, de, es, fr, pl"]
 
 
 def test_systems_says_the_language_of_each_packs_text(runner: CliRunner, tmp_path: Path) -> None:

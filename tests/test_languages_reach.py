@@ -207,6 +207,21 @@ def test_check_lays_out_a_pack_in_its_own_language(locale_folder: Callable[[set[
     assert check(str(german), "--language", "en").splitlines() == [f"{german}: ok (pack runden: Dungeon Turns)"]
 
 
+def test_check_says_when_a_files_language_is_not_one_sheetgens_words_come_in(tmp_path: Path) -> None:
+    source = (SITES / "the-sunken-chapel.yaml").read_text(encoding="utf-8")
+    italian = tmp_path / "cappella.yaml"
+    italian.write_text(source.replace("\nsystem:", "\nlanguage: it\nsystem:", 1), encoding="utf-8")
+    assert check(str(italian)).splitlines() == [
+        f"{italian}: ok (site 'The Sunken Chapel', 13 rooms, pack dungeon-turn)",
+        f"{italian}: sheetgen's words come in English, German, Spanish, French, Polish, not in Italian: they print "
+        "in English (--language chooses another)"]
+    # a chosen language, or a shipped one (a region of it too), says nothing more
+    assert len(check(str(italian), "--language", "de").splitlines()) == 1
+    austrian = tmp_path / "kapelle.yaml"
+    austrian.write_text(source.replace("\nsystem:", "\nlanguage: de-AT\nsystem:", 1), encoding="utf-8")
+    assert len(check(str(austrian)).splitlines()) == 1
+
+
 def test_recording_notes_only_what_the_catalogue_lacks() -> None:
     from sheetgen.words.language import _, ngettext, pgettext, recording_misses, using
 

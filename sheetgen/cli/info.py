@@ -102,11 +102,13 @@ def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple
         sheetgen check my-pack.yaml --paper a4 --language de
     """
     from sheetgen.errors import DataError
-    from sheetgen.load.catalogue import check_files, untranslated_line
+    from sheetgen.load.catalogue import check_files, unshipped_line, untranslated_line
 
     checked = check_files(paths, rules_dirs)
     problems = list(checked.problems)
     notes: list[str] = []
+    if language is None:
+        notes = [line for file, text in checked.languages if (line := unshipped_line(file, text))]
     if checked.packs:
         from sheetgen.packet.fit import fit_workers, misfits
 
@@ -114,7 +116,7 @@ def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple
         with fit_workers() as jobs:
             fitted = misfits(chosen, jobs, use_cache=not no_cache)
         problems += fitted.problems
-        notes = [untranslated_line(file, options.words, missed)
+        notes += [untranslated_line(file, options.words, missed)
                  for file, (_pack, options), missed in zip(checked.pack_files, chosen, fitted.untranslated, strict=True)
                  if missed]
     if problems:

@@ -87,6 +87,8 @@ class CheckedFiles:
     problems: tuple[Problem, ...]
     pack_files: tuple[str, ...] = ()
     """The file of each of :attr:`packs`, as the messages name it."""
+    languages: tuple[tuple[str, str], ...] = ()
+    """Each good file and the language of its text (a site's, else its pack's), as the messages name it."""
 
 
 def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> CheckedFiles:
@@ -95,6 +97,7 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
     lines: list[str] = []
     packs: list[Pack] = []
     files: list[str] = []
+    languages: list[tuple[str, str]] = []
     for path in paths:
         try:
             doc = read_document(path)
@@ -103,22 +106,44 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
                 packs.append(pack)
                 files.append(doc.file)
                 lines.append(f"{doc.file}: ok (pack {pack.id}: {pack.name})")
+                languages.append((doc.file, pack.language))
             else:
                 loaded = site_from_doc(doc, path, rules_dirs)
                 lines.append(f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, "
                              f"pack {loaded.pack.id})")
+                languages.append((doc.file, loaded.language))
         except DataError as exc:
             problems.extend(exc.problems)
-    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems), tuple(files))
+    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems), tuple(files), tuple(languages))
+
+
+def _language_name(language: str) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language.replace("-", "_")).get_display_name("en") or language
+    except (ValueError, UnknownLocaleError):
+        return language
+
+
+def unshipped_line(file: str, language: str) -> str | None:
+    """What `sheetgen check` notes of a file whose text is in a language sheetgen's words do not come in
+    (None when they do): "the-vault.yaml: sheetgen's words come in English, German, ..., not in Italian: they
+    print in English (--language chooses another)"."""
+    from sheetgen.words.language import shipped, supported
+
+    if supported(language) is not None:
+        return None
+    names = ", ".join(_language_name(tag) for tag in shipped())
+    return (f"{file}: sheetgen's words come in {names}, not in {_language_name(language)}: they print in "
+            "English (--language chooses another)")
 
 
 def untranslated_line(file: str, language: str, messages: Sequence[str]) -> str:
     """What `sheetgen check` notes of a pack whose pages print some of sheetgen's words in English for want
     of a translation: "the-pack.yaml: 2 of sheetgen's words have no German translation and print in English:
     'Session log', 'Seed'"."""
-    from babel import Locale
-
-    name = Locale.parse(language.replace("-", "_")).get_display_name("en") or language
+    name = _language_name(language)
     count = (f"1 of sheetgen's words has no {name} translation and prints" if len(messages) == 1
              else f"{len(messages)} of sheetgen's words have no {name} translation and print")
     return f"{file}: {count} in English: {', '.join(repr(m) for m in messages)}"
