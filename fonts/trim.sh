@@ -1,7 +1,8 @@
 #!/bin/sh
 # Remakes the shipped font files from the original releases (see README.md in this folder).
-# Usage: fonts/trim.sh DIR, where DIR holds GenBkBasR.ttf, GenBkBasB.ttf, GenBkBasI.ttf,
-# GenBkBasBI.ttf, Lato-Regular.ttf, Lato-Bold.ttf and NotoSansSymbols2-Regular.ttf.
+# Usage: fonts/trim.sh DIR, where DIR holds GentiumBookPlus-Regular.ttf, GentiumBookPlus-Bold.ttf,
+# GentiumBookPlus-Italic.ttf, GentiumBookPlus-BoldItalic.ttf, Lato-Regular.ttf, Lato-Bold.ttf and
+# NotoSansSymbols2-Regular.ttf.
 # Needs fontTools (pyftsubset), which sheetgen already installs.
 set -eu
 from=$1
@@ -16,10 +17,10 @@ trim() {  # trim ORIGINAL SHIPPED
     --name-languages='*' --name-legacy --notdef-outline --recommended-glyphs \
     --output-file="$here/$2"
 }
-trim GenBkBasR.ttf SheetgenSerif-Regular.ttf
-trim GenBkBasB.ttf SheetgenSerif-Bold.ttf
-trim GenBkBasI.ttf SheetgenSerif-Italic.ttf
-trim GenBkBasBI.ttf SheetgenSerif-BoldItalic.ttf
+trim GentiumBookPlus-Regular.ttf SheetgenSerif-Regular.ttf
+trim GentiumBookPlus-Bold.ttf SheetgenSerif-Bold.ttf
+trim GentiumBookPlus-Italic.ttf SheetgenSerif-Italic.ttf
+trim GentiumBookPlus-BoldItalic.ttf SheetgenSerif-BoldItalic.ttf
 trim Lato-Regular.ttf SheetgenSans-Regular.ttf
 trim Lato-Bold.ttf SheetgenSans-Bold.ttf
 trim NotoSansSymbols2-Regular.ttf NotoSansSymbols2-Regular.ttf
@@ -29,7 +30,7 @@ python3 - "$here" <<'PY'
 import sys
 from fontTools.ttLib import TTFont
 
-RENAMES = {"SheetgenSerif": ("Gentium Book Basic", "Sheetgen Serif"), "SheetgenSans": ("Lato", "Sheetgen Sans")}
+RENAMES = {"SheetgenSerif": ("Gentium Book Plus", "Sheetgen Serif"), "SheetgenSans": ("Lato", "Sheetgen Sans")}
 for prefix, (old, new) in RENAMES.items():
     for style in ("Regular", "Bold", "Italic", "BoldItalic"):
         path = f"{sys.argv[1]}/{prefix}-{style}.ttf"
@@ -39,7 +40,7 @@ for prefix, (old, new) in RENAMES.items():
             continue
         name = font["name"]
         version = name.getDebugName(5).split(";")[0].removeprefix("Version ")
-        name.names = [r for r in name.names if r.nameID < 256]  # labels of the dropped Graphite features
+        name.names = [r for r in name.names if r.nameID < 256]  # labels of the dropped stylistic sets
         for record in name.names:
             text = record.toUnicode()
             if record.nameID in (1, 4, 16, 18):
@@ -52,6 +53,7 @@ for prefix, (old, new) in RENAMES.items():
                                   "licensed under the SIL Open Font License 1.1."),):
             name.removeNames(nameID=nameID)
             name.setName(text, nameID, 3, 1, 0x409)
-            name.setName(text, nameID, 1, 0, 0)
+            if any(record.platformID == 1 for record in name.names):  # the file has Macintosh names
+                name.setName(text, nameID, 1, 0, 0)
         font.save(path)
 PY

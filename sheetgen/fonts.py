@@ -1,8 +1,8 @@
 """The shipped fonts: which files make each family, where they are, and how each renderer gets them.
 
 Three OFL families ship in the top-level ``fonts/`` folder (see fonts/README.md): Sheetgen Serif (Gentium
-Book Basic) for body text, Sheetgen Sans (Lato) for labels, and Noto Sans Symbols2 for the ballot boxes and
-check marks that neither of the others draws. Each is trimmed to :data:`SUPPORTED_UNICODES`, which keeps
+Book Plus) for body text, Sheetgen Sans (Lato) for labels, and Noto Sans Symbols2 for the ballot boxes,
+cross marks and die faces that neither of the others draws. Each is trimmed to :data:`SUPPORTED_UNICODES`, which keeps
 subsetting them into a PDF cheap. WeasyPrint gets them through :func:`font_face_css`, ReportLab through
 :func:`register_reportlab_fonts`; :func:`missing_glyphs` tells what text none of them can draw.
 
@@ -133,10 +133,10 @@ FONTS = ShippedFonts(
             FontFace("SheetgenSerif-Italic.ttf", italic=True),
             FontFace("SheetgenSerif-BoldItalic.ttf", bold=True, italic=True),
         ),
-        licence="GentiumBookBasic-OFL.txt",
-        original="Gentium Book Basic",
-        version="1.102",
-        debian_package="fonts-sil-gentium-basic 1.102-1.1",
+        licence="GentiumPlus-OFL.txt",
+        original="Gentium Book Plus",
+        version="6.101",
+        debian_package="fonts-sil-gentiumplus 6.101-1",
     ),
     label=FontFamily(
         name="Sheetgen Sans",

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import MISSING, Field, asdict, dataclass, field, fields, replace
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from sheetgen.errors import UsageError
 
@@ -101,26 +101,71 @@ class CardPrint:
         return self.back_offset[0] * POINTS_PER_MM, self.back_offset[1] * POINTS_PER_MM
 
 
+class Drawn(StrEnum):
+    """The drawn parts a packet keeps in its cache, each keyed by the render options its drawing reads."""
+
+    REFERENCE = "reference"
+    TRACKERS = "trackers"
+    CARDS = "cards"
+
+
+_READ_BY = "read_by"
+
+
+def _read_by(*parts: Drawn) -> dict[str, frozenset[Drawn]]:
+    """The metadata of a RenderOptions field that only *parts* read; a field without it is read by every
+    drawn part, so that a new option changes every cached part's key until it says otherwise."""
+    return {_READ_BY: frozenset(parts)}
+
+
+def _default(option: Field[Any]) -> Any:
+    if option.default_factory is not MISSING:
+        return option.default_factory()
+    return option.default
+
+
 @dataclass(frozen=True)
 class RenderOptions:
-    """What every sheet needs to know besides its content."""
+    """What every sheet needs to know besides its content.
+
+    Each field says which of the drawn parts a packet caches read it (``metadata``, through ``_read_by``;
+    every part when it does not say): :meth:`drawing` and :meth:`drawing_key` are derived from that.
+    """
 
     paper: Paper = LETTER
-    seed: int | None = None
-    fillable: bool = False
+    seed: int | None = field(default=None, metadata=_read_by())
+    """Only the timetable prints it, and a timetable is drawn again for every packet."""
+    fillable: bool = field(default=False, metadata=_read_by(Drawn.TRACKERS))
     ink: InkName = "normal"
     """saver: no grey or black fills; boxes, bands and headers are drawn in outline."""
-    large: bool = False
+    large: bool = field(default=False, metadata=_read_by(Drawn.REFERENCE, Drawn.TRACKERS))
     """The players' pages in large type (12 pt body or more)."""
-    language: str = "en"
-    """The document's language (BCP 47), for hyphenation, screen readers and text-to-speech."""
+    language: str = field(default="en", metadata=_read_by(Drawn.REFERENCE, Drawn.CARDS))
+    """The document's language (BCP 47), for hyphenation, screen readers and text-to-speech (tracker
+    pages take theirs from the pack and ``words``)."""
     words: str = "en"
     """The language sheetgen's own words are written in (a shipped one: ``sheetgen.words.language``);
     the pack's and the site's text stays as written."""
-    cards: CardPrint = field(default_factory=CardPrint)
-    page_numbers: bool = True
+    cards: CardPrint = field(default_factory=CardPrint, metadata=_read_by(Drawn.CARDS))
+    page_numbers: bool = field(default=True, metadata=_read_by(Drawn.REFERENCE, Drawn.TRACKERS))
     """False: every header leaves its page number's slot empty, for a packet to stamp its own numbers in."""
 
     @property
     def ink_saver(self) -> bool:
         return self.ink == "saver"
+
+    def drawing(self, part: Drawn) -> RenderOptions:
+        """These options as *part*'s drawing reads them: every field it does not read at its default, so
+        that two options that differ only where *part* does not look give one drawing."""
+        unread = {option.name: _default(option) for option in fields(self)
+                  if part not in option.metadata.get(_READ_BY, frozenset(Drawn))}
+        return replace(self, **unread)
+
+    def drawing_key(self, part: Drawn) -> str:
+        """A digest of :meth:`drawing`, the same in every process and on every run: what a cached *part*
+        is keyed by besides its content."""
+        import hashlib
+        import json
+
+        text = json.dumps(asdict(self.drawing(part)), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(f"{part}\0{text}".encode()).hexdigest()

@@ -6,7 +6,9 @@ state a painter keeps: the transform (``q``/``Q``/``cm``), the fill colour (``g`
 Each fill (``f``, ``F``, ``f*``, ``B``, ``B*``, ``b``, ``b*``) gives a :class:`Fill`: its colour and the
 thickness of what it covers, so a rule or a border drawn as a thin filled frame (WeasyPrint draws
 borders so) is told from an area filled with colour. Text is never a fill here: a text object's colour
-is the text's. Images and shadings are fills of an unknown colour.
+is the text's. Images and shadings are fills of an unknown colour. A square painted inside a round clip
+(WeasyPrint paints a disc, a step's number, as its square filled through a clip of curves) is the
+clip's shape, not a square box.
 """
 
 from __future__ import annotations
@@ -83,6 +85,10 @@ def _inside(inner: Box, outer: Box) -> bool:
             and inner[3] <= outer[3] + 0.01 and inner != outer)
 
 
+def _grown(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
 def _thickness(boxes: list[Box]) -> float:
     """How thick a filled path is: for each outline not inside another, its narrowest extent, or, with a
     hole in it (a frame), the widest of its sides; the largest of these."""
@@ -115,17 +121,22 @@ class _Walker:
         resources = resources.get_object() if resources is not None else {}
         xobjects = resources.get("/XObject")
         xobjects = xobjects.get_object() if xobjects is not None else {}
-        stack: list[tuple[Matrix, tuple[float, ...] | None]] = []
+        stack: list[tuple[Matrix, tuple[float, ...] | None, Box | None]] = []
         colour: tuple[float, ...] | None = (0.0,)
         path: list[list[tuple[float, float]]] = []
         rects: list[tuple[float, float, float, float]] = []
+        curved = False  # the path being built has a curve
+        round_clip: Box | None = None  # the bounds of the innermost clip made of curves, while it holds
+        clipping = False
         in_text = False
         for operands, op in ContentStream(contents, self.reader).operations:
             values = [float(v) for v in operands if isinstance(v, int | float)] if op != b"Do" else []
             if op == b"q":
-                stack.append((ctm, colour))
+                stack.append((ctm, colour, round_clip))
             elif op == b"Q" and stack:
-                ctm, colour = stack.pop()
+                ctm, colour, round_clip = stack.pop()
+            elif op in (b"W", b"W*"):
+                clipping = True
             elif op == b"cm":
                 ctm = _times(tuple(values), ctm)  # type: ignore[arg-type]
             elif op == b"BT":
@@ -146,17 +157,21 @@ class _Walker:
             elif op == b"m":
                 path.append([_point(ctm, *values)])
             elif op in (b"l", b"c", b"v", b"y") and path:
+                curved = curved or op != b"l"
                 for i in range(0, len(values) - 1, 2):
                     path[-1].append(_point(ctm, values[i], values[i + 1]))
             elif op in _FILLS or op in (b"S", b"s", b"n"):
+                if clipping and curved and path:
+                    round_clip = _bounds([p for points in path for p in points])
                 if op != b"n" and not in_text:
-                    self.square_boxes(number, rects)
+                    self.square_boxes(number, [box for box in rects if round_clip is None
+                                               or not _inside(round_clip, _grown(box, 0.3))])
                 if op in _FILLS and path and not in_text:
                     boxes = [_bounds(points) for points in path if len(points) > 1]
                     if boxes:
                         every = _bounds([p for points in path for p in points])
                         self.fills.append(Fill(number, colour, every, _thickness(boxes), op.decode()))
-                path, rects = [], []
+                path, rects, curved, clipping = [], [], False, False
             elif op == b"sh":
                 self.fills.append(Fill(number, None, (0, 0, 0, 0), float("inf"), "shading"))
             elif op == b"Do":

@@ -21,8 +21,8 @@ Write = Callable[[str, str], Path]
 def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
     result = runner.invoke(cli, ["systems"])
     assert result.exit_code == 0, result.output
-    head, *groups, variants = result.output.split("\n\n")
-    assert head.split() == ["ID", "NAME", "TIME", "UNIT", "CHECK"]
+    head, *groups, variants, languages = result.output.split("\n\n")
+    assert head.split() == ["ID", "NAME", "TIME", "UNIT", "TEXT", "CHECK"]
     shelved = {group.splitlines()[0]: [line.split()[0] for line in group.splitlines()[1:] if not line.startswith(" ")]
                for group in groups}
     assert shelved == {"DUNGEONS": ["bx-dungeon", "danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock",
@@ -34,6 +34,24 @@ def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
     assert ("d10: immediate random encounter on a result at or below the Alarm value; every exploration round "
             "(30 minutes)") in result.output
     assert "exploration round (30 min)" in result.output
+    assert languages.splitlines() == [
+        "LANGUAGES (give --language TAG to odds, timetable, reference, tracker, cards, map, packet, export, check)",
+        "  a pack's own text: as its author wrote it, in its TEXT language (en)",
+        "  sheetgen's words, for every pack: en, de, es, fr, pl"]
+
+
+def test_systems_says_the_language_of_each_packs_text(runner: CliRunner, tmp_path: Path) -> None:
+    source = (ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8")
+    assert "\nlanguage:" not in source
+    (tmp_path / "meine.yaml").write_text(source.replace("id: dungeon-turn", "id: meine-runden\nlanguage: de", 1),
+                                         encoding="utf-8")
+    result = runner.invoke(cli, ["systems", "--rules", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rows = {line.split()[0]: line.split() for line in result.output.splitlines() if line[:1].isalpha()}
+    assert rows["meine-runden"][:6] == ["meine-runden", "Dungeon", "Turns", "dungeon", "turn", "(10"]
+    assert rows["meine-runden"][7] == "de"
+    assert rows["dungeon-turn"][7] == "en"
+    assert "  a pack's own text: as its author wrote it, in its TEXT language (de, en)" in result.output.splitlines()
 
 
 def test_systems_with_a_rules_folder(runner: CliRunner, tmp_path: Path) -> None:

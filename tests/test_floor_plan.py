@@ -136,6 +136,18 @@ def test_the_scale_bar_says_the_sites_unit(tmp_path: Path) -> None:
     assert "15 m (5 squares)" in text
 
 
+def test_the_plan_is_drawn_in_the_language_of_the_words(tmp_path: Path) -> None:
+    """The header, the legend and the scale bar in German; the site's own unit as its author wrote it."""
+    gm = page_texts(read_pdf(drawn_map(TOLL_HOUSE, tmp_path, "--language", "de")))[0]
+    for name in ("Karte", "Doppeltür", "enger Durchgang", "Geheimtür", "Fallgitter", "Ausgang",
+                 "Wasser", "Säule", "50 ft (5 Felder)"):
+        assert name in gm, name
+    for english in ("For the DM", "Map", "double door", "secret door", "water", "column", "squares"):
+        assert english not in gm, english
+    players = page_texts(read_pdf(drawn_map(TOLL_HOUSE, tmp_path, "--language", "pl", "--for", "players")))[0]
+    assert "Dla graczy" in players and "50 ft (5 pól)" in players
+
+
 @pytest.mark.parametrize("ink", ["normal", "saver"])
 def test_the_plan_fills_no_dark_area(ink: str, tmp_path: Path) -> None:
     for site in (TOLL_HOUSE, imported(HERE / "sample-3.json", tmp_path)):

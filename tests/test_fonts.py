@@ -67,7 +67,7 @@ def test_the_font_folder_holds_exactly_the_listed_files_and_the_readme_lists_the
         assert f"`{face.file}`" in readme
         assert family.licence in readme and family.debian_package in readme and family.original in readme
     total = sum(len((folder / name).read_bytes()) for name in present)
-    assert total < 800_000
+    assert total < 900_000
 
 
 def test_the_faces_of_each_family_cover_the_same_characters() -> None:
@@ -86,7 +86,7 @@ def test_the_cmap_read_without_fonttools_is_what_fonttools_reads(family: fonts.F
 
 
 # Reserved Font Names of the families, from their licence texts: a modified font may not be called by them.
-RESERVED_NAMES = {"GentiumBookBasic-OFL.txt": ("Gentium", "SIL"), "Lato-OFL.txt": ("Lato",),
+RESERVED_NAMES = {"GentiumPlus-OFL.txt": ("Gentium", "SIL"), "Lato-OFL.txt": ("Lato",),
                   "NotoSansSymbols2-OFL.txt": ()}
 
 
@@ -122,8 +122,8 @@ def test_sheet_characters_and_latin_1_are_covered() -> None:
     # The text families draw the text; the symbol font adds what they lack.
     body = fonts.family_coverage(FONTS.body)
     assert all(ord(c) in body for c in LATIN_1 + "–—’“”•≥≤½×")
-    assert ord("☐") not in body and ord("✓") not in body
-    assert ord("☐") in fonts.family_coverage(FONTS.symbols)
+    assert ord("☐") not in body and ord("✗") not in body
+    assert {ord("☐"), ord("✗")} <= fonts.family_coverage(FONTS.symbols)
 
 
 def test_missing_glyphs_lists_each_uncovered_character_once_in_order() -> None:
@@ -315,8 +315,6 @@ def test_the_shipped_fonts_draw_every_catalogue_string() -> None:
                     assert fonts.drawing_family(char, family) is family, (lang, char, family.name)
 
 
-@pytest.mark.xfail(strict=True, reason="the body face (Gentium Book Basic) has no a or e with ogonek: Polish needs "
-                   "a body face that has them before a Polish catalogue ships")
 def test_polish_letters_are_drawn_by_the_font_of_their_text() -> None:
     for family in (FONTS.body, FONTS.label):
         for char in "ąęłśźżćńóĄĘŁŚŹŻĆŃÓ":

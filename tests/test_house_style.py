@@ -13,10 +13,13 @@ from pdfpaint import ink_fills, paint
 
 from sheetgen.cli import cli
 from sheetgen.design import SPACE, TICK, TYPE
+from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.options import RenderOptions
 
 SITE = "sheetgen/sites/the-sunken-chapel.yaml"
 PACKS = ("derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm")
+TRACKED = tuple(pack for pack in builtin_pack_ids() if load_pack(pack).trackers)
+"""The built-in packs with tracker pages."""
 
 #: Every sheet kind, as the command line makes it.
 SHEETS: dict[str, tuple[str, ...]] = {
@@ -26,6 +29,10 @@ SHEETS: dict[str, tuple[str, ...]] = {
     **{f"reference-{pack}": ("reference", pack) for pack in PACKS},
     "tracker": ("tracker", "dungeon-turn", "--for", "gm"),
     "tracker-players": ("tracker", "dungeon-turn", "--for", "players"),
+    **{f"tracker-{pack}": ("tracker", pack) for pack in TRACKED if pack != "dungeon-turn"},
+    **{f"tracker-large-{pack}": ("tracker", pack, "--large") for pack in TRACKED},
+    "tracker-a4": ("tracker", "dungeon-turn", "--paper", "a4"),
+    "tracker-large-a4": ("tracker", "encounter-reaction", "--large", "--paper", "a4"),
     "timetable": ("timetable", SITE, "--seed", "1"),
     "cards-poker": ("cards", SITE, "--backs"),
     "cards-index": ("cards", SITE, "--size", "index"),
@@ -56,12 +63,14 @@ def saver_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
 
 @pytest.fixture(scope="module")
 def normal_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """The packets in normal ink, on letter and A4."""
+    """The packets in normal ink, on letter and A4, the players' in large print too."""
     tmp = tmp_path_factory.mktemp("normal")
     return {
         "packet": _make(tmp, "packet", SHEETS["packet"]),
         "packet-a4": _make(tmp, "packet-a4", (*SHEETS["packet"], "--paper", "a4")),
+        "packet-players": _make(tmp, "packet-players", SHEETS["packet-players"]),
         "packet-players-a4": _make(tmp, "packet-players-a4", (*SHEETS["packet-players"], "--paper", "a4")),
+        "packet-players-large": _make(tmp, "packet-players-large", SHEETS["packet-players-large"]),
     }
 
 
@@ -120,15 +129,38 @@ def test_tick_box_sizes_are_written_once_and_big_enough() -> None:
     assert TICK.tracker / 72 >= 0.22
 
 
+def test_square_reader_tells_a_disc_from_a_box() -> None:
+    """A square filled through a round clip (a step's number, as WeasyPrint paints its disc) is no box; a
+    square filled or stroked, or filled under a round clip larger than itself (a rounded frame), is."""
+    from sheetgen.options import LETTER
+    from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
+
+    doc = PdfCanvas(LETTER, DocInfo("squares", ""))
+    canvas = doc.canvas
+    canvas.rect(100, 100, 16, 16, stroke=1, fill=0)
+    canvas.saveState()
+    disc = canvas.beginPath()
+    disc.circle(208, 108, 8)
+    canvas.clipPath(disc, stroke=0, fill=0)
+    canvas.rect(200, 100, 16, 16, stroke=0, fill=1)
+    canvas.restoreState()
+    canvas.saveState()
+    frame = canvas.beginPath()
+    frame.roundRect(290, 90, 100, 100, 10)
+    canvas.clipPath(frame, stroke=0, fill=0)
+    canvas.rect(300, 100, 11, 11, stroke=0, fill=1)
+    canvas.restoreState()
+    canvas.rect(400, 100, 11, 11, stroke=0, fill=1)
+    doc.end_page()
+    _, squares = paint(read_pdf(doc.finish()))
+    assert sorted((s.x, s.side) for s in squares) == [(100, 16), (300, 11), (400, 11)]
+
+
 def test_every_tick_box_is_one_of_two_sizes(saver_pdfs: dict[str, bytes], normal_pdfs: dict[str, bytes]) -> None:
     sizes = {TICK.text, TICK.tracker}
     seen: set[float] = set()
     odd: dict[str, set[float]] = {}
     for name, data in _every(saver_pdfs, normal_pdfs):
-        if name.startswith(("packet-players-large", "packet-players-a4")):
-            # large print draws the players' trackers enlarged, boxes and all (README); the players' A4
-            # packet still has boxes of 14.3 and 15.6 pt, not yet traced
-            continue
         _, squares = paint(read_pdf(data))
         for square in squares:
             if square.side > 36:  # not a box to tick (half an inch or more)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from pypdf import PdfReader
 from sheetgen.cli import cli
 from sheetgen.load.files import load_pack
 from sheetgen.words import chance, check_sentence, clock, duration, percent
-from sheetgen.words.language import SOURCE, shipped, supported, using
+from sheetgen.words.language import SOURCE, _, shipped, supported, using
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "sheetgen" / "locale"
@@ -48,9 +49,10 @@ def catalogue_messages(cat: object) -> set[str | tuple[str, ...]]:
             for m in cat if m.id}  # type: ignore[attr-defined]
 
 
-def test_english_german_french_and_spanish_are_shipped() -> None:
-    assert shipped() == ("en", "de", "es", "fr")
+def test_english_german_french_spanish_and_polish_are_shipped() -> None:
+    assert shipped() == ("en", "de", "es", "fr", "pl")
     assert supported("de-AT") == "de"
+    assert supported("pl-PL") == "pl"
     assert supported("pt-BR") is None
 
 
@@ -101,7 +103,31 @@ def test_numbers_follow_the_language_and_clocks_do_not() -> None:
         assert percent(Fraction(133, 200)) == "66,5\u00a0%"
         assert duration(3 * 3600) == "3 heures"
         assert duration(3600) == "1 heure"
+    with using("pl"):
+        assert percent(Fraction(133, 200)) == "66,5%"
+        assert chance(Fraction(1, 6)) == "1 na 6 (16,7%)"
+        assert percent(Fraction(1, 10_000)) == "poniżej 0,1%"
+        assert clock(600) == "0:10"
+        assert duration(5400) == "1 godzina 30 minut"
     assert duration(5400) == "1 hour 30 minutes"
+
+
+@pytest.mark.parametrize(("n", "box", "hours", "minutes", "days"), [
+    (1, "1 kratka", "1 godzina", "1 minuta", "1 dzień"),
+    (2, "2 kratki", "2 godziny", "2 minuty", "2 dni"),
+    (5, "5 kratek", "5 godzin", "5 minut", "5 dni"),
+    (12, "12 kratek", "12 godzin", "12 minut", "12 dni"),
+    (22, "22 kratki", "22 godziny", "22 minuty", "22 dni"),
+])
+def test_polish_counts_take_the_three_plural_forms(n: int, box: str, hours: str, minutes: str, days: str) -> None:
+    """One, a few (2-4, 22-24, but not 12-14) and many: the catalogue's Plural-Forms picks the form."""
+    from sheetgen.words.language import ngettext
+
+    with using("pl"):
+        assert ngettext("{n} box", "{n} boxes", n).format(n=n) == box
+        assert duration(n * 3600) == hours
+        assert duration(n * 60) == minutes
+        assert duration(n * 86400) == days
 
 
 NNBSP = "\u202f"
@@ -168,6 +194,26 @@ CHECKS = {
         "wilderness-watches": "1d6: encounter con un 1 (con Terrain 1-2), con 1-2 (con Terrain 3-4) y con 1-3 (con "
                               "Terrain 5-6); cada watch (4 horas)",
     },
+    "pl": {
+        "bx-dungeon": "1d6: wandering monster przy wyniku 1; co 2 turns (20 minut)",
+        "danger-rounds": "1d6: encounter przy wyniku 1; co 3 crawling rounds (30 minut) przy Danger Level 1, co 2 "
+                         "crawling rounds (20 minut) przy Danger Level 2 i co crawling round (10 minut) przy Danger "
+                         "Level 3",
+        "derelict-crawl": "1d6: random encounter przy wyniku 6 (przy Alert Level 1-3) i przy wyniku 5-6 (przy Alert "
+                          "Level 4); co 6 rounds (1 godzina) przy Alert Level 1-2 i co 3 rounds (30 minut) przy Alert "
+                          "Level 3-4",
+        "dungeon-turn": "1d6 + Escalation: danger przy sumie 6 lub więcej; co dungeon turn (10 minut)",
+        "encounter-clock": "najwyższa kość z puli d6: encounter, gdy licznik Encounter Clock jest pełny (6); co "
+                           "dungeon round (10 minut)",
+        "encounter-reaction": "brak rzutu eksploracji",
+        "site-alarm": "d10: immediate random encounter przy wyniku nie wyższym niż wartość licznika Alarm; co "
+                      "exploration round (30 minut)",
+        "tension-dice": "najniższa kość z puli d6: complication przy wyniku 1; gdy w puli jest 6 kości (co 6 turns "
+                        "dla cichej drużyny)",
+        "usage-dice": "1d6: wandering encounter przy wyniku 1; co 3 turns (30 minut)",
+        "wilderness-watches": "1d6: encounter przy wyniku 1 (przy Terrain 1-2), przy wyniku 1-2 (przy Terrain 3-4) i "
+                              "przy wyniku 1-3 (przy Terrain 5-6); co watch (4 godziny)",
+    },
 }
 """Each built-in pack's check in each shipped language: sheetgen's words translated, the pack's own (its
 result, unit and track names) as the pack writes them."""
@@ -193,6 +239,7 @@ def test_the_check_in_each_language(lang: str, pack_id: str) -> None:
     ("de", "1d6: monster bei einer 1; bei turns 3 und 5 von je 6"),
     ("fr", "1d6\u202f: monster sur un 1\u202f; aux turns 3 et 5 sur 6"),
     ("es", "1d6: monster con un 1; en turns 3 y 5 de cada 6"),
+    ("pl", "1d6: monster przy wyniku 1; w turns 3 i 5 z każdych 6"),
 ])
 def test_a_check_at_given_units_in_each_language(lang: str, said: str) -> None:
     """tests/data/packs/given-turns.yaml: `cadence: {at: [3, 5], repeat: 6}`; the pack's own words (its unit
@@ -212,10 +259,40 @@ def test_the_rule_of_a_row_in_each_language() -> None:
         assert rule_text(pack, 4) == f"d10 = 4{NNBSP}: immediate random encounter si Alarm est à 4 ou plus"
     with using("es"):
         assert rule_text(pack, 4) == "d10 = 4: immediate random encounter si Alarm está en 4 o más"
+    with using("pl"):
+        assert rule_text(pack, 4) == "d10 = 4: immediate random encounter, jeśli Alarm wynosi 4 lub więcej"
     assert rule_text(pack, 4) == "d10 = 4: immediate random encounter if Alarm is 4 or more"
 
 
 ENGLISH_LABELS = ("For the DM", "page", "Contents", "Session log", "Quiet party", "Seed", "encounter if")
+#: sheetgen's English words in a PDF's title, subject and keywords (the pack's and the site's own stay as written)
+ENGLISH_METADATA = ("session packet", "Session packet", "seed", "paper", "reference", "Reference", "tracker",
+                    "trackers", "Tracker", "cards", "map", "timetable", "Pre-rolled", "calibration", "for the")
+#: the beginnings of the packet's outline entries in English
+ENGLISH_OUTLINE = ("Cover", "Background", "Room index", "Map", "Reference", "Trackers", "Timetable", "Room and stat",
+                   "Room", "Stats")
+
+
+def english_in_metadata(reader: PdfReader) -> list[str]:
+    """sheetgen's English words in the PDF's title, keywords and subject (its subject up to the first colon, after
+    which a reference names its pack's own page titles)."""
+    info = reader.metadata
+    assert info is not None
+    subject = re.split("\u202f?:", info.subject or "")[0]
+    said = " | ".join([info.title or "", str(info.get("/Keywords", "")), subject])
+    return [word for word in ENGLISH_METADATA if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", said)]
+
+
+def english_outline(titles: list[str]) -> list[str]:
+    """The outline's entries that begin with one of sheetgen's English words (a whole word)."""
+    return [t for t in titles if any(re.match(rf"{re.escape(word)}(?!\w)", t) for word in ENGLISH_OUTLINE)]
+
+
+def outline_titles(outline: Sequence[object]) -> list[str]:
+    titles: list[str] = []
+    for item in outline:
+        titles += outline_titles(item) if isinstance(item, list) else [str(item.title)]  # type: ignore[attr-defined]
+    return titles
 
 
 @pytest.mark.slow
@@ -232,6 +309,38 @@ def test_a_packet_in_the_language_holds_no_english_label(lang: str, audience: st
         text = page.extract_text()
         for label in ENGLISH_LABELS:
             assert label not in text, f"page {number} says {label!r}"
+    assert english_in_metadata(reader) == []
+    titles = outline_titles(reader.outline)
+    assert len(titles) >= 5
+    assert english_outline(titles) == []
+
+
+def test_the_english_metadata_and_outline_the_language_tests_look_for(tmp_path: Path) -> None:
+    out = tmp_path / "packet.pdf"
+    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    assert english_in_metadata(reader) == ["session packet", "Session packet", "seed"]
+    titles = outline_titles(reader.outline)
+    assert titles[:4] == ["Cover", "Background and room index", "Background", "Room index"]
+    assert len(english_outline(titles)) == len(titles)
+
+
+def test_a_german_packets_metadata_and_outline(tmp_path: Path) -> None:
+    out = tmp_path / "packet.pdf"
+    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "--language", "de", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(out)
+    info = reader.metadata
+    assert info is not None
+    assert info.title == "The Sunken Chapel: Spielmappe"
+    assert info.subject == "Spielmappe: Dungeon Turns, Encounters; Startwert 3"
+    assert str(info["/Keywords"]) == ("Spielmappe, The Sunken Chapel, dungeon-turn, encounter-reaction, Startwert 3, "
+                                      "letter")
+    titles = outline_titles(reader.outline)
+    assert titles[:5] == ["Deckblatt", "Hintergrund und Raumverzeichnis", "Hintergrund", "Raumverzeichnis", "Karte"]
+    assert "Übersicht: Dungeon Turns" in titles and "Zählbögen: Encounters" in titles
+    assert "Raum 7a: Reliquary Niche" in titles and "Werte: Griffon" in titles
 
 
 def test_an_unknown_language_is_refused_with_the_shipped_ones(tmp_path: Path) -> None:
@@ -262,18 +371,27 @@ def test_the_settings_file_chooses_the_language(tmp_path: Path, monkeypatch: pyt
     assert "no sheetgen words in 'xx' (the settings file's language); shipped: " in result.output
 
 
-def test_a_site_in_german_gets_german_words(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("lang", "heading", "seed"), [
+    ("de", "Vorausgewürfelte Begegnungen", "Startwert 3"),
+    ("pl", "Spotkania wylosowane z góry", "Ziarno 3"),
+])
+def test_a_site_in_a_language_gets_its_words(lang: str, heading: str, seed: str, tmp_path: Path) -> None:
     site = ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml"
     text = site.read_text(encoding="utf-8")
     assert "\nlanguage:" not in text
-    german = tmp_path / "kapelle.yaml"
-    german.write_text(text.replace("\nsystem:", "\nlanguage: de\nsystem:", 1), encoding="utf-8")
+    translated = tmp_path / "site.yaml"
+    translated.write_text(text.replace("\nsystem:", f"\nlanguage: {lang}\nsystem:", 1), encoding="utf-8")
     out = tmp_path / "timetable.pdf"
-    result = CliRunner().invoke(cli, ["timetable", str(german), "--seed", "3", "-o", str(out)])
+    result = CliRunner().invoke(cli, ["timetable", str(translated), "--seed", "3", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    first = PdfReader(out).pages[0].extract_text()
-    assert "Vorausgewürfelte Begegnungen" in first
-    assert "Startwert 3" in first
+    reader = PdfReader(out)
+    first = reader.pages[0].extract_text()
+    assert heading in first
+    assert seed in first
+    assert str(reader.root_object["/Lang"]) == lang
+    for number, page in enumerate(reader.pages, start=1):
+        for label in ENGLISH_LABELS:
+            assert label not in page.extract_text(), f"page {number} says {label!r}"
 
 
 SHEETS = [
@@ -301,3 +419,28 @@ def test_every_drawing_command_takes_the_language(lang: str, command: str, subje
         text = page.extract_text()
         for label in ("For the DM", "For the players", "For the printer", "page 1 of", "Quiet party", "Seed"):
             assert label not in text, (command, label)
+    assert english_in_metadata(reader) == [], command
+
+
+@pytest.mark.parametrize(("command", "subject"), SHEETS)
+def test_every_drawing_command_writes_english_metadata_the_test_above_looks_for(command: str, subject: str | None,
+                                                                                tmp_path: Path) -> None:
+    out = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(cli, [command, *([subject] if subject else []), "--language", "en", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert english_in_metadata(PdfReader(out)), command
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_markdown_export_of_a_site_in_the_language_holds_no_english_label(lang: str, tmp_path: Path) -> None:
+    text = (ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml").read_text(encoding="utf-8")
+    site = tmp_path / "site.yaml"
+    site.write_text(text.replace("\nsystem:", f"\nlanguage: {lang}\nsystem:", 1), encoding="utf-8")
+    out = tmp_path / "site.md"
+    result = CliRunner().invoke(cli, ["export", str(site), "--to", "markdown", "--seed", "3", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    exported = out.read_text(encoding="utf-8")
+    with using(lang):
+        assert _("Quiet party") in exported  # the timetable's column, in the language
+    for label in ENGLISH_LABELS:
+        assert label not in exported, label

@@ -5,6 +5,7 @@ page that runs on to a further sheet spread over its sheets, none of them a stub
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,12 +14,13 @@ from pdfcheck import page_texts, read_pdf, sized_text, squeeze
 from pypdf import PdfReader
 
 from sheetgen.cli import cli
+from sheetgen.design import TICK
 from sheetgen.errors import RenderError
 from sheetgen.layout.header import page_slot
 from sheetgen.layout.trackers import MARGIN, TrackerLayout, tracker_layout, tracker_sheets
 from sheetgen.load.files import builtin_pack_ids, load_pack
 from sheetgen.options import A4, LETTER, Audience, Paper, RenderOptions
-from sheetgen.render.pdf.trackers import LARGE_BODY, tracker_layouts
+from sheetgen.render.pdf.trackers import LARGE_BODY, page_scale, tracker_layouts
 
 PLAYERS_PACKS = [p for p in builtin_pack_ids() if any(t.audience == "players" for t in load_pack(p).trackers)]
 LARGE = RenderOptions(large=True, fillable=True)
@@ -69,6 +71,29 @@ def test_every_players_tracker_works_in_large_print(pack_id: str, paper: Paper, 
     assert len(set(names)) == len(names)
 
 
+@pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
+def test_large_print_enlarges_the_type_not_the_tick_boxes(pack_id: str) -> None:
+    """Each box of a large-print sheet is drawn at one of the design system's two sides, centred where the
+    box laid out on the smaller sheet stood; the same page at normal size has the same boxes by name."""
+    pack = load_pack(pack_id)
+    scale = page_scale(LARGE, Audience.PLAYERS)
+    assert scale > 1.4
+    layouts = tracker_layouts(pack, LARGE, audience=Audience.PLAYERS)
+    assert any(layout.boxes for layout in layouts)
+    for layout in layouts:
+        page = next(t for t in pack.trackers if t.id == layout.page_id)
+        laid = {box.name: box for sheet in tracker_sheets(pack, page, layout.paper, None, spill=True)
+                for box in sheet.boxes}
+        for box in layout.boxes:
+            assert round(box.size * scale, 6) in {TICK.text, TICK.tracker}, box
+            before = laid[box.name]
+            assert before.size == pytest.approx(box.size * scale)
+            assert box.x + box.size / 2 == pytest.approx(before.x + before.size / 2)
+            assert box.y + box.size / 2 == pytest.approx(before.y + before.size / 2)
+        omens = [rect for rect in layout.rects if rect.role == "omen"]
+        assert all(any(r.rect == b.rect for b in layout.boxes) for r in omens)
+
+
 def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
     pack = load_pack("encounter-reaction")
     sheets = tracker_layouts(pack, LARGE, audience=Audience.PLAYERS)
@@ -92,12 +117,14 @@ def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
     assert len(set(names)) == len(names)
 
 
+@pytest.mark.parametrize("paper", [LETTER, A4], ids=["letter", "a4"])
 @pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
-def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, tmp_path: Path) -> None:
+def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, paper: Paper, tmp_path: Path) -> None:
     out = tmp_path / "large.pdf"
-    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "-o", str(out)])
+    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "--paper", paper.name,
+                                      "-o", str(out)])
     assert result.exit_code == 0, result.output
-    layouts = tracker_layouts(load_pack(pack_id), LARGE, audience=Audience.PLAYERS)
+    layouts = tracker_layouts(load_pack(pack_id), replace(LARGE, paper=paper), audience=Audience.PLAYERS)
     assert len(read_pdf(out.read_bytes()).pages) == len(layouts)
     for page_id in {layout.page_id for layout in layouts}:
         assert sum(1 for layout in layouts if layout.page_id == page_id) <= 2, page_id

@@ -45,8 +45,9 @@ def _contents(cover: str) -> list[tuple[str, int]]:
     return [(title.strip(), int(page)) for title, page in re.findall(r"^(.+?) (\d+)$", block, flags=re.M)]
 
 
-@pytest.mark.parametrize("args", [(), ("--hours", "8"), ("--for", "players"), ("--for", "players", "--large")],
-                         ids=["gm", "gm-8-hours", "players", "players-large"])
+@pytest.mark.parametrize("args", [(), ("--hours", "8"), ("--paper", "a4"), ("--for", "players"),
+                                  ("--for", "players", "--large"), ("--for", "players", "--paper", "a4")],
+                         ids=["gm", "gm-8-hours", "gm-a4", "players", "players-large", "players-a4"])
 def test_every_page_pointer_names_the_page_it_points_to(tmp_path: Path, args: tuple[str, ...]) -> None:
     pages = _packet(tmp_path, *args)
     contents = _contents(pages[0])

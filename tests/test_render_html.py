@@ -123,7 +123,7 @@ def test_the_page_size_comes_from_the_css(paper: Paper) -> None:
 
 
 def test_layout_counts_pages_so_a_sheet_can_retry_with_smaller_type() -> None:
-    rows = "".join(f"<p>Room {n}: a damp cellar with a trapdoor.</p>" for n in range(40))
+    rows = "".join(f"<p>Room {n}: a damp cellar with a trapdoor.</p>" for n in range(30))
     large = layout(page(rows, style="p { font-size: 16pt }"))
     small = layout(page(rows, style="p { font-size: 6pt }"))
     assert large.page_count == 2

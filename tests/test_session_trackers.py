@@ -15,7 +15,7 @@ from sheetgen.cli import cli
 from sheetgen.engine.odds import play_hours
 from sheetgen.load.files import NotAPack, builtin_pack_ids, load_pack
 from sheetgen.model.pack import Pack
-from sheetgen.options import Audience, RenderOptions
+from sheetgen.options import A4, Audience, RenderOptions
 from sheetgen.render.pdf.trackers import tracker_pdf
 
 DATA = Path(__file__).resolve().parent / "data" / "packs"
@@ -54,15 +54,22 @@ def _turn_grid_ends(text: str, pack: Pack) -> int | None:
     return seconds
 
 
+#: The paper and print sizes a turns grid is laid out in.
+SIZES = [pytest.param(RenderOptions(), id="letter"), pytest.param(RenderOptions(paper=A4), id="a4"),
+         pytest.param(RenderOptions(large=True), id="large")]
+
+
+@pytest.mark.parametrize("options", SIZES)
 @pytest.mark.parametrize("hours", [None, 2, 5])
 @pytest.mark.parametrize("pack", PACKS)
-def test_every_trackers_last_turn_is_within_the_session_and_an_hour(pack: Pack, hours: int | None) -> None:
+def test_every_trackers_last_turn_is_within_the_session_and_an_hour(pack: Pack, hours: int | None,
+                                                                    options: RenderOptions) -> None:
     session = play_hours(pack, hours) * 3600
     grids = 0
     for audience in Audience:
         if not any(page.audience == audience for page in pack.trackers):
             continue
-        pdf = tracker_pdf(pack, RenderOptions(), audience=audience, hours=hours)
+        pdf = tracker_pdf(pack, options, audience=audience, hours=hours)
         for text in page_texts(read_pdf(pdf)):
             last = _turn_grid_ends(text, pack)
             if last is None:

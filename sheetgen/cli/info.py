@@ -34,6 +34,7 @@ from sheetgen.cli.options import (
     seed_option,
     variant_of,
     variant_option,
+    words_for,
 )
 
 
@@ -41,25 +42,34 @@ from sheetgen.cli.options import (
 @rules_option
 def systems(rules_dir: Path | None) -> None:
     """List the rule packs by what they are for (dungeons, wilderness, encounter rules): id, name, time
-    unit, check and summary of each, then their variants.
+    unit, the language of its text, check and summary of each, then their variants and the languages
+    sheetgen's words come in.
 
     \b
     Example:
         sheetgen systems --rules my-packs/
     """
-    from sheetgen.load.catalogue import listed_packs, one_line, pack_rows, shelves, variant_lines
+    from sheetgen.load.catalogue import (
+        LANGUAGE_COMMANDS,
+        language_lines,
+        listed_packs,
+        one_line,
+        pack_rows,
+        shelves,
+        variant_lines,
+    )
 
     packs = listed_packs(rules_dir)
     rows = pack_rows(packs)
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    line = "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(rows[0][:3])) + "  " + rows[0][3]
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    line = "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(rows[0][:4])) + "  " + rows[0][4]
     click.echo(line)
     by_id = {row[0]: row for row in rows[1:]}
     for heading, shelved in shelves(packs):
         click.echo(f"\n{heading}")
         for pack in shelved:
             row = by_id[pack.id]
-            click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
+            click.echo("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:4])) + "  " + row[4])
             summary = one_line(pack.summary)
             if summary:
                 click.echo(f"    {summary}")
@@ -68,6 +78,9 @@ def systems(rules_dir: Path | None) -> None:
         click.echo("\nVARIANTS (give --variant ID to odds, timetable, reference, tracker, packet, export)")
         for line in variants:
             click.echo(f"  {line}")
+    click.echo(f"\nLANGUAGES (give --language TAG to {LANGUAGE_COMMANDS})")
+    for line in language_lines(packs):
+        click.echo(f"  {line}")
 
 
 @cli.command()
@@ -75,29 +88,40 @@ def systems(rules_dir: Path | None) -> None:
 @paper_option
 @cache_option
 @pack_folder_option
-def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...]) -> None:
+@language_option
+def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...],
+          language: str | None) -> None:
     """Validate rule packs and site files; print every problem. A pack's reference and tracker pages are
-    laid out on the paper, as `reference` and `tracker` would lay them out, and a page that does not fit
-    is a problem.
+    laid out on the paper and in the pack's language (or --language's), as `reference` and `tracker`
+    would lay them out, and a page that does not fit is a problem. Where a word of sheetgen's on those
+    pages has no translation in that language and prints in English, a note says which (not a problem).
 
     \b
     Example:
         sheetgen check my-dungeon.yaml my-pack.yaml
-        sheetgen check my-pack.yaml --paper a4
+        sheetgen check my-pack.yaml --paper a4 --language de
     """
     from sheetgen.errors import DataError
-    from sheetgen.load.catalogue import check_files
+    from sheetgen.load.catalogue import check_files, unshipped_line, untranslated_line
 
     checked = check_files(paths, rules_dirs)
     problems = list(checked.problems)
+    notes: list[str] = []
+    if language is None:
+        notes = [line for file, text in checked.languages if (line := unshipped_line(file, text))]
     if checked.packs:
         from sheetgen.packet.fit import fit_workers, misfits
 
+        chosen = [(pack, options_for(paper, language=pack.language, chosen=language)) for pack in checked.packs]
         with fit_workers() as jobs:
-            problems += misfits(checked.packs, options_for(paper), jobs, use_cache=not no_cache)
+            fitted = misfits(chosen, jobs, use_cache=not no_cache)
+        problems += fitted.problems
+        notes += [untranslated_line(file, options.words, missed)
+                 for file, (_pack, options), missed in zip(checked.pack_files, chosen, fitted.untranslated, strict=True)
+                 if missed]
     if problems:
         raise DataError(problems)
-    for line in checked.lines:
+    for line in (*checked.lines, *notes):
         click.echo(line)
 
 
@@ -142,24 +166,27 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
               help="Also show the odds with this many extra rolls of the check an hour, spread evenly "
                    "through it.")
 @variant_option
-def odds(system: str, hours: int | None, days: int | None, extra: int, variant: str | None) -> None:
-    """Exact odds of a pack's check for a quiet party, as a table.
+@language_option
+def odds(system: str, hours: int | None, days: int | None, extra: int, variant: str | None,
+         language: str | None) -> None:
+    """Exact odds of a pack's check for a quiet party, as a table, in the pack's language (or --language's).
 
     \b
     Example:
         sheetgen odds site-alarm --hours 4
         sheetgen odds dungeon-turn --extra 1
         sheetgen odds dungeon-turn --variant fast-turns
-        sheetgen odds my-wilderness.yaml --days 3
+        sheetgen odds my-wilderness.yaml --days 3 --language de
     """
     from sheetgen.engine.odds import extra_odds, quiet_odds
     from sheetgen.load.files import load_pack, located_in
     from sheetgen.load.variants import with_variant
     from sheetgen.words import extra_rows, mechanics_rows, odds_rows
+    from sheetgen.words.language import using
 
     hours = asked_hours(hours, days)
     pack = with_variant(load_pack(system), variant)
-    with located_in(pack):
+    with located_in(pack), using(words_for(pack.language, language)):
         quiet = quiet_odds(pack, hours)
         table = odds_rows(quiet) + mechanics_rows(quiet)
         if extra:
@@ -228,20 +255,25 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
 @seed_option
 @hours_options("pre-roll (obsidian and markdown hold the timetable and deck)")
 @variant_option
+@language_option
 def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int | None,
-                  days: int | None, variant: str | None) -> None:
+                  days: int | None, variant: str | None, language: str | None) -> None:
     """Export every table of a site or pack, and a site's room key, to a virtual tabletop or a notes app.
+    sheetgen's own words (headings, labels, the rules it words) are in the site's language (the pack's for
+    a pack) or --language's; the tables' and the rooms' own text stays as written.
 
     \b
     Example:
         sheetgen export the-sunken-chapel --to foundry
         sheetgen export encounter-reaction --to roll20 -o reaction-tables.txt
         sheetgen export my-dungeon.yaml --to obsidian --seed 1234 -o vault/Dungeon.md
+        sheetgen export the-sunken-chapel --to markdown --language de
     """
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.export.formats import FORMATS, check_export_output, export
     from sheetgen.export.tables import pack_subject, site_subject
     from sheetgen.load.files import load_pack_or_site
+    from sheetgen.words.language import using
 
     check_export_output(output, fmt)
     hours = asked_hours(hours, days)
@@ -250,9 +282,11 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
     timetable = None
     if FORMATS[fmt].timetable:
         timetable = build_timetable(pack, site=site, encounter_pack=encounter_pack, hours=hours, seed=new_seed(seed))
-    exported = (site_subject(loaded.site, loaded.slug, pack, encounter_pack, timetable) if loaded
-                else pack_subject(pack, timetable))
-    for path in export(exported, fmt, output):
+    with using(words_for(loaded.language if loaded else pack.language, language)):
+        exported = (site_subject(loaded.site, loaded.slug, pack, encounter_pack, timetable) if loaded
+                    else pack_subject(pack, timetable))
+        paths = export(exported, fmt, output)
+    for path in paths:
         click.echo(str(path))
 
 

@@ -150,12 +150,20 @@ def options_for(paper: str, seed: int | None = None, fillable: bool = False, *, 
                 cards: CardPrint | None = None) -> RenderOptions:
     """The render options; *language* is the language of the text on the sheets (a site's or a pack's),
     *chosen* the one --language or the settings file asked for sheetgen's words."""
-    from sheetgen.words.language import SOURCE, document_language, supported
+    from sheetgen.words.language import document_language
 
-    words = supported(chosen or language) or SOURCE
+    words = words_for(language, chosen)
     return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable,
                          ink="saver" if ink == "saver" else "normal", large=large,
                          language=document_language(language, words), words=words, cards=cards or CardPrint())
+
+
+def words_for(language: str, chosen: str | None) -> str:
+    """The language of sheetgen's words: the one --language or the settings file chose, else the text's
+    (*language*, a site's or a pack's) where sheetgen has it, else English."""
+    from sheetgen.words.language import SOURCE, supported
+
+    return supported(chosen or language) or SOURCE
 
 
 def emit(data: bytes, output: Path | None, subject: str, sheet: str, suffix: str = ".pdf") -> Path:

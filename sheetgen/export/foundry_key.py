@@ -22,12 +22,12 @@ import html
 from typing import Any
 
 from sheetgen.export.foundry_html import inert, inert_paragraphs
+from sheetgen.export.labels import ACTIONS, EXITS, NOTES, ROOM_KEY, ROUTE, SIZE, STATBLOCKS, route_head, with_colon
 from sheetgen.export.room_key import KeyRoom, KeyStatblock, RoomKey
 from sheetgen.markup import paragraphs, plain
+from sheetgen.words.language import _, after_colon
 
 _ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-STATBLOCKS = "Statblocks"
-ROUTE = "Route"
 
 
 def document_id(slug: str, *what: str) -> str:
@@ -50,17 +50,17 @@ def journal_entry(site_name: str, slug: str, key: RoomKey) -> dict[str, Any]:
     documents = []
     for n, room in enumerate(key.rooms):
         content = _room_html(room, [link(pages[i], key.rooms[i].title) for i in room.exits],
-                             link(blocks_page, STATBLOCKS) if room.stats else None,
+                             link(blocks_page, _(STATBLOCKS)) if room.stats else None,
                              [key.statblocks[i].name for i in room.stats])
         documents.append(_page(pages[n], room.title, content, n))
     if key.route:
-        documents.append(_page(document_id(slug, "route"), ROUTE, _route_html(key), len(documents)))
+        documents.append(_page(document_id(slug, "route"), _(ROUTE), _route_html(key), len(documents)))
     if key.statblocks:
         content = "".join(_statblock_html(block) for block in key.statblocks)
-        documents.append(_page(blocks_page, STATBLOCKS, content, len(documents)))
+        documents.append(_page(blocks_page, _(STATBLOCKS), content, len(documents)))
     return {
         "_id": entry,
-        "name": f"{' '.join(plain(site_name).split())}: Room key",
+        "name": after_colon(" ".join(plain(site_name).split()), _(ROOM_KEY)),
         "pages": documents,
         "flags": {"sheetgen": {"site": slug}},
     }
@@ -75,21 +75,22 @@ def _page(page_id: str, name: str, content: str, n: int) -> dict[str, Any]:
 def _room_html(room: KeyRoom, exits: list[str], statblocks: str | None, names: list[str]) -> str:
     out = []
     if room.size:
-        out.append(f"<p><strong>Size:</strong> {inert(room.size)}</p>")
+        out.append(f"<p><strong>{html.escape(with_colon(_(SIZE)))}</strong> {inert(room.size)}</p>")
     if exits:
-        out.append(f"<p><strong>Exits:</strong> {', '.join(exits)}</p>")
+        out.append(f"<p><strong>{html.escape(with_colon(_(EXITS)))}</strong> {', '.join(exits)}</p>")
     out.append(inert_paragraphs(room.description))
     if room.details:
         out.append("<ul>" + "".join(f"<li>{_lines(d)}</li>" for d in room.details) + "</ul>")
     for label, text in room.sections:
-        out.append(_labelled(label, text))
+        out.append(_labelled(_(label), text))
     if statblocks is not None:
-        out.append(f"<p><strong>{STATBLOCKS}:</strong> {', '.join(inert(n) for n in names)} ({statblocks})</p>")
+        label = html.escape(with_colon(_(STATBLOCKS)))
+        out.append(f"<p><strong>{label}</strong> {', '.join(inert(n) for n in names)} ({statblocks})</p>")
     return "".join(out)
 
 
 def _route_html(key: RoomKey) -> str:
-    head = "".join(f"<th>{inert(label)}</th>" for label in ("Leg", "Way", key.route_track, "Time", "Notes"))
+    head = "".join(f"<th>{inert(label)}</th>" for label in route_head(key.route_track))
     rows = "".join("<tr>" + "".join(f"<td>{_lines(cell)}</td>" for cell in
                                     (leg.key, leg.name, leg.terrain, leg.time, leg.notes)) + "</tr>"
                    for leg in key.route)
@@ -101,7 +102,7 @@ def _labelled(label: str, text: str) -> str:
     if not paras:
         return ""
     first, *rest = paras
-    return f"<p><strong>{html.escape(label)}:</strong> {first}</p>" + "".join(f"<p>{p}</p>" for p in rest)
+    return f"<p><strong>{html.escape(with_colon(label))}</strong> {first}</p>" + "".join(f"<p>{p}</p>" for p in rest)
 
 
 def _lines(text: str) -> str:
@@ -111,13 +112,13 @@ def _lines(text: str) -> str:
 def _statblock_html(block: KeyStatblock) -> str:
     out = [f"<h2>{inert(block.name)}</h2>", inert_paragraphs(block.description)]
     if block.stats:
-        head = "".join(f"<th>{inert(label)}</th>" for label, _ in block.stats)
-        row = "".join(f"<td>{inert(value)}</td>" for _, value in block.stats)
+        head = "".join(f"<th>{inert(label)}</th>" for label, _value in block.stats)
+        row = "".join(f"<td>{inert(value)}</td>" for _label, value in block.stats)
         out.append(f"<table><thead><tr>{head}</tr></thead><tbody><tr>{row}</tr></tbody></table>")
     if block.actions:
         items = "".join(f"<li><strong>{inert(name)}</strong>" + (f" ({inert(kind)})" if kind else "")
                         + (f": {_lines(text)}" if text else "") + "</li>" for name, kind, text in block.actions)
-        out.append(f"<p><strong>Actions:</strong></p><ul>{items}</ul>")
+        out.append(f"<p><strong>{html.escape(with_colon(_(ACTIONS)))}</strong></p><ul>{items}</ul>")
     if block.notes:
-        out.append(_labelled("Notes", block.notes))
+        out.append(_labelled(_(NOTES), block.notes))
     return "".join(out)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sheetgen.engine.timetable import CheckRow, Timetable
+from sheetgen.export.labels import DECK, TIMETABLE, with_colon
 from sheetgen.export.room_key import RoomKey
 from sheetgen.export.tables import Exported, ExportTable, Subject
 from sheetgen.markup import convert, paragraphs
@@ -44,6 +45,7 @@ from sheetgen.words import (
     table_roll_text,
     timetable_roll,
 )
+from sheetgen.words.language import _, after_colon
 
 #: Characters that would start markup somewhere in GitHub-flavoured Markdown.
 SPECIAL = "\\`*_[]<>|~#&@"
@@ -163,17 +165,19 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
         return []
     esc = flavour.escape
     hours = duration(t.hours * 3600)
-    lines = [f"{'#' * level} Timetable", ""]
-    lines += [esc(f"{t.check_name}, pre-rolled for {hours} of play with seed {t.seed}. At each check, read its "
-                  "row: the dice are already rolled, the rule says what they bring, and the last column is "
-                  f"what a quiet party gets (tracks at their start, no {t.result_word} from noise)."), ""]
+    lines = [f"{'#' * level} {esc(_(TIMETABLE))}", ""]
+    lines += [esc(_("{check}, pre-rolled for {duration} of play with seed {seed}. At each check, read its row: the "
+                    "dice are already rolled, the rule says what they bring, and the last column is what a quiet "
+                    "party gets (tracks at their start, no {result} from noise).").format(
+                        check=t.check_name, duration=hours, seed=t.seed, result=t.result_word)), ""]
     lines += paragraph_lines(t.formula or "", flavour)
     if t.pool_dice is not None and t.rows:  # the same for every row: said once
-        lines += paragraph_lines(f"Each row: {row_rule(t, t.rows[0])}.", flavour)
+        lines += paragraph_lines(_("Each row: {rule}.").format(rule=row_rule(t, t.rows[0])), flavour)
     with_when = any(row_when(t, r) for r in t.rows)
     roll = timetable_roll(t)
-    head = ["Check", "Time", *(["When"] if with_when else []), esc(f"Dice ({roll})" if roll else "Dice"),
-            "What decides it", "Quiet party"]
+    head = [esc(_("Check")), esc(_("Time")), *([esc(_("When"))] if with_when else []),
+            esc(_("Dice ({roll})").format(roll=roll) if roll else _("Dice")),
+            esc(_("What decides it")), esc(_("Quiet party"))]
     rows = [[str(r.index), row_clock(t, r), *([esc(row_when(t, r))] if with_when else []), esc(_faces(r)),
              inline(_rule(t, r), flavour), inline(baseline_text(t, r), flavour)] for r in t.rows]
     lines += grid(head, rows)
@@ -182,7 +186,8 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
         lines += ["^timetable", ""]
     bold = ("**", "**")
     if t.spares:
-        lines += paragraph_lines(f"{spares_heading(t.spare_when, bold)}: {spares_text(t.spares, bold)}", flavour)
+        lines += paragraph_lines(after_colon(spares_heading(t.spare_when, bold), spares_text(t.spares, bold)),
+                                 flavour)
     if t.runs_out:
         lines += paragraph_lines(runs_out_line(int(t.unit_minutes * 60), t.runs_out, bold), flavour)
     return lines
@@ -205,7 +210,7 @@ def _rule(t: Timetable, row: CheckRow) -> str:
             runs[-1] = (runs[-1][0], read.dice, said)
         else:
             runs.append((read.dice, read.dice, said))
-    return " \u00b7 ".join(f"N = {lo if lo == hi else f'{lo}-{hi}'}: {rule}" for lo, hi, rule in runs)
+    return " \u00b7 ".join(after_colon(f"N = {lo if lo == hi else f'{lo}-{hi}'}", rule) for lo, hi, rule in runs)
 
 
 def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
@@ -216,28 +221,30 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
     if not t.deck:
         return []
     esc = flavour.escape
-    lines = [f"{'#' * level} Encounter deck", ""]
-    lines += [esc(f"{deck_source(t)}: {deck_note(t)}; seed {t.seed}."), ""]
+    lines = [f"{'#' * level} {esc(_(DECK))}", ""]
+    lines += [esc(_("{source}: {note}; seed {seed}.").format(source=deck_source(t), note=deck_note(t), seed=t.seed)),
+              ""]
     morale = morale_rule(t)
     if morale:
-        lines += [esc(f"Morale: {morale}."), ""]
+        lines += [esc(_("Morale: {rule}.").format(rule=morale)), ""]
     columns: list[tuple[str, list[str]]] = [
-        ("Card", [str(c.index) for c in t.deck]),
-        (esc(f"Roll ({t.deck[0].dice})"), [esc(f"{c.roll} ({c.range})") for c in t.deck]),
-        ("Encounter", [inline(c.name, flavour) + (f"<br>{inline(c.text, flavour)}" if c.text else "")
+        (_("Card"), [str(c.index) for c in t.deck]),
+        (_("Roll ({dice})").format(dice=t.deck[0].dice), [esc(f"{c.roll} ({c.range})") for c in t.deck]),
+        (_("Encounter"), [inline(c.name, flavour) + (f"<br>{inline(c.text, flavour)}" if c.text else "")
                        + ("" if c.creature else f"<br>*{inline(NOT_A_CREATURE, flavour)}*") for c in t.deck]),
-        ("Appearing", [esc(appearing_text(c)) for c in t.deck]),
-        ("Distance", [inline(table_roll_text(c.distance), flavour) if c.distance else "" for c in t.deck]),
-        ("Reaction", [inline(table_roll_text(c.reaction), flavour) if c.reaction else "" for c in t.deck]),
-        ("Morale", [esc(morale_text(c) or "") for c in t.deck]),
-        ("Zone", [inline(c.zone or "", flavour) for c in t.deck]),
-        ("Statblock", [inline(c.stat_name or c.stat_id or "", flavour) for c in t.deck]),
-        ("Opening", ["<br>".join(inline(f"**{name}:** {said}", flavour)
-                                 for name, said in opening_texts(c, ("**", "**"))) for c in t.deck]),
-        ("Foretold by", [esc(signs_text([(s.outcome, s.seconds) for s in c.signs])) for c in t.deck]),
+        (_("Appearing"), [esc(appearing_text(c)) for c in t.deck]),
+        (_("Distance"), [inline(table_roll_text(c.distance), flavour) if c.distance else "" for c in t.deck]),
+        (_("Reaction"), [inline(table_roll_text(c.reaction), flavour) if c.reaction else "" for c in t.deck]),
+        (_("Morale"), [esc(morale_text(c) or "") for c in t.deck]),
+        (_("Zone"), [inline(c.zone or "", flavour) for c in t.deck]),
+        (_("Statblock"), [inline(c.stat_name or c.stat_id or "", flavour) for c in t.deck]),
+        (_("Opening"), ["<br>".join(inline(f"**{with_colon(name)}** {said}", flavour)
+                                    for name, said in opening_texts(c, ("**", "**"))) for c in t.deck]),
+        (_("Foretold by"), [esc(signs_text([(s.outcome, s.seconds) for s in c.signs])) for c in t.deck]),
     ]
-    kept = [(head, cells) for head, cells in columns if any(cells)]
-    lines += grid([head for head, _ in kept], [list(row) for row in zip(*(cells for _, cells in kept), strict=True)])
+    kept = [(esc(head), cells) for head, cells in columns if any(cells)]
+    lines += grid([head for head, _cells in kept],
+                  [list(row) for row in zip(*(cells for _head, cells in kept), strict=True)])
     lines.append("")
     if flavour.block_ids:
         lines += ["^deck", ""]

@@ -16,10 +16,12 @@ do (sheetgen.export.markdown), so no room's words become a heading, list, rule, 
 
 from __future__ import annotations
 
+from sheetgen.export.labels import ACTIONS, EXITS, NOTES, ROOM_KEY, ROUTE, SIZE, STATBLOCKS, route_head, with_colon
 from sheetgen.export.markdown import MARKDOWN, Anchors, Flavour, block_safe, document, grid, inline, paragraph_lines
 from sheetgen.export.room_key import KeyRoom, KeyStatblock, RoomKey
 from sheetgen.export.tables import Exported, Subject
 from sheetgen.markup import convert, paragraphs, plain
+from sheetgen.words.language import _
 
 BOLD = ("**", "**")
 ITALIC = ("*", "*")
@@ -34,20 +36,20 @@ def key_sections(key: RoomKey, flavour: Flavour, anchors: Anchors, level: int = 
     """The "Room key" and "Statblocks" sections, at heading *level*; *anchors* holds the headings above."""
     esc = flavour.escape
     # every heading's anchor first, in the document's order, so a room can link to a statblock below it
-    anchors.add("Room key")
+    anchors.add(_(ROOM_KEY))
     room_anchors = [anchors.add(shown(room.title)) for room in key.rooms]
     if key.route:
-        anchors.add("Route")
+        anchors.add(_(ROUTE))
     if key.statblocks:
-        anchors.add("Statblocks")
+        anchors.add(_(STATBLOCKS))
     block_anchors = [anchors.add(shown(block.name)) for block in key.statblocks]
-    lines = [f"{'#' * level} Room key", ""]
+    lines = [f"{'#' * level} {esc(_(ROOM_KEY))}", ""]
     for room in key.rooms:
         lines += [f"{'#' * (level + 1)} {esc(shown(room.title))}", ""]
         lines += room_body(room, key, flavour, room_anchors, block_anchors)
     lines += route_section(key, flavour, level)
     if key.statblocks:
-        lines += [f"{'#' * level} Statblocks", ""]
+        lines += [f"{'#' * level} {esc(_(STATBLOCKS))}", ""]
         for block in key.statblocks:
             lines += [f"{'#' * (level + 1)} {esc(shown(block.name))}", ""]
             lines += statblock_body(block, flavour)
@@ -60,8 +62,8 @@ def route_section(key: RoomKey, flavour: Flavour, level: int = 2) -> list[str]:
         return []
     rows = [[inline(leg.key, flavour), inline(leg.name, flavour), inline(leg.terrain, flavour),
              inline(leg.time, flavour), inline(leg.notes, flavour)] for leg in key.route]
-    head = ["Leg", "Way", inline(key.route_track, flavour), "Time", "Notes"]
-    return [f"{'#' * level} Route", "", *grid(head, rows), ""]
+    head = [inline(h, flavour) for h in route_head(key.route_track)]
+    return [f"{'#' * level} {flavour.escape(_(ROUTE))}", "", *grid(head, rows), ""]
 
 
 def room_body(room: KeyRoom, key: RoomKey, flavour: Flavour, room_anchors: list[str],
@@ -72,7 +74,7 @@ def room_body(room: KeyRoom, key: RoomKey, flavour: Flavour, room_anchors: list[
     lines = room_fields(room, flavour, exits)
     if room.stats:
         links = ", ".join(f"[{esc(shown(key.statblocks[i].name))}](#{block_anchors[i]})" for i in room.stats)
-        lines += [f"**Statblocks:** {links}", ""]
+        lines += [f"**{flavour.escape(with_colon(_(STATBLOCKS)))}** {links}", ""]
     return lines
 
 
@@ -81,14 +83,14 @@ def room_fields(room: KeyRoom, flavour: Flavour, exits: str) -> list[str]:
     list, trap, treasure, encounter and notes."""
     lines: list[str] = []
     if room.size:
-        lines += [f"**Size:** {flavour.escape(shown(room.size))}", ""]
+        lines += [f"**{flavour.escape(with_colon(_(SIZE)))}** {flavour.escape(shown(room.size))}", ""]
     if exits:
-        lines += [f"**Exits:** {exits}", ""]
+        lines += [f"**{flavour.escape(with_colon(_(EXITS)))}** {exits}", ""]
     lines += paragraph_lines(room.description, flavour)
     if room.details:
         lines += detail_list(room.details, flavour)
     for label, text in room.sections:
-        lines += labelled(label, text, flavour)
+        lines += labelled(_(label), text, flavour)
     return lines
 
 
@@ -103,10 +105,10 @@ def detail_list(details: tuple[str, ...], flavour: Flavour) -> list[str]:
 
 
 def labelled(label: str, text: str, flavour: Flavour) -> list[str]:
-    """A field's paragraphs, the first after its label in bold: "**Trap:** The floor gives way."."""
+    """A field's paragraphs, the first after its label (translated) in bold: "**Trap:** The floor gives way."."""
     lines = paragraph_lines(text, flavour)
     if lines:
-        lines[0] = f"**{label}:** {lines[0]}"
+        lines[0] = f"**{flavour.escape(with_colon(label))}** {lines[0]}"
     return lines
 
 
@@ -115,11 +117,11 @@ def statblock_body(block: KeyStatblock, flavour: Flavour, *, stats_table: bool =
     code block holds them), its actions and notes."""
     lines = paragraph_lines(block.description, flavour)
     if block.stats and stats_table:
-        lines += grid([inline(label, flavour) for label, _ in block.stats],
-                      [[inline(value, flavour) for _, value in block.stats]])
+        lines += grid([inline(label, flavour) for label, _value in block.stats],
+                      [[inline(value, flavour) for _label, value in block.stats]])
         lines.append("")
     if block.actions:
-        lines += ["**Actions:**", ""]
+        lines += [f"**{flavour.escape(with_colon(_(ACTIONS)))}**", ""]
         for name, kind, text in block.actions:
             item = f"**{flavour.escape(shown(name))}**"
             if kind:
@@ -129,7 +131,7 @@ def statblock_body(block: KeyStatblock, flavour: Flavour, *, stats_table: bool =
             lines.append(f"- {item}")
         lines.append("")
     if block.notes:
-        lines += labelled("Notes", block.notes, flavour)
+        lines += labelled(_(NOTES), block.notes, flavour)
     return lines
 
 

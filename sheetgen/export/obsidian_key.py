@@ -19,9 +19,11 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from sheetgen.export.labels import ROOM_KEY, STATBLOCKS
 from sheetgen.export.markdown import Anchors, Flavour, note_bytes
 from sheetgen.export.markdown_key import room_fields, route_section, shown, statblock_body
 from sheetgen.export.room_key import KeyStatblock, RoomKey
+from sheetgen.words.language import _
 from sheetgen.yamltext import quoted
 
 #: Bytes of a note's name, before ".md": well inside every file system's 255, and a path in a vault
@@ -85,12 +87,12 @@ def room_notes(key: RoomKey, flavour: Flavour, taken: Iterable[str] = ()) -> tup
 def index_sections(key: RoomKey, flavour: Flavour, anchors: Anchors, level: int = 2) -> list[str]:
     """The main note's "Room key" (a link to each room's note), "Route" and "Statblocks" sections."""
     names = note_names(room.title for room in key.rooms)
-    lines = [f"{'#' * level} Room key", ""]
+    lines = [f"{'#' * level} {flavour.escape(_(ROOM_KEY))}", ""]
     lines += [f"- [[{name}]]" for name in names]
     lines.append("")
     lines += route_section(key, flavour, level)
     if key.statblocks:
-        lines += [f"{'#' * level} Statblocks", ""]
+        lines += [f"{'#' * level} {flavour.escape(_(STATBLOCKS))}", ""]
         for block in key.statblocks:
             lines += [f"{'#' * (level + 1)} {flavour.escape(shown(block.name))}", ""]
             lines += statblock_note(block, flavour)

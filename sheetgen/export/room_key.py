@@ -20,10 +20,12 @@ from sheetgen.model.pack import EncounterRules, Pack, encounter_rules
 from sheetgen.model.site import Room, Site
 from sheetgen.sheets.statblock import stat_lines
 from sheetgen.words import leg_time
+from sheetgen.words.language import N_
 
 #: A room's fields after its details, with the label each format heads them with, in print order.
 ROOM_SECTIONS: tuple[tuple[str, str], ...] = (
-    ("trap", "Trap"), ("treasure", "Treasure"), ("encounter", "Encounter"), ("notes", "Notes"))
+    ("trap", N_("Trap")), ("treasure", N_("Treasure")), ("encounter", N_("Encounter")), ("notes", N_("Notes")))
+"""The labels are marked for the catalogue; each format translates one where it writes it."""
 
 
 @dataclass(frozen=True)

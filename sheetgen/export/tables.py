@@ -26,6 +26,7 @@ from sheetgen.export.room_key import RoomKey, room_key
 from sheetgen.model.common import RollRange, Statblock
 from sheetgen.model.pack import Morale, Pack, Table
 from sheetgen.model.site import Site, Wandering
+from sheetgen.words.language import _
 
 #: Foundry and Roll20 keep weights as JavaScript numbers: whole numbers are exact up to here.
 MAX_WEIGHT = 2**53 - 1
@@ -162,10 +163,10 @@ def wandering_table(wandering: Wandering, site_name: str, source: str,
     """A site's wandering table: the encounter, how many appear, its statblock and notes."""
     names = {block.id: block.name for block in statblocks}
     cells = [(e.name, e.appearing, names.get(e.stat, e.stat) if e.stat else "", e.text) for e in wandering.entries]
-    columns = ("Encounter", "Number appearing", "Statblock", "Notes")
-    return _rolled_table("wandering", "Wandering Encounters", wandering.roll, columns,
-                         [e.roll for e in wandering.entries], cells, f"Wandering encounters in {site_name}.",
-                         source, False)
+    columns = (_("Encounter"), _("Number appearing"), _("Statblock"), _("Notes"))
+    return _rolled_table("wandering", _("Wandering Encounters"), wandering.roll, columns,
+                         [e.roll for e in wandering.entries], cells,
+                         _("Wandering encounters in {site}.").format(site=site_name), source, False)
 
 
 def morale_table(morale: Morale, source: str) -> ExportTable:
@@ -175,9 +176,9 @@ def morale_table(morale: Morale, source: str) -> ExportTable:
     ranges = []
     for total in dist:
         need = total if morale.fails == "above" else total + 1
-        cells.append((f"Holds if the leader's Morale is {need} or more; fails below that",))
+        cells.append((_("Holds if the leader's Morale is {n} or more; fails below that").format(n=need),))
         ranges.append(RollRange(total, total, str(total)))
-    return _rolled_table("morale", "Morale Check", morale.roll, ("Morale check",), ranges, cells, morale.text,
+    return _rolled_table("morale", _("Morale Check"), morale.roll, (_("Morale check"),), ranges, cells, morale.text,
                          source, False)
 
 

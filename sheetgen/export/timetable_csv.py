@@ -4,7 +4,8 @@ CSV (``timetable_csv``): one table with a ``section`` column, "check" for the ro
 (with their opening rolls and the outcomes that foretell them), "spare" for the spare rolls of the
 check's extra rolls (used in order; ``when`` says what calls for one) and "runs-out" for each resource
 a quiet party runs out of (``name``, ``clock``, ``unit``), in that order, and the columns of
-:data:`CSV_COLUMNS`; a cell that does not apply is empty.
+:data:`CSV_COLUMNS`; a cell that does not apply is empty. The column names, the sections and ``yes`` and
+``no`` are the format's and stay English; the words in the other cells are in the command's language.
 
 A spreadsheet runs a cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return as a
 formula (``=HYPERLINK(...)`` in a monster's name), so such a text cell is written with a ``'`` before
@@ -20,6 +21,7 @@ import io
 from sheetgen.engine.deck import DeckCard
 from sheetgen.engine.timetable import Timetable
 from sheetgen.words import baseline_text, clock, omen_text, opening_texts, row_clock, row_rule, row_when, signs_text
+from sheetgen.words.language import _, after_colon, semicolons
 
 CSV_COLUMNS = (
     "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",
@@ -55,7 +57,7 @@ def timetable_csv(t: Timetable) -> str:
             "when": row_when(t, r),
             "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": row_rule(t, r),
             "outcome": r.outcome or "",
-            "pool_reads": " | ".join(f"{p.dice}: {p.result}" for p in r.pool_reads),
+            "pool_reads": " | ".join(after_colon(str(p.dice), str(p.result)) for p in r.pool_reads),
             "baseline": baseline_text(t, r), "encounter": "yes" if r.baseline.encounter else "no",
             "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
             "omens": "; ".join(omen_text(t.pack, o) for o in r.baseline.omens),
@@ -64,16 +66,16 @@ def timetable_csv(t: Timetable) -> str:
         writer.writerow({
             "section": "deck", "index": c.index, "dice": " ".join(map(str, c.faces)), "roll": c.roll,
             "name": c.name, "range": c.range, "appearing": c.appearing,
-            "distance": "" if c.distance is None else f"{c.distance.roll}: {c.distance.result}",
-            "reaction": "" if c.reaction is None else f"{c.reaction.roll}: {c.reaction.result}",
+            "distance": "" if c.distance is None else after_colon(str(c.distance.roll), c.distance.result),
+            "reaction": "" if c.reaction is None else after_colon(str(c.reaction.roll), c.reaction.result),
             "morale": "" if c.morale is None else c.morale,
             "morale_check": _morale_cell(c),
             "zone": c.zone or "", "stat": c.stat_name or c.stat_id or "",
-            "openings": " | ".join(f"{name}: {said}" for name, said in opening_texts(c)),
+            "openings": " | ".join(after_colon(name, said) for name, said in opening_texts(c)),
             "foretold_by": signs_text([(s.outcome, s.seconds) for s in c.signs]),
             "creature": "yes" if c.creature else "no",
         })
-    when = "; ".join(t.spare_when)
+    when = semicolons(t.spare_when)
     for sp in t.spares:
         writer.writerow({"section": "spare", "index": sp.index, "when": when, "dice": " ".join(map(str, sp.dice)),
                          "roll": "" if sp.roll is None else sp.roll})
@@ -89,4 +91,4 @@ def _morale_cell(c: DeckCard) -> str:
         return ""
     if c.morale_fails is None:
         return str(c.morale_roll)
-    return f"{c.morale_roll}: {'fails' if c.morale_fails else 'holds'}"
+    return after_colon(str(c.morale_roll), _("fails") if c.morale_fails else _("holds"))

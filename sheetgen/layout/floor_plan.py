@@ -24,6 +24,7 @@ from sheetgen.layout.marks import CircleMark, LineMark, Mark, RectMark, Sketch, 
 from sheetgen.model.site_map import DOOR_KINDS, DoorKind
 from sheetgen.options import Paper
 from sheetgen.sheets.floor_plan import FloorPlan, PlanDoor, PlanKey, Shape, Square
+from sheetgen.words.language import N_, _, ngettext
 
 MAX_SIDE = 18.0
 """The largest a square is drawn, in points (a quarter inch)."""
@@ -35,11 +36,12 @@ WATER_GREY = 0.45
 LEGEND_SYMBOL = 14.0
 """A door's square in the legend, in points."""
 KIND_NAMES: dict[str, str] = {
-    "open": "opening", "door": "door", "double": "double door", "narrow": "narrow passage",
-    "secret": "secret door", "locked": "locked door", "steel": "steel door", "portcullis": "portcullis",
-    "stairs": "stairs", "stairwell": "stairwell", "way-out": "way out"}
+    "open": N_("opening"), "door": N_("door"), "double": N_("double door"), "narrow": N_("narrow passage"),
+    "secret": N_("secret door"), "locked": N_("locked door"), "steel": N_("steel door"),
+    "portcullis": N_("portcullis"), "stairs": N_("stairs"), "stairwell": N_("stairwell"), "way-out": N_("way out")}
+"""The legend's name of each kind of door, in English: translated where it is printed."""
 
-LEGEND_NAMES = {**KIND_NAMES, "water": "water", "column": "column"}
+LEGEND_NAMES = {**KIND_NAMES, "water": N_("water"), "column": N_("column")}
 
 
 @dataclass(frozen=True)
@@ -47,7 +49,8 @@ class FloorPlanLayout:
     pages: tuple[MapPage, ...]
     side: float
     """A square's side on the paper, in points."""
-    title: str = "Map"
+    title: str
+    """The part's title in a packet's contents and outline."""
 
 
 @dataclass(frozen=True)
@@ -73,28 +76,28 @@ def floor_plan_layout(plan: FloorPlan, paper: Paper) -> FloorPlanLayout:
     def room(sheet: Paper) -> tuple[float, float, float, float]:
         """The width and height the plan may take, the header's height and the legend's."""
         width = sheet.width - 2 * SPACE.margin
-        _, header = header_marks(width, plan.site, plan.who, "Map")
+        _marks, header = header_marks(width, plan.site, plan.who, _("Map"))
         legend = _legend(plan, width, 1.0).height
         return width, sheet.height - 2 * SPACE.margin - header - legend - SPACE.gutter / 2, header, legend
 
     def side(sheet: Paper) -> float:
-        width, height, _, _ = room(sheet)
+        width, height, _header, _legend_height = room(sheet)
         return min(width / cols, height / rows, MAX_SIDE)
 
     best = max(papers, key=side)  # the portrait paper first: kept where both draw as large
     square = side(best)
     square = math.floor(square * 2) / 2 if square >= 1 else square
-    width, _, header, _ = room(best)
+    width, _height, header, _legend_height = room(best)
     x = SPACE.margin + (width - cols * square) / 2
     y = best.height - SPACE.margin - header
     frame = _Frame(x, y, left, top, square)
-    head, _ = header_marks(width, plan.site, plan.who, "Map")
+    head, _head_height = header_marks(width, plan.site, plan.who, _("Map"))
     marks: list[Mark] = [m.moved(SPACE.margin, best.height - SPACE.margin) for m in head]
     marks += plan_marks(plan, frame)
     legend = _legend(plan, width, square)
     under = y - rows * square - SPACE.gutter / 2
     marks += [m.moved(SPACE.margin, under) for m in legend.marks]
-    return FloorPlanLayout((MapPage(best, tuple(marks)),), square)
+    return FloorPlanLayout((MapPage(best, tuple(marks)),), square, _("Map"))
 
 
 def plan_marks(plan: FloorPlan, frame: _Frame) -> list[Mark]:
@@ -331,7 +334,7 @@ def _legend(plan: FloorPlan, width: float, side: float) -> _Legend:
     sk = Sketch()
     x, y = 0.0, -row
     for item in items:
-        name = LEGEND_NAMES[item]
+        name = _(LEGEND_NAMES[item])
         need = LEGEND_SYMBOL + 4.0 + text_width(name, "label", TYPE.label) + 12.0
         if x and x + need > width:
             x, y = 0.0, y - row
@@ -368,7 +371,8 @@ def _scale_bar(plan: FloorPlan, side: float, width: float) -> list[Mark]:
     step = max(1, squares // 10)
     for n in range(0, squares + 1, step):
         sk.add(LineMark(n * side, base, n * side, base + (6.0 if n in (0, squares) else 3.0), width=INK.hairline))
-    label = f"{squares * plan.square:g} {plan.unit} ({squares} square{'s' if squares != 1 else ''})"
+    label = ngettext("{length} {unit} ({n} square)", "{length} {unit} ({n} squares)", squares).format(
+        length=f"{squares * plan.square:g}", unit=plan.unit, n=squares)
     sk.text(length + 4.0, base - TYPE.label * 0.3, label, "label", TYPE.label)
     return sk.marks
 

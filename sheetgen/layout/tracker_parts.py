@@ -58,7 +58,7 @@ from sheetgen.words import (
     running_down,
     times,
 )
-from sheetgen.words.language import _, semicolons
+from sheetgen.words.language import _, after_colon, semicolons
 
 BODY = TYPE.tracker_body
 """Rule lines and table text."""
@@ -282,7 +282,7 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
         else:
             parts.append(f"**{POSSIBLE}** " + _("{check}, if its cadence has come round").format(check=pack.check.name))
     for roll in marked_rolls(pack) if gm else ():
-        parts.append(f"**{roll_mark(roll)}** {roll.name}: {roll_sentence(pack, roll)}")
+        parts.append(f"**{roll_mark(roll)}** " + after_colon(roll.name, roll_sentence(pack, roll)))
     for r in periodic(pack):
         parts.append(f"**{rest_mark(r)}** " + (_("{rest} due (skipped: {penalty})") if r.penalty
                                                 else _("{rest} due")).format(rest=r.name, penalty=r.penalty))
@@ -575,7 +575,7 @@ def countdown_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     top -= f.height + 3.0
     labels = [clock((k + 1) * unit) for k in range(count)]
     names = [f"{rest.id}-{k + 1}" for k in range(count)]
-    tips = [f"{rest.name}: {duration((k + 1) * unit)}" for k in range(count)]
+    tips = [after_colon(rest.name, duration((k + 1) * unit)) for k in range(count)]
     top -= box_row(sk, 0.0, top, width, labels, names, tips, max_pitch=34.0) + 4.0
     top = rules(
         sk,

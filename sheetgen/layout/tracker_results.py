@@ -15,7 +15,7 @@ from sheetgen.layout.marks import RectMark, Sketch, slug, text_width
 from sheetgen.layout.tracker_parts import BODY, LABEL, SMALL_BOX, Block, PartContext, heading, rules
 from sheetgen.model.pack import Check, Roll, TrackerPart
 from sheetgen.words import clock, outcome_when
-from sheetgen.words.language import _, after_colon
+from sheetgen.words.language import N_, _, after_colon
 
 RESULT_ROWS = 12
 """Rows drawn: the first scheduled checks, at most this many."""
@@ -41,15 +41,15 @@ def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     roll: Check | Roll
     if part.ref is not None:  # one of the other rolls
         side = next(r for r in m.others if r.roll.id == part.ref)
-        roll, on_grid, field, made = side.roll, side.on_grid, f"rolls[{side.index}]", "rolls"
+        roll, on_grid, field, first = side.roll, side.on_grid, f"rolls[{side.index}]", N_("first {n} rolls")
     else:
         assert pack.check is not None
-        roll, on_grid, field, made = pack.check, m.on_grid, "check", "checks"
+        roll, on_grid, field, first = pack.check, m.on_grid, "check", N_("first {n} checks")
     sk = Sketch()
     names = [ctx.checked(o.result, f"{field}.outcomes[{i}].result") for i, o in enumerate(roll.outcomes)]
     title = ctx.checked(part.title or _("{roll}: results").format(roll=roll.name), ctx.where(q, "title"))
     units = result_units(on_grid)
-    top = -heading(sk, width, title, f"first {len(units)} {made}")
+    top = -heading(sk, width, title, _(first).format(n=len(units)))
     top = rules(sk, ctx.items(q, part), width, top, f"results-{q}")
     cols = [max(text_width(n, "label", LABEL) + 8.0, SMALL_BOX + 8.0) for n in names]
     across = _TIME_W + _ROLL_W + sum(cols) <= width
@@ -57,17 +57,17 @@ def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     if not across:
         key = ", ".join(f"**{outcome_when(roll, o)}** {n}" for o, n in zip(roll.outcomes, names, strict=True))
         top = rules(sk, [key], width, top, f"results-{q}-key", bullet=None) - 2.0
-    sk.text(0.0, top - LABEL - 2.0, "Time", "label-bold", LABEL)
-    sk.text(_TIME_W, top - LABEL - 2.0, "Roll", "label-bold", LABEL)
+    sk.text(0.0, top - LABEL - 2.0, _("Time"), "label-bold", LABEL)
+    sk.text(_TIME_W, top - LABEL - 2.0, _("Roll"), "label-bold", LABEL)
     if across:
         x = x0
         for name, w in zip(names, cols, strict=True):
             sk.text(x + w / 2, top - LABEL - 2.0, name, "label", LABEL, align="centre")
             x += w
         if width - x > 60.0:
-            sk.text(x + 6.0, top - LABEL - 2.0, "Notes", "label-bold", LABEL)
+            sk.text(x + 6.0, top - LABEL - 2.0, _("Notes"), "label-bold", LABEL)
     else:
-        sk.text(x0, top - LABEL - 2.0, "Outcome", "label-bold", LABEL)
+        sk.text(x0, top - LABEL - 2.0, _("Outcome"), "label-bold", LABEL)
     top -= LABEL + 6.0
     sk.line(0.0, top, width, top, 0.75)
     for r, unit in enumerate(units):

@@ -339,6 +339,11 @@ class Shown:
     turns: int
     asked: bool
 
+    def least(self, pack: Pack) -> int:
+        """The fewest turns a page may show: those asked for, or of the session at most MIN_PLAY's worth
+        (a page too small for a long session shows the whole rows that fit, no fewer)."""
+        return self.turns if self.asked else min(self.turns, math.ceil(MIN_PLAY / pack.time.length))
+
 
 Sheet = list[list[tuple[int, "Block | None"]]]
 """A sheet's rows of parts: each part's index and its block (None for a turns grid, drawn once the
@@ -348,11 +353,11 @@ number of turns the sheet has room for is known)."""
 def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: dict[int, Block],
                  grids: dict[int, TurnsGrid], room: float, shown: Shown, width: float) -> list[Sheet]:
     """The page's rows of parts, in order, on as few sheets as hold them: a turns grid counted at the
-    turns it must show at least. A part taller than a sheet is set in the whole pieces its kind can be
+    turns it must show at least (``Shown.least``). A part taller than a sheet is set in the whole pieces its kind can be
     cut into (PART_PIECES: a round tracker's groups one under another); one that cannot be is a
     RenderError naming it."""
     pack, page = ctx.pack, ctx.page
-    least = shown.turns
+    least = shown.least(pack)
     units: list[tuple[list[tuple[int, Block | None]], float]] = []
     for row in rows:
         height = max(grids[q].height(least) if q in grids else blocks[q].height for q in row)
@@ -426,7 +431,7 @@ def _turn_counts(
     most = _most(grids, room)
     if shown.turns <= most:
         return dict.fromkeys(grids, shown.turns)
-    least = shown.turns if shown.asked else min(shown.turns, math.ceil(MIN_PLAY / pack.time.length))
+    least = shown.least(pack)
     if not shown.asked and most >= least:  # the whole rows that fit, or the least the page must show
         return dict.fromkeys(grids, max(least, min(most // g.per_row * g.per_row for g in grids.values())))
     if not most:
@@ -517,3 +522,28 @@ def _unique_names(boxes: list[BoxMark]) -> list[BoxMark]:
             seen[box.name] = 1
         out.append(box)
     return out
+
+
+def enlarged(layout: TrackerLayout, scale: float) -> TrackerLayout:
+    """*layout*, laid out on a sheet *scale* times smaller than its paper (large print), made ready to be
+    drawn *scale* times as large: its type, rules and the room between its boxes grow, but every tick box
+    (with an omen's heavy outline over it) is drawn 1/*scale* as large about its own centre, so that on
+    paper it is the side it was laid out at, one of the design system's two (``design.TICK``)."""
+    if scale == 1:
+        return layout
+
+    def kept(x: float, y: float, side: float) -> tuple[float, float, float]:
+        small = side / scale
+        return x + (side - small) / 2, y + (side - small) / 2, small
+
+    boxes = []
+    for box in layout.boxes:
+        x, y, side = kept(box.x, box.y, box.size)
+        boxes.append(replace(box, x=x, y=y, size=side))
+    rects = []
+    for rect in layout.rects:
+        if rect.role == "omen":
+            x, y, side = kept(rect.x, rect.y, rect.width)
+            rect = replace(rect, x=x, y=y, width=side, height=side, stroke=rect.stroke / scale)
+        rects.append(rect)
+    return replace(layout, boxes=tuple(boxes), rects=tuple(rects))

@@ -33,13 +33,27 @@ SHELVES = {"dungeon": "DUNGEONS", "wilderness": "WILDERNESS", "encounters": "ENC
 """The groups `sheetgen systems` lists packs in, in this order, with their headings."""
 
 
-def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str]]:
-    """Rows of (id, name, time unit, check), under a row of headings."""
-    rows = [("ID", "NAME", "TIME UNIT", "CHECK")]
+def pack_rows(packs: Sequence[Pack]) -> list[tuple[str, str, str, str, str]]:
+    """Rows of (id, name, time unit, the language of the pack's text, check), under a row of headings."""
+    rows = [("ID", "NAME", "TIME UNIT", "TEXT", "CHECK")]
     for pack in packs:
         unit = f"{pack.time.unit} ({duration(pack.time.length, short=True)})"
-        rows.append((pack.id, pack.name, unit, check_sentence(pack)))
+        rows.append((pack.id, pack.name, unit, pack.language, check_sentence(pack)))
     return rows
+
+
+LANGUAGE_COMMANDS = "odds, timetable, reference, tracker, cards, map, packet, export, check"
+"""The commands that take --language, as `sheetgen systems` names them."""
+
+
+def language_lines(packs: Sequence[Pack]) -> list[str]:
+    """What `sheetgen systems` says of languages: which a pack's own text is in (its TEXT column) and which
+    sheetgen's words come in for it, the same for every pack: English and every shipped catalogue."""
+    from sheetgen.words.language import shipped
+
+    texts = sorted({pack.language for pack in packs})
+    return [f"a pack's own text: as its author wrote it, in its TEXT language ({', '.join(texts)})",
+            f"sheetgen's words, for every pack: {', '.join(shipped())}"]
 
 
 def shelves(packs: Sequence[Pack]) -> list[tuple[str, list[Pack]]]:
@@ -71,6 +85,10 @@ class CheckedFiles:
     lines: tuple[str, ...]
     packs: tuple[Pack, ...]
     problems: tuple[Problem, ...]
+    pack_files: tuple[str, ...] = ()
+    """The file of each of :attr:`packs`, as the messages name it."""
+    languages: tuple[tuple[str, str], ...] = ()
+    """Each good file and the language of its text (a site's, else its pack's), as the messages name it."""
 
 
 def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> CheckedFiles:
@@ -78,20 +96,57 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
     problems: list[Problem] = []
     lines: list[str] = []
     packs: list[Pack] = []
+    files: list[str] = []
+    languages: list[tuple[str, str]] = []
     for path in paths:
         try:
             doc = read_document(path)
             if kind_of(doc) == "pack":
                 pack = pack_from_doc(doc, path)
                 packs.append(pack)
+                files.append(doc.file)
                 lines.append(f"{doc.file}: ok (pack {pack.id}: {pack.name})")
+                languages.append((doc.file, pack.language))
             else:
                 loaded = site_from_doc(doc, path, rules_dirs)
                 lines.append(f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, "
                              f"pack {loaded.pack.id})")
+                languages.append((doc.file, loaded.language))
         except DataError as exc:
             problems.extend(exc.problems)
-    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems))
+    return CheckedFiles(tuple(lines), tuple(packs), tuple(problems), tuple(files), tuple(languages))
+
+
+def _language_name(language: str) -> str:
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language.replace("-", "_")).get_display_name("en") or language
+    except (ValueError, UnknownLocaleError):
+        return language
+
+
+def unshipped_line(file: str, language: str) -> str | None:
+    """What `sheetgen check` notes of a file whose text is in a language sheetgen's words do not come in
+    (None when they do): "the-vault.yaml: sheetgen's words come in English, German, ..., not in Italian: they
+    print in English (--language chooses another)"."""
+    from sheetgen.words.language import shipped, supported
+
+    if supported(language) is not None:
+        return None
+    names = ", ".join(_language_name(tag) for tag in shipped())
+    return (f"{file}: sheetgen's words come in {names}, not in {_language_name(language)}: they print in "
+            "English (--language chooses another)")
+
+
+def untranslated_line(file: str, language: str, messages: Sequence[str]) -> str:
+    """What `sheetgen check` notes of a pack whose pages print some of sheetgen's words in English for want
+    of a translation: "the-pack.yaml: 2 of sheetgen's words have no German translation and print in English:
+    'Session log', 'Seed'"."""
+    name = _language_name(language)
+    count = (f"1 of sheetgen's words has no {name} translation and prints" if len(messages) == 1
+             else f"{len(messages)} of sheetgen's words have no {name} translation and print")
+    return f"{file}: {count} in English: {', '.join(repr(m) for m in messages)}"
 
 
 def json_schema(which: str) -> dict[str, Any]:

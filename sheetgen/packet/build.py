@@ -27,11 +27,11 @@ from sheetgen.layout.header import PageSlot
 from sheetgen.load.files import located_in
 from sheetgen.model.loaded import LoadedSite
 from sheetgen.model.pack import Pack
-from sheetgen.options import Audience, RenderOptions
+from sheetgen.options import Audience, Drawn, RenderOptions
 from sheetgen.packet import cache
 from sheetgen.packet.reference_workers import preload_references
 from sheetgen.packet.workers import Jobs
-from sheetgen.words.language import _, after_colon, ngettext
+from sheetgen.words.language import _, after_colon, ngettext, semicolons
 
 if TYPE_CHECKING:
     from pypdf import PdfReader, PdfWriter
@@ -108,7 +108,7 @@ def _phase(timings: Timings | None, name: str) -> Iterator[None]:
 
 
 def _reference_key(pack: Pack, render: RenderOptions, players: bool) -> str:
-    return cache.key_for("reference", repr(pack), _drawing_options(render), "players" if players else "gm")
+    return cache.key_for("reference", repr(pack), render.drawing_key(Drawn.REFERENCE), "players" if players else "gm")
 
 
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*\Z")
@@ -142,11 +142,6 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
     return cache.cached(_reference_key(pack, render, players), make, use=use_cache, valid=readable_pdf)
 
 
-def _drawing_options(render: RenderOptions) -> str:
-    """The render options a drawn part depends on: all but the seed, which only the timetable prints."""
-    return repr(replace(render, seed=None))
-
-
 def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Audience | None,
                     use_cache: bool, hours: int | None = None) -> bytes:
     """The pack's tracker pages for *hours* of play, from the cache when this pack was drawn with these
@@ -156,8 +151,11 @@ def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Audience | N
 
         return tracker_pdf(pack, render, audience=audience, hours=hours)
 
-    key = cache.key_for("trackers", repr(pack), _drawing_options(render), audience or "all", repr(hours))
-    return cache.cached(key, make, use=use_cache, valid=readable_pdf)
+    return cache.cached(_trackers_key(pack, render, audience, hours), make, use=use_cache, valid=readable_pdf)
+
+
+def _trackers_key(pack: Pack, render: RenderOptions, audience: Audience | None, hours: int | None) -> str:
+    return cache.key_for("trackers", repr(pack), render.drawing_key(Drawn.TRACKERS), audience or "all", repr(hours))
 
 
 def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tuple[tuple[str, int], ...]]:
@@ -178,12 +176,16 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
                    for card in sheet.cards if card.part == 0]
         return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
 
+    head, _sep, pdf = cache.cached(_cards_key(loaded, options), make, use=options.use_cache,
+                                   valid=_readable_cards).partition(b"\n")
+    return pdf, _card_entries(head)
+
+
+def _cards_key(loaded: LoadedSite, options: PacketOptions) -> str:
     # the grid a deck is laid out in follows from the paper and the card size (and sheetgen's version, in
     # every key), so entries drawn in another grid are never taken for these
-    key = cache.key_for("cards", repr(loaded.site), _drawing_options(options.render), options.card_size,
-                        "backs" if options.backs else "fronts")
-    head, _sep, pdf = cache.cached(key, make, use=options.use_cache, valid=_readable_cards).partition(b"\n")
-    return pdf, _card_entries(head)
+    return cache.key_for("cards", repr(loaded.site), options.render.drawing_key(Drawn.CARDS), options.card_size,
+                         "backs" if options.backs else "fronts")
 
 
 class _CachedFits:
@@ -581,12 +583,13 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
     packs = _packs(loaded)
     players = options.audience == Audience.PLAYERS
     subject = _("Session packet for the players") if players else _("Session packet")
-    seed = [] if players else [f"seed {options.seed}"]  # the seed reproduces the GM's secret timetable
+    # the seed reproduces the GM's secret timetable
+    seed = [] if players else [_("seed {seed}").format(seed=options.seed)]
     metadata = {
         "/Title": _("{site}: session packet").format(site=loaded.site.site),
-        "/Subject": "; ".join([f"{subject}: {', '.join(p.name for p in packs)}", *seed]),
+        "/Subject": semicolons([after_colon(subject, ", ".join(p.name for p in packs)), *seed]),
         "/Author": loaded.site.author or "sheetgen",
-        "/Keywords": ", ".join(["session packet", loaded.site.site, *(p.id for p in packs),
+        "/Keywords": ", ".join([_("session packet"), loaded.site.site, *(p.id for p in packs),
                                 *seed, options.render.paper.name]),
         "/Creator": f"sheetgen {__version__}",
         "/Producer": "sheetgen (pypdf)",

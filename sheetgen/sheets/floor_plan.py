@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from sheetgen.model.site import Site
 from sheetgen.model.site_map import DoorKind, MapArea, SiteMap
+from sheetgen.words.language import _
 
 Square = tuple[int, int]
 Point = tuple[float, float]
@@ -94,9 +95,9 @@ def floor_plan(site: Site, gm: str, *, players: bool = False) -> FloorPlan | Non
     walled_floor = frozenset(walled - shaped - hidden)
     placed = tuple(PlanDoor(d.at, d.kind, STEPS[d.facing] if d.facing else _step(d.at, floor)) for d in doors)
     keys = () if players else _keys(site, plan)
-    return FloorPlan(site.site, "For the players" if players else f"For the {gm}", players, plan.square, plan.unit,
-                     floor, walled_floor, tuple(shapes), placed, tuple(sorted(set(plan.water) & floor)),
-                     tuple(plan.columns), keys, _bounds(floor, shapes))
+    who = _("For the players") if players else _("For the {gm}").format(gm=gm)
+    return FloorPlan(site.site, who, players, plan.square, plan.unit, floor, walled_floor, tuple(shapes), placed,
+                     tuple(sorted(set(plan.water) & floor)), tuple(plan.columns), keys, _bounds(floor, shapes))
 
 
 def _outline(area: MapArea) -> tuple[Point, ...]:

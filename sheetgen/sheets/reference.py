@@ -74,7 +74,7 @@ from sheetgen.words import (
     times,
     when_out_phrase,
 )
-from sheetgen.words.language import _, capitalised
+from sheetgen.words.language import _, after_colon, capitalised, semicolons
 
 #: The page's margins and the gap between columns, in points; the stylesheet uses the same numbers.
 MARGIN = 0.5 * POINTS_PER_INCH
@@ -129,7 +129,7 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
     if not pages:
         raise RenderError(f"{pack.name}: no section of its reference pages is marked player_safe, so there "
                           "is no reference for the players", Location(file=pack.id, field="reference"))
-    titles = "; ".join(plain(p.title) for p in pages)
+    titles = semicolons(plain(p.title) for p in pages)
     gm = pack.words.gm
     subject = (_("Players' reference for {pack}: {titles}") if players
                else _("{gm}'s reference for {pack}: {titles}")).format(gm=f"{gm[:1].upper()}{gm[1:]}", pack=pack.name,
@@ -349,7 +349,7 @@ def _resource_text(pack: Pack, resource: Resource, odds: Odds | None) -> str:
 def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, danger: int) -> tuple[str, ...]:
     changes = []
     if unit_length is not None:
-        changes.append(f"{pack.time.unit}: {duration(unit_length)}")
+        changes.append(after_colon(pack.time.unit, duration(unit_length)))
     if danger != 1:
         changes.append(_("danger chances {times}{n}: the check rolled {count} each time it falls due").format(
             times=TIMES, n=danger, count=times(danger)))
@@ -373,7 +373,7 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
         changes.append(_("check {every}").format(every=every_unit(pack, variant.cadence.every)))
     for rid, every in variant.rates.items():
         name = next((r.name for r in pack.resources if r.id == rid), rid)
-        changes.append(f"{name}: {rate_phrase(pack, every)}")
+        changes.append(after_colon(name, rate_phrase(pack, every)))
     return tuple(changes)
 
 

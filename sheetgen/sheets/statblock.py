@@ -7,9 +7,17 @@ The one order of the stat cards, of the reference page's statblock and of the ex
 from __future__ import annotations
 
 from sheetgen.model.common import Statblock
-from sheetgen.model.pack import FIELD_LABELS, EncounterRules, StatblockLayout
+from sheetgen.model.pack import FIELD_LABELS, EncounterRules, StatblockLayout, StatSlot
+from sheetgen.words.language import N_, _
 
 _DEFAULT = EncounterRules()
+FIELD_WORDS = (N_("Zone"), N_("Morale"), N_("# Appearing"))
+"""The model's :data:`~sheetgen.model.pack.FIELD_LABELS`, marked for the catalogue here, where they are
+printed in the sheet's language (a pack's own label stays as written)."""
+
+
+def _label(slot: StatSlot) -> str:
+    return slot.printed if slot.label or slot.stat else _(slot.printed)
 
 
 def field_value(block: Statblock, field: str) -> str | None:
@@ -28,13 +36,13 @@ def stat_lines(block: Statblock, rules: EncounterRules = _DEFAULT) -> list[tuple
     if rules.statblock is not None:
         return laid_out(block, rules.statblock)
     stats = list(block.stats.items())
-    have = {label.casefold() for label, _ in stats}
+    have = {label.casefold() for label, _value in stats}
     extra = [
-        (FIELD_LABELS[name], value)
+        (_(FIELD_LABELS[name]), value)
         for name in FIELD_LABELS
         if (value := field_value(block, name)) is not None and FIELD_LABELS[name].casefold() not in have
     ]
-    labels = [label.casefold() for label, _ in stats]
+    labels = [label.casefold() for label, _value in stats]
     at = 0
     for anchor in (label.casefold() for label in rules.stats_after):
         if anchor in labels:
@@ -51,5 +59,5 @@ def laid_out(block: Statblock, layout: StatblockLayout) -> list[tuple[str, str]]
     for slot in layout.stats:
         value = stats.get(slot.stat.casefold()) if slot.stat is not None else field_value(block, slot.field or "")
         if value is not None:
-            lines.append((slot.printed, value))
+            lines.append((_label(slot), value))
     return lines

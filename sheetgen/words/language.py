@@ -12,29 +12,48 @@ exactly what the code says. Plural forms follow each catalogue's ``Plural-Forms`
 Numbers and percentages follow the locale through Babel (``66,5 %`` in German and French); a clock
 (``0:10``) stays as it is in every language. Babel is imported only when a number is put into a language
 other than English, so English runs never load it.
+
+A message a catalogue lacks (never translated, or left fuzzy or empty, which compiling leaves out) prints
+in English. Inside :func:`recording_misses` each such message is also noted, which is how `sheetgen check`
+says which of the words on a pack's pages print in English: the note is taken by the catalogue's fallback,
+so a translated message costs nothing more, in a recording or not. The environment variable
+``SHEETGEN_LOCALE`` names a folder to read the catalogues from instead of the shipped ones, laid out as
+``sheetgen/locale`` is (``<lang>/LC_MESSAGES/sheetgen.mo``): a translation can be tried before it ships.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gettext
+import hashlib
+import os
 from collections.abc import Iterable, Iterator
 from contextvars import ContextVar
 from functools import cache
 from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
 SOURCE = "en"
 """The language of the message ids: the words as the code writes them."""
 DOMAIN = "sheetgen"
+LOCALE_ENV = "SHEETGEN_LOCALE"
+"""The environment variable that names a folder of catalogues to read instead of the shipped ones."""
 
 _ACTIVE: ContextVar[str] = ContextVar("sheetgen_language", default=SOURCE)
+_MISSES: ContextVar[set[str] | None] = ContextVar("sheetgen_misses", default=None)
+
+
+def _folder() -> Traversable:
+    override = os.environ.get(LOCALE_ENV)
+    return Path(override) if override else resources.files("sheetgen") / "locale"
 
 
 @cache
 def shipped() -> tuple[str, ...]:
     """The languages sheetgen's words come in: English and every language with a compiled catalogue."""
     found = [SOURCE]
-    folder = resources.files("sheetgen") / "locale"
+    folder = _folder()
     if folder.is_dir():
         for child in sorted(folder.iterdir(), key=lambda c: c.name):
             if (child / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
@@ -71,13 +90,66 @@ def active() -> str:
     return _ACTIVE.get()
 
 
+@contextlib.contextmanager
+def recording_misses() -> Iterator[set[str]]:
+    """Inside the block, note in the set it gives every message (its English singular) that the active
+    language's catalogue lacks and so prints in English."""
+    found: set[str] = set()
+    token = _MISSES.set(found)
+    try:
+        yield found
+    finally:
+        _MISSES.reset(token)
+
+
+class _English(gettext.NullTranslations):
+    """A catalogue's fallback: the message in English, noted when a recording is on."""
+
+    def _miss(self, message: str) -> None:
+        misses = _MISSES.get()
+        if misses is not None:
+            misses.add(message)
+
+    def gettext(self, message: str) -> str:
+        self._miss(message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self._miss(msgid1)
+        return msgid1 if n == 1 else msgid2
+
+    def pgettext(self, context: str, message: str) -> str:
+        self._miss(message)
+        return message
+
+
+def _catalogue_file(language: str) -> Traversable:
+    return _folder() / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
 @cache
 def _catalogue(language: str) -> gettext.NullTranslations:
     if language == SOURCE:
         return gettext.NullTranslations()
-    path = resources.files("sheetgen") / "locale" / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    with path.open("rb") as handle:
-        return gettext.GNUTranslations(handle)
+    with _catalogue_file(language).open("rb") as handle:
+        catalogue = gettext.GNUTranslations(handle)
+    catalogue.add_fallback(_English())
+    return catalogue
+
+
+def forget_catalogues() -> None:
+    """Read the catalogues again where they are next used (after ``SHEETGEN_LOCALE`` changed)."""
+    for cached in (shipped, _catalogue, catalogue_digest):
+        cached.cache_clear()
+
+
+@cache
+def catalogue_digest(language: str) -> str:
+    """A digest of *language*'s compiled catalogue ('' for English): what a cached result that depends on
+    which messages the catalogue has is keyed by."""
+    if language == SOURCE:
+        return ""
+    return hashlib.sha256(_catalogue_file(language).read_bytes()).hexdigest()[:16]
 
 
 def _(message: str) -> str:

@@ -6,25 +6,47 @@ from __future__ import annotations
 from fractions import Fraction
 
 from sheetgen.engine.types import ExtraOdds, LevelOdds, Odds, ResourceUse
-from sheetgen.words.language import _
+from sheetgen.words.language import _, decimal, ngettext
 from sheetgen.words.numbers import about, chance, clock, percent
 
 
 def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
     """Rows for the terminal: a header, one row per check, then the totals."""
-    rows: list[tuple[str, ...]] = [("Check", "Time", f"Chance of {odds.result}", f"First {odds.result}")]
+    rows: list[tuple[str, ...]] = [(_("Check"), _("Time"), _("Chance of {result}").format(result=odds.result),
+                                    _("First {result}").format(result=odds.result))]
     for c in odds.checks:
         text = chance(c.chance)
         if c.rolled != 1:
-            text += f", rolled {percent(c.rolled)}"
+            text = _("{chance}, rolled {percent}").format(chance=text, percent=percent(c.rolled))
         rows.append((str(c.index), clock(c.minute * 60), text, chance(c.chance_first)))
     for label, hour in milestones(odds):
-        rows.append((f"By {label}", clock(hour * 3600), f"at least one: {percent(odds.by_hour[hour - 1])}", ""))
-    rows.append(("Expected number", clock(odds.hours * 3600), f"{float(odds.expected_encounters):.2f} by then", ""))
+        rows.append((_by(label), clock(hour * 3600), _at_least_one(odds.by_hour[hour - 1]), ""))
+    rows.append((_("Expected number"), clock(odds.hours * 3600), _by_then(odds.expected_encounters), ""))
     first = odds.expected_minutes_to_first
-    wait = "never certain" if first is None else f"{clock(first * 60)} ({about(first)})"
-    rows.append(("First expected", "", f"after {wait}", ""))
+    wait = (_("never certain") if first is None
+            else _("after {time} ({wait})").format(time=clock(first * 60), wait=about(first)))
+    rows.append((_("First expected"), "", wait, ""))
     return rows
+
+
+def _by(label: str) -> str:
+    return _("By {time}").format(time=label)
+
+
+def _at_least_one(p: Fraction) -> str:
+    return _("at least one: {percent}").format(percent=percent(p))
+
+
+def _by_then(expected: Fraction) -> str:
+    return _("{n} by then").format(n=decimal(float(expected), 2))
+
+
+def _expected(value: Fraction) -> str:
+    return _("expected {n}").format(n=decimal(float(value), 2))
+
+
+def _span(low: Fraction, high: Fraction) -> str:
+    return _("{low} to {high}").format(low=percent(low), high=percent(high))
 
 
 _STEPS = (1, 2, 3, 4, 6, 8, 12, 24)
@@ -56,10 +78,10 @@ def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for outcome in odds.outcomes:
         low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
-        each = chance(low) if low == high else f"{percent(low)} to {percent(high)}"
+        each = chance(low) if low == high else _span(low, high)
         by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
-        rows.append((f"Outcome: {outcome.name}", "", f"each check: {each}",
-                     f"by {odds.hours}:00: {percent(by_end)}; expected {float(outcome.expected):.2f}"))
+        rows.append((_("Outcome: {name}").format(name=outcome.name), "", _("each check: {chance}").format(chance=each),
+                     _by_end(clock(odds.hours * 3600), by_end, outcome.expected)))
     return rows
 
 
@@ -69,22 +91,26 @@ def roll_rows(odds: Odds) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for roll in odds.rolls:
         expected = sum((t.rolled for t in roll.times), Fraction(0))
-        many = str(expected) if expected.denominator == 1 else f"{float(expected):.2f} expected"
-        rows.append((f"Roll: {roll.name}", clock(odds.hours * 3600), f"rolled {many} times", ""))
+        many = (ngettext("rolled {n} time", "rolled {n} times", int(expected)).format(n=int(expected))
+                if expected.denominator == 1
+                else _("rolled {n} expected times").format(n=decimal(float(expected), 2)))
+        rows.append((_("Roll: {name}").format(name=roll.name), clock(odds.hours * 3600), many, ""))
         for outcome in roll.outcomes:
-            by = ", ".join(f"{label} {percent(outcome.by_hour[hour - 1])}" for label, hour in milestones(odds))
+            by = ", ".join(_("{time} {percent}").format(time=label, percent=percent(outcome.by_hour[hour - 1]))
+                           for label, hour in milestones(odds))
             each = tuple(c / t.rolled for c, t in zip(outcome.chances, roll.times, strict=True))
-            rows.append((f"  {outcome.name}", "", f"each roll: {chance_span(each)}",
-                         f"at least once by {by}; expected {float(outcome.expected):.2f}"))
+            rows.append((f"  {outcome.name}", "", _("each roll: {chance}").format(chance=chance_span(each)),
+                         _("at least once by {times}; {expected}").format(times=by,
+                                                                          expected=_expected(outcome.expected))))
     return rows
 
 
 def chance_span(chances: tuple[Fraction, ...]) -> str:
     """'1 in 6 (16.7%)' for one chance, '5.0% to 16.7%' for several, 'none rolled' for no check."""
     if not chances:
-        return "none rolled"
+        return _("none rolled")
     low, high = min(chances), max(chances)
-    return chance(low) if low == high else f"{percent(low)} to {percent(high)}"
+    return chance(low) if low == high else _span(low, high)
 
 
 def level_name(level: LevelOdds) -> str:
@@ -95,9 +121,15 @@ def level_name(level: LevelOdds) -> str:
 def chosen_rows(odds: Odds) -> list[tuple[str, ...]]:
     """One row per level of each track the GM chooses: the chance at each check there, and of at least one
     by the end."""
-    return [(f"{track.name} {level_name(level)}", "", f"each check: {chance_span(level.chances)}",
-             f"by {clock(odds.hours * 3600)}: {percent(level.by_end)}; expected {float(level.expected):.2f}")
+    return [(f"{track.name} {level_name(level)}", "",
+             _("each check: {chance}").format(chance=chance_span(level.chances)),
+             _by_end(clock(odds.hours * 3600), level.by_end, level.expected))
             for track in odds.chosen for level in track.levels]
+
+
+def _by_end(time: str, p: Fraction, expected: Fraction) -> str:
+    """'by 3:00: 42.1%; expected 0.55'."""
+    return _("by {time}: {percent}; {expected}").format(time=time, percent=percent(p), expected=_expected(expected))
 
 
 def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
@@ -106,8 +138,8 @@ def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
     and how long it lasts."""
     rows: list[tuple[str, ...]] = []
     for use in odds.resources:
-        rows.append((f"Resource: {use.name}", f"{odds.hours}:00", boxes_used(odds, use),
-                     f"{use.boxes} to a full {use.name}"))
+        rows.append((_("Resource: {name}").format(name=use.name), clock(odds.hours * 3600), boxes_used(odds, use),
+                     _("{n} to a full {resource}").format(n=use.boxes, resource=use.name)))
         rows += resource_odds_rows(odds, use)
     return rows
 
@@ -118,15 +150,17 @@ def boxes_used(odds: Odds, use: ResourceUse) -> str:
     rate's figure is never more than the boxes, unless a roll can fill it again)."""
     out = use.out_units
     if not use.by_dice and out is not None and not use.by_outcomes and out * odds.unit_minutes <= odds.hours * 60:
-        return f"all {use.boxes} boxes; out at {clock(int(out * odds.unit_minutes * 60))}"
+        return ngettext("all {n} box; out at {time}", "all {n} boxes; out at {time}", use.boxes).format(
+            n=use.boxes, time=clock(int(out * odds.unit_minutes * 60)))
     parts = []
     if use.by_rate:
-        parts.append(f"{'all ' if use.by_rate == use.boxes else ''}{use.by_rate} by its rate")
+        parts.append((_("all {n} by its rate") if use.by_rate == use.boxes else _("{n} by its rate")).format(
+            n=use.by_rate))
     if use.by_rolls:
-        parts.append(f"{float(use.by_rolls):.2f} expected by the dice")
+        parts.append(_("{n} expected by the dice").format(n=decimal(float(use.by_rolls), 2)))
     if use.by_outcomes:
-        parts.append(f"{float(use.by_outcomes):.2f} expected from outcomes")
-    return f"boxes used: {' + '.join(parts) or 'none'}"
+        parts.append(_("{n} expected from outcomes").format(n=decimal(float(use.by_outcomes), 2)))
+    return _("boxes used: {parts}").format(parts=" + ".join(parts) or _("none"))
 
 
 def resource_odds_rows(odds: Odds, use: ResourceUse) -> list[tuple[str, ...]]:
@@ -134,31 +168,35 @@ def resource_odds_rows(odds: Odds, use: ResourceUse) -> list[tuple[str, ...]]:
     milestone, then how long it lasts and when it is gone, on average."""
     if not use.by_dice or not use.gone_by_hour:
         return []
-    rows: list[tuple[str, ...]] = [(f"{use.name} gone by {label}", clock(hour * 3600),
-                                    percent(use.gone_by_hour[hour - 1]), "")
+    rows: list[tuple[str, ...]] = [(_("{resource} gone by {time}").format(resource=use.name, time=label),
+                                    clock(hour * 3600), percent(use.gone_by_hour[hour - 1]), "")
                                    for label, hour in milestones(odds)]
-    lasts = "no end" if use.lasts_units is None else _average(odds, use.lasts_units)
-    out = "" if use.out_units is None or use.after is None else f"gone after {_average(odds, use.out_units)}"
-    rows.append((f"{use.name} lasts", "", f"{lasts}{' once lit' if use.after else ''}", out))
+    lasts = _("no end") if use.lasts_units is None else _average(odds, use.lasts_units)
+    if use.after:
+        lasts = _("{lasts} once lit").format(lasts=lasts)
+    out = ("" if use.out_units is None or use.after is None
+           else _("gone after {wait}").format(wait=_average(odds, use.out_units)))
+    rows.append((_("{resource} lasts").format(resource=use.name), "", lasts, out))
     return rows
 
 
 def _average(odds: Odds, units: Fraction) -> str:
     minutes = units * odds.unit_minutes
-    return f"{clock(minutes * 60)} on average ({about(minutes)})"
+    return _("{time} on average ({wait})").format(time=clock(minutes * 60), wait=about(minutes))
 
 
 
 
 def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
     """Rows for the terminal: the quiet baseline beside the odds with extra rolls each hour."""
-    rolls = "one extra roll" if extra.extra == 1 else f"{extra.extra} extra rolls"
-    rows: list[tuple[str, ...]] = [(f"With {rolls} an hour", "", f"Chance of {odds.result}", "quiet baseline")]
+    rolls = ngettext("With one extra roll an hour", "With {n} extra rolls an hour", extra.extra).format(n=extra.extra)
+    rows: list[tuple[str, ...]] = [(rolls, "", _("Chance of {result}").format(result=odds.result),
+                                    _("quiet baseline"))]
     for label, hour in milestones(odds):
-        rows.append((f"By {label}", clock(hour * 3600), f"at least one: {percent(extra.by_hour[hour - 1])}",
+        rows.append((_by(label), clock(hour * 3600), _at_least_one(extra.by_hour[hour - 1]),
                      percent(odds.by_hour[hour - 1])))
-    rows.append(("Expected number", f"{odds.hours}:00", f"{float(extra.expected_encounters):.2f} by then",
-                 f"{float(odds.expected_encounters):.2f}"))
+    rows.append((_("Expected number"), clock(odds.hours * 3600), _by_then(extra.expected_encounters),
+                 decimal(float(odds.expected_encounters), 2)))
     return rows
 
 

@@ -3,7 +3,7 @@
     python tests/benchmarks/run.py [--runs N] [--only PART,...]
 
 PART is one of commands, packet (the first run and rebuild, with the floors: the engines alone), front,
-cards, phases, engine, targets, bounds; all of them by default.
+languages, cards, phases, engine, targets, bounds; all of them by default.
 
 Not part of the test run (pytest collects only test_*.py files). Figures on a shared machine are noisy,
 so every figure is the median (with min and max) of N runs after a warm-up run, and each budget is a
@@ -34,6 +34,9 @@ ratio to a floor measured in the same run, never a lone absolute time:
   with an empty cache (the target: no more than :data:`FRONT_TARGET` more), as wall time, as processor time
   and as the processor time spent drawing them inside the packet's process (the steadiest of the three on a
   shared machine);
+* the bundled site's packet with sheetgen's words in German against the same packet in English, in turns,
+  each with an empty cache (the target: no more than :data:`LANGUAGE_TARGET` more), as wall time and as
+  processor time;
 * ``sheetgen cards`` of a site at every limit on what cards print (:func:`site_at_the_limits`), against
   ``sheetgen cards`` of the bundled site, per 1,000 characters the cards print (the start of a process
   taken off both): the layout is linear in the text when the ratio stays small whatever the site holds;
@@ -72,12 +75,14 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = "the-sunken-chapel"
-PARTS = ("commands", "packet", "front", "cards", "phases", "engine", "targets", "bounds")
+PARTS = ("commands", "packet", "front", "languages", "cards", "phases", "engine", "targets", "bounds")
 """The parts of the benchmark, in the order they run (``--only`` picks some)."""
 LIMITS_BUDGET = 10.0
 """How many times the bundled site's time per printed character a site at every card limit may take."""
 FRONT_TARGET = 0.15
 """How much the front pages and the map may add to a first packet."""
+LANGUAGE_TARGET = 0.05
+"""How much longer than in English the bundled site's packet may take with sheetgen's words in German."""
 TIMETABLES_BUDGET = 2.0
 """Seconds that 10,000 pre-rolled 3-hour timetables of the bundled site may take, every row in words (the
 table shows it as the floor, and the ratio to it)."""
@@ -385,6 +390,21 @@ def main() -> None:
                                            for r in with_front.runs)
                 rows.append(Row(f"  {label}: drawing them takes {inside:.3f} s of the packet process's time, "
                                 f"{inside / without.cpu:+.1%} of the packet's processor time without them"))
+        if "languages" in parts:
+            rows.append(Row("the bundled site's packet with sheetgen's words in German (empty cache):"))
+            packet_in = [python, "-m", "sheetgen", "packet", "-q", "--seed", "7", "-o", str(work / "words.pdf")]
+            english, german = paired((fixed([*packet_in, "--language", "en"]), fresh_cache),
+                                     (fixed([*packet_in, "--language", "de"]), fresh_cache), runs,
+                                     "packet in English and in German")
+            slower = (german.median - english.median) / english.median
+            cpu = (german.cpu - english.cpu) / english.cpu
+            rows.append(Row("  sheetgen packet --language en", english.median, english.low, english.high,
+                            peak_kb=english.peak_kb, tree_kb=english.tree_kb))
+            rows.append(Row(f"  sheetgen packet --language de: {slower:+.1%} (target within {LANGUAGE_TARGET:.0%})",
+                            german.median, german.low, german.high, "English", english.median, german.peak_kb,
+                            german.tree_kb))
+            rows.append(Row(f"  processor time, {english.cpu:.2f} s in English, {german.cpu:.2f} s in German: "
+                            f"{cpu:+.1%}"))
         if "cards" in parts:
             limits_site = work / "at-the-limits.yaml"
             site_at_the_limits(limits_site)

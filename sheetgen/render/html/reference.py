@@ -260,7 +260,7 @@ def _render_reference(pack: Pack, options: RenderOptions, *, players: bool, tagg
         first = laid_out[0]
         combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
         warnings = tuple(w for doc in laid_out for w in doc.warnings)
-        metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, "reference"),
+        metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, _("reference")),
                                language=tag, tagged=tagged)
         rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)

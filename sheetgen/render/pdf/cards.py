@@ -19,7 +19,7 @@ from sheetgen.model.loaded import LoadedSite
 from sheetgen.options import RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import draw_marks
-from sheetgen.words.language import document_language
+from sheetgen.words.language import _, document_language
 
 
 def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poker", "index"] = "poker",
@@ -41,15 +41,15 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
 
 
 def _doc_info(sheet: CardSheet, options: RenderOptions, where: str) -> DocInfo:
-    return DocInfo(title=f"{sheet.site_name}: room and statblock cards",
-                   subject=f"{sheet.size.name} cards, {where}",
-                   keywords=("sheetgen", "cards", sheet.size.name), language=options.language)
+    return DocInfo(title=_("{site}: room and statblock cards").format(site=sheet.site_name),
+                   subject=_("{size} cards, {where}").format(size=sheet.size.name, where=where),
+                   keywords=("sheetgen", _("cards"), sheet.size.name), language=options.language)
 
 
 def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> bytes:
     """Draw every page of *sheet* and give the PDF bytes."""
     options = options or RenderOptions(paper=sheet.paper)
-    pdf = PdfCanvas(sheet.paper, _doc_info(sheet, options, f"{sheet.paper.name} paper"))
+    pdf = PdfCanvas(sheet.paper, _doc_info(sheet, options, _("{paper} paper").format(paper=sheet.paper.name)))
     canvas = pdf.canvas
     dx, dy = options.cards.back_shift
     saver = options.ink_saver
@@ -72,7 +72,7 @@ def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> b
 
 def draw_shop_pages(sheet: CardSheet, pages: Iterable[ShopPage], options: RenderOptions) -> bytes:
     """Draw the print-shop pages of *sheet*, each with its own page size, TrimBox and BleedBox."""
-    pdf = PdfCanvas(sheet.paper, _doc_info(sheet, options, "one card side a page for a print shop"))
+    pdf = PdfCanvas(sheet.paper, _doc_info(sheet, options, _("one card side a page for a print shop")))
     canvas = pdf.canvas
     for page in pages:
         canvas.setPageSize((page.width, page.height))

@@ -12,11 +12,12 @@ from sheetgen.layout.header import PageSlot, slot_stamp
 from sheetgen.options import Paper
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import draw_marks
+from sheetgen.words.language import _
 
 
 def cover_pdf(paper: Paper, cover: Cover, *, ink_saver: bool = False, language: str = "en") -> bytes:
     """The one-page cover (sheetgen.layout.cover) as a PDF; *ink_saver* as every page draws it."""
-    doc = PdfCanvas(paper, DocInfo(title=cover.title, subject="Session packet", language=language))
+    doc = PdfCanvas(paper, DocInfo(title=cover.title, subject=_("Session packet"), language=language))
     draw_marks(doc.canvas, cover_marks(paper, cover), ink_saver=ink_saver)
     doc.canvas.showPage()
     return doc.finish()

@@ -4,7 +4,8 @@
 Takes marks in paint order; draws them in vectors. With form checkboxes, each tick box also becomes
 a PDF checkbox with no border or fill of its own, inset by half the box's outline, so a tick stays
 inside the printed box and the page prints the same either way. In ink-saver mode a grey or black
-rectangle is drawn as its outline only, and grey or white text is drawn black.
+rectangle is drawn as its outline only, a disc (a clock's hub) as a ring, and grey or white text is
+drawn black.
 """
 
 from __future__ import annotations
@@ -101,9 +102,11 @@ def draw_marks(canvas: Any, marks: Iterable[Mark], *, ink_saver: bool = False) -
                 canvas.setDash()
         elif isinstance(mark, CircleMark):
             set_stroke(0, mark.width)
-            if mark.fill is not None:
-                canvas.setFillGray(mark.fill)
-            canvas.circle(mark.cx, mark.cy, mark.r, stroke=1, fill=1 if mark.fill is not None else 0)
+            # under ink saver a dark disc becomes a ring, white inside, over what it stood on
+            disc = 1.0 if ink_saver and mark.fill is not None else mark.fill
+            if disc is not None:
+                canvas.setFillGray(disc)
+            canvas.circle(mark.cx, mark.cy, mark.r, stroke=1, fill=1 if disc is not None else 0)
         elif isinstance(mark, BoxMark):
             set_stroke(0, BOX_LINE)
             canvas.setFillGray(1)

@@ -18,6 +18,8 @@ from sheetgen.layout.timetable_pages import TimetableLayout, TimetablePage, time
 from sheetgen.options import RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
+from sheetgen.words import duration
+from sheetgen.words.language import _
 
 
 def timetable_pdf(timetable: Timetable, options: RenderOptions) -> bytes:
@@ -41,9 +43,9 @@ def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timeta
     t = timetable
     pdf = PdfCanvas(layout.paper, DocInfo(
         title=layout.title,
-        subject=f"Pre-rolled checks and encounters for {t.hours} hours, seed {t.seed}, "
-                f"{layout.paper.css_size} paper",
-        keywords=("timetable", t.pack_id, f"seed {t.seed}"),
+        subject=_("Pre-rolled checks and encounters for {duration}, seed {seed}, {paper} paper").format(
+            duration=duration(t.hours * 3600), seed=t.seed, paper=layout.paper.css_size),
+        keywords=(_("timetable"), t.pack_id, _("seed {seed}").format(seed=t.seed)),
         language=language,
     ))
     for page in layout.pages:

@@ -19,12 +19,13 @@ from typing import Any
 from sheetgen.errors import RenderError, UsageError
 from sheetgen.layout.marks import Mark
 from sheetgen.layout.tracker_parts import BODY
-from sheetgen.layout.trackers import TrackerLayout, check_turns, tracker_sheets
+from sheetgen.layout.trackers import TrackerLayout, check_turns, enlarged, tracker_sheets
 from sheetgen.model.pack import Pack, TrackerPage
 from sheetgen.options import Audience, Paper, RenderOptions
 from sheetgen.render.pdf.canvas import DocInfo, PdfCanvas
 from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
-from sheetgen.words.language import document_language
+from sheetgen.words.language import _, document_language
+from sheetgen.words.numbers import and_list
 
 LARGE_BODY = 12.0
 """The body type of a players' page in large print."""
@@ -32,7 +33,8 @@ LARGE_BODY = 12.0
 
 def page_scale(options: RenderOptions, audience: Audience) -> float:
     """How much a tracker page is enlarged: large print (``options.large``) sets a players' page's body
-    type in LARGE_BODY points by laying it out on a smaller sheet and drawing it enlarged to the paper."""
+    type in LARGE_BODY points by laying it out on a smaller sheet and drawing it enlarged to the paper,
+    its tick boxes kept at their own sides (``layout.trackers.enlarged``)."""
     return LARGE_BODY / BODY if options.large and audience == Audience.PLAYERS else 1.0
 
 
@@ -82,13 +84,13 @@ def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOption
 
     counts: dict[str, int] = {}
     laid = lay_out(counts)
-    for _ in range(3):  # a sheet's number can change the header's width, and so what fits: settle it
+    for _attempt in range(3):  # a sheet's number can change the header's width, and so what fits: settle it
         found = {page.id: len(sheets) for page, sheets in zip(pages, laid, strict=True)}
         if all(found[p] == counts.get(p, 1) for p in found):
             break
         counts = found
         laid = lay_out(counts)
-    return [layout for sheets in laid for layout in sheets]
+    return [enlarged(layout, page_scale(options, layout.audience)) for sheets in laid for layout in sheets]
 
 
 def sheet_scales(pack: Pack, options: RenderOptions, audience: Audience | None,
@@ -110,14 +112,15 @@ def tracker_pdf(
     keeps only the pages for the game master ("gm") or for the players.
     """
     layouts = tracker_layouts(pack, options, turns=turns, audience=audience, hours=hours)
-    who = {"gm": f"for the {pack.words.gm}", "players": "for the players"}
+    who = {"gm": _("for the {gm}").format(gm=pack.words.gm), "players": _("for the players")}
     kinds = sorted({who[layout.audience] for layout in layouts})
     pdf = PdfCanvas(
         options.paper,
         DocInfo(
-            title=f"{pack.name}: trackers",
-            subject=f"Tracker sheets {' and '.join(kinds)}, {options.paper.css_size} paper",
-            keywords=("tracker", pack.id),
+            title=_("{pack}: trackers").format(pack=pack.name),
+            subject=_("Tracker sheets {audiences}, {paper} paper").format(audiences=and_list(kinds),
+                                                                           paper=options.paper.css_size),
+            keywords=(_("tracker"), pack.id),
             language=document_language(pack.language, options.words),
         ),
     )
