@@ -24,6 +24,7 @@ NNBSP = "\u202f"
     ("de", "\u201eAn Seite anpassen\u201c"),
     ("fr", "\u00ab\u202fAjuster à la page\u202f\u00bb"),
     ("es", "\u00abAjustar a la página\u00bb"),
+    ("pl", "\u201eDopasuj do strony\u201d"),
 ])
 def test_quotation_marks_are_the_languages(lang: str, expected: str) -> None:
     with using(lang):
@@ -36,6 +37,7 @@ def test_quotation_marks_are_the_languages(lang: str, expected: str) -> None:
     ("fr", "en taille réelle\u202f: désactivez \u00ab\u202fAjuster à la page\u202f\u00bb ou "
            "\u00ab\u202fMise à l\u2019échelle\u202f\u00bb dans la boîte d\u2019impression."),
     ("es", "a tamaño real: desactiva \u00abAjustar a la página\u00bb o \u00abEscala\u00bb en el cuadro de impresión."),
+    ("pl", "w rzeczywistym rozmiarze: wyłącz \u201eDopasuj do strony\u201d lub \u201eSkaluj\u201d w oknie drukowania."),
 ])
 def test_the_calibration_sheet_quotes_the_print_dialog_in_the_language(lang: str, expected: str) -> None:
     with using(lang):
