@@ -161,6 +161,12 @@ reference:""", 1)
     pack = load_text(tmp_path, text)
     view = _action(pack, pack.actions[0])
     assert [(c.amount, c.when) for c in view.effects] == [("Torch refilled", "A fresh torch burns for an hour.")]
+    from sheetgen.words.language import using
+
+    with using("de"):
+        assert _action(pack, pack.actions[0]).effects[0].amount == "Torch aufgefüllt"
+    with using("fr"):
+        assert _action(pack, pack.actions[0]).effects[0].amount == "Torch rempli"
     bad = tmp_path / "bad.yaml"
     bad.write_text(text.replace("track: torch, refill", "track: torches, refill"), encoding="utf-8")
     with pytest.raises(DataError, match='no track, tally or resource with id "torches"'):

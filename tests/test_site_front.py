@@ -149,3 +149,17 @@ def test_a_site_without_background_starts_with_the_index(tmp_path: Path) -> None
     layout = site_front_layout(site_front(loaded.site, "GM"), A4)
     assert layout.entries == (("room index", 0),)
     assert layout.title == "Room index"
+
+
+def test_the_index_cells_are_hyphenated_in_the_sites_language() -> None:
+    """A room's name in a narrow cell breaks where its own language allows, not where sheetgen's words'
+    language would."""
+    from sheetgen.layout.site_front import _Column, _table_row
+
+    columns = [_Column("Room", 70.0)]
+    german = [m.text for m in _table_row(columns, ["Schatzkammertürschloss"], 9.0, "b", "b", "de").marks
+              if isinstance(m, TextMark)]
+    assert german[0].endswith("-") and "".join(t.rstrip("-") for t in german) == "Schatzkammertürschloss"
+    unknown = [m.text for m in _table_row(columns, ["Schatzkammertürschloss"], 9.0, "b", "b", "zz").marks
+               if isinstance(m, TextMark)]
+    assert not any(t.endswith("-") for t in unknown)

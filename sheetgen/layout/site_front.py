@@ -237,13 +237,13 @@ def _index(pages: _Pages, rows: Sequence[IndexRow]) -> None:
     note = flow(_(PLACES_NOTE), pages.width, TYPE.label)
     wide = _columns(rows, pages.width, size)
     head = _head(wide)
-    set_rows = [_row(wide, row, size) for row in rows]
+    set_rows = [_row(wide, row, size, pages.front.language) for row in rows]
     columns, across = 1, pages.width
     wide_height = sum(r.height for r in set_rows)
     if head.height + wide_height + note.height + 4 > pages.space():
         half = (pages.width - SPACE.gutter) / 2
         narrow = _columns(rows, half, size)
-        narrow_rows = [_row(narrow, row, size) for row in rows]
+        narrow_rows = [_row(narrow, row, size, pages.front.language) for row in rows]
         # two columns only where they save paper: narrow cells wrap names over more lines
         if sum(r.height for r in narrow_rows) / 2 < NARROW_SAVES * wide_height:
             columns, across, head, set_rows = 2, half, _head(narrow), narrow_rows
@@ -292,7 +292,7 @@ def _route(pages: _Pages, rows: Sequence[RouteRow]) -> None:
     columns = _route_columns(rows, pages.width, size)
     head = _head(columns)
     set_rows = [_table_row(columns, _route_cells(row), size, f"leg-{slug(row.key)}",
-                           _("Leg {key} done").format(key=row.key))
+                           _("Leg {key} done").format(key=row.key), pages.front.language)
                 for row in rows]
     at = 0
     while at < len(set_rows):
@@ -347,15 +347,16 @@ def _head(columns: Sequence[_Column]) -> Flowed:
     return Flowed(tuple(sk.marks), height, x)
 
 
-def _row(columns: Sequence[_Column], row: IndexRow, size: float) -> Flowed:
+def _row(columns: Sequence[_Column], row: IndexRow, size: float, language: str | None) -> Flowed:
     """One room's row: its cells side by side, a hairline under them."""
     return _table_row(columns, _cells(row), size, f"visited-{slug(row.key)}",
-                      _("Room {key} visited").format(key=row.key))
+                      _("Room {key} visited").format(key=row.key), language)
 
 
 def _table_row(columns: Sequence[_Column], cells: Sequence[str | None], size: float, box: str, label: str,
-               ) -> Flowed:
-    """A table's row: its cells side by side (None: the tick box named *box*), a hairline under them."""
+               language: str | None) -> Flowed:
+    """A table's row: its cells side by side (None: the tick box named *box*), a hairline under them; the
+    cells hold the site's text, set (hyphenated) in its *language*."""
     sk = Sketch()
     x = 0.0
     tallest = 0.0
@@ -365,7 +366,7 @@ def _table_row(columns: Sequence[_Column], cells: Sequence[str | None], size: fl
             tallest = max(tallest, TICK.text)
             x += column.width
             continue
-        cell = flow(text, column.width - 2 * PAD, size)
+        cell = flow(text, column.width - 2 * PAD, size, language=language)
         dx = x + (column.width - cell.width) / 2 if column.centred else x + PAD
         # a line of text stands level with the tick box's middle
         sk.extend(cell.marks, dx, -PAD - max(0.0, (TICK.text - cell.height) / 2))

@@ -301,9 +301,10 @@ def _action(pack: Pack, action: Action) -> ActionView:
         names = ({t.id: t.name for t in pack.tracks} | {t.id: t.name for t in pack.tallies}
                  | {r.id: r.name for r in pack.resources})
         name = names.get(effect.track, effect.track)
-        amount = f"{name} refilled" if effect.refill else f"{name} {signed(effect.by, effect.direction)}"
+        amount = (_("{name} refilled").format(name=name) if effect.refill
+                  else f"{name} {signed(effect.by, effect.direction)}")
         if effect.chance is not None:
-            amount += f" on {effect.chance.roll}: {effect.chance.on}"
+            amount += " " + _("on {dice}: {faces}").format(dice=effect.chance.roll, faces=effect.chance.on)
         effects.append(ChangeView(amount, effect.text))
     described = bool(action.text or action.items)
     # In a pack whose actions list their advantages and notes beside the description, the summary is

@@ -37,7 +37,7 @@ from sheetgen.render.html.weasy import LaidOut, PdfMetadata, layout, shared_font
 from sheetgen.sheets.mechanics import CheckBanner
 from sheetgen.sheets.reference import check_fonts, reference_view
 from sheetgen.sheets.views import KEEP_ROWS, PageView, ReferenceView, box_row
-from sheetgen.words.language import _, colon, document_language, using
+from sheetgen.words.language import _, colon, document_language, ngettext, using
 
 if TYPE_CHECKING:
     import jinja2
@@ -115,6 +115,7 @@ def environment() -> jinja2.Environment:
     env.globals["box_row"] = box_row
     env.globals["keep_rows"] = KEEP_ROWS
     env.globals["_"] = _  # sheetgen's words, in the language the page is rendered in
+    env.globals["ngettext"] = ngettext  # ... and a count's
     env.globals["colon"] = colon  # the colon after a label, as the language sets it
     return env
 
