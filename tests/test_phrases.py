@@ -243,6 +243,16 @@ def test_another_rolls_dice_and_what_its_outcomes_move() -> None:
     assert [checks.roll_dice(pack, roll) for roll in pack.rolls] == ["2d6", "1d6 + Lost"]
     assert [mechanics.effect_phrase(pack, effect) for roll in pack.rolls for outcome in roll.outcomes
             for effect in outcome.effects] == ["Weariness +1", "Weariness -1", "Lost +1", "Lost back to 0"]
+    # the first named outcome (index 0) has its effects; -1 is a row with none rolled
+    assert [mechanics.outcome_effect_phrases(pack, i, 1, None) for i in (0, -1)] == [["Weariness +1"], []]
+    assert [mechanics.outcome_phrase(pack, "Storm", e) for e in ([], ["Weariness +1", "Lost +1"])] == [
+        "Storm", "Storm: Weariness +1, Lost +1"]
+
+
+def test_a_capital_first_letter() -> None:
+    assert language.capitalised("a dungeon TURN") == "A dungeon turn"
+    with language.using("de"):
+        assert language.capitalised("würfel ABC") == "Würfel ABC"
 
 
 ODDS_TABLES: dict[tuple[str, ...], list[str]] = {  # `sheetgen odds`: each line's cells, two spaces apart
