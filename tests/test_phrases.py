@@ -249,6 +249,23 @@ def test_another_rolls_dice_and_what_its_outcomes_move() -> None:
         "Storm", "Storm: Weariness +1, Lost +1"]
 
 
+@pytest.mark.parametrize(("pack_id", "said"), [
+    ("wilderness-watches", ["for 6 watches"] * 10),
+    ("pooled-rolls.yaml", ["Dread +1"] * 2),
+    ("several-rolls.yaml", ["Torches -1 box"] * 2 + ["Fatigue +1"] * 2 + ["Noise +1"] * 2 + ["Fatigue +1"] * 2),
+    ("wandering-dice.yaml", ["foretells the next encounter", "foretells encounter 2"]),
+])
+def test_what_each_named_outcome_does(pack_id: str, said: list[str]) -> None:
+    """Each effect of each named outcome, said without a card and with card 2."""
+    pack = load_pack(str(PACKS_DIR / pack_id) if pack_id.endswith(".yaml") else pack_id)
+    assert [mechanics.effect_phrase(pack, effect, card=card) for outcome in pack.all_outcomes
+            for effect in outcome.effects for card in (None, 2)] == said
+
+
+def test_the_note_beside_a_pools_boxes() -> None:
+    assert mechanics.pool_rule_note(load_pack("tension-dice")) == "tick a box per die; roll when it holds 6"
+
+
 def test_a_capital_first_letter() -> None:
     assert language.capitalised("a dungeon TURN") == "A dungeon turn"
     with language.using("de"):
