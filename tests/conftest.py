@@ -75,6 +75,17 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _unchanged_code_in_subprocesses() -> None:
+    """While scripts/mutation-report maps which test calls which function (mutmut's "stats" run), a sheetgen
+    started as a subprocess runs the unchanged code: mapping its calls too needs mutmut's own state, which
+    lives in this process only. This process still maps its calls, from the name mutmut keeps in memory."""
+    import os
+
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        del os.environ["MUTANT_UNDER_TEST"]
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _no_settings_file() -> None:
     """No test reads the user's own settings file (tests that want one set SHEETGEN_CONFIG themselves)."""
     import os
