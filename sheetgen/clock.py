@@ -31,12 +31,15 @@ def source_date() -> datetime | None:
     value = raw.strip()
     shown = value if len(value) <= 40 and value.isprintable() else f"{value[:40]!r}..."
     if not _WHOLE.match(value):
-        raise UsageError(f"{VARIABLE}={shown}: must be a whole number of seconds since 1970 (what "
-                         "`date +%s` prints), such as 1700000000; unset it to use the current time")
+        raise UsageError(
+            f"{VARIABLE}={shown}: must be a whole number of seconds since 1970 (what "
+            "`date +%s` prints), such as 1700000000; unset it to use the current time"
+        )
     seconds = int(value)
     if not _EARLIEST <= seconds <= _LATEST:
-        raise UsageError(f"{VARIABLE}={shown}: must name a moment between the years 1904 and 9999 "
-                         f"({_EARLIEST} to {_LATEST})")
+        raise UsageError(
+            f"{VARIABLE}={shown}: must name a moment between the years 1904 and 9999 ({_EARLIEST} to {_LATEST})"
+        )
     return datetime.fromtimestamp(seconds, tz=UTC)
 
 

@@ -185,9 +185,7 @@ class _Parser:
         if keep == 0:
             raise self.fail("cannot keep 0 dice", keep_at)
         if keep > count:
-            raise self.fail(
-                f"cannot keep {shortened(keep)} of {count} {'die' if count == 1 else 'dice'}", keep_at
-            )
+            raise self.fail(f"cannot keep {shortened(keep)} of {count} {'die' if count == 1 else 'dice'}", keep_at)
         return Roll(sign, count, sides, keep, highest, written, percent)
 
 
@@ -200,9 +198,7 @@ def _normalise(terms: tuple[Term, ...]) -> str:
 
 def quoted(text: str) -> str:
     """The text in double quotes for a message: control characters escaped, very long text cut short."""
-    shown = "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text[:60]
-    )
+    shown = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text[:60])
     return f'"{shown}…"' if len(text) > 60 else f'"{shown}"'
 
 

@@ -273,7 +273,7 @@ def supported_code_points() -> frozenset[int]:
 
 def _read_cmap(data: bytes) -> frozenset[int] | None:
     tables = struct.unpack_from(">H", data, 4)[0]
-    offsets = {data[12 + 16 * i: 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(tables)}
+    offsets = {data[12 + 16 * i : 16 + 16 * i]: struct.unpack_from(">I", data, 20 + 16 * i)[0] for i in range(tables)}
     cmap = offsets[b"cmap"]
     subtables: dict[tuple[int, int], int] = {}
     for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
@@ -287,8 +287,9 @@ def _read_cmap(data: bytes) -> frozenset[int] | None:
     if kind == 4:
         length = struct.unpack_from(">H", data, at + 2)[0]
         n = struct.unpack_from(">H", data, at + 6)[0] // 2
-        ends, starts, deltas, ranges = (struct.unpack_from(f">{n}H", data, at + offset)
-                                        for offset in (14, 16 + 2 * n, 16 + 4 * n, 16 + 6 * n))
+        ends, starts, deltas, ranges = (
+            struct.unpack_from(f">{n}H", data, at + offset) for offset in (14, 16 + 2 * n, 16 + 4 * n, 16 + 6 * n)
+        )
         glyphs = struct.unpack_from(f">{(length - 16 - 8 * n) // 2}H", data, at + 16 + 8 * n)
         for i in range(n - 1):  # the last segment, ending at U+FFFF, maps nothing (fontTools skips it too)
             for code in range(starts[i], ends[i] + 1):
@@ -339,8 +340,7 @@ def check_text_covered(text: str, where: Location) -> None:
             [
                 Problem(
                     where,
-                    f'character "{char}" (U+{ord(char):04X}) is in none of the shipped fonts; '
-                    "replace it or remove it",
+                    f'character "{char}" (U+{ord(char):04X}) is in none of the shipped fonts; replace it or remove it',
                 )
                 for char in missing
             ]

@@ -53,8 +53,12 @@ def _crossing(bold: list[tuple[int, int]], italic: list[tuple[int, int]]) -> tup
     Spans of one kind never overlap each other, so walking every opening and closing mark in order with
     a stack finds a crossing in one pass: a closing mark must close the span opened last.
     """
-    events = sorted([(start, 1, "bold") for start, _ in bold] + [(end, 0, "bold") for _, end in bold]
-                    + [(start, 1, "italic") for start, _ in italic] + [(end, 0, "italic") for _, end in italic])
+    events = sorted(
+        [(start, 1, "bold") for start, _ in bold]
+        + [(end, 0, "bold") for _, end in bold]
+        + [(start, 1, "italic") for start, _ in italic]
+        + [(end, 0, "italic") for _, end in italic]
+    )
     opened: list[tuple[str, int]] = []
     for offset, opening, kind in events:
         if opening:
@@ -77,8 +81,10 @@ def runs(text: str) -> tuple[Run, ...]:
         crossing = _crossing(bold, italic)
         if crossing is not None:
             b, i = crossing
-            raise MarkupError(f"**bold** (at character {b + 1}) and _italic_ (at character {i + 1}) cross; "
-                              "close the one opened last first, as in **a _b_** _c_")
+            raise MarkupError(
+                f"**bold** (at character {b + 1}) and _italic_ (at character {i + 1}) cross; "
+                "close the one opened last first, as in **a _b_** _c_"
+            )
     # marks: offset -> (length, style flag it toggles)
     marks: dict[int, tuple[int, str]] = {}
     for start, end in bold:
@@ -122,8 +128,14 @@ def _escape_html(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def _tagged(text: str, bold: tuple[str, str], italic: tuple[str, str],
-            escape: Callable[[str], str] = _escape_html, *, spaces_outside: bool = False) -> str:
+def _tagged(
+    text: str,
+    bold: tuple[str, str],
+    italic: tuple[str, str],
+    escape: Callable[[str], str] = _escape_html,
+    *,
+    spaces_outside: bool = False,
+) -> str:
     """Escaped runs, each wrapped in its tags, bold outside italic. With *spaces_outside*, runs of the same
     style are tagged as one, and the spaces at the ends of a run are put outside its tags (a run of spaces
     is not tagged at all)."""
@@ -149,7 +161,7 @@ def _tagged(text: str, bold: tuple[str, str], italic: tuple[str, str],
             piece = f"{bold[0]}{piece}{bold[1]}"
         if spaces_outside:
             before = run.text[: len(run.text) - len(run.text.lstrip(" "))]
-            piece = before + piece + run.text[len(before) + len(words):]
+            piece = before + piece + run.text[len(before) + len(words) :]
         parts.append(piece)
     return "".join(parts)
 

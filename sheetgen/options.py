@@ -157,8 +157,11 @@ class RenderOptions:
     def drawing(self, part: Drawn) -> RenderOptions:
         """These options as *part*'s drawing reads them: every field it does not read at its default, so
         that two options that differ only where *part* does not look give one drawing."""
-        unread = {option.name: _default(option) for option in fields(self)
-                  if part not in option.metadata.get(_READ_BY, frozenset(Drawn))}
+        unread = {
+            option.name: _default(option)
+            for option in fields(self)
+            if part not in option.metadata.get(_READ_BY, frozenset(Drawn))
+        }
         return replace(self, **unread)
 
     def drawing_key(self, part: Drawn) -> str:

@@ -76,8 +76,10 @@ def default_path(subject: str, sheet: str, suffix: str = ".pdf", folder: Path = 
 def prepare_default_folder(folder: Path = DEFAULT_FOLDER, *, create: bool = True) -> None:
     """Create the default output folder (or, with create=False, only check that it could be)."""
     if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder} is a file, so sheetgen cannot write into an {folder}/ folder here; "
-                          "move the file away or give -o FILE")
+        raise OutputError(
+            f"{folder} is a file, so sheetgen cannot write into an {folder}/ folder here; "
+            "move the file away or give -o FILE"
+        )
     if not create:
         return
     try:
@@ -99,8 +101,10 @@ def check_destination(path: Path) -> Path:
     folder = _folder(path)
     too_long = [part for part in path.parts if len(os.fsencode(part)) > _NAME_MAX]
     if too_long:
-        raise OutputError(f"-o: a file or folder name of {len(os.fsencode(too_long[0])):,} bytes is too long; "
-                          f"names may have at most {_NAME_MAX} bytes")
+        raise OutputError(
+            f"-o: a file or folder name of {len(os.fsencode(too_long[0])):,} bytes is too long; "
+            f"names may have at most {_NAME_MAX} bytes"
+        )
     if path.is_dir():
         raise OutputError(f"-o: {path} is a folder; give a file name such as {path / 'sheet.pdf'}")
     if not folder.exists():
@@ -111,8 +115,9 @@ def check_destination(path: Path) -> Path:
         # a device or pipe (/dev/null, /dev/stdout) would be replaced by the rename, not written to
         raise OutputError(f"-o: {path} is not a regular file; give the name of a file to write")
     if path.exists() and _reads(path):
-        raise OutputError(f"-o: {path} is a file this command reads; writing there would replace it. "
-                          "Give another file name")
+        raise OutputError(
+            f"-o: {path} is a file this command reads; writing there would replace it. Give another file name"
+        )
     try:
         # os.access says yes to root even where nothing can be created (/proc): try it
         fd, probe = tempfile.mkstemp(prefix=_temp_prefix(path.name), suffix=".part", dir=folder)
@@ -154,11 +159,9 @@ def check_new(path: Path) -> Path:
     if path.is_symlink():
         raise OutputError(f"{shown}: is a link; nothing is written through a link. Give the name of a new file")
     if path.is_dir():
-        raise OutputError(f"{shown}: is a folder; give the name of a new file in it, such as "
-                          f"{path / 'my-file.yaml'}")
+        raise OutputError(f"{shown}: is a folder; give the name of a new file in it, such as {path / 'my-file.yaml'}")
     if path.exists():
-        raise OutputError(f"{shown}: the file exists and is kept as it is; give another name, or move it "
-                          "away first")
+        raise OutputError(f"{shown}: the file exists and is kept as it is; give another name, or move it away first")
     folder = _folder(path)
     if not folder.is_dir():
         raise OutputError(f"{shown}: the folder {folder} does not exist; create it first")
@@ -191,8 +194,9 @@ def write_new(path: Path, data: bytes) -> Path:
                 raise
             os.replace(tmp, path)  # a file system without hard links (FAT): checked just above instead
     except FileExistsError:
-        raise OutputError(f"{shown}: a file of that name appeared while it was being written; it is kept as "
-                          "it is. Give another name") from None
+        raise OutputError(
+            f"{shown}: a file of that name appeared while it was being written; it is kept as it is. Give another name"
+        ) from None
     except OSError as exc:
         raise OutputError(f"{shown}: cannot be written ({(exc.strerror or 'error').lower()})") from None
     finally:

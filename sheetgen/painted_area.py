@@ -27,7 +27,8 @@ _TOKEN = re.compile(
     rb"|[+-]?(?:\d+\.?\d*|\.\d+)"  # a number
     rb"|/[^\s/\[\]()<>{}%]*"  # a name
     rb"|[^\s/\[\]()<>{}%]+",  # an operator (or true, false, null)
-    re.S)
+    re.S,
+)
 _NUMBER = re.compile(rb"[+-]?(?:\d+\.?\d*|\.\d+)\Z")
 _END_OF_IMAGE = re.compile(rb"\sEI(?=[\s]|\Z)")
 _FILLS = {b"f", b"F", b"f*"}

@@ -76,8 +76,9 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
     def count() -> None:
         budget["objects"] -= 1
         if budget["objects"] < 0:
-            raise DataError(f"{name}: more than {MAX_OBJECTS:,} objects to read for one page; "
-                            "sheetgen does not preview it")
+            raise DataError(
+                f"{name}: more than {MAX_OBJECTS:,} objects to read for one page; sheetgen does not preview it"
+            )
 
     def unpacked(stream: StreamObject) -> int:
         raw = stream_bytes(stream)
@@ -111,8 +112,9 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
         while stack:
             item, level = stack.pop()
             if level > MAX_OBJECT_DEPTH:
-                raise DataError(f"{name}: objects nested more than {MAX_OBJECT_DEPTH} levels deep; "
-                                "sheetgen does not preview it")
+                raise DataError(
+                    f"{name}: objects nested more than {MAX_OBJECT_DEPTH} levels deep; sheetgen does not preview it"
+                )
             if isinstance(item, IndirectObject):
                 if item.idnum in seen:
                     continue
@@ -122,8 +124,10 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
             if isinstance(item, StreamObject):
                 budget["bytes"] -= unpacked(item)
                 if budget["bytes"] < 0:
-                    raise DataError(f"{name}: page {page}'s streams unpack to more than {MAX_DECOMPRESSED:,} "
-                                    "bytes; sheetgen does not preview it")
+                    raise DataError(
+                        f"{name}: page {page}'s streams unpack to more than {MAX_DECOMPRESSED:,} "
+                        "bytes; sheetgen does not preview it"
+                    )
             if isinstance(item, DictionaryObject):
                 stack.extend((value, level + 1) for key, value in item.items() if key != "/Parent")
             elif isinstance(item, ArrayObject):
@@ -199,8 +203,9 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
                 if isinstance(target, StreamObject) and target.get("/Subtype") == "/Form":
                     # drawn no larger than what draws it may paint
                     cap = limit / max(limit_of(target), 1e-9)
-                    kids[ref.idnum] = kids.get(ref.idnum, 0.0) + sum(min(site * matrix_scale(target), cap)
-                                                                     for site in scales)
+                    kids[ref.idnum] = kids.get(ref.idnum, 0.0) + sum(
+                        min(site * matrix_scale(target), cap) for site in scales
+                    )
                 else:  # an image: its unit square
                     own += sum(min(max(site, 1.0), limit) for site in scales)
             area[number], area_edges[number] = own, kids
@@ -245,8 +250,10 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
                     state[number] = 2
                     order.append(number)
                 elif state.get(kid) == 1:
-                    raise DataError(f"{name}: page {page} draws a form (object {kid}) that draws itself; "
-                                    "sheetgen does not preview it")
+                    raise DataError(
+                        f"{name}: page {page} draws a form (object {kid}) that draws itself; "
+                        "sheetgen does not preview it"
+                    )
                 elif not state.get(kid):
                     state[kid] = 1
                     stack.append((kid, iter(edges.get(kid, {}))))
@@ -257,9 +264,11 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
             total += count_drawn
             total_painted += count_drawn * painted.get(number, 0)
             if total > MAX_DRAWN or total_painted > MAX_PAINTED:
-                raise DataError(f"{name}: page {page} draws its forms and images more than {MAX_DRAWN:,} times "
-                                f"(or paints more than {MAX_PAINTED:,} times) in all, counting each as often as it "
-                                "is drawn; sheetgen does not preview it")
+                raise DataError(
+                    f"{name}: page {page} draws its forms and images more than {MAX_DRAWN:,} times "
+                    f"(or paints more than {MAX_PAINTED:,} times) in all, counting each as often as it "
+                    "is drawn; sheetgen does not preview it"
+                )
             for kid, n in edges.get(number, {}).items():
                 times[kid] = times.get(kid, 0) + count_drawn * n
         # the area painted, each stream's by how much all the places it is drawn at scale it
@@ -275,9 +284,11 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
             pages = pixels / (page_area * (dpi / 72) ** 2)
             most = int(72 * (MAX_PAINTED_PIXELS / square_points) ** 0.5)
             fix = f"choose {most} dpi or less" if most >= 10 else "sheetgen does not preview it"
-            raise DataError(f"{name}: page {page} paints {pixels:,.0f} pixels at {dpi} dpi, as many as {pages:,.0f} "
-                            f"pages, each fill, stroke, image and shading counted by the area it covers as often "
-                            f"as it is drawn; sheetgen paints at most {MAX_PAINTED_PIXELS:,} a page: {fix}")
+            raise DataError(
+                f"{name}: page {page} paints {pixels:,.0f} pixels at {dpi} dpi, as many as {pages:,.0f} "
+                f"pages, each fill, stroke, image and shading counted by the area it covers as often "
+                f"as it is drawn; sheetgen paints at most {MAX_PAINTED_PIXELS:,} a page: {fix}"
+            )
 
     try:
         reader = PdfReader(io.BytesIO(pdf), strict=False)
@@ -291,12 +302,15 @@ def _inspect(pdf: bytes, page: int, name: str, dpi: int = limits.MAX_DPI) -> int
             node_ref, level = todo.pop()
             if isinstance(node_ref, IndirectObject):
                 if node_ref.idnum in on_path:
-                    raise DataError(f"{name}: its page tree contains itself (object {node_ref.idnum} is "
-                                    "its own ancestor or appears twice); not a PDF sheetgen can preview")
+                    raise DataError(
+                        f"{name}: its page tree contains itself (object {node_ref.idnum} is "
+                        "its own ancestor or appears twice); not a PDF sheetgen can preview"
+                    )
                 on_path.add(node_ref.idnum)
             if level > MAX_OBJECT_DEPTH:
-                raise DataError(f"{name}: its page tree is more than {MAX_OBJECT_DEPTH} levels deep; "
-                                "sheetgen does not preview it")
+                raise DataError(
+                    f"{name}: its page tree is more than {MAX_OBJECT_DEPTH} levels deep; sheetgen does not preview it"
+                )
             count()
             node = resolve(node_ref)
             if not isinstance(node, DictionaryObject):
@@ -331,13 +345,18 @@ def _png(pixels: object, width: int, height: int, stride: int, channels: int, dp
     rows = memoryview(pixels).cast("B")  # type: ignore[arg-type]
     width_bytes = width * channels
     squeeze = zlib.compressobj(6)
-    packed = [squeeze.compress(b"\x00" + rows[y * stride:y * stride + width_bytes]) for y in range(height)]
+    packed = [squeeze.compress(b"\x00" + rows[y * stride : y * stride + width_bytes]) for y in range(height)]
     packed.append(squeeze.flush())
     per_metre = round(dpi / 0.0254)
-    return b"".join([b"\x89PNG\r\n\x1a\n",
-                     chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)),
-                     chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
-                     chunk(b"IDAT", b"".join(packed)), chunk(b"IEND", b"")])
+    return b"".join(
+        [
+            b"\x89PNG\r\n\x1a\n",
+            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6 if channels == 4 else 2, 0, 0, 0)),
+            chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)),
+            chunk(b"IDAT", b"".join(packed)),
+            chunk(b"IEND", b""),
+        ]
+    )
 
 
 def _name_bytes(name: str) -> bytes:
@@ -380,8 +399,10 @@ def render_png(pdf: bytes, *, page: int = 1, dpi: int = 100, name: str = "PDF") 
         pixels = round(width * dpi / 72) * round(height * dpi / 72)
         if pixels > MAX_PIXELS:
             most = int(72 * (MAX_PIXELS / (width * height)) ** 0.5)
-            raise UsageError(f"--dpi: page {page} of {name} is {width / 72:.1f} x {height / 72:.1f} in; at {dpi} dpi "
-                             f"that is more than {MAX_PIXELS:,} pixels; choose {most} dpi or less")
+            raise UsageError(
+                f"--dpi: page {page} of {name} is {width / 72:.1f} x {height / 72:.1f} in; at {dpi} dpi "
+                f"that is more than {MAX_PIXELS:,} pixels; choose {most} dpi or less"
+            )
         try:
             bitmap = pdf_page.render(scale=dpi / 72, rev_byteorder=True)
         except pdfium.PdfiumError as exc:
@@ -397,8 +418,9 @@ def read_pdf(path: Path) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise DataError(f"{path}: not a PDF file")
         if info.st_size > MAX_PDF_BYTES:
-            raise DataError(f"{path}: {info.st_size:,} bytes; sheetgen previews PDFs of at most "
-                            f"{MAX_PDF_BYTES:,} bytes")
+            raise DataError(
+                f"{path}: {info.st_size:,} bytes; sheetgen previews PDFs of at most {MAX_PDF_BYTES:,} bytes"
+            )
         from sheetgen.output import note_input
 
         note_input(path)

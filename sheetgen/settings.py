@@ -55,7 +55,7 @@ _LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*\Z")
 def _language(value: Any) -> Any:
     # which languages are shipped is checked where the option is read, with the list of them
     if not isinstance(value, str) or not _LANGUAGE_TAG.match(value):
-        raise ValueError(f"expected a language tag such as \"de\", not {value!r}")
+        raise ValueError(f'expected a language tag such as "de", not {value!r}')
     return value
 
 
@@ -74,18 +74,21 @@ class Setting:
     example: str
 
 
-SETTINGS: dict[str, Setting] = {s.key: s for s in (
-    Setting("paper", "paper", _choice("letter", "a4"), '"a4"'),
-    Setting("card-size", "size", _choice("poker", "index"), '"index"'),
-    Setting("backs", "backs", _boolean, "true"),
-    Setting("back-offset", "back_offset", _offset, "[0.5, -1.0]"),
-    Setting("bleed", "bleed", _boolean, "true"),
-    Setting("layout", "layout", _choice("home", "shop"), '"shop"'),
-    Setting("fillable", "fillable", _boolean, "true"),
-    Setting("ink", "ink", _choice("normal", "saver"), '"saver"'),
-    Setting("large", "large", _boolean, "true"),
-    Setting("language", "language", _language, '"de"'),
-)}
+SETTINGS: dict[str, Setting] = {
+    s.key: s
+    for s in (
+        Setting("paper", "paper", _choice("letter", "a4"), '"a4"'),
+        Setting("card-size", "size", _choice("poker", "index"), '"index"'),
+        Setting("backs", "backs", _boolean, "true"),
+        Setting("back-offset", "back_offset", _offset, "[0.5, -1.0]"),
+        Setting("bleed", "bleed", _boolean, "true"),
+        Setting("layout", "layout", _choice("home", "shop"), '"shop"'),
+        Setting("fillable", "fillable", _boolean, "true"),
+        Setting("ink", "ink", _choice("normal", "saver"), '"saver"'),
+        Setting("large", "large", _boolean, "true"),
+        Setting("language", "language", _language, '"de"'),
+    )
+}
 """Every key the file may hold, and the option it gives a default to."""
 
 
@@ -124,13 +127,17 @@ def _syntax_problem(name: str, text: str, error: Exception) -> Problem:
     message = str(error)
     match = _TOML_POSITION.match(message)
     if match:
-        return Problem(Location(name, int(match["line"]), int(match["column"])),
-                       f"TOML syntax: {match['message'][0].lower()}{match['message'][1:]}")
+        return Problem(
+            Location(name, int(match["line"]), int(match["column"])),
+            f"TOML syntax: {match['message'][0].lower()}{match['message'][1:]}",
+        )
     match = _TOML_END.match(message)
     if match:
         lines = text.splitlines() or [""]
-        return Problem(Location(name, len(lines), len(lines[-1]) + 1),
-                       f"TOML syntax: {match['message'][0].lower()}{match['message'][1:]} at the end of the file")
+        return Problem(
+            Location(name, len(lines), len(lines[-1]) + 1),
+            f"TOML syntax: {match['message'][0].lower()}{match['message'][1:]} at the end of the file",
+        )
     return Problem(Location(name, 1, 1), f"TOML syntax: {message}")
 
 

@@ -17,5 +17,6 @@ _NOT_AS_IS = frozenset("\u0085\u2028\u2029\ufeff\ufffe\uffff")
 def quoted(text: str) -> str:
     """*text* as a YAML double-quoted scalar, on one line."""
     out = json.dumps(text, ensure_ascii=False)
-    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cs") or ch in _NOT_AS_IS else ch
-                   for ch in out)
+    return "".join(
+        f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cs") or ch in _NOT_AS_IS else ch for ch in out
+    )

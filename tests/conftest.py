@@ -22,8 +22,11 @@ gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
-    parser.addoption("--update-goldens", action="store_true",
-                     help="write the picture tests' golden PNGs anew (look at them before committing)")
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        help="write the picture tests' golden PNGs anew (look at them before committing)",
+    )
     if not pluginmanager.has_plugin("xdist"):
         # Accept pyproject's "-n auto --dist loadfile" when pytest-xdist is turned off (-p no:xdist) or
         # missing: the tests then run one after another in this process. pytest keeps lowercase short

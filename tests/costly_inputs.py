@@ -70,8 +70,9 @@ def worst_map(path: Path) -> Path:
         # long corridors, each joined to the next by one square
         comb = [{"x": n, "y": top, "w": 1, "h": length if n % 2 == 0 else 1} for n in range(spare)]
         listed = [{"x": x, "y": y} for x, y in squares[: int(MAX_ITEMS * share)]]
-        text = json.dumps({**data, "rects": rooms + comb, "columns": listed, "water": listed[::-1]},
-                          separators=(",", ":"))
+        text = json.dumps(
+            {**data, "rects": rooms + comb, "columns": listed, "water": listed[::-1]}, separators=(",", ":")
+        )
         if len(text.encode()) <= limits.MAX_FILE_BYTES:
             break
         share *= 0.95
@@ -82,10 +83,16 @@ def worst_map(path: Path) -> Path:
 def odds_pack(path: Path, dice: str, at_least: int) -> Path:
     """A pack whose check every 10 minutes rolls *dice* against *at_least*: its exact odds are sums of those
     dice over every turn, the numbers as long as their limit (limits.MAX_ODDS_WORK) allows."""
-    path.write_text("kind: pack\nid: big-dice\nname: Big Dice\ntime: {unit: turn, length: 10 minutes}\n"
-                    "check: {name: Danger, when: each turn, formula: roll, roll: " + dice
-                    + ", trigger: {at_least: " + str(at_least) + "}}\n"
-                    "reference: {pages: [{title: T, sections: [{kind: text, text: x}]}]}\n", encoding="utf-8")
+    path.write_text(
+        "kind: pack\nid: big-dice\nname: Big Dice\ntime: {unit: turn, length: 10 minutes}\n"
+        "check: {name: Danger, when: each turn, formula: roll, roll: "
+        + dice
+        + ", trigger: {at_least: "
+        + str(at_least)
+        + "}}\n"
+        "reference: {pages: [{title: T, sections: [{kind: text, text: x}]}]}\n",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -105,21 +112,31 @@ def page_pdf(content: bytes, forms: tuple[bytes, ...] = ()) -> bytes:
     """A letter page drawing *content*; *forms* are form XObjects named /F1, /F2, ... on the page, and each
     may draw the next as /F."""
     names = b" ".join(b"/F%d %d 0 R" % (n, 5 + n - 1) for n in range(1, len(forms) + 1))
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << "
-               + names + b" >> >> >>",
-               b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream"]
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /XObject << "
+        + names
+        + b" >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+    ]
     for n, body in enumerate(forms):
         inner = b"/Resources << /XObject << /F %d 0 R >> >> " % (5 + n + 1) if n + 1 < len(forms) else b""
-        objects.append(b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] " + inner
-                       + b"/Length %d >>\nstream\n" % len(body) + body + b"\nendstream")
+        objects.append(
+            b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] "
+            + inner
+            + b"/Length %d >>\nstream\n" % len(body)
+            + body
+            + b"\nendstream"
+        )
     return pdf_file(objects)
 
 
 def strokes_pdf(count: int) -> bytes:
     """A page of *count* short strokes, each a painting operator."""
-    return page_pdf(b"".join(b"%d %d m %d %d l S\n" % (n % 600, n % 780, n % 600 + 3, n % 780 + 3)
-                             for n in range(count)))
+    return page_pdf(
+        b"".join(b"%d %d m %d %d l S\n" % (n % 600, n % 780, n % 600 + 3, n % 780 + 3) for n in range(count))
+    )
 
 
 def forms_pdf(outer: int, inner: int) -> bytes:

@@ -37,8 +37,9 @@ def contact_sheet(images: list[Image.Image], per_row: int, gap: int = 12) -> Ima
 
 
 def main() -> None:
-    packet = build_packet(load_site("the-sunken-chapel"),
-                          PacketOptions(RenderOptions(paper=LETTER), seed=7, use_cache=False))
+    packet = build_packet(
+        load_site("the-sunken-chapel"), PacketOptions(RenderOptions(paper=LETTER), seed=7, use_cache=False)
+    )
     contact_sheet(pages(packet.pdf, 200)[:10], 5, gap=12).save(DOCS / "packet-pages.png", optimize=True)
     reference = reference_pdf(load_pack("dungeon-turn"), RenderOptions(paper=LETTER))
     pages(reference, 850)[0].save(DOCS / "reference-dungeon-turn.png", optimize=True)

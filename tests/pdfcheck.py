@@ -12,8 +12,14 @@ from pypdf import PdfReader
 from sheetgen.layout.geometry import Rect
 
 #: Every font a sheet uses comes from one of these shipped families.
-SHIPPED_FAMILIES = ("SheetgenSerif", "Sheetgen-Serif", "SheetgenSans", "Sheetgen-Sans", "NotoSansSymbols2",
-                    "Noto-Sans-Symbols2")
+SHIPPED_FAMILIES = (
+    "SheetgenSerif",
+    "Sheetgen-Serif",
+    "SheetgenSans",
+    "Sheetgen-Sans",
+    "NotoSansSymbols2",
+    "Noto-Sans-Symbols2",
+)
 
 
 def read_pdf(data: bytes) -> PdfReader:

@@ -43,8 +43,9 @@ class Fill:
 
     @property
     def white(self) -> bool:
-        return self.colour is not None and all(abs(c - (0.0 if len(self.colour) == 4 else 1.0)) < 0.01
-                                               for c in self.colour)
+        return self.colour is not None and all(
+            abs(c - (0.0 if len(self.colour) == 4 else 1.0)) < 0.01 for c in self.colour
+        )
 
     @property
     def area(self) -> bool:
@@ -81,8 +82,13 @@ def _bounds(points: list[tuple[float, float]]) -> Box:
 
 
 def _inside(inner: Box, outer: Box) -> bool:
-    return (inner[0] >= outer[0] - 0.01 and inner[1] >= outer[1] - 0.01 and inner[2] <= outer[2] + 0.01
-            and inner[3] <= outer[3] + 0.01 and inner != outer)
+    return (
+        inner[0] >= outer[0] - 0.01
+        and inner[1] >= outer[1] - 0.01
+        and inner[2] <= outer[2] + 0.01
+        and inner[3] <= outer[3] + 0.01
+        and inner != outer
+    )
 
 
 def _grown(box: Box, by: float) -> Box:
@@ -164,8 +170,10 @@ class _Walker:
                 if clipping and curved and path:
                     round_clip = _bounds([p for points in path for p in points])
                 if op != b"n" and not in_text:
-                    self.square_boxes(number, [box for box in rects if round_clip is None
-                                               or not _inside(round_clip, _grown(box, 0.3))])
+                    self.square_boxes(
+                        number,
+                        [box for box in rects if round_clip is None or not _inside(round_clip, _grown(box, 0.3))],
+                    )
                 if op in _FILLS and path and not in_text:
                     boxes = [_bounds(points) for points in path if len(points) > 1]
                     if boxes:
@@ -182,8 +190,7 @@ class _Walker:
                 xobject = xobject.get_object()
                 if xobject.get("/Subtype") == "/Image":
                     box = _bounds([_point(ctm, x, y) for x in (0, 1) for y in (0, 1)])
-                    self.fills.append(Fill(number, None, box, min(box[2] - box[0], box[3] - box[1]),
-                                           f"image {name}"))
+                    self.fills.append(Fill(number, None, box, min(box[2] - box[0], box[3] - box[1]), f"image {name}"))
                 elif xobject.get("/Subtype") == "/Form" and id(xobject) not in seen:
                     matrix = tuple(float(v) for v in xobject.get("/Matrix", IDENTITY))
                     inner = _times(matrix, ctm)  # type: ignore[arg-type]

@@ -28,13 +28,13 @@ class SimulatedOdds:
     runs: int
     hours: int
     units: int
-    rolled: tuple[int, ...]      # runs in which the check was rolled at the end of this unit
-    triggered: tuple[int, ...]   # runs in which it brought an encounter
-    first: tuple[int, ...]       # runs in which that encounter was the first
-    by_hour: tuple[int, ...]     # runs with at least one encounter by the end of hour 1, 2, ...
-    encounters: int              # encounters in all runs together (every roll that brought one)
-    outcomes: tuple[tuple[int, ...], ...] = ()          # per named outcome: runs in which it came up, by unit
-    outcome_by_hour: tuple[tuple[int, ...], ...] = ()   # per named outcome: runs with it by hour 1, 2, ...
+    rolled: tuple[int, ...]  # runs in which the check was rolled at the end of this unit
+    triggered: tuple[int, ...]  # runs in which it brought an encounter
+    first: tuple[int, ...]  # runs in which that encounter was the first
+    by_hour: tuple[int, ...]  # runs with at least one encounter by the end of hour 1, 2, ...
+    encounters: int  # encounters in all runs together (every roll that brought one)
+    outcomes: tuple[tuple[int, ...], ...] = ()  # per named outcome: runs in which it came up, by unit
+    outcome_by_hour: tuple[tuple[int, ...], ...] = ()  # per named outcome: runs with it by hour 1, 2, ...
 
     def chance(self, unit: int) -> float:
         return self.triggered[unit - 1] / self.runs
@@ -129,11 +129,21 @@ def simulate_quiet(pack: Pack, hours: int, runs: int, rng: random.Random, extra:
     for hour in range(1, hours + 1):
         last = units_in(pack, hour) + 1
         by_hour.append(sum(first[1:last]) + sum(extra_first[1:last]))
-    outcome_by_hour = tuple(tuple(sum(row[1:units_in(pack, hour) + 1]) for hour in range(1, hours + 1))
-                            for row in outcome_first)
-    return SimulatedOdds(runs, hours, units, tuple(rolled[1:]), tuple(triggered[1:]), tuple(first[1:]),
-                         tuple(by_hour), rolled_hits + extra_hits, tuple(tuple(row[1:]) for row in outcome_at),
-                         outcome_by_hour)
+    outcome_by_hour = tuple(
+        tuple(sum(row[1 : units_in(pack, hour) + 1]) for hour in range(1, hours + 1)) for row in outcome_first
+    )
+    return SimulatedOdds(
+        runs,
+        hours,
+        units,
+        tuple(rolled[1:]),
+        tuple(triggered[1:]),
+        tuple(first[1:]),
+        tuple(by_hour),
+        rolled_hits + extra_hits,
+        tuple(tuple(row[1:]) for row in outcome_at),
+        outcome_by_hour,
+    )
 
 
 _UNKNOWN, _NOT_DUE, _SKIP = -3, -2, -1
@@ -147,7 +157,7 @@ class _Table:
         self.states: list[State] = []
         self.ids: dict[State, int] = {}
         self.moved: tuple[list[int], list[int]] = ([], [])  # next state after a unit, before/after offset
-        self.dice: list[int] = []       # on a grid point: dice to roll (0: plain roll), or _NOT_DUE, _SKIP
+        self.dice: list[int] = []  # on a grid point: dice to roll (0: plain roll), or _NOT_DUE, _SKIP
         self.skipped: list[int] = []
         self.resolved: dict[tuple[int, int], tuple[int, bool, int]] = {}
         self.extra_resolved: dict[tuple[int, int], tuple[int, bool]] = {}
@@ -179,8 +189,9 @@ class _Table:
         self.dice[sid] = dice
         return dice
 
-    def repeat_rolls(self, sid: int, more: int, roll: Callable[[int], int], hits: int,
-                     names: tuple[int, ...]) -> tuple[int, int, tuple[int, ...]]:
+    def repeat_rolls(
+        self, sid: int, more: int, roll: Callable[[int], int], hits: int, names: tuple[int, ...]
+    ) -> tuple[int, int, tuple[int, ...]]:
         """``more`` further rolls of a check rolled several times where it falls due, from state ``sid``:
         the state after, the encounters so far (``hits`` and these), the named outcomes seen (each once)."""
         for _ in range(more):

@@ -55,11 +55,19 @@ class Case:
     @property
     def name(self) -> str:
         """The file's name in the case's folder."""
-        return {"alias-bomb": "bomb.yaml", "50-mb": "big.yaml", "too-many-rooms": "rooms.yaml",
-                "huge-page": "huge-page.pdf", "exits-300": "exits.yaml", "page-tree-loop": "loop.pdf",
-                "stream-bomb": "bomb.pdf", "kids-not-a-list": "kids.pdf", "forms-200-deep-4": "forms.pdf",
-                "form-draws-itself": "itself.pdf", "full-page-fills-100": "fills.pdf"}.get(self.make or "",
-                                                                                          self.file or "")
+        return {
+            "alias-bomb": "bomb.yaml",
+            "50-mb": "big.yaml",
+            "too-many-rooms": "rooms.yaml",
+            "huge-page": "huge-page.pdf",
+            "exits-300": "exits.yaml",
+            "page-tree-loop": "loop.pdf",
+            "stream-bomb": "bomb.pdf",
+            "kids-not-a-list": "kids.pdf",
+            "forms-200-deep-4": "forms.pdf",
+            "form-draws-itself": "itself.pdf",
+            "full-page-fills-100": "fills.pdf",
+        }.get(self.make or "", self.file or "")
 
 
 def load_cases() -> list[Case]:
@@ -102,8 +110,10 @@ def make_file(kind: str, path: Path) -> None:
         name = "N" * 118
         exits = ", ".join(f'"{i}"' for i in range(2, 302))
         rooms = "".join(f'  - {{key: "{i}", name: {name}}}\n' for i in range(2, 302))
-        path.write_text(f'site: Hub\nsystem: dungeon-turn\nrooms:\n  - {{key: "1", name: {name}, exits: [{exits}]}}\n'
-                        + rooms, encoding="utf-8")
+        path.write_text(
+            f'site: Hub\nsystem: dungeon-turn\nrooms:\n  - {{key: "1", name: {name}, exits: [{exits}]}}\n' + rooms,
+            encoding="utf-8",
+        )
     elif kind in ("page-tree-loop", "stream-bomb", "kids-not-a-list", "forms-200-deep-4", "form-draws-itself"):
         path.write_bytes(hostile_pdf(kind))
     elif kind == "full-page-fills-100":
@@ -125,19 +135,32 @@ def hostile_pdf(kind: str) -> bytes:
     200 times, four levels deep (1.6 billion draws), or one whose form draws itself."""
     import zlib
 
-    page = (b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-            b"/Resources << /XObject << /F 5 0 R >> >> >>")
-    form = (b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /F %d 0 R >> >> "
-            b"/Length %d >>\nstream\n%s\nendstream")
+    page = (
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /XObject << /F 5 0 R >> >> >>"
+    )
+    form = (
+        b"<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /XObject << /F %d 0 R >> >> "
+        b"/Length %d >>\nstream\n%s\nendstream"
+    )
     if kind == "forms-200-deep-4":
         draw = b"/F Do " * 200
-        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page,
-                   b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
-                   *(form % (number + 1, len(draw), draw) for number in range(5, 8)),
-                   form % (8, 15, b"0 0 m 9 9 l S  ")]
+        objects = [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            page,
+            b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream",
+            *(form % (number + 1, len(draw), draw) for number in range(5, 8)),
+            form % (8, 15, b"0 0 m 9 9 l S  "),
+        ]
     elif kind == "form-draws-itself":
-        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>", page,
-                   b"<< /Length 6 >>\nstream\n/F Do \nendstream", form % (5, 6, b"/F Do ")]
+        objects = [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            page,
+            b"<< /Length 6 >>\nstream\n/F Do \nendstream",
+            form % (5, 6, b"/F Do "),
+        ]
     elif kind == "page-tree-loop":
         objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]
     elif kind == "kids-not-a-list":
@@ -145,9 +168,12 @@ def hostile_pdf(kind: str) -> bytes:
     else:
         squeeze = zlib.compressobj(9)
         data = b"".join(squeeze.compress(bytes(1 << 20)) for _ in range(1024)) + squeeze.flush()
-        objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-                   b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-                   b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream"]
+        objects = [
+            b"<< /Type /Catalog /Pages 2 0 R >>",
+            b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream",
+        ]
     return pdf_file(objects)
 
 
@@ -206,8 +232,14 @@ def execute(run: Run) -> Run:
     env["SHEETGEN_CONFIG"] = run.case.name if run.case.settings else ""
     started = time.perf_counter()
     env.update(run.case.env or {})
-    done = subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=run.folder, env=env,
-                          capture_output=True, timeout=TIMEOUT, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "sheetgen", *args],
+        cwd=run.folder,
+        env=env,
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
     run.seconds = time.perf_counter() - started
     run.exit = done.returncode
     run.stdout = done.stdout.decode("utf-8", "replace")
@@ -221,8 +253,11 @@ def execute(run: Run) -> Run:
 @pytest.fixture(scope="module")
 def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Run]:
     """Run every selected case, a few at a time; keyed by case id."""
-    wanted = {item.callspec.params["case"].id for item in request.session.items
-              if getattr(item, "originalname", "") == "test_bad_input" and hasattr(item, "callspec")}
+    wanted = {
+        item.callspec.params["case"].id
+        for item in request.session.items
+        if getattr(item, "originalname", "") == "test_bad_input" and hasattr(item, "callspec")
+    }
     base = tmp_path_factory.mktemp("bad_inputs")
     prepared = [prepare(case, base / case.id) for case in CASES if case.id in wanted]
     started = time.perf_counter()
@@ -233,8 +268,10 @@ def runs(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     capture = request.config.pluginmanager.get_plugin("capturemanager")
     assert capture is not None
     with capture.global_and_fixture_disabled():
-        print(f"\nbad inputs: {len(done)} cases through the CLI in {elapsed:.1f} s"
-              + (f" (slowest: {slowest.case.id}, {slowest.seconds:.1f} s)" if slowest else ""))
+        print(
+            f"\nbad inputs: {len(done)} cases through the CLI in {elapsed:.1f} s"
+            + (f" (slowest: {slowest.case.id}, {slowest.seconds:.1f} s)" if slowest else "")
+        )
     return done
 
 
@@ -292,4 +329,3 @@ def check_accepted(run: Run) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
     if case.text:
         assert case.text in text.replace("\n", "")
-

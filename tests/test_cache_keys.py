@@ -58,11 +58,19 @@ def test_the_parts_keys_differ_for_the_same_options() -> None:
 
 def test_a_key_is_the_same_in_another_process() -> None:
     options = RenderOptions(paper=A4, ink="saver", cards=CardPrint(back_offset=(0.5, -1.0)), seed=7)
-    code = ("from sheetgen.options import A4, CardPrint, Drawn, RenderOptions\n"
-            "o = RenderOptions(paper=A4, ink='saver', cards=CardPrint(back_offset=(0.5, -1.0)), seed=7)\n"
-            "print(' '.join(o.drawing_key(part) for part in Drawn))")
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                            env={**os.environ, "PYTHONHASHSEED": "12345"}, cwd="/")
+    code = (
+        "from sheetgen.options import A4, CardPrint, Drawn, RenderOptions\n"
+        "o = RenderOptions(paper=A4, ink='saver', cards=CardPrint(back_offset=(0.5, -1.0)), seed=7)\n"
+        "print(' '.join(o.drawing_key(part) for part in Drawn))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "12345"},
+        cwd="/",
+    )
     assert result.stdout.split() == [options.drawing_key(part) for part in Drawn]
 
 
@@ -81,12 +89,15 @@ def test_the_packet_keys_its_cards_without_the_seed_or_the_trackers_options() ->
     loaded = load_site("the-sunken-chapel")
 
     def key(render: RenderOptions, **more: Any) -> str:
-        return _cards_key(loaded, PacketOptions(render=render, seed=render.seed or 1, made_on=date(2026, 1, 2),
-                                                **more))
+        return _cards_key(loaded, PacketOptions(render=render, seed=render.seed or 1, made_on=date(2026, 1, 2), **more))
 
     base = RenderOptions(seed=1)
-    same = [replace(base, seed=2), replace(base, fillable=True), replace(base, large=True),
-            replace(base, page_numbers=False)]
+    same = [
+        replace(base, seed=2),
+        replace(base, fillable=True),
+        replace(base, large=True),
+        replace(base, page_numbers=False),
+    ]
     assert {key(render) for render in same} == {key(base)}
     assert key(replace(base, cards=CHANGED["cards"])) != key(base)
     assert key(replace(base, ink="saver")) != key(base)
@@ -128,5 +139,6 @@ def test_what_the_references_key_leaves_out_does_not_change_them() -> None:
     pack = load_pack("encounter-clock")
     unread = {name: CHANGED[name] for name in set(CHANGED) - READS[Drawn.REFERENCE]}
     assert unread.keys() == {"seed", "fillable", "cards"}
-    assert reference_pdf(pack, replace(RenderOptions(), **unread), players=False) == \
-        reference_pdf(pack, RenderOptions(), players=False)
+    assert reference_pdf(pack, replace(RenderOptions(), **unread), players=False) == reference_pdf(
+        pack, RenderOptions(), players=False
+    )

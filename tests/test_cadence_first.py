@@ -79,8 +79,7 @@ def load_text(tmp_path: Path, text: str, name: str = "pack.yaml") -> Pack:
 def test_first_check_on_turn_one_then_every_second(tmp_path: Path) -> None:
     pack = load_text(tmp_path, FIRST_PACK)
     odds = quiet_odds(pack, 1)
-    assert [(c.unit, c.chance) for c in odds.checks] == [(1, Fraction(1, 6)), (3, Fraction(1, 6)),
-                                                         (5, Fraction(1, 6))]
+    assert [(c.unit, c.chance) for c in odds.checks] == [(1, Fraction(1, 6)), (3, Fraction(1, 6)), (5, Fraction(1, 6))]
     assert odds.by_hour == (1 - Fraction(5, 6) ** 3,)
     # first check after 1 turn, then a geometric number of 2-turn waits: 10 + 20 * (6 - 1) minutes
     assert odds.expected_minutes_to_first == 10 + 20 * 5
@@ -124,12 +123,14 @@ def test_negative_levels_are_named_and_read(tmp_path: Path) -> None:
     pack = load_text(tmp_path, NEGATIVE_PACK)
     track = pack.track("mood")
     assert [(lv.at.low, lv.at.high, str(lv.at)) for lv in track.levels] == [
-        (-2, -2, "-2"), (-1, 0, "-1 to 0"), (1, 2, "1-2")]
+        (-2, -2, "-2"),
+        (-1, 0, "-1 to 0"),
+        (1, 2, "1-2"),
+    ]
     # Mood -1 after round 1 (cadence 1: rolled), 0 after round 2 (cadence 2: one round since: not
     # rolled), 1 after round 3 (rolled), 2 after round 4 (not), then every second round
     odds = quiet_odds(pack, 3)
-    assert [(c.unit, c.chance) for c in odds.checks] == [
-        (1, Fraction(0)), (3, Fraction(2, 6)), (5, Fraction(3, 6))]
+    assert [(c.unit, c.chance) for c in odds.checks] == [(1, Fraction(0)), (3, Fraction(2, 6)), (5, Fraction(3, 6))]
     table = build_timetable(pack, site=None, encounter_pack=None, hours=3, seed=5)
     rolled = [r.unit for r in table.rows if r.baseline.rolled]
     assert rolled == [1, 3, 5]
@@ -139,11 +140,13 @@ def test_negative_levels_are_named_and_read(tmp_path: Path) -> None:
             assert row.baseline.encounter == (row.dice[0] + mood >= 6)
 
 
-@pytest.mark.parametrize(("cadence", "message"), [
-    ("{every: 2, first: 3}", "check.cadence.first: must be from 1 to every (2); for a later start add an "
-                             "offset"),
-    ("{every: 2, first: 0}", "check.cadence.first: input should be greater than or equal to 1"),
-])
+@pytest.mark.parametrize(
+    ("cadence", "message"),
+    [
+        ("{every: 2, first: 3}", "check.cadence.first: must be from 1 to every (2); for a later start add an offset"),
+        ("{every: 2, first: 0}", "check.cadence.first: input should be greater than or equal to 1"),
+    ],
+)
 def test_first_out_of_range(tmp_path: Path, cadence: str, message: str) -> None:
     path = tmp_path / "pack.yaml"
     path.write_text(FIRST_PACK.replace("{every: 2, first: 1}", cadence), encoding="utf-8")
@@ -159,24 +162,36 @@ def test_a_negative_range_that_runs_backwards(tmp_path: Path) -> None:
         load_pack(str(path))
 
 
-@pytest.mark.parametrize(("variant", "message"), [
-    ("    cadence: {every: 2, first: 3}\n",
-     "variants[0].cadence.first: must be from 1 to every (2); for a later start add an offset"),
-    ("    cadence: {every: 0}\n", "variants[0].cadence.every: must be from 1 to 1000 units"),
-    ("    cadence: {every: {track: mood}}\n", "variants[0].cadence.every: a cadence by track needs levels"),
-    ('    cadence: {every: {track: mood, levels: {"-2 to 0": 1}}}\n',
-     "variants[0].cadence.every.levels: no row covers 1-2 on Mood (-2-2)"),
-    ('    cadence: {every: {track: mood, levels: {"-2 to 2": 2}}, first: 3}\n',
-     "variants[0].cadence.first: must be from 1 to 2 (the finest of the cadences by level)"),
-    ("    check:\n      name: Mood Check\n      when: every round\n      formula: Roll **1d6**.\n"
-     "      roll: 1d6\n      cadence: {every: 2, offset: 1001}\n      trigger: {at_least: 6}\n",
-     "variants[0].check.cadence.offset: must be at most 1000 units"),
-])
+@pytest.mark.parametrize(
+    ("variant", "message"),
+    [
+        (
+            "    cadence: {every: 2, first: 3}\n",
+            "variants[0].cadence.first: must be from 1 to every (2); for a later start add an offset",
+        ),
+        ("    cadence: {every: 0}\n", "variants[0].cadence.every: must be from 1 to 1000 units"),
+        ("    cadence: {every: {track: mood}}\n", "variants[0].cadence.every: a cadence by track needs levels"),
+        (
+            '    cadence: {every: {track: mood, levels: {"-2 to 0": 1}}}\n',
+            "variants[0].cadence.every.levels: no row covers 1-2 on Mood (-2-2)",
+        ),
+        (
+            '    cadence: {every: {track: mood, levels: {"-2 to 2": 2}}, first: 3}\n',
+            "variants[0].cadence.first: must be from 1 to 2 (the finest of the cadences by level)",
+        ),
+        (
+            "    check:\n      name: Mood Check\n      when: every round\n      formula: Roll **1d6**.\n"
+            "      roll: 1d6\n      cadence: {every: 2, offset: 1001}\n      trigger: {at_least: 6}\n",
+            "variants[0].check.cadence.offset: must be at most 1000 units",
+        ),
+    ],
+)
 def test_a_variants_cadence_is_checked_as_the_checks_is(tmp_path: Path, variant: str, message: str) -> None:
     """One set of rules for every cadence: the check's, a variant's and a variant check's."""
     path = tmp_path / "pack.yaml"
-    text = NEGATIVE_PACK.replace("reference:\n", f"variants:\n  - id: fast\n    name: Fast\n    text: Faster.\n"
-                                                 f"{variant}reference:\n", 1)
+    text = NEGATIVE_PACK.replace(
+        "reference:\n", f"variants:\n  - id: fast\n    name: Fast\n    text: Faster.\n{variant}reference:\n", 1
+    )
     path.write_text(text, encoding="utf-8")
     with pytest.raises(DataError) as caught:
         load_pack(str(path))

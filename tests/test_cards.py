@@ -87,9 +87,13 @@ def _inset(rect: Rect, by: float) -> Rect:
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
-                              pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite,
-                              size: str, paper: Paper) -> None:
+def test_card_and_page_counts(
+    sheets: dict[tuple[str, str, bool], CardSheet],
+    pdfs: dict[tuple[str, str, bool], bytes],
+    bundled: LoadedSite,
+    size: str,
+    paper: Paper,
+) -> None:
     sheet = sheets[(size, paper.name, False)]
     site = bundled.site
     rooms = [c for c in sheet.cards if c.kind == "room"]
@@ -113,20 +117,21 @@ def test_card_and_page_counts(sheets: dict[tuple[str, str, bool], CardSheet],
     texts = page_texts(reader)
     assert sum(text.count("(cont.)") for text in texts) == continuations
     for card in sheet.cards:
-        assert card.parts == 1 + sum(1 for c in sheet.cards if (c.kind, c.key, c.name) == (card.kind, card.key,
-                                                                                           card.name) and c.part)
+        assert card.parts == 1 + sum(
+            1 for c in sheet.cards if (c.kind, c.key, c.name) == (card.kind, card.key, card.name) and c.part
+        )
 
 
 def _face(card: Card) -> tuple[list[str], list[float]]:
     """What a card shows and where, in the card's own coordinates."""
     kinds = [type(m).__name__ for m in card.items]
-    places = [v for m in card.items for v in (m.rect.x - card.rect.x, m.rect.y - card.rect.y, m.rect.width,
-                                              m.rect.height)]
+    places = [
+        v for m in card.items for v in (m.rect.x - card.rect.x, m.rect.y - card.rect.y, m.rect.width, m.rect.height)
+    ]
     return kinds, places
 
 
-def test_bigger_cards_need_no_more_cards(sheets: dict[tuple[str, str, bool], CardSheet],
-                                        bundled: LoadedSite) -> None:
+def test_bigger_cards_need_no_more_cards(sheets: dict[tuple[str, str, bool], CardSheet], bundled: LoadedSite) -> None:
     for paper in PAPERS:
         poker = sheets[("poker", paper.name, False)]
         index = sheets[("index", paper.name, False)]
@@ -163,9 +168,13 @@ def test_type_sizes(sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_every_room_key_and_name_is_printed(sheets: dict[tuple[str, str, bool], CardSheet],
-                                            pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite,
-                                            size: str, paper: Paper) -> None:
+def test_every_room_key_and_name_is_printed(
+    sheets: dict[tuple[str, str, bool], CardSheet],
+    pdfs: dict[tuple[str, str, bool], bytes],
+    bundled: LoadedSite,
+    size: str,
+    paper: Paper,
+) -> None:
     sheet = sheets[(size, paper.name, False)]
     texts = [squeeze(t) for t in page_texts(read_pdf(pdfs[(size, paper.name, False)]))]
     for room in bundled.site.rooms:
@@ -180,8 +189,9 @@ def test_every_room_key_and_name_is_printed(sheets: dict[tuple[str, str, bool], 
         assert block.name in texts[card.page]
 
 
-def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
-                           pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite) -> None:
+def test_room_card_content(
+    sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite
+) -> None:
     sheet = sheets[("index", "letter", False)]
     text = squeeze(" ".join(page_texts(read_pdf(pdfs[("index", "letter", False)]))))
     names = {r.key: r.name for r in bundled.site.rooms}
@@ -200,14 +210,14 @@ def test_room_card_content(sheets: dict[tuple[str, str, bool], CardSheet],
     assert "Exits: 2 Narthex, 3 Sexton's Cottage" in text
 
 
-def test_checkboxes_are_drawn_boxes(pdfs: dict[tuple[str, str, bool], bytes],
-                                    sheets: dict[tuple[str, str, bool], CardSheet]) -> None:
+def test_checkboxes_are_drawn_boxes(
+    pdfs: dict[tuple[str, str, bool], bytes], sheets: dict[tuple[str, str, bool], CardSheet]
+) -> None:
     sheet = sheets[("poker", "letter", False)]
     contents = read_pdf(pdfs[("poker", "letter", False)]).pages[0].get_contents()
     assert contents is not None
     content = contents.get_data().decode("latin-1")
-    boxes = [i for c in sheet.cards if c.page == 0 for i in c.items
-             if isinstance(i, RectMark) and i.role == "checkbox"]
+    boxes = [i for c in sheet.cards if c.page == 0 for i in c.items if isinstance(i, RectMark) and i.role == "checkbox"]
     assert boxes
     for box in boxes:
         assert _has_rect(content, box.rect), box
@@ -218,26 +228,45 @@ def _has_rect(content: str, rect: Rect) -> bool:
     tokens = content.split()
     for i, token in enumerate(tokens):
         if token == "re" and i >= 4:
-            x, y, w, h = (float(t) for t in tokens[i - 4:i])
+            x, y, w, h = (float(t) for t in tokens[i - 4 : i])
             if all(abs(a - b) < 0.02 for a, b in ((x, rect.x), (y, rect.y), (w, rect.width), (h, rect.height))):
                 return True
     return False
 
 
-def test_stat_card_follows_the_griffon_example(sheets: dict[tuple[str, str, bool], CardSheet],
-                                               bundled: LoadedSite) -> None:
+def test_stat_card_follows_the_griffon_example(
+    sheets: dict[tuple[str, str, bool], CardSheet], bundled: LoadedSite
+) -> None:
     griffon = next(b for b in bundled.site.statblocks if b.id == "griffon")
     assert [label for label, _ in stat_lines(griffon)][:7] == [
-        "HD", "Speed", "Zone", "Morale", "# Appearing", "Armor", "Weak"]
+        "HD",
+        "Speed",
+        "Zone",
+        "Morale",
+        "# Appearing",
+        "Armor",
+        "Weak",
+    ]
     sheet = sheets[("poker", "letter", False)]
     card = next(c for c in sheet.cards if c.kind == "stat" and c.name == "Griffon")
     page = SheetPage(0, "front", (0,), ())
     data = draw_card_sheet(CardSheet(sheet.layout, sheet.site_name, (card,), (), (page,)))
     text = squeeze(page_texts(read_pdf(data))[0])
-    order = ["Griffon", "Hybrid creatures displaying", "HD: 7 (31 HP)", "Speed: 30' (Fly 80')",
-             "Zone: Frontline", "Morale: 8", "# Appearing: d4", "Armor: 2 [as Chain]", "Weak: Shock",
-             "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak", "Beak [Melee Attack]: 9 (2d8)",
-             "Claw [Melee Attack]: 2 (d4)"]
+    order = [
+        "Griffon",
+        "Hybrid creatures displaying",
+        "HD: 7 (31 HP)",
+        "Speed: 30' (Fly 80')",
+        "Zone: Frontline",
+        "Morale: 8",
+        "# Appearing: d4",
+        "Armor: 2 [as Chain]",
+        "Weak: Shock",
+        "ACTIONS",
+        "Multi-Attack: 2×Claw and 1×Beak",
+        "Beak [Melee Attack]: 9 (2d8)",
+        "Claw [Melee Attack]: 2 (d4)",
+    ]
     where = [text.find(part) for part in order]
     assert all(w >= 0 for w in where), list(zip(order, where, strict=True))
     assert where == sorted(where)
@@ -248,8 +277,11 @@ def test_every_stat_card_has_two_stat_columns(sheets: dict[tuple[str, str, bool]
         for card in sheet.cards:
             if card.kind != "stat" or card.part:
                 continue
-            stats = [i for i in card.items
-                     if isinstance(i, TextMark) and i.role == "body-bold" and i.text.rstrip().endswith(":")]
+            stats = [
+                i
+                for i in card.items
+                if isinstance(i, TextMark) and i.role == "body-bold" and i.text.rstrip().endswith(":")
+            ]
             lefts = {round(i.x - card.rect.x, 1) for i in stats}
             assert len(lefts) == 2, (size, card.name, lefts)
 
@@ -261,8 +293,9 @@ def test_fonts_are_embedded_and_shipped(pdfs: dict[tuple[str, str, bool], bytes]
 
 def test_same_input_same_bytes(bundled: LoadedSite) -> None:
     options = RenderOptions(A4)
-    assert cards_pdf(bundled, options, size="index", backs=True) == cards_pdf(bundled, options, size="index",
-                                                                            backs=True)
+    assert cards_pdf(bundled, options, size="index", backs=True) == cards_pdf(
+        bundled, options, size="index", backs=True
+    )
 
 
 # --- where things are -------------------------------------------------------------------------------------------
@@ -271,8 +304,9 @@ def test_same_input_same_bytes(bundled: LoadedSite) -> None:
 @pytest.mark.parametrize("backs", [False, True])
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, str, bool], CardSheet],
-                                                       size: str, paper: Paper, backs: bool) -> None:
+def test_cards_sit_inside_the_page_without_overlapping(
+    sheets: dict[tuple[str, str, bool], CardSheet], size: str, paper: Paper, backs: bool
+) -> None:
     sheet = sheets[(size, paper.name, backs)]
     # the grid's own frame: the paper, or the paper turned for cards set sideways
     frame = sheet.layout.paper
@@ -281,8 +315,7 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
     card_size = CARD_SIZES[size]
     assert len(sheet.slots) == sheet.layout.per_page
     for slot in sheet.slots:
-        assert (round(slot.width, 3), round(slot.height, 3)) == (round(card_size.width, 3),
-                                                                 round(card_size.height, 3))
+        assert (round(slot.width, 3), round(slot.height, 3)) == (round(card_size.width, 3), round(card_size.height, 3))
         assert page.contains(slot)
     # the grid is centred
     assert sheet.grid.x == pytest.approx(frame.width - sheet.grid.right)
@@ -294,7 +327,7 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
             by_page.setdefault(card.page, []).append(card.rect)
         for rects in by_page.values():
             for i, a in enumerate(rects):
-                for b in rects[i + 1:]:
+                for b in rects[i + 1 :]:
                     assert not a.overlaps(b)
     for card in sheet.cards:
         start = sheet.slots.index(Rect(card.rect.x, card.rect.y, card_size.width, card_size.height))
@@ -310,8 +343,9 @@ def test_cards_sit_inside_the_page_without_overlapping(sheets: dict[tuple[str, s
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes],
-                    size: str, paper: Paper) -> None:
+def test_crop_marks(
+    sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes], size: str, paper: Paper
+) -> None:
     sheet = sheets[(size, paper.name, True)]
     grid = sheet.grid
     reader = read_pdf(pdfs[(size, paper.name, True)])
@@ -334,8 +368,13 @@ def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[t
             rect = placed[index].rect
             # a row is cut at the marks on its edge of the grid (a middle row: where both agree)
             top_row, bottom_row = abs(rect.top - grid.top) < 0.01, abs(rect.y - grid.y) < 0.01
-            vertical = above if top_row and not bottom_row else below if bottom_row and not top_row else (
-                above & below if not top_row else above)
+            vertical = (
+                above
+                if top_row and not bottom_row
+                else below
+                if bottom_row and not top_row
+                else (above & below if not top_row else above)
+            )
             # every card's four corners are on a marked cut, and no cut runs through a card
             assert {round(rect.x, 1), round(rect.right, 1)} <= vertical, (page.index, rect)
             assert {round(rect.y, 1), round(rect.top, 1)} <= horizontal, (page.index, rect)
@@ -346,9 +385,9 @@ def test_crop_marks(sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[t
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_crop_marks_keep_a_quarter_inch_from_the_paper_edge(pdfs: dict[tuple[str, str, bool], bytes],
-                                                          sheets: dict[tuple[str, str, bool], CardSheet],
-                                                          size: str, paper: Paper) -> None:
+def test_crop_marks_keep_a_quarter_inch_from_the_paper_edge(
+    pdfs: dict[tuple[str, str, bool], bytes], sheets: dict[tuple[str, str, bool], CardSheet], size: str, paper: Paper
+) -> None:
     sheet = sheets[(size, paper.name, True)]
     reader = read_pdf(pdfs[(size, paper.name, True)])
     edge = 0.25 * 72 - 0.05
@@ -366,19 +405,27 @@ def test_crop_marks_keep_a_quarter_inch_from_the_paper_edge(pdfs: dict[tuple[str
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_text_is_drawn_inside_its_card(sheets: dict[tuple[str, str, bool], CardSheet],
-                                       pdfs: dict[tuple[str, str, bool], bytes], size: str) -> None:
+def test_text_is_drawn_inside_its_card(
+    sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes], size: str
+) -> None:
     sheet = sheets[(size, "letter", True)]
     data = pdfs[(size, "letter", True)]
     for page in sheet.pages:
         turn = sheet.layout.to_paper(page.side)
-        rects = [mapped_rect(turn, sheet.cards[i].rect if page.side == "front" else sheet.backs[i].rect)
-                 for i in page.cards]
+        rects = [
+            mapped_rect(turn, sheet.cards[i].rect if page.side == "front" else sheet.backs[i].rect) for i in page.cards
+        ]
         boxes = char_boxes(data, page.index)
         assert boxes
         for char, (left, bottom, right, top) in boxes:
-            inside = [r for r in rects if r.x + PADDING - 2 <= left and right <= r.right - PADDING + 2
-                      and r.y + PADDING - 3 <= bottom and top <= r.top - PADDING + 3]
+            inside = [
+                r
+                for r in rects
+                if r.x + PADDING - 2 <= left
+                and right <= r.right - PADDING + 2
+                and r.y + PADDING - 3 <= bottom
+                and top <= r.top - PADDING + 3
+            ]
             assert inside, (page.index, char, (left, bottom, right, top))
 
 
@@ -387,9 +434,13 @@ def test_text_is_drawn_inside_its_card(sheets: dict[tuple[str, str, bool], CardS
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_backs_follow_their_fronts_mirrored(sheets: dict[tuple[str, str, bool], CardSheet],
-                                           pdfs: dict[tuple[str, str, bool], bytes], bundled: LoadedSite,
-                                           size: str, paper: Paper) -> None:
+def test_backs_follow_their_fronts_mirrored(
+    sheets: dict[tuple[str, str, bool], CardSheet],
+    pdfs: dict[tuple[str, str, bool], bytes],
+    bundled: LoadedSite,
+    size: str,
+    paper: Paper,
+) -> None:
     plain = sheets[(size, paper.name, False)]
     sheet = sheets[(size, paper.name, True)]
     assert [p.side for p in sheet.pages] == ["front", "back"] * len(plain.pages)
@@ -414,6 +465,7 @@ def test_backs_follow_their_fronts_mirrored(sheets: dict[tuple[str, str, bool], 
             assert front.key in texts[back.page]
         if front.part:
             assert f"{front.key or front.name} (cont.)" in texts[back.page]
+
     # the back page is cut where its front is: its marks are the front's, mirrored on the sheet
     def on_sheet(marks: tuple[LineMark, ...], turn: tuple[float, ...], mirror: bool) -> list[tuple[float, ...]]:
         found = []
@@ -424,8 +476,7 @@ def test_backs_follow_their_fronts_mirrored(sheets: dict[tuple[str, str, bool], 
         return sorted(found)
 
     for front_page, back_page in zip(sheet.pages[::2], sheet.pages[1::2], strict=True):
-        assert on_sheet(front_page.crop_marks, fronts_turn, True) == on_sheet(back_page.crop_marks, backs_turn,
-                                                                             False)
+        assert on_sheet(front_page.crop_marks, fronts_turn, True) == on_sheet(back_page.crop_marks, backs_turn, False)
     # the back pages show names, not the cards' text
     first_room = bundled.site.rooms[0]
     assert first_room.description.split()[2] not in texts[1].split()
@@ -574,8 +625,10 @@ def test_a_character_no_font_has_is_reported(site_file: SiteWriter) -> None:
                 name: Hall of 漢
             """)
     message = str(error.value)
-    assert message.endswith('site.yaml:5:11: rooms[0].name: character "漢" (U+6F22) is in none of the shipped fonts; '
-                            "replace it or remove it")
+    assert message.endswith(
+        'site.yaml:5:11: rooms[0].name: character "漢" (U+6F22) is in none of the shipped fonts; '
+        "replace it or remove it"
+    )
 
 
 def test_unknown_card_size(bundled: LoadedSite) -> None:
@@ -613,8 +666,7 @@ def test_cards_of_one_room_share_a_heading(sheets: dict[tuple[str, str, bool], C
     sheet = sheets[("poker", "letter", False)]
     continued: list[Card] = [c for c in sheet.cards if c.part]
     for card in continued:
-        first = next(c for c in sheet.cards if (c.kind, c.key, c.name, c.part) == (card.kind, card.key,
-                                                                                    card.name, 0))
+        first = next(c for c in sheet.cards if (c.kind, c.key, c.name, c.part) == (card.kind, card.key, card.name, 0))
         assert card.label == f"{first.key or first.name} (cont.)"
 
 
@@ -625,17 +677,19 @@ def test_the_references_statblock_is_set_like_its_stat_card() -> None:
     lines = [f"{label}: {value}" for label, value in stat_lines(griffon, pack.encounter)]
     text = squeeze(" ".join(page_texts(read_pdf(render_reference(pack, RenderOptions()).pdf))))
     # the stats in the cards' order, two to a row, then the actions under their band
-    where = [text.find(line) for line in [*lines, "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak",
-                                          "Beak [Melee Attack]: 9 (2d8)"]]
+    where = [
+        text.find(line)
+        for line in [*lines, "ACTIONS", "Multi-Attack: 2×Claw and 1×Beak", "Beak [Melee Attack]: 9 (2d8)"]
+    ]
     assert all(w >= 0 for w in where), list(zip(lines, where, strict=False))
     assert where == sorted(where)
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_one_body_size_a_deck_read_from_the_pdf(sheets: dict[tuple[str, str, bool], CardSheet],
-                                                pdfs: dict[tuple[str, str, bool], bytes],
-                                                size: str, paper: Paper) -> None:
+def test_one_body_size_a_deck_read_from_the_pdf(
+    sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes], size: str, paper: Paper
+) -> None:
     sheet = sheets[(size, paper.name, False)]
     reader = read_pdf(pdfs[(size, paper.name, False)])
     found: dict[str, set[float]] = {"room": set(), "stat": set()}
@@ -656,9 +710,9 @@ def test_one_body_size_a_deck_read_from_the_pdf(sheets: dict[tuple[str, str, boo
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("size", SIZES)
-def test_nothing_near_a_cut_on_the_backs_read_from_the_pdf(sheets: dict[tuple[str, str, bool], CardSheet],
-                                                           pdfs: dict[tuple[str, str, bool], bytes],
-                                                           size: str, paper: Paper) -> None:
+def test_nothing_near_a_cut_on_the_backs_read_from_the_pdf(
+    sheets: dict[tuple[str, str, bool], CardSheet], pdfs: dict[tuple[str, str, bool], bytes], size: str, paper: Paper
+) -> None:
     sheet = sheets[(size, paper.name, True)]
     data = pdfs[(size, paper.name, True)]
     reader = read_pdf(data)
@@ -677,5 +731,10 @@ def test_nothing_near_a_cut_on_the_backs_read_from_the_pdf(sheets: dict[tuple[st
         boxes = char_boxes(data, page.index)
         assert boxes
         for char, (left, bottom, right, top) in boxes:
-            assert any(r.x + PADDING - 0.3 <= left and right <= r.right - PADDING + 0.3
-                       and r.y + PADDING - 0.3 <= bottom and top <= r.top - PADDING + 0.3 for r in rects), char
+            assert any(
+                r.x + PADDING - 0.3 <= left
+                and right <= r.right - PADDING + 0.3
+                and r.y + PADDING - 0.3 <= bottom
+                and top <= r.top - PADDING + 0.3
+                for r in rects
+            ), char

@@ -91,26 +91,41 @@ def test_the_reference_prints_the_odds_of_every_level(tmp_path: Path) -> None:
     assert "watch 6" in text and "66.5%" in text
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (("    chosen: true\n", "    chosen: true\n    per_unit: 1\n"),
-     "tracks[0].per_unit: Terrain is chosen by the GM, so it cannot also move every unit"),
-    (("    max: 3\n", "    max: 13\n"), "a chosen track has at most 12 levels, one row of odds each; this one has 13"),
-])
-def test_a_chosen_track_that_moves_by_itself_or_is_too_long_is_refused(change: tuple[str, str], message: str,
-                                                                       tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ("    chosen: true\n", "    chosen: true\n    per_unit: 1\n"),
+            "tracks[0].per_unit: Terrain is chosen by the GM, so it cannot also move every unit",
+        ),
+        (
+            ("    max: 3\n", "    max: 13\n"),
+            "a chosen track has at most 12 levels, one row of odds each; this one has 13",
+        ),
+    ],
+)
+def test_a_chosen_track_that_moves_by_itself_or_is_too_long_is_refused(
+    change: tuple[str, str], message: str, tmp_path: Path
+) -> None:
     with pytest.raises(DataError) as caught:
         load_pack(str(pack_file(tmp_path, PACK.replace(*change))))
     assert "hex.yaml:" in str(caught.value) and message in str(caught.value), str(caught.value)
 
 
 def test_the_check_cannot_advance_a_chosen_track(tmp_path: Path) -> None:
-    text = PACK.replace("  trigger:\n    at_most: {track: terrain}\n", """\
+    text = PACK.replace(
+        "  trigger:\n    at_most: {track: terrain}\n",
+        """\
   trigger: {faces: [1]}
   advance:
     track: terrain
     by:
       - {roll: 1-6, by: 0}
-""")
-    with pytest.raises(DataError, match=r"check.advance.track: Terrain is chosen by the GM, so the check cannot "
-                                        r"advance it"):
+""",
+    )
+    with pytest.raises(
+        DataError,
+        match=r"check.advance.track: Terrain is chosen by the GM, so the check cannot "
+        r"advance it",
+    ):
         load_pack(str(pack_file(tmp_path, text)))

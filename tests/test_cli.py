@@ -23,28 +23,43 @@ def test_systems_lists_the_packs_by_shelf(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     head, *groups, variants, languages = result.output.split("\n\n")
     assert head.split() == ["ID", "NAME", "TIME", "UNIT", "TEXT", "CHECK"]
-    shelved = {group.splitlines()[0]: [line.split()[0] for line in group.splitlines()[1:] if not line.startswith(" ")]
-               for group in groups}
-    assert shelved == {"DUNGEONS": ["bx-dungeon", "danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock",
-                                    "site-alarm", "tension-dice", "usage-dice"],
-                       "WILDERNESS": ["wilderness-watches"],
-                       "ENCOUNTER RULES": ["encounter-reaction"]}
+    shelved = {
+        group.splitlines()[0]: [line.split()[0] for line in group.splitlines()[1:] if not line.startswith(" ")]
+        for group in groups
+    }
+    assert shelved == {
+        "DUNGEONS": [
+            "bx-dungeon",
+            "danger-rounds",
+            "derelict-crawl",
+            "dungeon-turn",
+            "encounter-clock",
+            "site-alarm",
+            "tension-dice",
+            "usage-dice",
+        ],
+        "WILDERNESS": ["wilderness-watches"],
+        "ENCOUNTER RULES": ["encounter-reaction"],
+    }
     assert "  dungeon-turn --variant fast-turns: Optional Variant: Fast Turns" in variants.splitlines()
     assert "1d6 + Escalation: danger on a total of 6 or higher; every dungeon turn (10 minutes)" in result.output
-    assert ("d10: immediate random encounter on a result at or below the Alarm value; every exploration round "
-            "(30 minutes)") in result.output
+    assert (
+        "d10: immediate random encounter on a result at or below the Alarm value; every exploration round (30 minutes)"
+    ) in result.output
     assert "exploration round (30 min)" in result.output
     assert languages.splitlines() == [
         "LANGUAGES (give --language TAG to odds, timetable, reference, tracker, cards, map, packet, export, check)",
         "  a pack's own text: as its author wrote it, in its TEXT language (en)",
-        "  sheetgen's words, for every pack: en, de, es, fr, pl"]
+        "  sheetgen's words, for every pack: en, de, es, fr, pl",
+    ]
 
 
 def test_systems_says_the_language_of_each_packs_text(runner: CliRunner, tmp_path: Path) -> None:
     source = (ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8")
     assert "\nlanguage:" not in source
-    (tmp_path / "meine.yaml").write_text(source.replace("id: dungeon-turn", "id: meine-runden\nlanguage: de", 1),
-                                         encoding="utf-8")
+    (tmp_path / "meine.yaml").write_text(
+        source.replace("id: dungeon-turn", "id: meine-runden\nlanguage: de", 1), encoding="utf-8"
+    )
     result = runner.invoke(cli, ["systems", "--rules", str(tmp_path)])
     assert result.exit_code == 0, result.output
     rows = {line.split()[0]: line.split() for line in result.output.splitlines() if line[:1].isalpha()}
@@ -64,15 +79,16 @@ def test_systems_with_a_rules_folder(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_check_ok_and_all_problems(runner: CliRunner, write: Write) -> None:
     good = write("good.yaml", "site: A\nsystem: dungeon-turn\nrooms:\n  - {key: 1, name: Hall}\n")
-    bad = write("bad.yaml", "site: A\nsystem: dungeon-turn\nrooms:\n  - {key: 1, name: Hall, exits: [2]}\n"
-                            "  - {key: 3, nmae: Cellar}\n")
+    bad = write(
+        "bad.yaml",
+        "site: A\nsystem: dungeon-turn\nrooms:\n  - {key: 1, name: Hall, exits: [2]}\n  - {key: 3, nmae: Cellar}\n",
+    )
     result = runner.invoke(cli, ["check", str(good)])
     assert result.exit_code == 0
     assert result.output.endswith("ok (site 'A', 1 rooms, pack dungeon-turn)\n")
     result = runner.invoke(cli, ["check", str(good), str(bad)])
     assert result.exit_code == 2
-    errors = [line.removeprefix("error: ").replace(str(bad.parent) + "/", "")
-              for line in result.stderr.splitlines()]
+    errors = [line.removeprefix("error: ").replace(str(bad.parent) + "/", "") for line in result.stderr.splitlines()]
     assert errors == [
         "bad.yaml:5:5: rooms[1].name: required field is missing",
         'bad.yaml:5:14: rooms[1].nmae: unknown field "nmae" (did you mean "name"?)',
@@ -96,8 +112,11 @@ def test_schema(runner: CliRunner, which: str) -> None:
     assert result.exit_code == 0
     schema = json.loads(result.output)
     assert schema["$schema"].endswith("2020-12/schema")
-    required = {"pack": {"kind", "id", "name", "time", "reference"}, "site": {"site", "system", "rooms"},
-                "timetable": {"seed", "rows", "deck"}}
+    required = {
+        "pack": {"kind", "id", "name", "time", "reference"},
+        "site": {"site", "system", "rooms"},
+        "timetable": {"seed", "rows", "deck"},
+    }
     assert required[which] <= set(schema["required"])
 
 
@@ -117,8 +136,7 @@ def test_every_command_has_help_with_an_example_and_is_in_the_readme(runner: Cli
 
 
 def test_version_and_module_entry_point() -> None:
-    done = subprocess.run([sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run([sys.executable, "-m", "sheetgen", "--version"], capture_output=True, text=True, check=False)
     assert done.returncode == 0
     assert done.stdout.strip().startswith("sheetgen, version ")
 
@@ -133,16 +151,21 @@ main()
 """
 
 
-@pytest.mark.parametrize(("args", "status", "said"), [
-    (["schema", "pack"], 0, ""),
-    (["check", "no-such-site.yaml"], 2, "error: no-such-site.yaml: no such file; check the path\n"),
-    (["--no-such-option"], 2, "Error: No such option '--no-such-option'.\n"),
-])
+@pytest.mark.parametrize(
+    ("args", "status", "said"),
+    [
+        (["schema", "pack"], 0, ""),
+        (["check", "no-such-site.yaml"], 2, "error: no-such-site.yaml: no such file; check the path\n"),
+        (["--no-such-option"], 2, "Error: No such option '--no-such-option'.\n"),
+    ],
+)
 def test_the_program_ends_with_its_status_its_exit_functions_run_and_its_output_whole(
-        args: list[str], status: int, said: str, tmp_path: Path) -> None:
+    args: list[str], status: int, said: str, tmp_path: Path
+) -> None:
     buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
-    done = subprocess.run([sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, check=False,
-                          cwd=tmp_path, env=buffered)
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, *args], capture_output=True, text=True, check=False, cwd=tmp_path, env=buffered
+    )
     assert done.returncode == status, done.stderr
     assert done.stdout.endswith("exit functions ran\n")
     assert done.stderr.endswith(said)
@@ -150,11 +173,14 @@ def test_the_program_ends_with_its_status_its_exit_functions_run_and_its_output_
         assert "Action" in json.loads(done.stdout.removesuffix("exit functions ran\n"))["$defs"]
 
 
-def test_an_output_file_in_the_way_of_the_output_folder(runner: CliRunner, tmp_path: Path,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_output_file_in_the_way_of_the_output_folder(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "output").write_text("not a folder")
     result = runner.invoke(cli, ["cards", "the-sunken-chapel"])
     assert result.exit_code == 2
-    assert result.stderr == ("error: output is a file, so sheetgen cannot write into an output/ folder here; "
-                             "move the file away or give -o FILE\n")
+    assert result.stderr == (
+        "error: output is a file, so sheetgen cannot write into an output/ folder here; "
+        "move the file away or give -o FILE\n"
+    )

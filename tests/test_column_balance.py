@@ -21,7 +21,8 @@ OPTIONS = RenderOptions(paper=LETTER)
 def test_the_faster_balancing_works_with_the_weasyprint_installed() -> None:
     assert column_balance.available(), (
         "sheetgen.compat.columns does not recognise this WeasyPrint's column layout: pages are balanced by "
-        "WeasyPrint itself, correct but several times slower; check the module against this version")
+        "WeasyPrint itself, correct but several times slower; check the module against this version"
+    )
 
 
 def placements(laid: LaidOut) -> tuple[int, dict[str, list[tuple[int, int]]]]:
@@ -40,8 +41,11 @@ def placements(laid: LaidOut) -> tuple[int, dict[str, list[tuple[int, int]]]]:
 def least_height_only(patched: pytest.MonkeyPatch) -> None:
     """Balance at the least height that holds everything, as WeasyPrint does: no more level height, no
     feathering."""
-    patched.setattr(column_balance, "_level_height",
-                    lambda groups, count, room, line: column_balance._balanced_height(groups, count))
+    patched.setattr(
+        column_balance,
+        "_level_height",
+        lambda groups, count, room, line: column_balance._balanced_height(groups, count),
+    )
     patched.setattr(column_balance, "_feather", lambda columns, line: None)
 
 
@@ -52,13 +56,17 @@ def weasyprints_own(html: str, monkeypatch: pytest.MonkeyPatch) -> LaidOut:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("pack_id", "page", "size"), [
-    ("dungeon-turn", 1, 9.5),  # two columns, a breakable list of actions
-    ("encounter-reaction", 0, 8.5),  # three columns, tables and a statblock
-    ("encounter-clock", 0, 8.5),  # a spanning table between two runs of columns
-])
+@pytest.mark.parametrize(
+    ("pack_id", "page", "size"),
+    [
+        ("dungeon-turn", 1, 9.5),  # two columns, a breakable list of actions
+        ("encounter-reaction", 0, 8.5),  # three columns, tables and a statblock
+        ("encounter-clock", 0, 8.5),  # a spanning table between two runs of columns
+    ],
+)
 def test_at_the_least_height_sections_land_where_weasyprints_own_balancing_puts_them(
-        pack_id: str, page: int, size: float, monkeypatch: pytest.MonkeyPatch) -> None:
+    pack_id: str, page: int, size: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
     html = reference_html(load_pack(pack_id), OPTIONS, type_size=size, page_index=page)
     with monkeypatch.context() as patched:
         least_height_only(patched)
@@ -120,7 +128,8 @@ def test_columns_that_cannot_hold_their_content_stop_the_layout_when_asked() -> 
 
 @pytest.mark.parametrize("page", ["nine sections", "dungeon-turn page 2"])
 def test_the_height_worked_out_from_one_measuring_layout_is_the_one_trials_find(
-        page: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    page: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     if page == "nine sections":
         html = columns_page(*(section(f"s{n}", 20 + 15 * (n % 3)) for n in range(9)))
     else:
@@ -168,10 +177,15 @@ def test_a_little_more_height_is_taken_where_it_levels_the_columns() -> None:
 
 def column_feet(laid: LaidOut) -> list[float]:
     """The bottom of the last line in each column of the page's one multi-column box, in points."""
-    columns = next(box for box in laid.document.pages[0]._page_box.descendants()  # the outer box comes first
-                   if box.element_tag == "div" and "columns" in (box.element.get("class") or "").split())
-    return [max((line.position_y + line.height) * 0.75 for line in column.descendants()
-                if type(line).__name__ == "LineBox") for column in columns.children]
+    columns = next(
+        box
+        for box in laid.document.pages[0]._page_box.descendants()  # the outer box comes first
+        if box.element_tag == "div" and "columns" in (box.element.get("class") or "").split()
+    )
+    return [
+        max((line.position_y + line.height) * 0.75 for line in column.descendants() if type(line).__name__ == "LineBox")
+        for column in columns.children
+    ]
 
 
 def test_a_short_column_is_spread_out_between_its_sections_to_end_level(monkeypatch: pytest.MonkeyPatch) -> None:

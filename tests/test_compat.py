@@ -47,25 +47,48 @@ CHECKS: dict[str, Callable[[], object]] = {
 def test_what_each_reach_relies_on_is_in_the_libraries_installed(name: str) -> None:
     assert CHECKS[name]() not in (None, False), (
         f"sheetgen.compat.{name} does not find what it relies on in the library installed: sheetgen falls back "
-        "to the stock behaviour (slower or plainer); check the module against this version")
+        "to the stock behaviour (slower or plainer); check the module against this version"
+    )
 
 
-@pytest.mark.parametrize("module", [columns, weasy, libraries, reportlab_pages, pypdf_objects, process_end,
-                                    random_draws])
+@pytest.mark.parametrize(
+    "module", [columns, weasy, libraries, reportlab_pages, pypdf_objects, process_end, random_draws]
+)
 def test_each_module_of_the_seam_names_the_versions_it_was_checked_against(module: object) -> None:
     checked = getattr(module, "CHECKED_AGAINST", "")
     assert any(char.isdigit() for char in checked), module
     assert checked in (module.__doc__ or "").replace("\n", " ") or all(
-        part.strip() in (module.__doc__ or "").replace("\n", " ") for part in checked.split(",")), module
+        part.strip() in (module.__doc__ or "").replace("\n", " ") for part in checked.split(",")
+    ), module
 
 
 def test_no_private_member_of_another_library_is_reached_outside_the_seam() -> None:
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "SLF001", "sheetgen"], cwd=ROOT,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--select", "SLF001", "sheetgen"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
-    inside = subprocess.run([sys.executable, "-m", "ruff", "check", "--select", "SLF001", "--no-cache",
-                             "--config", "lint.per-file-ignores = {}", "sheetgen"], cwd=ROOT, capture_output=True,
-                            text=True, check=False)
+    inside = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--select",
+            "SLF001",
+            "--no-cache",
+            "--config",
+            "lint.per-file-ignores = {}",
+            "sheetgen",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     flagged = {line.split(":")[0].split()[-1] for line in inside.stdout.splitlines() if "-->" in line}
     assert flagged and all(path.startswith("sheetgen/compat/") for path in flagged), flagged
 
@@ -92,8 +115,7 @@ def stock_reference() -> RenderedReference:
 def _same_pages(forced: RenderedReference, stock: RenderedReference) -> None:
     reader = read_pdf(forced.pdf)
     assert page_sizes(reader) == page_sizes(read_pdf(stock.pdf)) == [(612, 792)] * len(reader.pages)
-    assert [squeeze(text) for text in page_texts(reader)] == [squeeze(text) for text in
-                                                               page_texts(read_pdf(stock.pdf))]
+    assert [squeeze(text) for text in page_texts(reader)] == [squeeze(text) for text in page_texts(read_pdf(stock.pdf))]
     assert font_problems(reader) == []
 
 
@@ -106,7 +128,7 @@ def test_reference_pages_are_the_same_when_weasyprints_fonts_are_left_as_they_ar
 
 
 def test_font_files_go_where_weasyprint_puts_them_when_its_folder_is_out_of_reach(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from sheetgen.render.html.weasy import font_configuration
 
@@ -128,7 +150,8 @@ def test_reference_pages_are_balanced_by_weasyprint_when_its_columns_are_not_the
     assert page_sizes(reader) == page_sizes(read_pdf(stock_reference.pdf))
     # WeasyPrint breaks the columns elsewhere; every word is still on the same page
     assert [sorted(text.split()) for text in page_texts(reader)] == [
-        sorted(text.split()) for text in page_texts(read_pdf(stock_reference.pdf))]
+        sorted(text.split()) for text in page_texts(read_pdf(stock_reference.pdf))
+    ]
 
 
 def test_players_pages_keep_their_size_when_the_page_box_is_out_of_reach(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -144,7 +167,7 @@ def test_players_pages_keep_their_size_when_the_page_box_is_out_of_reach(monkeyp
 
 
 def test_libraries_are_found_the_stock_way_when_find_library_is_not_the_one_expected(
-    monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import ctypes.util
 
@@ -220,8 +243,9 @@ def forced(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> I
 
 
 @pytest.mark.parametrize("forced", [False, True], indirect=True, ids=["packed-bytes", "unpacked-by-pypdf"])
-def test_a_preview_is_drawn_and_a_stream_bomb_refused_either_way(forced: bool, runner: CliRunner, tmp_path: Path,
-                                                                 stock_reference: RenderedReference) -> None:
+def test_a_preview_is_drawn_and_a_stream_bomb_refused_either_way(
+    forced: bool, runner: CliRunner, tmp_path: Path, stock_reference: RenderedReference
+) -> None:
     pdf = tmp_path / "reference.pdf"
     pdf.write_bytes(stock_reference.pdf)
     out = tmp_path / "page.png"
@@ -235,8 +259,9 @@ def test_a_preview_is_drawn_and_a_stream_bomb_refused_either_way(forced: bool, r
     bomb.write_bytes(hostile_pdf("stream-bomb"))
     result = runner.invoke(cli, ["preview", str(bomb)])
     assert result.exit_code == 2
-    assert result.stderr == (f"error: {bomb}: page 1's streams unpack to more than 100,000,000 bytes; sheetgen "
-                             "does not preview it\n")
+    assert result.stderr == (
+        f"error: {bomb}: page 1's streams unpack to more than 100,000,000 bytes; sheetgen does not preview it\n"
+    )
 
 
 # --- the standard library ---------------------------------------------------------------------------------
@@ -259,8 +284,9 @@ main()
 def test_a_command_ends_with_its_exit_functions_run_and_its_pdf_whole(tmp_path: Path, stock: bool) -> None:
     out = tmp_path / "trackers.pdf"
     script = STOCK_END if stock else STOCK_END.replace("process_end.exit_functions_usable = lambda: False", "")
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(script), str(out)], capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script), str(out)], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.endswith("exit functions ran\n")
     reader = read_pdf(out.read_bytes())
@@ -277,8 +303,9 @@ def _timetable_pdf(pack_id: str, seed: int) -> bytes:
 
 
 @pytest.mark.parametrize("pack_id", ["dungeon-turn", "encounter-clock"])
-def test_a_timetable_rolled_with_randint_itself_is_the_same_to_the_byte(monkeypatch: pytest.MonkeyPatch,
-                                                                         pack_id: str) -> None:
+def test_a_timetable_rolled_with_randint_itself_is_the_same_to_the_byte(
+    monkeypatch: pytest.MonkeyPatch, pack_id: str
+) -> None:
     quick = _timetable_pdf(pack_id, 1234)
     monkeypatch.setattr(random_draws, "bits_draw_as_randint", lambda: False)
     asked = _timetable_pdf(pack_id, 1234)

@@ -58,7 +58,10 @@ def test_each_state_falls_due_in_turn_and_none_after_the_last(tmp_path: Path) ->
     pack = load_text(tmp_path, GRIND_PACK)
     (grind,) = pack.conditions
     assert {u: condition_state(grind, u) for u in range(1, 17) if condition_state(grind, u)} == {
-        4: "Hungry and Thirsty", 8: "Exhausted", 12: "Angry"}
+        4: "Hungry and Thirsty",
+        8: "Exhausted",
+        12: "Angry",
+    }
     assert [(d.rest, d.state) for d in falls_due(pack, 12)] == [("breather", None), ("grind", "Angry")]
     assert falls_due(pack, 16) == ()
 
@@ -81,8 +84,10 @@ def test_the_grid_marks_each_state_and_keys_the_order(tmp_path: Path) -> None:
     for turn in range(1, 19):
         parts = ["C" if turn % 2 == 0 else "", "R" if turn % 6 == 0 else "", "G" if turn in (4, 8, 12) else ""]
         assert marks.get(turn, "") == " ".join(p for p in parts if p), turn
-    assert ("Due at the end of the turn: C Wandering Check; R Rest due; G The Grind: Hungry and Thirsty, then "
-            "Exhausted, then Angry") in " ".join(layout.text().split())
+    assert (
+        "Due at the end of the turn: C Wandering Check; R Rest due; G The Grind: Hungry and Thirsty, then "
+        "Exhausted, then Angry"
+    ) in " ".join(layout.text().split())
 
 
 def test_timetable_rows_and_json_say_which_state_fell_due(tmp_path: Path) -> None:
@@ -101,15 +106,17 @@ def test_timetable_rows_and_json_say_which_state_fell_due(tmp_path: Path) -> Non
     (twelve,) = [r for r in data["rows"] if r["unit"] == 12]
     assert twelve["baseline"]["due"] == [
         {"rest": "breather", "name": "Rest", "unit": 12},
-        {"condition": "grind", "name": "The Grind", "unit": 12, "state": "Angry"}]
+        {"condition": "grind", "name": "The Grind", "unit": 12, "state": "Angry"},
+    ]
     # conditions change nothing computed: the odds are the check's alone
     assert quiet_odds(pack, 3) == quiet_odds(pack.model_copy(update={"conditions": []}), 3)
 
 
 def test_the_reference_lists_each_condition_with_its_times(tmp_path: Path) -> None:
     html = " ".join(reference_html(load_text(tmp_path, GRIND_PACK), RenderOptions()).split())
-    assert ("<strong>Due every 4 turns:</strong> Hungry and Thirsty (0:40), then Exhausted (1:20), then Angry "
-            "(2:00)") in html
+    assert (
+        "<strong>Due every 4 turns:</strong> Hungry and Thirsty (0:40), then Exhausted (1:20), then Angry (2:00)"
+    ) in html
     assert "<strong>Cleared:</strong> Camping clears every state." in html
 
 
@@ -122,7 +129,8 @@ def test_a_mark_taken_by_the_check_or_a_rest_is_refused(tmp_path: Path, message:
     taken = 'rest "breather"' if "R" in message else "the check"
     assert result.output == (
         f'error: {path}:20:11: conditions[0].mark: its mark on the turns grid, "{message.split()[-1]}", is '
-        f"also {taken}'s: give it a mark of its own (mark: up to 3 letters)\n")
+        f"also {taken}'s: give it a mark of its own (mark: up to 3 letters)\n"
+    )
 
 
 def test_a_conditions_section_needs_conditions(tmp_path: Path) -> None:
@@ -133,7 +141,8 @@ def test_a_conditions_section_needs_conditions(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output == (
         f"error: {path}:18:40: reference.pages[0].sections[1].kind: a conditions section lists the pack's "
-        "conditions, and it has none: add conditions or remove the section\n")
+        "conditions, and it has none: add conditions or remove the section\n"
+    )
 
 
 @pytest.mark.parametrize(("every", "ok"), [(1, True), (1000, True), (0, False), (1001, False)])

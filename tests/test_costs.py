@@ -23,10 +23,18 @@ def test_a_packet_of_rooms_each_as_long_as_a_room_may_be_is_whole(tmp_path: Path
     against the bars of 10 s and 200 MB, is the benchmark's: `tests/benchmarks/run.py --only bounds`.)"""
     site = long_rooms_site(tmp_path / "long.yaml")
     out = tmp_path / "packet.pdf"
-    env = {**os.environ, "SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
-           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
-    done = subprocess.run([sys.executable, "-m", "sheetgen", "packet", str(site), "-q", "--seed", "1", "-o", str(out)],
-                          env=env, capture_output=True, text=True, check=False)
+    env = {
+        **os.environ,
+        "SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "sheetgen", "packet", str(site), "-q", "--seed", "1", "-o", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert all(f"Room {key}" in text for key in range(1, LONG_ROOMS + 1))
@@ -34,8 +42,9 @@ def test_a_packet_of_rooms_each_as_long_as_a_room_may_be_is_whole(tmp_path: Path
 
 
 @pytest.mark.slow
-def test_the_benchmark_s_cost_bounds_run_and_print_a_row_for_each_command(tmp_path: Path,
-                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_benchmark_s_cost_bounds_run_and_print_a_row_for_each_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """tests/benchmarks/run.py --only bounds, on small inputs of the same kinds: each command runs in its own
     process, and its row holds its time and memory beside the bars."""
     import importlib.util

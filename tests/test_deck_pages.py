@@ -24,8 +24,7 @@ DECKS: dict[str, tuple[list[str], dict[str, object]]] = {
     "a4-poker": (["--paper", "a4"], {"paper": A4}),
     "letter-index": (["--size", "index"], {"paper": LETTER, "size": "index"}),
     "letter-bleed": (["--bleed"], {"paper": LETTER, "bleed": True}),
-    "letter-shop": (["--layout", "shop"],
-                    {"paper": LETTER, "backs": True, "wide_cards": False, "sideways": False}),
+    "letter-shop": (["--layout", "shop"], {"paper": LETTER, "backs": True, "wide_cards": False, "sideways": False}),
 }
 
 
@@ -95,8 +94,9 @@ def test_the_bundled_deck_keeps_rooms_whole_and_in_order(tmp_path: Path, chapel:
     _check_deck(chapel, sheet, texts, shop=name == "letter-shop")
 
 
-def test_the_letter_poker_deck_takes_three_sheets_with_ten_rooms_on_one_card(tmp_path: Path,
-                                                                            chapel: LoadedSite) -> None:
+def test_the_letter_poker_deck_takes_three_sheets_with_ten_rooms_on_one_card(
+    tmp_path: Path, chapel: LoadedSite
+) -> None:
     texts = _cards_pdf(tmp_path, "the-sunken-chapel", [])
     assert len(texts) <= 3
     sheet = card_layout(chapel, LETTER)
@@ -118,18 +118,22 @@ def test_the_index_deck_leaves_no_sheet_emptier_than_it_must(tmp_path: Path, cha
     assert len(texts) == -(-rooms // per_page) + -(-stats // per_page)
 
 
-@pytest.mark.parametrize(("shapes", "columns", "rows", "expected"), [
-    # singles fill a sheet in order
-    ([[(1,)]] * 5, 2, 2, ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0))),
-    # a body of two cards does not split over two sheets when the next sheet can take it
-    ([[(1,)], [(1,)], [(1,)], [(1, 1)]], 2, 2, ((0, 0), (0, 1), (0, 2), (1, 0))),
-    # a long body splits rather than take a wide card whose gap before it would cost a sheet
-    ([[(1,)], [(1, 1), (2,)], [(1,)]], 2, 2, ((0, 0), (0, 1), (0, 3))),
-    # and takes the wide card when that costs no sheet
-    ([[(1,)], [(1,)], [(1, 1), (2,)]], 2, 2, ((0, 0), (0, 1), (0, 2))),
-])
-def test_pagination_keeps_order_and_takes_the_fewest_sheets(shapes: list[list[tuple[int, ...]]], columns: int,
-                                                            rows: int, expected: tuple[tuple[int, int], ...]) -> None:
+@pytest.mark.parametrize(
+    ("shapes", "columns", "rows", "expected"),
+    [
+        # singles fill a sheet in order
+        ([[(1,)]] * 5, 2, 2, ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0))),
+        # a body of two cards does not split over two sheets when the next sheet can take it
+        ([[(1,)], [(1,)], [(1,)], [(1, 1)]], 2, 2, ((0, 0), (0, 1), (0, 2), (1, 0))),
+        # a long body splits rather than take a wide card whose gap before it would cost a sheet
+        ([[(1,)], [(1, 1), (2,)], [(1,)]], 2, 2, ((0, 0), (0, 1), (0, 3))),
+        # and takes the wide card when that costs no sheet
+        ([[(1,)], [(1,)], [(1, 1), (2,)]], 2, 2, ((0, 0), (0, 1), (0, 2))),
+    ],
+)
+def test_pagination_keeps_order_and_takes_the_fewest_sheets(
+    shapes: list[list[tuple[int, ...]]], columns: int, rows: int, expected: tuple[tuple[int, int], ...]
+) -> None:
     pagination = paginate(shapes, columns, rows)
     assert tuple(spots[0] for spots in pagination.spots) == expected
 
@@ -166,8 +170,7 @@ rooms:
 
 
 @pytest.mark.parametrize("options", [[], ["--layout", "shop"], ["--size", "index"]])
-def test_a_very_long_room_splits_cleanly(tmp_path: Path, write: Callable[[str, str], Path],
-                                         options: list[str]) -> None:
+def test_a_very_long_room_splits_cleanly(tmp_path: Path, write: Callable[[str, str], Path], options: list[str]) -> None:
     sentence = "Pillars of black stone march away into the dark, each carved with a drowned saint."
     paragraphs = "\n\n".join("      " + " ".join([f"Bay {n}:", *[sentence] * 5]) for n in range(1, 13))
     path = write("long.yaml", LONG_ROOM.format(paragraphs=paragraphs))
@@ -193,14 +196,19 @@ def _exits_below_rule(card: Card) -> bool:
 
 
 def test_a_room_s_exits_stand_under_its_name_unless_they_would_crowd_the_card(
-        chapel: LoadedSite, write: Callable[[str, str], Path]) -> None:
+    chapel: LoadedSite, write: Callable[[str, str], Path]
+) -> None:
     sheet = card_layout(chapel, LETTER)
     assert not any(_exits_below_rule(card) for card in sheet.cards if card.kind == "room" and card.part == 0)
     names = [f"The Very Long Gallery of the Forgotten Drowned Saints Number {n}" for n in range(2, 42)]
-    rooms = "\n".join(f'  - {{key: "{n}", name: {name}, exits: ["1"], description: A hall.}}'
-                      for n, name in enumerate(names, 2))
-    path = write("crowded.yaml", "site: Crowded\nsystem: dungeon-turn\nrooms:\n"
-                 f'  - {{key: "1", name: Hub, exits: [{", ".join(f"{n!r}" for n in range(2, 42))}], '
-                 f"description: Doors everywhere.}}\n{rooms}\n")
+    rooms = "\n".join(
+        f'  - {{key: "{n}", name: {name}, exits: ["1"], description: A hall.}}' for n, name in enumerate(names, 2)
+    )
+    path = write(
+        "crowded.yaml",
+        "site: Crowded\nsystem: dungeon-turn\nrooms:\n"
+        f'  - {{key: "1", name: Hub, exits: [{", ".join(f"{n!r}" for n in range(2, 42))}], '
+        f"description: Doors everywhere.}}\n{rooms}\n",
+    )
     hub = next(c for c in card_layout(load_site(str(path)), LETTER).cards if c.key == "1")
     assert _exits_below_rule(hub)

@@ -110,8 +110,7 @@ def test_minimum_and_maximum(text: str, low: int, high: int) -> None:
         ),
         (
             " \u22121d6",
-            'dice " \u22121d6": cannot start with "-"; put a minus only between terms, as in "1d6-1"'
-            " at column 2",
+            'dice " \u22121d6": cannot start with "-"; put a minus only between terms, as in "1d6-1" at column 2',
             2,
         ),
         ("1d6+", 'dice "1d6+": expected a number or a die after "+" at column 5', 5),
@@ -282,9 +281,7 @@ def test_chi_square_catches_a_biased_roller() -> None:
 # Exact distributions
 
 
-@pytest.mark.parametrize(
-    "text", ["d6", "2d6", "4d6kh3", "2d20kl1", "d%", "1d8-1", "d6-d6+3", "7", "3d4kh2+d6"]
-)
+@pytest.mark.parametrize("text", ["d6", "2d6", "4d6kh3", "2d20kl1", "d%", "1d8-1", "d6-d6+3", "7", "3d4kh2+d6"])
 def test_distribution_sums_to_exactly_one_over_minimum_to_maximum(text: str) -> None:
     dice = parse_dice(text)
     dist = dice.distribution()
@@ -326,10 +323,7 @@ def test_distribution_is_computed_once_and_cannot_be_spoiled(monkeypatch: pytest
 def test_too_large_to_compute_exactly() -> None:
     with pytest.raises(DiceError) as caught:
         parse_dice("1000d1000").distribution()
-    assert (
-        str(caught.value)
-        == 'dice "1000d1000": too large to compute exactly (it can still be rolled) at column 1'
-    )
+    assert str(caught.value) == 'dice "1000d1000": too large to compute exactly (it can still be rolled) at column 1'
 
 
 @pytest.mark.parametrize(
@@ -443,9 +437,7 @@ ALL_SIDES = ["1", "2", "4", "6", "8", "10", "12", "20", "100", "%", "1000"]
 
 
 @st.composite
-def valid_expressions(
-    draw: st.DrawFn, max_count: int = 60, max_terms: int = 20, sides: list[str] = ALL_SIDES
-) -> str:
+def valid_expressions(draw: st.DrawFn, max_count: int = 60, max_terms: int = 20, sides: list[str] = ALL_SIDES) -> str:
     """Dice notation within every limit: at most 200 characters, 20 terms and 1,000 dice."""
     text = ""
     dice_left = 1000
@@ -494,8 +486,9 @@ def test_constants_are_bounded() -> None:
     assert parse_dice("1d6+1000000").maximum == 1_000_006
     with pytest.raises(DiceError) as info:
         parse_dice("1d6+" + "9" * 20)
-    assert str(info.value) == ('dice "1d6+99999999999999999999": a number above 1,000,000 has no place '
-                               "in a dice roll at column 5")
+    assert str(info.value) == (
+        'dice "1d6+99999999999999999999": a number above 1,000,000 has no place in a dice roll at column 5'
+    )
 
 
 def test_the_fast_die_roller_draws_exactly_what_randint_draws() -> None:
@@ -517,7 +510,7 @@ def test_a_few_dice_of_a_kind_roll_as_randint_rolls_them_one_by_one(text: str) -
     for seed in range(200):
         rng, slow = random.Random(seed), random.Random(seed)
         faces = [slow.randint(1, term.sides) for _ in range(term.count)]
-        kept = faces if term.keep is None else sorted(faces, reverse=term.keep_highest)[:term.keep]
+        kept = faces if term.keep is None else sorted(faces, reverse=term.keep_highest)[: term.keep]
         assert dice.roll_detail(rng) == (constant + term.sign * sum(kept), tuple(faces))
         assert rng.random() == slow.random()
 
@@ -529,7 +522,8 @@ def test_roll_detail_is_the_same_whatever_generator_class() -> None:
     for text in ("1d6", "2d6+1", "4d6kh3", "d%", "1d8-1d4"):
         dice = parse_dice(text)
         assert [dice.roll_detail(random.Random(s)) for s in range(30)] == [
-            dice.roll_detail(Other(s)) for s in range(30)]
+            dice.roll_detail(Other(s)) for s in range(30)
+        ]
 
 
 def test_totals_are_the_totals_the_exact_distribution_can_roll() -> None:
@@ -559,12 +553,28 @@ def test_totals_refuse_what_the_exact_distribution_refuses() -> None:
 
 def test_sums_counted_without_icepool_are_the_distributions_icepool_gives() -> None:
     rng = random.Random(3)
-    expressions = ["d6", "2d6", "d%", "3d4-2", "d6-d6", "2d6+d4-3", "d1", "12d6", "d20+d12-d8+3", "30d6",
-                   "2-3d6", "60d6", "8d100-2d20", "3d1000"]
+    expressions = [
+        "d6",
+        "2d6",
+        "d%",
+        "3d4-2",
+        "d6-d6",
+        "2d6+d4-3",
+        "d1",
+        "12d6",
+        "d20+d12-d8+3",
+        "30d6",
+        "2-3d6",
+        "60d6",
+        "8d100-2d20",
+        "3d1000",
+    ]
     for _ in range(200):
-        terms = [("-" if index and rng.random() < 0.3 else "+")
-                 + f"{rng.randint(1, 4)}d{rng.choice([1, 2, 3, 4, 6, 8, 10, 12, 20, 100])}"
-                 for index in range(rng.randint(1, 3))]
+        terms = [
+            ("-" if index and rng.random() < 0.3 else "+")
+            + f"{rng.randint(1, 4)}d{rng.choice([1, 2, 3, 4, 6, 8, 10, 12, 20, 100])}"
+            for index in range(rng.randint(1, 3))
+        ]
         expressions.append("".join(terms).lstrip("+") + (f"-{rng.randint(0, 5)}" if rng.random() < 0.5 else ""))
     for text in expressions:
         parsed = parse_dice(text).terms
@@ -583,4 +593,4 @@ def test_the_largest_sums_of_dice_are_counted_exactly() -> None:
         assert len(counted) == totals and sum(chance for _, chance in counted) == 1
         sides = int(text.split("d")[1])
         count = int(text.split("d")[0])
-        assert counted[0] == (count, Fraction(1, sides ** count)) and counted[1][1] == Fraction(count, sides ** count)
+        assert counted[0] == (count, Fraction(1, sides**count)) and counted[1][1] == Fraction(count, sides**count)

@@ -186,8 +186,9 @@ def test_every_field_is_documented(root: type[BaseModel]) -> None:
     for model in _models(root):
         doc = _documented_in(model)
         text = doc.read_text(encoding="utf-8")
-        missing.extend(f"{model.__name__}.{name} in {doc.name}" for name in model.model_fields
-                       if f"`{name}`" not in text)
+        missing.extend(
+            f"{model.__name__}.{name} in {doc.name}" for name in model.model_fields if f"`{name}`" not in text
+        )
     assert not missing, f"fields not named (as `name`) in their page: {', '.join(missing)}"
 
 

@@ -88,8 +88,11 @@ def grid_marks(layout: TrackerLayout) -> dict[int, str]:
     found: dict[int, str] = {}
     for box in layout.turn_boxes:
         assert box.turn is not None
-        beside = [t.text for t in layout.texts if t.role == "label-bold" and box.x < t.x < box.x + 40.0
-                  and box.y - 20.0 < t.y < box.y]
+        beside = [
+            t.text
+            for t in layout.texts
+            if t.role == "label-bold" and box.x < t.x < box.x + 40.0 and box.y - 20.0 < t.y < box.y
+        ]
         if beside:
             found[box.turn] = " ".join(beside)
     return found
@@ -121,8 +124,10 @@ def test_a_cadence_by_track_marks_the_possible_turns(tmp_path: Path) -> None:
 
 
 def test_a_plain_pack_has_no_marks(tmp_path: Path) -> None:
-    pack = load_text(tmp_path, MARCH_PACK.replace("cadence: {every: 2, first: 1}", "cadence: {every: 1}")
-                     .replace("    every: 6\n", ""))
+    pack = load_text(
+        tmp_path,
+        MARCH_PACK.replace("cadence: {every: 2, first: 1}", "cadence: {every: 1}").replace("    every: 6\n", ""),
+    )
     layout = tracker_layout(pack, pack.trackers[0], LETTER, 12)
     assert grid_marks(layout) == {}
     assert "Due at the end" not in layout.text()
@@ -144,8 +149,11 @@ def test_timetable_rows_say_when_the_rest_fell_due(tmp_path: Path) -> None:
 
 
 def test_what_fell_due_is_said_in_time_order(tmp_path: Path) -> None:
-    text = (MARCH_PACK.replace("rests:", "resources:\n  - {id: torch, name: Torch, boxes: 6, every: 1}\nrests:")
-            .replace("cadence: {every: 2, first: 1}", "cadence: {every: 2}").replace("every: 6", "every: 5"))
+    text = (
+        MARCH_PACK.replace("rests:", "resources:\n  - {id: torch, name: Torch, boxes: 6, every: 1}\nrests:")
+        .replace("cadence: {every: 2, first: 1}", "cadence: {every: 2}")
+        .replace("every: 6", "every: 5")
+    )
     pack = load_text(tmp_path, text, "torch.yaml")
     table = build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=1)
     row = next(r for r in table.rows if r.unit == 6)  # the rest fell due at 0:50, the torch went out at 1:00
@@ -155,8 +163,11 @@ def test_what_fell_due_is_said_in_time_order(tmp_path: Path) -> None:
 
 
 def test_the_grid_marks_a_resource_used_every_few_turns(tmp_path: Path) -> None:
-    text = MARCH_PACK.replace("rests:", "resources:\n  - {id: oil, name: Lantern oil, boxes: 4, every: 3}\n"
-                                        "  - {id: torch, name: Torch, boxes: 6, every: 1}\nrests:")
+    text = MARCH_PACK.replace(
+        "rests:",
+        "resources:\n  - {id: oil, name: Lantern oil, boxes: 4, every: 3}\n"
+        "  - {id: torch, name: Torch, boxes: 6, every: 1}\nrests:",
+    )
     pack = load_text(tmp_path, text, "oil.yaml")
     layout = tracker_layout(pack, pack.trackers[0], LETTER, 12)
     marks = grid_marks(layout)

@@ -80,16 +80,18 @@ def test_each_card_carries_its_opening_rolls(tmp_path: Path) -> None:
         if card.name == "Wolves":
             assert card.creature
             assert [(o.name, o.side, o.dice) for o in card.openings] == [
-                ("Surprise", "party", "1d6"), ("Surprise", "monsters", "1d6"),
-                ("Initiative", "party", "1d6"), ("Initiative", "monsters", "1d8")]
+                ("Surprise", "party", "1d6"),
+                ("Surprise", "monsters", "1d6"),
+                ("Initiative", "party", "1d6"),
+                ("Initiative", "monsters", "1d8"),
+            ]
             for o in card.openings:
                 hit = o.name == "Surprise" and o.roll <= 2
                 assert o.result == ("surprised" if hit else None)
             assert card.reaction is not None and card.morale_roll is not None
             lines = card_lines(card)
             assert any(line.startswith("**Surprise:** party 1d6 = ") for line in lines)
-            assert any(line.startswith("**Initiative:** party 1d6 = ") and "monsters 1d8 = " in line
-                       for line in lines)
+            assert any(line.startswith("**Initiative:** party 1d6 = ") and "monsters 1d8 = " in line for line in lines)
         else:
             assert not card.creature
             assert card.openings == () and card.reaction is None and card.morale_roll is None

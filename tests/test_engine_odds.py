@@ -132,8 +132,11 @@ def test_site_alarm_by_hand() -> None:
 def test_derelict_crawl_by_hand() -> None:
     odds = quiet_odds(builtin("derelict-crawl"), 3)
     # Alert Level 1 for a quiet party: one roll an hour, a random encounter on a 6
-    assert [(c.unit, c.chance) for c in odds.checks] == [(6, Fraction(1, 6)), (12, Fraction(1, 6)),
-                                                         (18, Fraction(1, 6))]
+    assert [(c.unit, c.chance) for c in odds.checks] == [
+        (6, Fraction(1, 6)),
+        (12, Fraction(1, 6)),
+        (18, Fraction(1, 6)),
+    ]
     assert odds.by_hour == (Fraction(1, 6), 1 - Fraction(5, 6) ** 2, 1 - Fraction(5, 6) ** 3)
     assert odds.expected_minutes_to_first == 360
 
@@ -187,8 +190,12 @@ def test_odds_table_rows() -> None:
 # --- one small pack per kind of trigger -------------------------------------------------------------
 
 
-def small_pack(check: dict[str, Any] | None, tracks: list[dict[str, Any]] | None = None,
-               tallies: list[dict[str, Any]] | None = None, length: str = "10 minutes") -> Pack:
+def small_pack(
+    check: dict[str, Any] | None,
+    tracks: list[dict[str, Any]] | None = None,
+    tallies: list[dict[str, Any]] | None = None,
+    length: str = "10 minutes",
+) -> Pack:
     data: dict[str, Any] = {
         "kind": "pack",
         "id": "test",
@@ -227,8 +234,9 @@ def test_sum_against_a_threshold_with_a_track_added() -> None:
     assert second.chance_first == Fraction(4, 6) * Fraction(3, 6)
     assert third.chance_first == Fraction(4, 6) * Fraction(3, 6) * Fraction(4, 6)  # Escalation 3: 3-6
     # first danger at turn 1 (1/3), 2 (2/3 * 1/2) or later (1/3 left, 2/3 each turn at Escalation 3)
-    assert odds.expected_minutes_to_first == 10 * (Fraction(1, 3) * 1 + Fraction(1, 3) * 2
-                                                   + Fraction(1, 3) * (3 + Fraction(1, 2)))
+    assert odds.expected_minutes_to_first == 10 * (
+        Fraction(1, 3) * 1 + Fraction(1, 3) * 2 + Fraction(1, 3) * (3 + Fraction(1, 2))
+    )
 
 
 def test_roll_against_a_track() -> None:
@@ -252,8 +260,11 @@ def test_threshold_by_track_level() -> None:
 def test_cadence_by_track_level() -> None:
     def pack(start: int, per_unit: int = 0) -> Pack:
         return small_pack(
-            {"roll": "1d6", "trigger": {"at_least": 6},
-             "cadence": {"every": {"track": "alert", "levels": {"1-2": 4, "3": 2}}}},
+            {
+                "roll": "1d6",
+                "trigger": {"at_least": 6},
+                "cadence": {"every": {"track": "alert", "levels": {"1-2": 4, "3": 2}}},
+            },
             tracks=[{"id": "alert", "name": "Alert", "min": 1, "max": 3, "start": start, "per_unit": per_unit}],
         )
 
@@ -267,12 +278,24 @@ def test_cadence_by_track_level() -> None:
 
 def test_pool_highest_advances_a_clock_with_an_omen() -> None:
     pack = small_pack(
-        {"pool": {"die": "d6", "base": 2, "read": "highest"},
-         "advance": {"track": "clock", "by": [{"roll": "1-3", "by": 0}, {"roll": "4-5", "by": 1},
-                                              {"roll": "6", "by": 2}]},
-         "trigger": {"track_full": "clock"}, "on_encounter": {"reset": ["clock"]}},
-        tracks=[{"id": "clock", "name": "Clock", "max": 4, "display": "clock",
-                 "levels": [{"at": 2, "label": "Omen", "omen": True}]}],
+        {
+            "pool": {"die": "d6", "base": 2, "read": "highest"},
+            "advance": {
+                "track": "clock",
+                "by": [{"roll": "1-3", "by": 0}, {"roll": "4-5", "by": 1}, {"roll": "6", "by": 2}],
+            },
+            "trigger": {"track_full": "clock"},
+            "on_encounter": {"reset": ["clock"]},
+        },
+        tracks=[
+            {
+                "id": "clock",
+                "name": "Clock",
+                "max": 4,
+                "display": "clock",
+                "levels": [{"at": 2, "label": "Omen", "omen": True}],
+            }
+        ],
     )
     six = Fraction(11, 36)  # the highest of 2d6 is a 6
     four_five = Fraction(25, 36) - Fraction(9, 36)
@@ -281,16 +304,16 @@ def test_pool_highest_advances_a_clock_with_an_omen() -> None:
     assert odds.checks[1].chance == six * six
     step = {0: Fraction(9, 36), 1: four_five, 2: six}
     # the clock fills (4) for the first time at the third check: every way of getting there
-    third = sum((step[a] * step[b] * step[c] for a in step for b in step for c in step
-                 if a + b < 4 <= a + b + c), Fraction(0))
+    third = sum(
+        (step[a] * step[b] * step[c] for a in step for b in step for c in step if a + b < 4 <= a + b + c), Fraction(0)
+    )
     assert odds.checks[2].chance_first == third
     assert odds.expected_minutes_to_first == 10 * rounds_to_fill(4, step)
 
 
 def test_tension_pool_grows_and_is_rolled_when_full() -> None:
     pack = small_pack(
-        {"pool": {"die": "d6", "base": 0, "grow": 1, "roll_at": 3, "read": "lowest"},
-         "trigger": {"faces": ["1"]}},
+        {"pool": {"die": "d6", "base": 0, "grow": 1, "roll_at": 3, "read": "lowest"}, "trigger": {"faces": ["1"]}},
     )
     any_one = 1 - Fraction(5, 6) ** 3
     odds = quiet_odds(pack, 1)
@@ -301,20 +324,24 @@ def test_tension_pool_grows_and_is_rolled_when_full() -> None:
 
 def test_tension_pool_with_tally_marks() -> None:
     pack = small_pack(
-        {"pool": {"die": "d6", "base": 1, "tallies": ["noise"], "roll_at": 3, "read": "lowest"},
-         "trigger": {"faces": ["1"]}},
+        {
+            "pool": {"die": "d6", "base": 1, "tallies": ["noise"], "roll_at": 3, "read": "lowest"},
+            "trigger": {"faces": ["1"]},
+        },
         tallies=[{"id": "noise", "name": "Noise", "per_unit": 1}],
     )
     # 1 die + 1 mark (turn 1), + 2 marks: rolled at turn 2 with 3 dice, then emptied to 1 die
-    assert [(u, p) for u, p in chances(pack)] == [(2, 1 - Fraction(5, 6) ** 3), (4, 1 - Fraction(5, 6) ** 3),
-                                                  (6, 1 - Fraction(5, 6) ** 3)]
+    assert [(u, p) for u, p in chances(pack)] == [
+        (2, 1 - Fraction(5, 6) ** 3),
+        (4, 1 - Fraction(5, 6) ** 3),
+        (6, 1 - Fraction(5, 6) ** 3),
+    ]
 
 
 def test_a_check_every_second_unit() -> None:
     pack = small_pack({"roll": "1d6", "trigger": {"at_least": 6}, "cadence": {"every": 2}})
     odds = quiet_odds(pack, 1)
-    assert [(c.unit, c.chance) for c in odds.checks] == [(2, Fraction(1, 6)), (4, Fraction(1, 6)),
-                                                         (6, Fraction(1, 6))]
+    assert [(c.unit, c.chance) for c in odds.checks] == [(2, Fraction(1, 6)), (4, Fraction(1, 6)), (6, Fraction(1, 6))]
     assert odds.by_hour == (1 - Fraction(5, 6) ** 3,)
     assert odds.expected_minutes_to_first == 120
     late = small_pack({"roll": "1d6", "trigger": {"at_least": 6}, "cadence": {"every": 2, "offset": 1}})
@@ -343,8 +370,7 @@ def test_an_encounter_that_stops_being_possible() -> None:
 def test_tally_marks_that_count_for_one_check_only() -> None:
     def pack(clears: str) -> Pack:
         return small_pack(
-            {"pool": {"die": "d6", "base": 1, "tallies": ["noise"], "read": "highest"},
-             "trigger": {"faces": ["6"]}},
+            {"pool": {"die": "d6", "base": 1, "tallies": ["noise"], "read": "highest"}, "trigger": {"faces": ["6"]}},
             tallies=[{"id": "noise", "name": "Noise", "per_unit": 1, "clears": clears}],
         )
 

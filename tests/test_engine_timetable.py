@@ -48,24 +48,33 @@ def chapel() -> LoadedSite:
 
 
 def chapel_timetable(chapel: LoadedSite, pack: Pack | None = None, hours: int = 3, seed: int = 11) -> Timetable:
-    return build_timetable(pack or chapel.pack, site=chapel.site, encounter_pack=chapel.encounter_pack,
-                           hours=hours, seed=seed)
+    return build_timetable(
+        pack or chapel.pack, site=chapel.site, encounter_pack=chapel.encounter_pack, hours=hours, seed=seed
+    )
 
 
 def dumps(data: dict[str, Any]) -> bytes:
     return json.dumps(data, sort_keys=False, indent=2, ensure_ascii=False).encode()
 
 
-def small_pack(check: dict[str, Any], tracks: list[dict[str, Any]] | None = None,
-               tables: list[dict[str, Any]] | None = None, result: str = "encounter") -> Pack:
-    return Pack.model_validate({
-        "kind": "pack", "id": "test", "name": "Test",
-        "time": {"unit": "turn", "length": "10 minutes"},
-        "check": {"name": "Check", "when": "each turn", "formula": "roll", "result": result, **check},
-        "tracks": tracks or [],
-        "tables": tables or [],
-        "reference": {"pages": [{"title": "T", "sections": [{"kind": "text", "text": "x"}]}]},
-    })
+def small_pack(
+    check: dict[str, Any],
+    tracks: list[dict[str, Any]] | None = None,
+    tables: list[dict[str, Any]] | None = None,
+    result: str = "encounter",
+) -> Pack:
+    return Pack.model_validate(
+        {
+            "kind": "pack",
+            "id": "test",
+            "name": "Test",
+            "time": {"unit": "turn", "length": "10 minutes"},
+            "check": {"name": "Check", "when": "each turn", "formula": "roll", "result": result, **check},
+            "tracks": tracks or [],
+            "tables": tables or [],
+            "reference": {"pages": [{"title": "T", "sections": [{"kind": "text", "text": "x"}]}]},
+        }
+    )
 
 
 # --- the baseline replays the dice ------------------------------------------------------------------
@@ -167,14 +176,18 @@ def test_derelict_rows_say_at_which_levels_they_are_rolled() -> None:
 
 
 def test_rule_texts_in_the_packs_words() -> None:
-    alarm = small_pack({"roll": "d10", "trigger": {"at_most": {"track": "alarm"}}},
-                       tracks=[{"id": "alarm", "name": "Alarm", "max": 10, "per_unit": 1}])
+    alarm = small_pack(
+        {"roll": "d10", "trigger": {"at_most": {"track": "alarm"}}},
+        tracks=[{"id": "alarm", "name": "Alarm", "max": 10, "per_unit": 1}],
+    )
     assert rule_text(alarm, 4) == "d10 = 4: encounter if Alarm is 4 or more"
     assert rule_text(builtin("dungeon-turn"), 3) == "1d6 = 3: danger if Escalation is 3 or more"
     assert rule_text(builtin("dungeon-turn"), 1) == "1d6 = 1: danger if Escalation is 5"
     assert rule_text(builtin("dungeon-turn"), 6) == "1d6 = 6: danger"
-    alert = small_pack({"roll": "1d6", "trigger": {"at_least": {"track": "alert", "levels": {"1-3": 6, "4": 5}}}},
-                       tracks=[{"id": "alert", "name": "Alert Level", "min": 1, "max": 4}])
+    alert = small_pack(
+        {"roll": "1d6", "trigger": {"at_least": {"track": "alert", "levels": {"1-3": 6, "4": 5}}}},
+        tracks=[{"id": "alert", "name": "Alert Level", "min": 1, "max": 4}],
+    )
     assert rule_text(alert, 5) == "1d6 = 5: encounter if Alert Level is 4"
     assert rule_text(alert, 6) == "1d6 = 6: encounter"
     assert rule_text(alert, 1) == "1d6 = 1: no encounter at any Alert Level"
@@ -182,8 +195,10 @@ def test_rule_texts_in_the_packs_words() -> None:
     assert rule_text(builtin("site-alarm"), 4) == "d10 = 4: immediate random encounter if Alarm is 4 or more"
     faces = small_pack({"roll": "1d6", "trigger": {"faces": ["1"]}})
     assert (rule_text(faces, 1), rule_text(faces, 2)) == ("1d6 = 1: encounter", "1d6 = 2: no encounter")
-    below = small_pack({"roll": "1d6", "add": ["esc"], "trigger": {"at_most": 3}},
-                       tracks=[{"id": "esc", "name": "Escalation", "max": 5}])
+    below = small_pack(
+        {"roll": "1d6", "add": ["esc"], "trigger": {"at_most": 3}},
+        tracks=[{"id": "esc", "name": "Escalation", "max": 5}],
+    )
     assert rule_text(below, 2) == "1d6 = 2: encounter if Escalation is 1 or less"
     clock = builtin("encounter-clock")
     assert rule_text(clock, 6) == "highest d6 = 6: +2 segments on Encounter Clock; encounter if it is at 4 or more"
@@ -192,8 +207,13 @@ def test_rule_texts_in_the_packs_words() -> None:
 
 
 def test_rows_carry_the_rule_and_the_outcome_name() -> None:
-    pack = small_pack({"roll": "1d6", "trigger": {"faces": ["6"]},
-                       "outcomes": [{"roll": "1-5", "result": "Quiet"}, {"roll": "6", "result": "Wandering monster"}]})
+    pack = small_pack(
+        {
+            "roll": "1d6",
+            "trigger": {"faces": ["6"]},
+            "outcomes": [{"roll": "1-5", "result": "Quiet"}, {"roll": "6", "result": "Wandering monster"}],
+        }
+    )
     table = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=3)
     for row in table.rows:
         assert row.roll is not None
@@ -255,16 +275,23 @@ def test_a_pack_without_a_check_still_has_a_deck(chapel: LoadedSite) -> None:
 def test_no_wandering_table_means_an_empty_deck() -> None:
     table = build_timetable(builtin("dungeon-turn"), site=None, encounter_pack=None, hours=1, seed=1)
     assert table.deck == ()
-    assert deck_note(table) == ("no encounter deck: no site was given, and the pack has no table with id "
-                                 "\u201cwandering\u201d")
+    assert deck_note(table) == (
+        "no encounter deck: no site was given, and the pack has no table with id \u201cwandering\u201d"
+    )
 
 
 def test_a_pack_wandering_table_fills_the_deck() -> None:
     pack = small_pack(
         {"roll": "1d6", "trigger": {"faces": ["6"]}},
-        tables=[{"id": "wandering", "name": "Wandering Monsters", "roll": "1d4",
-                 "columns": ["Monster", "Number appearing"],
-                 "rows": [{"roll": "1-2", "cells": ["Rats", "2d6"]}, {"roll": "3-4", "cells": ["Ghoul", "1"]}]}],
+        tables=[
+            {
+                "id": "wandering",
+                "name": "Wandering Monsters",
+                "roll": "1d4",
+                "columns": ["Monster", "Number appearing"],
+                "rows": [{"roll": "1-2", "cells": ["Rats", "2d6"]}, {"roll": "3-4", "cells": ["Ghoul", "1"]}],
+            }
+        ],
     )
     table = build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=3)
     assert deck_source(table) == "Test: Wandering Monsters (1d4)"
@@ -359,14 +386,18 @@ def test_csv_sections(chapel: LoadedSite) -> None:
     assert lines[0].startswith("section,index,clock,unit,when,dice,roll,rule")
     sections = [line.split(",")[0] for line in lines[1:]]
     assert table.runs_out and not table.spares  # the torch, out at 1:00; no extra rolls
-    assert sections == (["check"] * len(table.rows) + ["deck"] * len(table.deck)
-                        + ["runs-out"] * len(table.runs_out))
+    assert sections == (["check"] * len(table.rows) + ["deck"] * len(table.deck) + ["runs-out"] * len(table.runs_out))
 
 
 def test_the_seed_and_names_are_on_the_timetable(chapel: LoadedSite) -> None:
     table = chapel_timetable(chapel, hours=2, seed=4242)
     assert (table.seed, table.pack_id, table.pack_name, table.site_name, table.hours) == (
-        4242, "dungeon-turn", "Dungeon Turns", "The Sunken Chapel", 2)
+        4242,
+        "dungeon-turn",
+        "Dungeon Turns",
+        "The Sunken Chapel",
+        2,
+    )
     assert table.odds is not None and table.odds.hours == 2
     assert [row_clock(table, r) for r in table.rows[:3]] == ["0:10", "0:20", "0:30"]
 
@@ -380,8 +411,16 @@ def packs(draw: st.DrawFn) -> Pack:
     for i in range(draw(st.integers(0, 2))):
         low = draw(st.integers(-2, 2))
         high = low + draw(st.integers(1, 6))
-        tracks.append({"id": f"t{i}", "name": f"Track {i}", "min": low, "max": high,
-                       "start": draw(st.integers(low, high)), "per_unit": draw(st.integers(-2, 2))})
+        tracks.append(
+            {
+                "id": f"t{i}",
+                "name": f"Track {i}",
+                "min": low,
+                "max": high,
+                "start": draw(st.integers(low, high)),
+                "per_unit": draw(st.integers(-2, 2)),
+            }
+        )
     sides = draw(st.sampled_from([4, 6, 8, 10]))
     check: dict[str, Any] = {"roll": f"1d{sides}"}
     ids = [t["id"] for t in tracks]
@@ -436,8 +475,13 @@ def test_a_full_memo_keeps_the_replays_right(name: str, monkeypatch: pytest.Monk
     from sheetgen.engine import timetable as engine
 
     def rows(pack: Pack) -> list[Any]:
-        return [json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=6, seed=seed)),
-                           sort_keys=True) for seed in range(12)]
+        return [
+            json.dumps(
+                timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=6, seed=seed)),
+                sort_keys=True,
+            )
+            for seed in range(12)
+        ]
 
     expected = rows(load_pack(name))
     monkeypatch.setattr(engine, "MAX_REMEMBERED", 3)

@@ -24,8 +24,30 @@ from sheetgen.options import A4, LETTER
 from sheetgen.sheets.exit_map import MapExit, exit_map
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = ["Flooded", "Crypt", "Hall", "of", "the", "Old", "King", "Bone", "Gallery", "Well", "Shrine", "Narrow",
-         "Stair", "Guard", "Room", "Fungus", "Garden", "Collapsed", "Vault", "Kitchen", "Barracks", "Idol"]
+WORDS = [
+    "Flooded",
+    "Crypt",
+    "Hall",
+    "of",
+    "the",
+    "Old",
+    "King",
+    "Bone",
+    "Gallery",
+    "Well",
+    "Shrine",
+    "Narrow",
+    "Stair",
+    "Guard",
+    "Room",
+    "Fungus",
+    "Garden",
+    "Collapsed",
+    "Vault",
+    "Kitchen",
+    "Barracks",
+    "Idol",
+]
 
 
 def generated_site(rooms: int, seed: int = 7) -> str:
@@ -54,8 +76,11 @@ def generated_site(rooms: int, seed: int = 7) -> str:
     lines = ["site: Generated Depths", "system: dungeon-turn", "rooms:"]
     for n in range(1, rooms + 1):
         name = " ".join(rng.choice(WORDS) for _ in range(rng.randint(1, 5)))
-        lines += [f"  - key: \"{n}\"", f"    name: \"{name}\"",
-                  f"    exits: [{', '.join(repr(str(k)) for k in sorted(exits[n]))}]"]
+        lines += [
+            f'  - key: "{n}"',
+            f'    name: "{name}"',
+            f"    exits: [{', '.join(repr(str(k)) for k in sorted(exits[n]))}]",
+        ]
         if n % 5 == 0:
             lines.append("    trap: A pit.")
         if n % 7 == 0:
@@ -113,8 +138,9 @@ def test_parts_that_no_exit_joins_stand_side_by_side(sites: dict[int, LoadedSite
 
 
 @pytest.mark.parametrize("rooms", [13, 60, 200])
-def test_text_stays_in_its_box_and_never_under_7_pt(rooms: int, chapel: LoadedSite,
-                                                    sites: dict[int, LoadedSite]) -> None:
+def test_text_stays_in_its_box_and_never_under_7_pt(
+    rooms: int, chapel: LoadedSite, sites: dict[int, LoadedSite]
+) -> None:
     loaded = chapel if rooms == 13 else sites[rooms]
     layout = exit_map_layout(exit_map(loaded.site, "GM"), LETTER)
     assert layout.scale * 8.0 >= MIN_TEXT - 1e-9
@@ -151,7 +177,8 @@ def test_cli_map_writes_one_page_with_every_key(runner: CliRunner, tmp_path: Pat
     reader = PdfReader(out)
     assert len(reader.pages) == 1
     assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == pytest.approx(
-        (A4.height, A4.width))
+        (A4.height, A4.width)
+    )
     words = reader.pages[0].extract_text().split()
     assert all(room.key in words for room in chapel.site.rooms)
 
@@ -182,8 +209,14 @@ def test_map_is_byte_identical_in_two_processes(tmp_path: Path) -> None:
     outputs = []
     for name in ("a.pdf", "b.pdf"):
         out = tmp_path / name
-        done = subprocess.run([sys.executable, "-m", "sheetgen", "map", str(site), "-o", str(out)],
-                              cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "sheetgen", "map", str(site), "-o", str(out)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         outputs.append(out.read_bytes())
     assert outputs[0] == outputs[1]
@@ -191,16 +224,18 @@ def test_map_is_byte_identical_in_two_processes(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-def test_the_packet_has_the_map_after_the_room_index_and_the_players_none(runner: CliRunner, tmp_path: Path,
-                                                                          chapel: LoadedSite) -> None:
+def test_the_packet_has_the_map_after_the_room_index_and_the_players_none(
+    runner: CliRunner, tmp_path: Path, chapel: LoadedSite
+) -> None:
     out = tmp_path / "packet.pdf"
     result = runner.invoke(cli, ["packet", "--seed", "3", "-q", "-o", str(out)])
     assert result.exit_code == 0, result.output
     reader = PdfReader(out)
     titles = [item.title for item in reader.outline if not isinstance(item, list)]
     assert titles[:3] == ["Cover", "Background and room index", "Map"]
-    page = reader.get_destination_page_number(next(item for item in reader.outline
-                                                   if not isinstance(item, list) and item.title == "Map"))
+    page = reader.get_destination_page_number(
+        next(item for item in reader.outline if not isinstance(item, list) and item.title == "Map")
+    )
     assert page == 2
     map_page = reader.pages[page]
     assert float(map_page.mediabox.width) > float(map_page.mediabox.height)  # turned to landscape

@@ -93,8 +93,12 @@ def export(runner: CliRunner, site: str, fmt: str, out: Path) -> None:
 def test_the_key_has_every_room_and_exit_in_the_files_order(hostile: Path) -> None:
     loaded = load_site(str(hostile))
     key = room_key(loaded.site, loaded.pack, loaded.encounter_pack)
-    assert [r.title for r in key.rooms] == ["1. <script>alert(1)</script> Gate", 'B/2. Hall: *of* ? "Quotes" <|>',
-                                            "CON. .hidden", "4. hidden"]
+    assert [r.title for r in key.rooms] == [
+        "1. <script>alert(1)</script> Gate",
+        'B/2. Hall: *of* ? "Quotes" <|>',
+        "CON. .hidden",
+        "4. hidden",
+    ]
     assert [r.exits for r in key.rooms] == [(1, 2, 3), (0,), (0, 3), (2,)]
     assert [label for label, _ in key.rooms[0].sections] == ["Trap"]
     assert key.rooms[0].stats == key.rooms[3].stats == (0,)
@@ -105,11 +109,14 @@ def test_the_key_has_every_room_and_exit_in_the_files_order(hostile: Path) -> No
 # --- Markdown -------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("texts", "anchors"), [
-    (["Room key", "5. Flooded Nave", "Sexton's Cottage"], ["room-key", "5-flooded-nave", "sextons-cottage"]),
-    (["A", "a", "A", "a-1"], ["a", "a-1", "a-2", "a-1-1"]),
-    (["<script>alert(1)</script> Gate", "Été_à  Noël"], ["scriptalert1script-gate", "été_à--noël"]),
-])
+@pytest.mark.parametrize(
+    ("texts", "anchors"),
+    [
+        (["Room key", "5. Flooded Nave", "Sexton's Cottage"], ["room-key", "5-flooded-nave", "sextons-cottage"]),
+        (["A", "a", "A", "a-1"], ["a", "a-1", "a-2", "a-1-1"]),
+        (["<script>alert(1)</script> Gate", "Été_à  Noël"], ["scriptalert1script-gate", "été_à--noël"]),
+    ],
+)
 def test_anchors_are_githubs(texts: list[str], anchors: list[str]) -> None:
     counted = Anchors()
     assert [counted.add(t) for t in texts] == anchors
@@ -117,8 +124,9 @@ def test_anchors_are_githubs(texts: list[str], anchors: list[str]) -> None:
 
 def _headings(text: str) -> list[str]:
     """Each heading's shown text: the line after its #s, with backslash escapes read."""
-    return [re.sub(r"\\(.)", r"\1", line.lstrip("#").strip()) for line in text.splitlines()
-            if re.match(r"#{1,6} ", line)]
+    return [
+        re.sub(r"\\(.)", r"\1", line.lstrip("#").strip()) for line in text.splitlines() if re.match(r"#{1,6} ", line)
+    ]
 
 
 def _github_anchors(headings: list[str]) -> set[str]:
@@ -149,7 +157,7 @@ def test_markdown_has_every_room_with_exits_that_resolve(hostile: Path) -> None:
 
 def _user_lines(text: str) -> list[str]:
     """The lines of the key sections (from "## Room key" on)."""
-    return text[text.index("## Room key"):].splitlines()
+    return text[text.index("## Room key") :].splitlines()
 
 
 def test_markdown_makes_nothing_of_a_rooms_words(hostile: Path) -> None:
@@ -157,13 +165,21 @@ def test_markdown_makes_nothing_of_a_rooms_words(hostile: Path) -> None:
     lines = _user_lines(text)
     # the only headings are ours: the two sections, the rooms and the statblock
     assert [line for line in lines if line.startswith("#")] == [
-        "## Room key", "### 1. \\<script\\>alert(1)\\</script\\> Gate",
-        '### B/2. Hall: \\*of\\* ? "Quotes" \\<\\|\\>', "### CON. .hidden", "### 4. hidden", "## Statblocks",
-        "### Shade \\[\\[of\\]\\] \\@Embed\\[x\\] \\<i\\>"]
-    assert not any(re.match(r"\s*(?:[-+*]|\d+[.)])\s", line) for line in lines
-                   if not line.startswith(("- **Bold", "- \\===", "- **Touch")))
+        "## Room key",
+        "### 1. \\<script\\>alert(1)\\</script\\> Gate",
+        '### B/2. Hall: \\*of\\* ? "Quotes" \\<\\|\\>',
+        "### CON. .hidden",
+        "### 4. hidden",
+        "## Statblocks",
+        "### Shade \\[\\[of\\]\\] \\@Embed\\[x\\] \\<i\\>",
+    ]
+    assert not any(
+        re.match(r"\s*(?:[-+*]|\d+[.)])\s", line)
+        for line in lines
+        if not line.startswith(("- **Bold", "- \\===", "- **Touch"))
+    )
     assert not any(re.match(r"\s*(?:---|===|>|```|~~~)", line) for line in lines)
-    assert not re.search(r"(?<!\\)[<>]", "\n".join(lines))              # no HTML
+    assert not re.search(r"(?<!\\)[<>]", "\n".join(lines))  # no HTML
     assert not re.search(r"(?<!\\)\[(?!(?:1|B/2|CON|4)\. |Shade )", "\n".join(lines))  # links are ours
     assert "http\\://evil.example" in text and "www\\.evil.example" in text and "gm\\@evil.example" in text
     assert "- **Bold** and *italic* \\| pipe" in lines
@@ -172,8 +188,9 @@ def test_markdown_makes_nothing_of_a_rooms_words(hostile: Path) -> None:
     assert "| 2 \\[x\\] | not: the name | - 30' | '\"{}\\#\\| |" in lines
 
 
-def test_markdown_key_is_the_same_twice_and_has_a_note_of_its_own(runner: CliRunner, tmp_path: Path,
-                                                                  hostile: Path) -> None:
+def test_markdown_key_is_the_same_twice_and_has_a_note_of_its_own(
+    runner: CliRunner, tmp_path: Path, hostile: Path
+) -> None:
     for n, site in enumerate(("the-sunken-chapel", str(hostile))):
         first, second = tmp_path / f"a{n}.md", tmp_path / f"b{n}.md"
         export(runner, site, "markdown", first)
@@ -213,8 +230,7 @@ def _outside_code(text: str) -> str:
     return re.sub(r"^```statblock\n.*?^```$", "", text, flags=re.M | re.S)
 
 
-def test_obsidian_writes_a_note_per_room_whose_links_resolve(runner: CliRunner, tmp_path: Path,
-                                                             hostile: Path) -> None:
+def test_obsidian_writes_a_note_per_room_whose_links_resolve(runner: CliRunner, tmp_path: Path, hostile: Path) -> None:
     for n, loaded in enumerate(sites(hostile)):
         main = tmp_path / f"site{n}.md"
         export(runner, str(loaded.path), "obsidian", main)
@@ -224,7 +240,7 @@ def test_obsidian_writes_a_note_per_room_whose_links_resolve(runner: CliRunner, 
         headings = [text.splitlines()[0] for text in notes.values()]
         assert sorted(headings) == sorted(f"# {obsidian.escape(' '.join(plain(r.title).split()))}" for r in key.rooms)
         main_text = main.read_text()
-        index = WIKILINK.findall(_outside_code(main_text[main_text.index("## Room key"):]))
+        index = WIKILINK.findall(_outside_code(main_text[main_text.index("## Room key") :]))
         assert index == note_names(r.title for r in key.rooms) and set(index) == set(notes)
         for name, text in notes.items():
             links = WIKILINK.findall(_outside_code(text))
@@ -233,13 +249,21 @@ def test_obsidian_writes_a_note_per_room_whose_links_resolve(runner: CliRunner, 
         assert exits == sum(len(r.exits) for r in loaded.site.rooms)
 
 
-def test_obsidian_statblocks_are_the_plugins_yaml_in_the_packs_order(runner: CliRunner, tmp_path: Path,
-                                                                     hostile: Path) -> None:
+def test_obsidian_statblocks_are_the_plugins_yaml_in_the_packs_order(
+    runner: CliRunner, tmp_path: Path, hostile: Path
+) -> None:
     loaded = load_site(str(hostile))
     export(runner, str(hostile), "obsidian", tmp_path / "h.md")
     blocks = _statblock_blocks((tmp_path / "h.md").read_text())
-    assert blocks == [{"name": "Shade [[of]] @Embed[x] <i>", "HD": "2 [x]", "name (stat)": "not: the name",
-                       "Speed": "- 30'", "Weak": "'\"{}#|"}]
+    assert blocks == [
+        {
+            "name": "Shade [[of]] @Embed[x] <i>",
+            "HD": "2 [x]",
+            "name (stat)": "not: the name",
+            "Speed": "- 30'",
+            "Weak": "'\"{}#|",
+        }
+    ]
     assert list(blocks[0]) == ["name", "HD", "name (stat)", "Speed", "Weak"]
     room = (tmp_path / "h rooms" / "4. hidden.md").read_text()
     assert _statblock_blocks(room) == blocks
@@ -255,7 +279,7 @@ def test_obsidian_makes_nothing_of_a_rooms_words(runner: CliRunner, tmp_path: Pa
     export(runner, str(hostile), "obsidian", tmp_path / "h.md")
     for path in [tmp_path / "h.md", *(tmp_path / "h rooms").iterdir()]:
         text = _outside_code(path.read_text())
-        part = text[text.index("## Room key"):text.index("## Timetable")] if path.name == "h.md" else text
+        part = text[text.index("## Room key") : text.index("## Timetable")] if path.name == "h.md" else text
         assert not re.search(r"(?<!\\)[<>$]|(?<!\\)%%|(?<!\\)==|(?<!\\)\^[a-z]", part), path.name
         assert all(line.startswith(("# ", "## ", "### ")) for line in part.splitlines() if line.startswith("#"))
     nave = (tmp_path / "h rooms" / "1. script alert(1) script Gate.md").read_text()
@@ -263,11 +287,20 @@ def test_obsidian_makes_nothing_of_a_rooms_words(runner: CliRunner, tmp_path: Pa
     assert "**Exits:** [[B 2. Hall of Quotes]], [[_CON. .hidden]], [[4. hidden]]" in nave
 
 
-@pytest.mark.parametrize(("title", "name"), [
-    ("5. Flooded Nave", "5. Flooded Nave"), ("CON. .hidden", "_CON. .hidden"), ("..secret. ", "secret"),
-    ('a/b\\c:d*e?f"g<h>i|j#k^l[m]n', "a b c d e f g h i j k l m n"), ("lpt1", "_lpt1"), ("COM10. x", "COM10. x"),
-    ("???", "Room"), ("a == b %% c $d$ `e`", "a = b c d e"), ("é" * 60, "é" * 50),
-])
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("5. Flooded Nave", "5. Flooded Nave"),
+        ("CON. .hidden", "_CON. .hidden"),
+        ("..secret. ", "secret"),
+        ('a/b\\c:d*e?f"g<h>i|j#k^l[m]n', "a b c d e f g h i j k l m n"),
+        ("lpt1", "_lpt1"),
+        ("COM10. x", "COM10. x"),
+        ("???", "Room"),
+        ("a == b %% c $d$ `e`", "a = b c d e"),
+        ("é" * 60, "é" * 50),
+    ],
+)
 def test_a_note_name_is_safe_everywhere(title: str, name: str) -> None:
     assert note_name(title) == name
 
@@ -297,8 +330,9 @@ def test_obsidian_is_the_same_twice_and_fills_a_folder(runner: CliRunner, tmp_pa
     assert (tmp_path / "a.md").read_bytes() == (tmp_path / "b.md").read_bytes()
     a = {p.name: p.read_bytes() for p in (tmp_path / "a rooms").iterdir()}
     assert a == {p.name: p.read_bytes() for p in (tmp_path / "b rooms").iterdir()}
-    result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "obsidian", "--seed", "7",
-                                 "-o", f"{tmp_path / 'vault'}/"])
+    result = runner.invoke(
+        cli, ["export", "the-sunken-chapel", "--to", "obsidian", "--seed", "7", "-o", f"{tmp_path / 'vault'}/"]
+    )
     assert result.exit_code == 0, result.output
     names = {p.name for p in (tmp_path / "vault").iterdir()}
     assert set(a) | {"room-key.md", "wandering.md", "timetable.md", "deck.md"} <= names
@@ -309,8 +343,10 @@ def test_a_file_where_the_room_notes_go_is_refused(runner: CliRunner, tmp_path: 
     (tmp_path / "Chapel rooms").write_text("x")
     result = runner.invoke(cli, ["export", "the-sunken-chapel", "--to", "obsidian", "-o", str(tmp_path / "Chapel.md")])
     assert result.exit_code == 2
-    assert result.output == (f"error: {tmp_path / 'Chapel rooms'} is a file, so the room notes cannot be written "
-                             "into a folder of that name; move the file away or give another -o\n")
+    assert result.output == (
+        f"error: {tmp_path / 'Chapel rooms'} is a file, so the room notes cannot be written "
+        "into a folder of that name; move the file away or give another -o\n"
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["Chapel rooms"]
 
 
@@ -323,18 +359,25 @@ JOURNAL_SCHEMA = {
     "properties": {
         "_id": FOUNDRY_ID,
         "name": {"type": "string", "minLength": 1},
-        "pages": {"type": "array", "minItems": 1, "items": {
-            "type": "object",
-            "required": ["_id", "name", "type", "text"],
-            "properties": {
-                "_id": FOUNDRY_ID,
-                "name": {"type": "string", "minLength": 1},
-                "type": {"const": "text"},
-                "text": {"type": "object", "required": ["content", "format"],
-                         "properties": {"content": {"type": "string"}, "format": {"const": 1}}},
-                "sort": {"type": "integer"},
+        "pages": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "required": ["_id", "name", "type", "text"],
+                "properties": {
+                    "_id": FOUNDRY_ID,
+                    "name": {"type": "string", "minLength": 1},
+                    "type": {"const": "text"},
+                    "text": {
+                        "type": "object",
+                        "required": ["content", "format"],
+                        "properties": {"content": {"type": "string"}, "format": {"const": 1}},
+                    },
+                    "sort": {"type": "integer"},
+                },
             },
-        }},
+        },
     },
 }
 LINK = re.compile(r"@UUID\[\.([A-Za-z0-9]{16})\]\{([^}]*)\}")
@@ -350,8 +393,9 @@ def _journal(runner: CliRunner, site: str, fmt: str, folder: Path) -> dict[str, 
 
 
 @pytest.mark.parametrize("fmt", ["foundry", "foundry-v12"])
-def test_foundry_journal_has_a_page_per_room_whose_links_resolve(runner: CliRunner, tmp_path: Path, hostile: Path,
-                                                                 fmt: str) -> None:
+def test_foundry_journal_has_a_page_per_room_whose_links_resolve(
+    runner: CliRunner, tmp_path: Path, hostile: Path, fmt: str
+) -> None:
     for n, loaded in enumerate(sites(hostile)):
         entry = _journal(runner, str(loaded.path), fmt, tmp_path / f"f{n}")
         jsonschema.validate(entry, JOURNAL_SCHEMA)
@@ -431,8 +475,13 @@ route:
 
 #: The legs as every format must give them back: key, name, terrain, time, notes (marks as the file wrote them).
 ROAD_LEGS = [
-    ("1|a", "<b>Road</b> | [x](http://evil.example) # not", "1 Road", "8 hours: watches 1-2",
-     "**Bold** and _italic_; $x$ %% c %% ==mark== [[Wiki]] @UUID[Actor.x]{Boss}\n\n[[/r 1d20]] ^block"),
+    (
+        "1|a",
+        "<b>Road</b> | [x](http://evil.example) # not",
+        "1 Road",
+        "8 hours: watches 1-2",
+        "**Bold** and _italic_; $x$ %% c %% ==mark== [[Wiki]] @UUID[Actor.x]{Boss}\n\n[[/r 1d20]] ^block",
+    ),
     ("2", "Hex 0304", "4 Forest", "4 hours: watch 3", ""),
 ]
 
@@ -477,9 +526,11 @@ def test_markdown_writes_the_route_as_a_table_between_the_rooms_and_the_statbloc
     rows = _table_rows(lines, "## Route")
     assert rows[0] == ["Leg", "Way", "Terrain", "Time", "Notes"] and set(rows[1]) == {"---"}
     assert [tuple(_as_file(c) for c in row) for row in rows[2:]] == ROAD_LEGS
-    assert ("| 1\\|a | \\<b\\>Road\\</b\\> \\| \\[x\\](http\\://evil.example) \\# not | 1 Road | "
-            "8 hours: watches 1-2 | **Bold** and *italic*; $x$ %% c %% ==mark== \\[\\[Wiki\\]\\] "
-            "\\@UUID\\[Actor.x\\]{Boss}<br><br>\\[\\[/r 1d20\\]\\] ^block |") in lines
+    assert (
+        "| 1\\|a | \\<b\\>Road\\</b\\> \\| \\[x\\](http\\://evil.example) \\# not | 1 Road | "
+        "8 hours: watches 1-2 | **Bold** and *italic*; $x$ %% c %% ==mark== \\[\\[Wiki\\]\\] "
+        "\\@UUID\\[Actor.x\\]{Boss}<br><br>\\[\\[/r 1d20\\]\\] ^block |"
+    ) in lines
     headings = [line for line in lines if line.startswith("#")]
     assert headings.index("## Route") == headings.index("## Room key") + 3  # after the two rooms
     chapel = markdown_key.write(subject_of(load_site("the-sunken-chapel"))).whole.decode()
@@ -501,14 +552,13 @@ def test_markdown_route_of_the_salt_road(runner: CliRunner, tmp_path: Path) -> N
     assert _table_rows(note, "# Route")[2:] == rows
 
 
-def test_obsidian_writes_the_route_as_a_section_of_the_main_note(runner: CliRunner, tmp_path: Path,
-                                                                 road: Path) -> None:
+def test_obsidian_writes_the_route_as_a_section_of_the_main_note(runner: CliRunner, tmp_path: Path, road: Path) -> None:
     export(runner, str(road), "obsidian", tmp_path / "r.md")
     lines = (tmp_path / "r.md").read_text().splitlines()
     assert lines.index("## Room key") < lines.index("## Route")
     rows = _table_rows(lines, "## Route")
     assert [tuple(_as_file(c) for c in row) for row in rows[2:]] == ROAD_LEGS
-    part = "\n".join(lines[lines.index("## Route"):lines.index("## Route") + 6]).replace("<br>", "")
+    part = "\n".join(lines[lines.index("## Route") : lines.index("## Route") + 6]).replace("<br>", "")
     # Obsidian's own marks are escaped too: maths, comments, highlights, block ids, wikilinks
     assert not re.search(r"(?<!\\)[<>$]|(?<!\\)%%|(?<!\\)==|(?<!\\)\^[a-z]|(?<!\\)\[\[", part), part
     assert "\\$x\\$ %\\% c %\\% =\\=mark=\\=" in part and "\\^block" in part
@@ -545,19 +595,30 @@ def test_foundry_writes_the_route_as_a_journal_page(runner: CliRunner, tmp_path:
     assert [page["name"] for page in entry["pages"]] == ["1. Camp", "2. Ford", "Route"]
     assert [page["sort"] for page in entry["pages"]] == [100_000, 200_000, 300_000]
     content = entry["pages"][2]["text"]["content"]
-    assert set(re.findall(r"</?([a-z0-9]+)", content)) <= {"table", "thead", "tbody", "tr", "th", "td", "br", "span",
-                                                           "strong", "em"}
+    assert set(re.findall(r"</?([a-z0-9]+)", content)) <= {
+        "table",
+        "thead",
+        "tbody",
+        "tr",
+        "th",
+        "td",
+        "br",
+        "span",
+        "strong",
+        "em",
+    }
     for node in _nodes(content):
         assert not re.search(r"@\w|\[\[", node), node
     parser = _Cells()
     parser.feed(content)
     cells = parser.cells
     assert cells[:5] == ["Leg", "Way", "Terrain", "Time", "Notes"]
-    legs = [tuple(cells[n:n + 5]) for n in range(5, len(cells), 5)]
+    legs = [tuple(cells[n : n + 5]) for n in range(5, len(cells), 5)]
     # the marks become <strong> and <em>; a paragraph break a line break
     as_text = {"**": "", "_italic_": "italic", "\n\n": "\n"}
-    assert legs == [(*leg[:4], functools.reduce(lambda t, kv: t.replace(*kv), as_text.items(), leg[4]))
-                    for leg in ROAD_LEGS]
+    assert legs == [
+        (*leg[:4], functools.reduce(lambda t, kv: t.replace(*kv), as_text.items(), leg[4])) for leg in ROAD_LEGS
+    ]
     assert "<strong>Bold</strong> and <em>italic</em>" in content
     salt = _journal(runner, "the-salt-road", "foundry", tmp_path / "s")
     names = [page["name"] for page in salt["pages"]]

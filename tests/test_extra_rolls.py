@@ -53,8 +53,9 @@ def load_text(tmp_path: Path, text: str = RISKY_PACK, name: str = "risky.yaml") 
 
 
 def test_one_extra_roll_an_hour_by_hand(tmp_path: Path) -> None:
-    plain = load_text(tmp_path, RISKY_PACK.replace("add: [esc]", "add: []").replace("at_least: 6", "faces: [6]"),
-                      "plain.yaml")
+    plain = load_text(
+        tmp_path, RISKY_PACK.replace("add: [esc]", "add: []").replace("at_least: 6", "faces: [6]"), "plain.yaml"
+    )
     odds = extra_odds(plain, 2, 1)
     assert odds.by_hour == (1 - Fraction(5, 6) ** 7, 1 - Fraction(5, 6) ** 14)
     assert odds.expected_encounters == Fraction(14, 6)
@@ -90,8 +91,9 @@ def test_extra_rolls_match_the_simulation(tmp_path: Path, extra: int) -> None:
 
 def test_spare_dice_are_rolled_after_everything_else(tmp_path: Path) -> None:
     pack = load_text(tmp_path)
-    without = load_text(tmp_path, RISKY_PACK.split("  extra:")[0] + "tracks:" + RISKY_PACK.split("tracks:")[1],
-                        "quiet.yaml")
+    without = load_text(
+        tmp_path, RISKY_PACK.split("  extra:")[0] + "tracks:" + RISKY_PACK.split("tracks:")[1], "quiet.yaml"
+    )
     table = build_timetable(pack, site=None, encounter_pack=None, hours=4, seed=12)
     same = build_timetable(without, site=None, encounter_pack=None, hours=4, seed=12)
     assert [r.dice for r in table.rows] == [r.dice for r in same.rows]
@@ -107,8 +109,9 @@ def test_the_reference_states_the_rule(tmp_path: Path) -> None:
     pack = load_text(tmp_path)
     assert pack.check is not None
     facts = {f.label: f.text for f in check_view(pack, pack.check).facts}
-    assert facts["Extra roll"] == ("the check is rolled once more when the party fights or makes a loud noise; "
-                                   "or when a bright light is lit")
+    assert facts["Extra roll"] == (
+        "the check is rolled once more when the party fights or makes a loud noise; or when a bright light is lit"
+    )
 
 
 def test_odds_command_takes_extra(tmp_path: Path) -> None:
@@ -132,4 +135,5 @@ def test_the_odds_chart_gives_the_line_with_one_extra_roll(tmp_path: Path) -> No
     facts = {f.label: f.text for f in odds_chart(pack, quiet_odds(pack, 3), 300.0).facts}
     extra = extra_odds(pack, 1, 1).by_hour[0]
     assert facts["One extra roll an hour"] == (
-        f"{float(extra) * 100:.1f}% by hour 1 ({float(quiet_odds(pack, 1).by_hour[0]) * 100:.1f}% quiet)")
+        f"{float(extra) * 100:.1f}% by hour 1 ({float(quiet_odds(pack, 1).by_hour[0]) * 100:.1f}% quiet)"
+    )

@@ -28,13 +28,21 @@ def env() -> dict[str, str]:
 
 
 def sheetgen(args: list[str], cwd: Path, **extra_env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, env={**env(), **extra_env},
-                          capture_output=True, text=True, timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "sheetgen", *args],
+        cwd=cwd,
+        env={**env(), **extra_env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 def every_file(folder: Path) -> dict[str, bytes | None]:
-    return {p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None)
-            for p in sorted(folder.rglob("*"))}
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes() if p.is_file() else None) for p in sorted(folder.rglob("*"))
+    }
 
 
 def temporary_files(folder: Path) -> list[str]:
@@ -46,8 +54,9 @@ def small_site(tmp_path: Path) -> Path:
     """A two-room site played with a one-page pack: a packet of a few pages, built in a second or two."""
     (tmp_path / "tiny-pack.yaml").write_bytes((CASES_DIR / "good-pack.yaml").read_bytes())
     site = (CASES_DIR / "good-site.yaml").read_text(encoding="utf-8")
-    (tmp_path / "site.yaml").write_text(site.replace("system: dungeon-turn", "system: tiny-pack.yaml"),
-                                        encoding="utf-8")
+    (tmp_path / "site.yaml").write_text(
+        site.replace("system: dungeon-turn", "system: tiny-pack.yaml"), encoding="utf-8"
+    )
     return tmp_path
 
 
@@ -75,9 +84,13 @@ def test_a_packet_killed_at_any_moment_leaves_the_old_file_or_the_whole_new_one(
     outcomes = []
     for delay in delays:
         (folder / "out.pdf").write_bytes(previous)
-        process = subprocess.Popen([sys.executable, "-m", "sheetgen", "packet", "site.yaml", "--seed", "2", "-q",
-                                    "-o", "out.pdf"], cwd=folder, env=env(), stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "packet", "site.yaml", "--seed", "2", "-q", "-o", "out.pdf"],
+            cwd=folder,
+            env=env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(delay)
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=60)
@@ -124,8 +137,15 @@ KILLER = textwrap.dedent("""
 
 def killed_run(folder: Path, moment: str) -> int:
     (folder / "killer.py").write_text(KILLER, encoding="utf-8")
-    done = subprocess.run([sys.executable, "killer.py", moment, "cards", "site.yaml", "-o", "out/cards.pdf"],
-                          cwd=folder, env=env(), capture_output=True, text=True, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "killer.py", moment, "cards", "site.yaml", "-o", "out/cards.pdf"],
+        cwd=folder,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     (folder / "killer.py").unlink()
     return done.returncode
 
@@ -237,7 +257,10 @@ def test_nothing_is_written_outside_the_output_folder(small_site: Path) -> None:
     entry = r"cache/(reference|reference-part|trackers|cards|card-fit|site)-[0-9a-f]{40}\.bin"
     assert cache[:1] == ["cache"] and all(re.fullmatch(entry, name) for name in cache[1:])
     assert [name for name in new if name not in cache] == [
-        "work/output", f"work/output/{slug}-cards.pdf", f"work/output/{slug}-packet.pdf"]
+        "work/output",
+        f"work/output/{slug}-cards.pdf",
+        f"work/output/{slug}-packet.pdf",
+    ]
     assert {k: v for k, v in after.items() if k in before} == before
 
 
@@ -246,8 +269,10 @@ def test_a_site_name_with_a_nul_is_refused(small_site: Path) -> None:
     before = every_file(small_site)
     done = sheetgen(["cards", "nul.yaml"], small_site)
     assert done.returncode == 2
-    assert done.stderr == ("error: nul.yaml:1:7: site: the text holds a NUL character (written as an escape "
-                           "such as \\0 or \\e); remove it\n")
+    assert done.stderr == (
+        "error: nul.yaml:1:7: site: the text holds a NUL character (written as an escape "
+        "such as \\0 or \\e); remove it\n"
+    )
     assert every_file(small_site) == before
 
 
@@ -296,15 +321,31 @@ def test_no_worker_outlives_a_killed_packet(small_site: Path, tmp_path: Path) ->
     # two packs, so that two workers start
     (small_site / "other-pack.yaml").write_text(pack.replace("tiny-turns", "other-turns"), encoding="utf-8")
     site = (small_site / "site.yaml").read_text(encoding="utf-8")
-    (small_site / "site.yaml").write_text(site.replace("system: tiny-pack.yaml",
-                                                       "system: tiny-pack.yaml\nencounters: other-pack.yaml"),
-                                          encoding="utf-8")
+    (small_site / "site.yaml").write_text(
+        site.replace("system: tiny-pack.yaml", "system: tiny-pack.yaml\nencounters: other-pack.yaml"), encoding="utf-8"
+    )
     rng = random.Random(18)
     caught = 0
     for attempt in range(8):
-        process = subprocess.Popen([sys.executable, "-m", "sheetgen", "packet", "site.yaml", "--seed", "1", "-q",
-                                    "--no-cache", "-o", "out.pdf"], cwd=small_site, env=env(),
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sheetgen",
+                "packet",
+                "site.yaml",
+                "--seed",
+                "1",
+                "-q",
+                "--no-cache",
+                "-o",
+                "out.pdf",
+            ],
+            cwd=small_site,
+            env=env(),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         # every other kill a random moment of the run; the others a random moment once both workers run
         wait_for_workers = attempt % 2 == 0
         deadline = time.monotonic() + (60.0 if wait_for_workers else 0.2 + rng.random() * 2.5)
@@ -342,8 +383,9 @@ def _cmdline(pid: int) -> bytes:
 
 
 def _reference(folder: Path, cache: Path, *extra: str, **extra_env: str) -> subprocess.CompletedProcess[str]:
-    return sheetgen(["reference", "tiny-pack.yaml", "-o", "ref.pdf", *extra], folder,
-                    SHEETGEN_CACHE_DIR=str(cache), **extra_env)
+    return sheetgen(
+        ["reference", "tiny-pack.yaml", "-o", "ref.pdf", *extra], folder, SHEETGEN_CACHE_DIR=str(cache), **extra_env
+    )
 
 
 @pytest.mark.slow
@@ -363,16 +405,21 @@ def test_a_bad_cache_entry_is_dropped_and_made_again(small_site: Path, damage: s
         (small_site / "elsewhere.bin").write_bytes(b"x")
         entry.symlink_to(small_site / "elsewhere.bin")
     elif damage == "not-a-pdf":
-
         from sheetgen.packet.cache import seal
 
         body = b"not a PDF at all"
         entry.write_bytes(seal(body) or b"")
     else:
         entry.mkdir()
-    done = subprocess.run([sys.executable, "-m", "sheetgen", "reference", "tiny-pack.yaml", "-o", "ref.pdf"],
-                          cwd=small_site, env={**env(), "SHEETGEN_CACHE_DIR": str(cache)}, capture_output=True,
-                          text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "sheetgen", "reference", "tiny-pack.yaml", "-o", "ref.pdf"],
+        cwd=small_site,
+        env={**env(), "SHEETGEN_CACHE_DIR": str(cache)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert (small_site / "ref.pdf").read_bytes() == good
     assert entry.is_file() and not entry.is_symlink(), "the bad entry was not replaced by a good one"

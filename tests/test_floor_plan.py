@@ -121,17 +121,32 @@ def test_the_players_plan_has_no_keys_and_no_secret_doors(tmp_path: Path) -> Non
 
 def test_the_legend_names_each_kind_of_door_the_plan_has(tmp_path: Path) -> None:
     text = page_texts(read_pdf(drawn_map(TOLL_HOUSE, tmp_path)))[0]
-    legend = text[text.index("door"):]
-    for name in ("door", "double door", "narrow passage", "secret door", "locked door", "steel door", "portcullis",
-                 "stairs", "stairwell", "way out", "water", "column", "50 ft (5 squares)"):
+    legend = text[text.index("door") :]
+    for name in (
+        "door",
+        "double door",
+        "narrow passage",
+        "secret door",
+        "locked door",
+        "steel door",
+        "portcullis",
+        "stairs",
+        "stairwell",
+        "way out",
+        "water",
+        "column",
+        "50 ft (5 squares)",
+    ):
         assert name in legend, name
     assert "opening" not in legend
 
 
 def test_the_scale_bar_says_the_sites_unit(tmp_path: Path) -> None:
     site = tmp_path / "metres.yaml"
-    site.write_text(TOLL_HOUSE.read_text(encoding="utf-8").replace("square: 10\n  unit: ft", "square: 3\n  unit: m"),
-                    encoding="utf-8")
+    site.write_text(
+        TOLL_HOUSE.read_text(encoding="utf-8").replace("square: 10\n  unit: ft", "square: 3\n  unit: m"),
+        encoding="utf-8",
+    )
     text = page_texts(read_pdf(drawn_map(site, tmp_path)))[0]
     assert "15 m (5 squares)" in text
 
@@ -139,8 +154,17 @@ def test_the_scale_bar_says_the_sites_unit(tmp_path: Path) -> None:
 def test_the_plan_is_drawn_in_the_language_of_the_words(tmp_path: Path) -> None:
     """The header, the legend and the scale bar in German; the site's own unit as its author wrote it."""
     gm = page_texts(read_pdf(drawn_map(TOLL_HOUSE, tmp_path, "--language", "de")))[0]
-    for name in ("Karte", "Doppeltür", "enger Durchgang", "Geheimtür", "Fallgitter", "Ausgang",
-                 "Wasser", "Säule", "50 ft (5 Felder)"):
+    for name in (
+        "Karte",
+        "Doppeltür",
+        "enger Durchgang",
+        "Geheimtür",
+        "Fallgitter",
+        "Ausgang",
+        "Wasser",
+        "Säule",
+        "50 ft (5 Felder)",
+    ):
         assert name in gm, name
     for english in ("For the DM", "Map", "double door", "secret door", "water", "column", "squares"):
         assert english not in gm, english
@@ -162,7 +186,8 @@ def test_a_players_map_needs_a_floor_plan(tmp_path: Path, monkeypatch: pytest.Mo
     assert result.output == (
         "error: plain.yaml: map: a players' map is drawn from the site's floor plan, "
         "and this site has none (the map of its exits names every room): add a map:, see docs/site-format.md, "
-        "or import the dungeon from One Page Dungeon\n")
+        "or import the dungeon from One Page Dungeon\n"
+    )
     assert not Path("m.pdf").exists()
     run("map", "plain.yaml", "-o", "m.pdf")  # the GM's map of its exits
     assert "1\nA" in page_texts(read_pdf(Path("m.pdf").read_bytes()))[0]

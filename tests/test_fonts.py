@@ -78,28 +78,29 @@ def test_the_faces_of_each_family_cover_the_same_characters() -> None:
 
 
 @pytest.mark.parametrize(("family", "face"), FACES, ids=FACE_IDS)
-def test_the_cmap_read_without_fonttools_is_what_fonttools_reads(family: fonts.FontFamily,
-                                                                 face: fonts.FontFace) -> None:
+def test_the_cmap_read_without_fonttools_is_what_fonttools_reads(
+    family: fonts.FontFamily, face: fonts.FontFace
+) -> None:
     data = (fonts.font_dir() / face.file).read_bytes()
     assert fonts._read_cmap(data) is not None  # read here, not handed on to fontTools
     assert fonts.font_coverage(data) == frozenset(open_font(face.file).getBestCmap())
 
 
 # Reserved Font Names of the families, from their licence texts: a modified font may not be called by them.
-RESERVED_NAMES = {"GentiumPlus-OFL.txt": ("Gentium", "SIL"), "Lato-OFL.txt": ("Lato",),
-                  "NotoSansSymbols2-OFL.txt": ()}
+RESERVED_NAMES = {"GentiumPlus-OFL.txt": ("Gentium", "SIL"), "Lato-OFL.txt": ("Lato",), "NotoSansSymbols2-OFL.txt": ()}
 
 
 @pytest.mark.parametrize(("family", "face"), FACES, ids=FACE_IDS)
 def test_each_face_is_trimmed_to_the_supported_characters_and_renamed_as_the_ofl_asks(
-        family: fonts.FontFamily, face: fonts.FontFace) -> None:
+    family: fonts.FontFamily, face: fonts.FontFace
+) -> None:
     font = open_font(face.file)
     assert set(font.getBestCmap()) <= fonts.supported_code_points()
     assert "GSUB" in font and "GPOS" in font  # ligatures and kerning kept for the characters kept
     licence = (fonts.font_dir() / family.licence).read_text(encoding="utf-8")
     reserved = RESERVED_NAMES[family.licence]
     for name in reserved:
-        assert 'Reserved Font Name' in licence and f'"{name}"' in licence
+        assert "Reserved Font Name" in licence and f'"{name}"' in licence
     names = font["name"]
     for name_id in (1, 3, 4, 6, 16, 17, 18):
         shown = names.getDebugName(name_id) or ""
@@ -224,9 +225,7 @@ def _font_dir_in_subprocess(path_entry: Path) -> dict[str, object]:
         "    'missing': fonts.missing_glyphs('Dungeon ☐ ≥ 6 漢'),\n"
         "    'read': len(read_shipped_url('sheetgen:fonts/SheetgenSans-Bold.ttf')[0])}))\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=path_entry
-    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=path_entry)
     found: dict[str, object] = json.loads(result.stdout)
     return found
 

@@ -66,8 +66,12 @@ def _dark_pixels_in(data: bytes, rect: list[float]) -> int:
         document.close()
     left, bottom, right, top = rect
     # inside the box's outline only
-    box = (int(left * scale) + 4, int((height - top) * scale) + 4,
-           int(right * scale) - 4, int((height - bottom) * scale) - 4)
+    box = (
+        int(left * scale) + 4,
+        int((height - top) * scale) + 4,
+        int(right * scale) - 4,
+        int((height - bottom) * scale) - 4,
+    )
     return sum(1 for value in image.crop(box).tobytes() if value < 128)
 
 
@@ -126,10 +130,12 @@ def test_every_drawn_sheet_names_its_language_and_shows_its_title() -> None:
 
     loaded = load_site("the-sunken-chapel")
     table = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=1, seed=3)
-    for name, data in (("tracker", tracker_pdf(loaded.pack, RenderOptions())),
-                       ("cards", cards_pdf(loaded, RenderOptions())),
-                       ("timetable", timetable_pdf(table, RenderOptions())),
-                       ("calibration", calibration_pdf(LETTER))):
+    for name, data in (
+        ("tracker", tracker_pdf(loaded.pack, RenderOptions())),
+        ("cards", cards_pdf(loaded, RenderOptions())),
+        ("timetable", timetable_pdf(table, RenderOptions())),
+        ("calibration", calibration_pdf(LETTER)),
+    ):
         catalog = _catalog(data)
         assert catalog.get("/Lang") == "en", name
         assert _shows_title(catalog), name
@@ -157,8 +163,9 @@ def test_pack_and_site_language(tmp_path: Path) -> None:
     from sheetgen.render.html.reference import reference_html
 
     pack_file = tmp_path / "pack.yaml"
-    pack_file.write_text(_with_language((builtin_dir("rules") / "dungeon-turn.yaml").read_text("utf-8"), "fr"),
-                         encoding="utf-8")
+    pack_file.write_text(
+        _with_language((builtin_dir("rules") / "dungeon-turn.yaml").read_text("utf-8"), "fr"), encoding="utf-8"
+    )
     pack = load_pack(str(pack_file))
     assert pack.language == "fr"
     assert _catalog(tracker_pdf(pack, RenderOptions())).get("/Lang") == "fr"
@@ -173,8 +180,10 @@ def test_pack_and_site_language(tmp_path: Path) -> None:
 
 def test_a_bad_language_is_located(tmp_path: Path) -> None:
     site_file = tmp_path / "site.yaml"
-    site_file.write_text(_with_language((builtin_dir("sites") / "the-sunken-chapel.yaml").read_text("utf-8"),
-                                        "english"), encoding="utf-8")
+    site_file.write_text(
+        _with_language((builtin_dir("sites") / "the-sunken-chapel.yaml").read_text("utf-8"), "english"),
+        encoding="utf-8",
+    )
     with pytest.raises(DataError) as caught:
         load_site(str(site_file))
     message = str(caught.value)
@@ -184,8 +193,9 @@ def test_a_bad_language_is_located(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_packet_keeps_language_title_outline_labels_and_fields(runner: CliRunner, tmp_path: Path) -> None:
     out = tmp_path / "packet.pdf"
-    result = runner.invoke(cli, ["packet", "--seed", "5", "--fillable", "--backs", "--back-offset", "1,-1",
-                                 "-o", str(out)])
+    result = runner.invoke(
+        cli, ["packet", "--seed", "5", "--fillable", "--backs", "--back-offset", "1,-1", "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     reader = read_pdf(out.read_bytes())
     catalog: dict[str, object] = dict(reader.root_object)
@@ -194,7 +204,11 @@ def test_packet_keeps_language_title_outline_labels_and_fields(runner: CliRunner
     assert reader.metadata is not None
     assert reader.metadata.title == "The Sunken Chapel: session packet"
     assert [item.title for item in reader.outline if not isinstance(item, list)][:4] == [
-        "Cover", "Background and room index", "Map", "Reference: Dungeon Turns"]
+        "Cover",
+        "Background and room index",
+        "Map",
+        "Reference: Dungeon Turns",
+    ]
     assert reader.page_labels == [str(n) for n in range(1, len(reader.pages) + 1)]
     fields = reader.get_fields()
     assert fields is not None and "dungeon-turn/dm-trackers/turn-7" in fields
@@ -234,8 +248,9 @@ def settings(tmp_path: Path) -> Settings:
     return make
 
 
-def test_settings_give_defaults_and_the_command_line_wins(runner: CliRunner, settings: Settings,
-                                                          tmp_path: Path) -> None:
+def test_settings_give_defaults_and_the_command_line_wins(
+    runner: CliRunner, settings: Settings, tmp_path: Path
+) -> None:
     env = settings('# mine\npaper = "a4"\nink = "saver"\n')
     out = tmp_path / "cal.pdf"
     assert runner.invoke(cli, ["calibrate", "-o", str(out)], env=env).exit_code == 0
@@ -246,8 +261,9 @@ def test_settings_give_defaults_and_the_command_line_wins(runner: CliRunner, set
     assert "[default: a4]" in help_text and "[default: saver]" in help_text
 
 
-def test_settings_flags_can_be_turned_off_on_the_command_line(runner: CliRunner, settings: Settings,
-                                                              tmp_path: Path) -> None:
+def test_settings_flags_can_be_turned_off_on_the_command_line(
+    runner: CliRunner, settings: Settings, tmp_path: Path
+) -> None:
     env = settings("backs = true\nback-offset = [1.5, -2]\n")
     out = tmp_path / "cards.pdf"
     assert runner.invoke(cli, ["cards", "the-sunken-chapel", "-o", str(out)], env=env).exit_code == 0
@@ -271,16 +287,18 @@ def test_default_settings_path_is_in_the_user_config_folder(monkeypatch: pytest.
     assert settings_path() == Path(platformdirs.user_config_dir("sheetgen", appauthor=False)) / "settings.toml"
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ('paper = "a4"\n\n  ink = "grey"\n', "settings.toml:3:3: ink: expected one of 'normal', 'saver', not 'grey'"),
-    ('"back-offset" = "1,2,3"\n', "settings.toml:1:1: back-offset: expected X,Y in millimetres"),
-    ("large = 1\n", "settings.toml:1:1: large: expected true or false, not 1"),
-    ('paper = "a4"\n[cards]\nsize = "index"\n', 'settings.toml:2:1: cards: unknown setting "cards"'),
-    ('paper = "a4"\npaper = "letter"\n', "settings.toml:2:"),
-    ("back-offset = [1, \n", "settings.toml:1:19: TOML syntax:"),
-])
-def test_bad_settings_name_file_line_and_key(runner: CliRunner, settings: Settings, text: str,
-                                             message: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('paper = "a4"\n\n  ink = "grey"\n', "settings.toml:3:3: ink: expected one of 'normal', 'saver', not 'grey'"),
+        ('"back-offset" = "1,2,3"\n', "settings.toml:1:1: back-offset: expected X,Y in millimetres"),
+        ("large = 1\n", "settings.toml:1:1: large: expected true or false, not 1"),
+        ('paper = "a4"\n[cards]\nsize = "index"\n', 'settings.toml:2:1: cards: unknown setting "cards"'),
+        ('paper = "a4"\npaper = "letter"\n', "settings.toml:2:"),
+        ("back-offset = [1, \n", "settings.toml:1:19: TOML syntax:"),
+    ],
+)
+def test_bad_settings_name_file_line_and_key(runner: CliRunner, settings: Settings, text: str, message: str) -> None:
     env = settings(text)
     result = runner.invoke(cli, ["calibrate", "-o", "never.pdf"], env=env)
     assert result.exit_code == 2
@@ -337,5 +355,6 @@ def test_large_print_enlarges_the_players_trackers_only() -> None:
         assert box.x * scale < left < right < (box.x + box.size) * scale
         assert box.y * scale < bottom < top < (box.y + box.size) * scale
     # the game master's pages stay as they are
-    assert (tracker_pdf(pack, RenderOptions(large=True), audience=Audience.GM)
-            == tracker_pdf(pack, RenderOptions(), audience=Audience.GM))
+    assert tracker_pdf(pack, RenderOptions(large=True), audience=Audience.GM) == tracker_pdf(
+        pack, RenderOptions(), audience=Audience.GM
+    )

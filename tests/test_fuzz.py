@@ -41,8 +41,12 @@ from sheetgen.model.pack import Pack
 pytestmark = pytest.mark.slow
 
 EXAMPLES = int(os.environ.get("SHEETGEN_FUZZ_EXAMPLES", "300"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 ENGINE = settings(FUZZ, max_examples=max(1, EXAMPLES // 2))
 
 
@@ -83,8 +87,9 @@ def refused_at(raw: bytes, folder: Path, outcomes: Counter[str], what: str) -> l
         load_bytes(raw, folder)
     except DataError as exc:
         places = [(p.location.line, p.location.field) for p in exc.problems]
-        assert places and all(p.location.file == "fuzz.yaml" and p.location.line >= 1 for p in exc.problems), \
-            [str(p) for p in exc.problems]
+        assert places and all(p.location.file == "fuzz.yaml" and p.location.line >= 1 for p in exc.problems), [
+            str(p) for p in exc.problems
+        ]
         outcomes[f"{what} refused"] += 1
         return places
     raise AssertionError(f"{what}: accepted, though it is known to be wrong")
@@ -115,13 +120,79 @@ def check_timetable(table: Timetable, pack: Pack) -> None:
 # --- the loader: any bytes ------------------------------------------------------------------------
 
 YAML_TOKENS = [
-    "site: ", "system: ", "rooms:", "kind: pack", "kind: site", "id: ", "name: ", "key: ", "exits: ",
-    "wandering:", "roll: ", "entries:", "statblocks:", "dungeon-turn", "site-alarm", "1d6", "2d6", "d%",
-    "1-3", "4-6", "7+", "\n", "\n  ", "\n    ", "- ", ": ", ", ", "[", "]", "{", "}", "'", '"', "\\0", "\\e",
-    "&a ", "*a", "<<: ", "!!python/object:os.system ", "!!str ", "!!binary ", "? ", "|\n  ", ">\n  ", "#",
-    "---\n", "...\n", "%YAML 1.1\n", "%TAG ! tag:x,2000:\n", "\t", "\x00", "\x85", "\u2028", "\ufeff",
-    "\udc80", "é", "🐉", "<b>x</b>", "{{ 7*7 }}", "99999999999999999999", "-0", ".inf", "0x1F", "yes", "~",
-    "null", "true", "1e400", "1_000", "../../etc/passwd", "/dev/zero", "0", "500",
+    "site: ",
+    "system: ",
+    "rooms:",
+    "kind: pack",
+    "kind: site",
+    "id: ",
+    "name: ",
+    "key: ",
+    "exits: ",
+    "wandering:",
+    "roll: ",
+    "entries:",
+    "statblocks:",
+    "dungeon-turn",
+    "site-alarm",
+    "1d6",
+    "2d6",
+    "d%",
+    "1-3",
+    "4-6",
+    "7+",
+    "\n",
+    "\n  ",
+    "\n    ",
+    "- ",
+    ": ",
+    ", ",
+    "[",
+    "]",
+    "{",
+    "}",
+    "'",
+    '"',
+    "\\0",
+    "\\e",
+    "&a ",
+    "*a",
+    "<<: ",
+    "!!python/object:os.system ",
+    "!!str ",
+    "!!binary ",
+    "? ",
+    "|\n  ",
+    ">\n  ",
+    "#",
+    "---\n",
+    "...\n",
+    "%YAML 1.1\n",
+    "%TAG ! tag:x,2000:\n",
+    "\t",
+    "\x00",
+    "\x85",
+    "\u2028",
+    "\ufeff",
+    "\udc80",
+    "é",
+    "🐉",
+    "<b>x</b>",
+    "{{ 7*7 }}",
+    "99999999999999999999",
+    "-0",
+    ".inf",
+    "0x1F",
+    "yes",
+    "~",
+    "null",
+    "true",
+    "1e400",
+    "1_000",
+    "../../etc/passwd",
+    "/dev/zero",
+    "0",
+    "500",
 ]
 
 
@@ -154,8 +225,11 @@ def corrupted(draw: st.DrawFn) -> bytes:
     for _ in range(draw(st.integers(1, 4))):
         at = draw(st.integers(0, len(raw) - 1))
         cut = draw(st.integers(0, 3))
-        raw = raw[:at] + draw(st.one_of(st.binary(max_size=3), st.sampled_from(YAML_TOKENS).map(_encode))) \
-            + raw[at + cut:]
+        raw = (
+            raw[:at]
+            + draw(st.one_of(st.binary(max_size=3), st.sampled_from(YAML_TOKENS).map(_encode)))
+            + raw[at + cut :]
+        )
     return raw
 
 
@@ -180,8 +254,11 @@ def broken_bytes(draw: st.DrawFn) -> tuple[bytes, int, str]:
     at = draw(st.integers(0, len(raw)))
     while 0 < at < len(raw) and raw[at] & 0xC0 == 0x80:  # not inside a UTF-8 character
         at -= 1
-    bad, what = draw(st.sampled_from([(b"\x00", "a NUL byte"), (b"\xff", "a byte that is not UTF-8"),
-                                      (b"\xc3", "a cut UTF-8 character")]))
+    bad, what = draw(
+        st.sampled_from(
+            [(b"\x00", "a NUL byte"), (b"\xff", "a byte that is not UTF-8"), (b"\xc3", "a cut UTF-8 character")]
+        )
+    )
     if bad == b"\xc3" and at < len(raw) and raw[at] & 0x80:
         bad = b"\xff"  # a lead byte before another lead byte may still decode: use one that never does
     return raw[:at] + bad + raw[at:], raw[:at].count(b"\n") + 1, what
@@ -205,18 +282,98 @@ def test_loader_refuses_a_bad_byte_at_its_line(capsys: pytest.CaptureFixture[str
 # --- the validators: any structure with the formats' own field names ---------------------------
 
 FIELDS = [
-    "kind", "site", "system", "encounters", "author", "text", "rooms", "key", "name", "size", "exits",
-    "description", "details", "trap", "treasure", "encounter", "notes", "wandering", "roll", "entries",
-    "appearing", "stat", "statblocks", "id", "stats", "zone", "morale", "actions", "time", "unit", "units",
-    "length", "check", "when", "formula", "add", "pool", "cadence", "every", "offset", "trigger", "at_least",
-    "at_most", "faces", "track_full", "advance", "by", "track", "levels", "tracks", "min", "max", "start",
-    "per_unit", "tallies", "reference", "pages", "title", "sections", "ref", "trackers", "parts", "audience",
+    "kind",
+    "site",
+    "system",
+    "encounters",
+    "author",
+    "text",
+    "rooms",
+    "key",
+    "name",
+    "size",
+    "exits",
+    "description",
+    "details",
+    "trap",
+    "treasure",
+    "encounter",
+    "notes",
+    "wandering",
+    "roll",
+    "entries",
+    "appearing",
+    "stat",
+    "statblocks",
+    "id",
+    "stats",
+    "zone",
+    "morale",
+    "actions",
+    "time",
+    "unit",
+    "units",
+    "length",
+    "check",
+    "when",
+    "formula",
+    "add",
+    "pool",
+    "cadence",
+    "every",
+    "offset",
+    "trigger",
+    "at_least",
+    "at_most",
+    "faces",
+    "track_full",
+    "advance",
+    "by",
+    "track",
+    "levels",
+    "tracks",
+    "min",
+    "max",
+    "start",
+    "per_unit",
+    "tallies",
+    "reference",
+    "pages",
+    "title",
+    "sections",
+    "ref",
+    "trackers",
+    "parts",
+    "audience",
 ]
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**6, 10**6), st.sampled_from([2**63, -(2**70), 10**20]),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=20),
-    st.sampled_from(["pack", "site", "dungeon-turn", "1d6", "d0", "1-6", "10 minutes", "a", "1", "-1",
-                     "0d6", "1000d1000", "../x.yaml", "boxes", "gm", "players", "text"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.sampled_from([2**63, -(2**70), 10**20]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=20),
+    st.sampled_from(
+        [
+            "pack",
+            "site",
+            "dungeon-turn",
+            "1d6",
+            "d0",
+            "1-6",
+            "10 minutes",
+            "a",
+            "1",
+            "-1",
+            "0d6",
+            "1000d1000",
+            "../x.yaml",
+            "boxes",
+            "gm",
+            "players",
+            "text",
+        ]
+    ),
 )
 
 
@@ -227,8 +384,9 @@ REQUIRED = {"pack": ("id", "name", "time", "reference"), "site": ("site", "syste
 def structures() -> st.SearchStrategy[Any]:
     return st.recursive(
         SCALARS,
-        lambda children: st.one_of(st.lists(children, max_size=4),
-                                   st.dictionaries(st.sampled_from(FIELDS), children, max_size=6)),
+        lambda children: st.one_of(
+            st.lists(children, max_size=4), st.dictionaries(st.sampled_from(FIELDS), children, max_size=6)
+        ),
         max_leaves=40,
     )
 
@@ -237,8 +395,10 @@ def test_validators_on_any_structure(capsys: pytest.CaptureFixture[str], tmp_pat
     outcomes: Counter[str] = Counter()
 
     @FUZZ
-    @given(st.dictionaries(st.sampled_from(FIELDS), structures(), max_size=8),
-           st.sampled_from([{"kind": "pack"}, {"kind": "site"}, {}]))
+    @given(
+        st.dictionaries(st.sampled_from(FIELDS), structures(), max_size=8),
+        st.sampled_from([{"kind": "pack"}, {"kind": "site"}, {}]),
+    )
     def run(data: dict[str, Any], kind: dict[str, str]) -> None:
         outcomes["examples"] += 1
         raw = yaml.safe_dump({**data, **kind}, allow_unicode=True, sort_keys=False).encode()
@@ -283,7 +443,9 @@ def mutate(data: Any, path: tuple[Any, ...], how: str, value: Any) -> None:
 
 
 MUTANT_VALUES = st.one_of(
-    SCALARS, st.integers(-3, 12), st.sampled_from(["1d4", "2d6", "d10", "4d6kh3", "1d6+1", "3", "1-2", "5-6"]),
+    SCALARS,
+    st.integers(-3, 12),
+    st.sampled_from(["1d4", "2d6", "d10", "4d6kh3", "1d6+1", "3", "1-2", "5-6"]),
     st.lists(SCALARS, max_size=3),
 )
 
@@ -310,9 +472,17 @@ def test_bundled_files_mutated(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         if loaded is None:
             return
         pack, site = (loaded, None) if isinstance(loaded, Pack) else (loaded.pack, loaded)
-        table = outcome_of(lambda: build_timetable(
-            pack, site=site.site if site else None, encounter_pack=site.encounter_pack if site else None,
-            hours=hours, seed=seed), outcomes, "timetable")
+        table = outcome_of(
+            lambda: build_timetable(
+                pack,
+                site=site.site if site else None,
+                encounter_pack=site.encounter_pack if site else None,
+                hours=hours,
+                seed=seed,
+            ),
+            outcomes,
+            "timetable",
+        )
         if table is not None:
             check_timetable(table, pack)
 
@@ -342,10 +512,17 @@ def known_mistakes(draw: st.DrawFn) -> tuple[bytes, str, str]:
         ("an id that is not an id", _paths(tree, lambda p, v: bool(p) and p[-1] == "id" and isinstance(v, str))),
         ("dice that cannot be rolled", _paths(tree, lambda p, v: bool(p) and p[-1] == "roll" and isinstance(v, str))),
         ("an empty name", _paths(tree, lambda p, v: bool(p) and p[-1] == "name" and isinstance(v, str))),
-        ("a reference to nothing", _paths(tree, lambda p, v: bool(p) and p[-1] in ("ref", "system")
-                                          and isinstance(v, str))),
-        ("a repeated id", _paths(tree, lambda p, v: isinstance(v, list) and len(v) > 0
-                                 and all(isinstance(i, dict) and "id" in i for i in v))),
+        (
+            "a reference to nothing",
+            _paths(tree, lambda p, v: bool(p) and p[-1] in ("ref", "system") and isinstance(v, str)),
+        ),
+        (
+            "a repeated id",
+            _paths(
+                tree,
+                lambda p, v: isinstance(v, list) and len(v) > 0 and all(isinstance(i, dict) and "id" in i for i in v),
+            ),
+        ),
         ("a morale out of reach", _paths(tree, lambda p, v: bool(p) and p[-1] == "morale" and isinstance(v, int))),
         ("an exit to no room", _paths(tree, lambda p, v: site and bool(p) and p[-1] == "exits")),
     ]
@@ -381,8 +558,7 @@ def known_mistakes(draw: st.DrawFn) -> tuple[bytes, str, str]:
     return raw, format_path(path), what
 
 
-def test_validators_refuse_known_mistakes_where_they_are(capsys: pytest.CaptureFixture[str],
-                                                         tmp_path: Path) -> None:
+def test_validators_refuse_known_mistakes_where_they_are(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """One mistake put into a valid file: refused, with a problem at the mistake's own field (or, for a
     value that cannot be read at all, at the field that holds it)."""
     outcomes: Counter[str] = Counter()
@@ -393,8 +569,7 @@ def test_validators_refuse_known_mistakes_where_they_are(capsys: pytest.CaptureF
         raw, field, what = case
         outcomes["examples"] += 1
         places = refused_at(raw, tmp_path, outcomes, what)
-        assert any(at == field or at.startswith((f"{field}.", f"{field}[")) for _, at in places), \
-            (what, field, places)
+        assert any(at == field or at.startswith((f"{field}.", f"{field}[")) for _, at in places), (what, field, places)
 
     run()
     report(capsys, "validators, a bundled file with one known mistake", outcomes)
@@ -402,8 +577,40 @@ def test_validators_refuse_known_mistakes_where_they_are(capsys: pytest.CaptureF
 
 # --- the dice parser --------------------------------------------------------------------------------
 
-DICE_TOKENS = ["d", "D", "%", "k", "h", "l", "K", "H", "L", "+", "-", "\u2212", " ", "0", "1", "2", "6", "10",
-               "20", "100", "999", "1000", "1001", "4d6kh3", "(", ")", "*", "x", "!", "\t", "\x00", "١"]
+DICE_TOKENS = [
+    "d",
+    "D",
+    "%",
+    "k",
+    "h",
+    "l",
+    "K",
+    "H",
+    "L",
+    "+",
+    "-",
+    "\u2212",
+    " ",
+    "0",
+    "1",
+    "2",
+    "6",
+    "10",
+    "20",
+    "100",
+    "999",
+    "1000",
+    "1001",
+    "4d6kh3",
+    "(",
+    ")",
+    "*",
+    "x",
+    "!",
+    "\t",
+    "\x00",
+    "١",
+]
 
 
 def test_dice_parser_on_any_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -411,9 +618,14 @@ def test_dice_parser_on_any_text(capsys: pytest.CaptureFixture[str]) -> None:
     outcomes: Counter[str] = Counter()
 
     @FUZZ
-    @given(st.one_of(st.text(max_size=40), st.lists(st.sampled_from(DICE_TOKENS), max_size=16).map("".join),
-                     st.integers(-(10**30), 10**30)),
-           st.integers(0, 2**32))
+    @given(
+        st.one_of(
+            st.text(max_size=40),
+            st.lists(st.sampled_from(DICE_TOKENS), max_size=16).map("".join),
+            st.integers(-(10**30), 10**30),
+        ),
+        st.integers(0, 2**32),
+    )
     def run(text: str | int, seed: int) -> None:
         outcomes["examples"] += 1
         dice = outcome_of(lambda: parse_dice(text), outcomes, "parse")
@@ -458,27 +670,44 @@ def engine_packs(draw: st.DrawFn) -> dict[str, Any]:
     for i in range(draw(st.integers(0, 3))):
         low = draw(st.integers(-3, 3))
         high = low + draw(st.sampled_from([1, 2, 3, 5, 8, 20]))
-        track: dict[str, Any] = {"id": f"t{i}", "name": f"Track {i}", "min": low, "max": high,
-                                 "start": draw(st.integers(low, high)), "per_unit": draw(st.integers(-3, 3))}
+        track: dict[str, Any] = {
+            "id": f"t{i}",
+            "name": f"Track {i}",
+            "min": low,
+            "max": high,
+            "start": draw(st.integers(low, high)),
+            "per_unit": draw(st.integers(-3, 3)),
+        }
         if draw(st.booleans()):
-            track["levels"] = [{"at": range_text(a, b), "label": f"L{a}", "omen": draw(st.booleans())}
-                               for a, b in split_range(draw, low, high, 3)]
+            track["levels"] = [
+                {"at": range_text(a, b), "label": f"L{a}", "omen": draw(st.booleans())}
+                for a, b in split_range(draw, low, high, 3)
+            ]
         tracks.append(track)
     ids = [t["id"] for t in tracks]
-    tallies = [{"id": f"n{i}", "name": f"Noise {i}", "per_unit": draw(st.integers(0, 2))}
-               for i in range(draw(st.integers(0, 2)))]
+    tallies = [
+        {"id": f"n{i}", "name": f"Noise {i}", "per_unit": draw(st.integers(0, 2))}
+        for i in range(draw(st.integers(0, 2)))
+    ]
     sides = draw(st.sampled_from([2, 4, 6, 8, 10, 20]))
     check: dict[str, Any] = {"name": "Check", "when": "each turn", "formula": "roll"}
     pool = draw(st.booleans())
     if pool:
-        check["pool"] = {"die": f"d{sides}", "base": draw(st.integers(0, 3)),
-                         "tallies": [t["id"] for t in tallies], "grow": draw(st.integers(0, 2)),
-                         "max_dice": draw(st.integers(1, 12)),
-                         "read": draw(st.sampled_from(["highest", "lowest", "sum"]))}
+        check["pool"] = {
+            "die": f"d{sides}",
+            "base": draw(st.integers(0, 3)),
+            "tallies": [t["id"] for t in tallies],
+            "grow": draw(st.integers(0, 2)),
+            "max_dice": draw(st.integers(1, 12)),
+            "read": draw(st.sampled_from(["highest", "lowest", "sum"])),
+        }
         if draw(st.booleans()):
             check["pool"]["roll_at"] = draw(st.integers(1, 8))
-        faces = list(range(1, sides + 1)) if check["pool"]["read"] != "sum" else \
-            list(range(0, sides * check["pool"]["max_dice"] + 1))
+        faces = (
+            list(range(1, sides + 1))
+            if check["pool"]["read"] != "sum"
+            else list(range(0, sides * check["pool"]["max_dice"] + 1))
+        )
     else:
         check["roll"] = draw(st.sampled_from([f"1d{sides}", f"2d{sides}", f"1d{sides}+1", f"3d{sides}kh1"]))
         dist = parse_dice(check["roll"]).distribution()
@@ -495,30 +724,49 @@ def engine_packs(draw: st.DrawFn) -> dict[str, Any]:
         track = draw(st.sampled_from(tracks))
         value: dict[str, Any] = {"track": track["id"]}
         if draw(st.booleans()):
-            value["levels"] = {range_text(a, b): draw(st.integers(faces[0], faces[-1] + 1))
-                               for a, b in split_range(draw, track["min"], track["max"], 3)}
+            value["levels"] = {
+                range_text(a, b): draw(st.integers(faces[0], faces[-1] + 1))
+                for a, b in split_range(draw, track["min"], track["max"], 3)
+            }
         check["trigger"] = {draw(st.sampled_from(["at_least", "at_most"])): value}
     else:
         clock = draw(st.sampled_from(tracks))
         check["trigger"] = {"track_full": clock["id"]}
-        check["advance"] = {"track": clock["id"], "by": [
-            {"roll": range_text(a, b), "by": draw(st.integers(0, 3))}
-            for a, b in split_range(draw, faces[0], faces[-1], 3)]}
+        check["advance"] = {
+            "track": clock["id"],
+            "by": [
+                {"roll": range_text(a, b), "by": draw(st.integers(0, 3))}
+                for a, b in split_range(draw, faces[0], faces[-1], 3)
+            ],
+        }
     if bool(ids) and draw(st.booleans()):
         track = draw(st.sampled_from(tracks))
-        check["cadence"] = {"every": {"track": track["id"], "levels": {
-            range_text(a, b): draw(st.integers(1, 4)) for a, b in split_range(draw, track["min"], track["max"], 3)}},
-            "offset": draw(st.integers(0, 2))}
+        check["cadence"] = {
+            "every": {
+                "track": track["id"],
+                "levels": {
+                    range_text(a, b): draw(st.integers(1, 4))
+                    for a, b in split_range(draw, track["min"], track["max"], 3)
+                },
+            },
+            "offset": draw(st.integers(0, 2)),
+        }
     else:
         check["cadence"] = {"every": draw(st.integers(1, 4)), "offset": draw(st.integers(0, 3))}
     if ids:
-        check["on_encounter"] = {"reset": draw(st.lists(st.sampled_from(ids), max_size=2, unique=True)),
-                                 "clear_tallies": draw(st.booleans())}
+        check["on_encounter"] = {
+            "reset": draw(st.lists(st.sampled_from(ids), max_size=2, unique=True)),
+            "clear_tallies": draw(st.booleans()),
+        }
     minutes = draw(st.sampled_from(["10 minutes", "30 minutes", "1 hour", "30 seconds", "7 minutes"]))
     return {
-        "kind": "pack", "id": "fuzz", "name": "Fuzz",
+        "kind": "pack",
+        "id": "fuzz",
+        "name": "Fuzz",
         "time": {"unit": "turn", "length": minutes},
-        "check": check, "tracks": tracks, "tallies": tallies,
+        "check": check,
+        "tracks": tracks,
+        "tallies": tallies,
         "reference": {"pages": [{"title": "T", "sections": [{"kind": "text", "text": "x"}]}]},
     }
 
@@ -537,8 +785,9 @@ def test_engine_on_any_valid_pack(capsys: pytest.CaptureFixture[str], tmp_path: 
         if pack is None:
             return
         assert isinstance(pack, Pack)
-        table = outcome_of(lambda: build_timetable(pack, site=None, encounter_pack=None, hours=hours,
-                                                   seed=seed), outcomes, "timetable")
+        table = outcome_of(
+            lambda: build_timetable(pack, site=None, encounter_pack=None, hours=hours, seed=seed), outcomes, "timetable"
+        )
         if table is None:
             return
         check_timetable(table, pack)

@@ -84,8 +84,9 @@ def test_the_deck_draws_from_the_table_and_columns_the_pack_names(write: Write) 
 
 
 def test_without_declared_columns_the_defaults_are_read(write: Write) -> None:
-    text = (PACK.replace("  appearing_columns: [how many]\n  stat_columns: [Block]\n", "")
-            .replace("[Who, How many, Block]", "[Who, Appearing, Stat]"))
+    text = PACK.replace("  appearing_columns: [how many]\n  stat_columns: [Block]\n", "").replace(
+        "[Who, How many, Block]", "[Who, Appearing, Stat]"
+    )
     pack = load_pack(str(write("hex.yaml", text)))
     assert (pack.encounter or EncounterRules()).appearing_columns[0] == "Appearing"
     cards, _, _ = build_deck(pack, None, None, 6, random.Random(1))
@@ -95,8 +96,10 @@ def test_without_declared_columns_the_defaults_are_read(write: Write) -> None:
 def test_a_pack_without_encounter_rules_uses_the_table_called_wandering(write: Write) -> None:
     head, tail = PACK.split("encounter:\n")
     # without encounter rules the morale roll is 2d6, so the hound's 15 would be out of reach
-    text = (head.replace("id: monsters", "id: wandering").replace("morale: 15", "morale: 8")
-            + tail.split("  stats_after: [Move]\n")[1])
+    text = (
+        head.replace("id: monsters", "id: wandering").replace("morale: 15", "morale: 8")
+        + tail.split("  stats_after: [Move]\n")[1]
+    )
     pack = load_pack(str(write("hex.yaml", text)))
     assert pack.encounter is None
     assert encounter_rules(pack, None)[1].wandering == "wandering"
@@ -124,16 +127,21 @@ def test_a_morale_the_roll_cannot_reach_is_refused_for_the_packs_dice(write: Wri
 
 def test_a_site_statblock_is_checked_against_the_rules_that_fill_its_encounters(write: Write) -> None:
     pack = write("hex.yaml", PACK)
-    site = write("moor.yaml", f"""
+    site = write(
+        "moor.yaml",
+        f"""
 site: The Moor
 system: {pack.name}
 rooms:
   - {{key: "1", name: Cairn}}
 statblocks:
   - {{id: wisp, name: Wisp, morale: 18}}
-""")
+""",
+    )
     assert load_site(str(site)).site.statblocks[0].morale == 18  # 2-12 was the rule of 2d6 only
-    refused = write("moor2.yaml", f"""
+    refused = write(
+        "moor2.yaml",
+        f"""
 site: The Moor
 system: {pack.name}
 encounters: encounter-reaction
@@ -141,7 +149,8 @@ rooms:
   - {{key: "1", name: Cairn}}
 statblocks:
   - {{id: wisp, name: Wisp, morale: 18}}
-""")
+""",
+    )
     with pytest.raises(DataError) as info:
         load_site(str(refused))
     assert [str(p).rsplit("/", 1)[-1] for p in info.value.problems] == [

@@ -61,8 +61,12 @@ def write(tmp_path: Path, text: str, name: str = "wilderness.yaml") -> Path:
 
 def site(tmp_path: Path, pack_text: str) -> Path:
     write(tmp_path, pack_text)
-    return write(tmp_path, "site: The Moor\nsystem: wilderness.yaml\nrooms:\n  - {key: '1', name: Camp}\n"
-                           "wandering:\n  roll: 1d6\n  entries:\n    - {roll: 1-6, name: Wolves}\n", "moor.yaml")
+    return write(
+        tmp_path,
+        "site: The Moor\nsystem: wilderness.yaml\nrooms:\n  - {key: '1', name: Camp}\n"
+        "wandering:\n  roll: 1d6\n  entries:\n    - {roll: 1-6, name: Wolves}\n",
+        "moor.yaml",
+    )
 
 
 def test_built_in_packs_keep_their_three_hours() -> None:
@@ -92,15 +96,19 @@ def test_the_pack_says_its_horizon_in_days(tmp_path: Path) -> None:
     assert odds.by_hour[23] == 1 - Fraction(5, 6) ** 6
 
 
-@pytest.mark.parametrize(("unit_minutes", "hours", "told"), [
-    (10, 3, [("hour 1", 1), ("hour 2", 2), ("hour 3", 3)]),
-    (10, 30, [(f"hour {h}", h) for h in range(3, 31, 3)]),
-    (240, 30, [*((f"watch {n}", 4 * n) for n in range(1, 8)), ("hour 30", 30)]),
-    (30, 48, [("day 1", 24), ("day 2", 48)]),
-    (1440, 50, [("watch 1", 24), ("watch 2", 48), ("hour 50", 50)]),
-])
-def test_the_odds_are_told_at_most_twelve_times_and_at_the_end(unit_minutes: int, hours: int,
-                                                               told: list[tuple[str, int]]) -> None:
+@pytest.mark.parametrize(
+    ("unit_minutes", "hours", "told"),
+    [
+        (10, 3, [("hour 1", 1), ("hour 2", 2), ("hour 3", 3)]),
+        (10, 30, [(f"hour {h}", h) for h in range(3, 31, 3)]),
+        (240, 30, [*((f"watch {n}", 4 * n) for n in range(1, 8)), ("hour 30", 30)]),
+        (30, 48, [("day 1", 24), ("day 2", 48)]),
+        (1440, 50, [("watch 1", 24), ("watch 2", 48), ("hour 50", 50)]),
+    ],
+)
+def test_the_odds_are_told_at_most_twelve_times_and_at_the_end(
+    unit_minutes: int, hours: int, told: list[tuple[str, int]]
+) -> None:
     from sheetgen.engine.types import Odds
 
     odds = Odds("p", Fraction(unit_minutes), "watch", hours, (), (Fraction(0),) * hours, Fraction(0), None)
@@ -115,15 +123,16 @@ def test_odds_cli_by_watch_by_day_and_refusals(tmp_path: Path) -> None:
     assert "By watch 3       12:00  at least one: 42.1%" in done.output
     done = runner.invoke(cli, ["odds", pack, "--days", "3"])
     assert done.exit_code == 0 and "By day 3" in done.output and "Expected number  72:00  3.00 by then" in done.output
-    for args, message in ((["--days", "1", "--hours", "3"], "give --hours or --days, not both"),
-                          (["--days", "4"], "--days must be a whole number from 1 to 3, not 4"),
-                          (["--hours", "73"], "--hours must be a whole number from 1 to 72, not 73")):
+    for args, message in (
+        (["--days", "1", "--hours", "3"], "give --hours or --days, not both"),
+        (["--days", "4"], "--days must be a whole number from 1 to 3, not 4"),
+        (["--hours", "73"], "--hours must be a whole number from 1 to 72, not 73"),
+    ):
         done = runner.invoke(cli, ["odds", pack, *args])
         assert done.exit_code == 2 and message in done.output, done.output
 
 
-LENGTHS = ["10 seconds", "1 minute", "10 minutes", "30 minutes", "1 hour", "90 minutes", "4 hours", "8 hours",
-           "1 day"]
+LENGTHS = ["10 seconds", "1 minute", "10 minutes", "30 minutes", "1 hour", "90 minutes", "4 hours", "8 hours", "1 day"]
 
 
 @pytest.mark.parametrize("length", LENGTHS)
@@ -146,15 +155,19 @@ def test_a_span_with_no_check_says_so_and_exits_2(tmp_path: Path) -> None:
     pack = load_pack(str(write(tmp_path, watch_pack())))
     # no deck and no check in 3 hours of 4-hour watches: a clear refusal, naming what to do
     t = build_timetable(pack, site=None, encounter_pack=None, hours=3, seed=1)
-    with pytest.raises(RenderError, match=r"no Encounter Check of Wilderness \(wilderness\) falls due within 3 "
-                                          r"hours.*ask for more hours of play"):
+    with pytest.raises(
+        RenderError,
+        match=r"no Encounter Check of Wilderness \(wilderness\) falls due within 3 "
+        r"hours.*ask for more hours of play",
+    ):
         timetable_layout(t, LETTER)
 
 
 def test_timetable_pages_of_watches_hold_a_day_each(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
-    done = CliRunner().invoke(cli, ["timetable", str(site(tmp_path, watch_pack())), "--days", "3", "--seed", "4",
-                                    "-o", str(out)])
+    done = CliRunner().invoke(
+        cli, ["timetable", str(site(tmp_path, watch_pack())), "--days", "3", "--seed", "4", "-o", str(out)]
+    )
     assert done.exit_code == 0, done.output
     reader = PdfReader(io.BytesIO(out.read_bytes()))
     texts = [page.extract_text() for page in reader.pages]
@@ -165,20 +178,40 @@ def test_timetable_pages_of_watches_hold_a_day_each(tmp_path: Path) -> None:
 
 def test_packet_with_days_in_a_subprocess(tmp_path: Path) -> None:
     out = tmp_path / "p.pdf"
-    done = subprocess.run([sys.executable, "-m", "sheetgen", "packet", str(site(tmp_path, watch_pack())),
-                           "--days", "1", "--seed", "3", "--no-cache", "-o", str(out)],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sheetgen",
+            "packet",
+            str(site(tmp_path, watch_pack())),
+            "--days",
+            "1",
+            "--seed",
+            "3",
+            "--no-cache",
+            "-o",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     cover = PdfReader(io.BytesIO(out.read_bytes())).pages[0].extract_text()
     assert "1 day of play, pre-rolled" in cover
 
 
-@pytest.mark.parametrize(("horizon", "message"), [
-    ("90 minutes", "time.horizon: 1.5 hours is not a whole number of hours from 1 to 72 (3 days)"),
-    ("4 days", "time.horizon: 96 hours is not a whole number of hours from 1 to 72 (3 days)"),
-    ("2 hours", "time.horizon: 2 hours is shorter than one watch (4 hours); make it at least 4 hours"),
-    ("3 fortnights", "time.horizon: '3 fortnights' is not a duration"),
-])
+@pytest.mark.parametrize(
+    ("horizon", "message"),
+    [
+        ("90 minutes", "time.horizon: 1.5 hours is not a whole number of hours from 1 to 72 (3 days)"),
+        ("4 days", "time.horizon: 96 hours is not a whole number of hours from 1 to 72 (3 days)"),
+        ("2 hours", "time.horizon: 2 hours is shorter than one watch (4 hours); make it at least 4 hours"),
+        ("3 fortnights", "time.horizon: '3 fortnights' is not a duration"),
+    ],
+)
 def test_a_bad_horizon_is_refused_where_it_is_written(horizon: str, message: str, tmp_path: Path) -> None:
     path = write(tmp_path, watch_pack(horizon=horizon))
     with pytest.raises(DataError) as caught:

@@ -83,8 +83,7 @@ def _every(saver: dict[str, bytes], normal: dict[str, bytes]) -> Iterator[tuple[
 
 
 def test_ink_saver_fills_no_area_on_any_sheet_kind(saver_pdfs: dict[str, bytes]) -> None:
-    found = {name: [(f.page, f.colour, f.what) for f in ink_fills(read_pdf(data))]
-             for name, data in saver_pdfs.items()}
+    found = {name: [(f.page, f.colour, f.what) for f in ink_fills(read_pdf(data))] for name, data in saver_pdfs.items()}
     assert {name: fills for name, fills in found.items() if fills} == {}
 
 
@@ -104,16 +103,16 @@ def test_ink_reader_tells_a_border_from_an_area() -> None:
     doc = PdfCanvas(LETTER, DocInfo("fills", ""))
     canvas = doc.canvas
     canvas.setFillGray(0)
-    canvas.rect(100, 100, 200, 1.5, stroke=0, fill=1)   # a rule
+    canvas.rect(100, 100, 200, 1.5, stroke=0, fill=1)  # a rule
     path = canvas.beginPath()
     path.rect(100, 200, 200, 50)
     path.rect(101, 201, 198, 48)
     canvas.drawPath(path, stroke=0, fill=1, fillMode=0)  # a 1 pt frame, filled even-odd
-    canvas.rect(100, 300, 4, 60, stroke=0, fill=1)      # a bar
+    canvas.rect(100, 300, 4, 60, stroke=0, fill=1)  # a bar
     canvas.setFillGray(0.86)
-    canvas.rect(100, 400, 200, 20, stroke=0, fill=1)    # a band
+    canvas.rect(100, 400, 200, 20, stroke=0, fill=1)  # a band
     canvas.setFillGray(1)
-    canvas.rect(100, 500, 200, 20, stroke=0, fill=1)    # white
+    canvas.rect(100, 500, 200, 20, stroke=0, fill=1)  # white
     canvas.setFillGray(0)
     canvas.drawString(100, 600, "black text is no fill")
     doc.end_page()
@@ -192,11 +191,13 @@ def _text_in_margin(data: bytes) -> list[tuple[int, str, float]]:
     return found
 
 
-def test_no_text_within_half_an_inch_of_the_edge(saver_pdfs: dict[str, bytes],
-                                                  normal_pdfs: dict[str, bytes]) -> None:
+def test_no_text_within_half_an_inch_of_the_edge(saver_pdfs: dict[str, bytes], normal_pdfs: dict[str, bytes]) -> None:
     # a print shop's page is one card at its trim size: its text keeps to the card's own safe area
-    near = {name: _text_in_margin(data)[:6] for name, data in _every(saver_pdfs, normal_pdfs)
-            if not name.startswith("cards-shop")}
+    near = {
+        name: _text_in_margin(data)[:6]
+        for name, data in _every(saver_pdfs, normal_pdfs)
+        if not name.startswith("cards-shop")
+    }
     assert {name: found for name, found in near.items() if found} == {}
 
 
@@ -206,9 +207,12 @@ def test_no_text_within_half_an_inch_of_the_edge(saver_pdfs: dict[str, bytes],
 def _titles(data: bytes) -> list[str]:
     """Each page's title: the text set in the header's title size."""
     reader = read_pdf(data)
-    return [" ".join("".join(text for _, _, size, text in sized_text(reader, n)
-                             if abs(size - TYPE.header_title) < 0.01).split())
-            for n in range(len(reader.pages))]
+    return [
+        " ".join(
+            "".join(text for _, _, size, text in sized_text(reader, n) if abs(size - TYPE.header_title) < 0.01).split()
+        )
+        for n in range(len(reader.pages))
+    ]
 
 
 def test_a_tracker_file_counts_its_pages_within_itself(tmp_path: Path) -> None:

@@ -19,11 +19,13 @@ from sheetgen.words.language import using
 BODY = TextStyle("body", 8.0, 9.6)
 GERMAN = pyphen.Pyphen(lang="de_DE")
 
-ROOM = ("Der Donaudampfschifffahrtsgesellschaftskapitän schläft neben dem Kerkerwächterschlüsselbund, "
-        "und die Fackelhalterungen an den Wänden sind verrostet. Ein Schatzkammertürschloss glänzt im "
-        "Halbdunkel, die Eisentürangeln quietschen, und Gefängniswärterinnen flüstern über "
-        "Hochwasserschutzmaßnahmen und Verliesbeleuchtungsvorschriften. Burggrabenüberwachung ist ihre "
-        "Pflicht, Fallgitterkurbelwartung ihre Strafe.")
+ROOM = (
+    "Der Donaudampfschifffahrtsgesellschaftskapitän schläft neben dem Kerkerwächterschlüsselbund, "
+    "und die Fackelhalterungen an den Wänden sind verrostet. Ein Schatzkammertürschloss glänzt im "
+    "Halbdunkel, die Eisentürangeln quietschen, und Gefängniswärterinnen flüstern über "
+    "Hochwasserschutzmaßnahmen und Verliesbeleuchtungsvorschriften. Burggrabenüberwachung ist ihre "
+    "Pflicht, Fallgitterkurbelwartung ihre Strafe."
+)
 
 
 def lines_of(text: str, width: float, language: str | None = None, style: TextStyle = BODY) -> list[str]:
@@ -64,20 +66,23 @@ def rejoined(lines: list[str]) -> str:
 # --- where a word may be broken ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("word", "language", "expected"), [
-    ("Fackelhalterungen", "de", (2, 6, 9, 11, 14)),
-    ("Fackelhalterungen,", "de", (2, 6, 9, 11, 14)),
-    ("„Fackelhalterungen“", "de", (3, 7, 10, 12, 15)),
-    ("Fackelhalterungen", "de-AT", (2, 6, 9, 11, 14)),
-    ("encounter", "en", (2,)),
-    ("Nord-Süd-Gang", "de", (5, 9)),  # after its own hyphens only
-    ("Zimmer12", "de", ()),
-    ("https://example.com/fackelhalterungen", "de", ()),
-    ("wache@burg.de", "de", ()),
-    ("2d6+Fackelhalterungen", "de", ()),
-    ("Fackelhalterungen", "tlh", ()),  # a language without a dictionary: never an error
-    ("Fackel", "und", ()),
-])
+@pytest.mark.parametrize(
+    ("word", "language", "expected"),
+    [
+        ("Fackelhalterungen", "de", (2, 6, 9, 11, 14)),
+        ("Fackelhalterungen,", "de", (2, 6, 9, 11, 14)),
+        ("„Fackelhalterungen“", "de", (3, 7, 10, 12, 15)),
+        ("Fackelhalterungen", "de-AT", (2, 6, 9, 11, 14)),
+        ("encounter", "en", (2,)),
+        ("Nord-Süd-Gang", "de", (5, 9)),  # after its own hyphens only
+        ("Zimmer12", "de", ()),
+        ("https://example.com/fackelhalterungen", "de", ()),
+        ("wache@burg.de", "de", ()),
+        ("2d6+Fackelhalterungen", "de", ()),
+        ("Fackelhalterungen", "tlh", ()),  # a language without a dictionary: never an error
+        ("Fackel", "und", ()),
+    ],
+)
 def test_the_places_a_word_may_be_broken_at(word: str, language: str, expected: tuple[int, ...]) -> None:
     assert points(word, language) == expected
 
@@ -148,8 +153,9 @@ def test_a_paragraph_is_hyphenated_by_its_language() -> None:
 
 
 def test_a_card_does_not_end_in_a_hyphenated_word() -> None:
-    text = spans("Eins zwei drei vier. Ein Kerkerwächterschlüsselbund hängt an der Wand und klirrt leise.",
-                 language="de")
+    text = spans(
+        "Eins zwei drei vier. Ein Kerkerwächterschlüsselbund hängt an der Wand und klirrt leise.", language="de"
+    )
     width = text_width("Eins zwei drei vier. Ein Ker-", "body", 8.0) + 0.01
     para = set_paragraph(text, BODY, width)
     assert "".join(r.text for r in para.lines[0].runs).endswith("-")
@@ -165,7 +171,9 @@ def test_a_card_does_not_end_in_a_hyphenated_word() -> None:
 
 @pytest.fixture
 def german_deck(write: Callable[[str, str], Path], tmp_path: Path) -> list[str]:
-    site = write("site.yaml", f"""\
+    site = write(
+        "site.yaml",
+        f"""\
         site: Die Kerkerfeste
         system: dungeon-turn
         language: de
@@ -176,7 +184,8 @@ def german_deck(write: Callable[[str, str], Path], tmp_path: Path) -> list[str]:
           - key: "2"
             name: Waffenkammer
             description: "Im Kerkerwächterschlüsselbund fehlt der Schatzkammertürschlüssel. {ROOM}"
-        """)
+        """,
+    )
     out = tmp_path / "cards.pdf"
     result = CliRunner().invoke(cli, ["cards", str(site), "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -38,8 +38,13 @@ def test_a_quoted_text_reads_back_as_itself(text: str) -> None:
     assert doc.data == {"a": kept, "b": 2}
 
 
-MAP = {"title": "The Crypt", "story": "A story.", "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "doors": [],
-       "notes": [{"text": "A hall.", "ref": "1", "pos": {"x": 1, "y": 1}}]}
+MAP = {
+    "title": "The Crypt",
+    "story": "A story.",
+    "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}],
+    "doors": [],
+    "notes": [{"text": "A hall.", "ref": "1", "pos": {"x": 1, "y": 1}}],
+}
 INJECTED = "1{br}wandering: {{roll: 1d1, entries: [{{roll: 1, name: Red Dragon, appearing: 1000d1000}}]}}{br}#"
 
 
@@ -53,8 +58,9 @@ def run(tmp_path: Path, data: dict[str, object], name: str = "map") -> tuple[int
 
 def test_a_line_break_in_the_version_writes_no_yaml(tmp_path: Path) -> None:
     for n, br in enumerate(("\n", "\r", "\u2028", "\x85")):
-        code, output, out = run(tmp_path, {**MAP, "version": INJECTED.format(br=br), "title": f"T{br}author: x"},
-                                f"map{n}")
+        code, output, out = run(
+            tmp_path, {**MAP, "version": INJECTED.format(br=br), "title": f"T{br}author: x"}, f"map{n}"
+        )
         assert code == 0, output
         loaded = load_site(str(out))
         assert loaded.site.wandering is None and loaded.site.author is None, repr(br)
@@ -73,8 +79,10 @@ def test_an_infinite_coordinate_is_refused_at_its_path(tmp_path: Path) -> None:
 
 def test_half_a_character_is_refused_at_its_path(tmp_path: Path) -> None:
     source = tmp_path / "map.json"
-    source.write_text('{"title": "a\\ud800b", "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "doors": [], '
-                      '"notes": [{"text": "x\\udfff", "ref": "1", "pos": {"x": 1, "y": 1}}]}')
+    source.write_text(
+        '{"title": "a\\ud800b", "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "doors": [], '
+        '"notes": [{"text": "x\\udfff", "ref": "1", "pos": {"x": 1, "y": 1}}]}'
+    )
     done = CliRunner().invoke(cli, ["import", "watabou", str(source), "-o", str(tmp_path / "s.yaml")])
     assert done.exit_code == 2
     assert "map.json: title: holds \\ud800, half of a character (a lone surrogate): not text" in done.output
@@ -83,9 +91,14 @@ def test_half_a_character_is_refused_at_its_path(tmp_path: Path) -> None:
 
 def test_a_map_too_large_to_walk_is_refused_at_once(tmp_path: Path) -> None:
     source = tmp_path / "map.json"
-    source.write_text(json.dumps({**MAP, "rects": [{"x": 0, "y": 0, "w": 3, "h": 3},
-                                                   {"x": -100000, "y": -100000, "w": 100000, "h": 100000}]}))
+    source.write_text(
+        json.dumps(
+            {**MAP, "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}, {"x": -100000, "y": -100000, "w": 100000, "h": 100000}]}
+        )
+    )
     done = CliRunner().invoke(cli, ["import", "watabou", str(source), "-o", str(tmp_path / "s.yaml")])
     assert done.exit_code == 2
-    assert ("map.json: rects[1]: the rects up to this one cover 10,000,000,009 squares; sheetgen reads maps of at "
-            "most 1,000,000") in done.output
+    assert (
+        "map.json: rects[1]: the rects up to this one cover 10,000,000,009 squares; sheetgen reads maps of at "
+        "most 1,000,000"
+    ) in done.output

@@ -67,21 +67,36 @@ def test_every_fixture_imports_to_a_site_that_passes_check(runner: CliRunner, tm
 
 
 def test_a_sample_map_in_detail(runner: CliRunner, tmp_path: Path) -> None:
-    source = write_json(tmp_path, {
-        "version": "1.2.4b", "title": "Manor of the Test King", "story": "A story.",
-        "rects": [{"x": -1, "y": 1, "w": 3, "h": 5}, {"x": 3, "y": 2, "w": 4, "h": 3},
-                  {"x": -6, "y": 2, "w": 4, "h": 3}, {"x": 0, "y": 0, "w": 1, "h": 1},
-                  {"x": 2, "y": 3, "w": 1, "h": 1}, {"x": -2, "y": 3, "w": 1, "h": 1},
-                  {"x": 4, "y": 6, "w": 2, "h": 2, "rotunda": True, "ending": True}, {"x": 4, "y": 5, "w": 1, "h": 1}],
-        "doors": [{"x": 0, "y": 0, "dir": {"x": 0, "y": 1}, "type": 3},
-                  {"x": 2, "y": 3, "dir": {"x": 1, "y": 0}, "type": 1},
-                  {"x": -2, "y": 3, "dir": {"x": -1, "y": 0}, "type": 6},
-                  {"x": 4, "y": 5, "dir": {"x": 0, "y": 1}, "type": 7}],
-        "notes": [{"text": "A rear entrance: \"mind the step\" # not a comment", "ref": "1", "pos": {"x": 5, "y": 3.5}},
-                  {"text": "A dying knight.\nHe whispers.", "ref": "2", "pos": {"x": -4, "y": 3.5}}],
-        "columns": [{"x": 4, "y": 3}, {"x": 5, "y": 3}],
-        "water": [{"x": 0, "y": 2}, {"x": 0, "y": 3}],
-    })
+    source = write_json(
+        tmp_path,
+        {
+            "version": "1.2.4b",
+            "title": "Manor of the Test King",
+            "story": "A story.",
+            "rects": [
+                {"x": -1, "y": 1, "w": 3, "h": 5},
+                {"x": 3, "y": 2, "w": 4, "h": 3},
+                {"x": -6, "y": 2, "w": 4, "h": 3},
+                {"x": 0, "y": 0, "w": 1, "h": 1},
+                {"x": 2, "y": 3, "w": 1, "h": 1},
+                {"x": -2, "y": 3, "w": 1, "h": 1},
+                {"x": 4, "y": 6, "w": 2, "h": 2, "rotunda": True, "ending": True},
+                {"x": 4, "y": 5, "w": 1, "h": 1},
+            ],
+            "doors": [
+                {"x": 0, "y": 0, "dir": {"x": 0, "y": 1}, "type": 3},
+                {"x": 2, "y": 3, "dir": {"x": 1, "y": 0}, "type": 1},
+                {"x": -2, "y": 3, "dir": {"x": -1, "y": 0}, "type": 6},
+                {"x": 4, "y": 5, "dir": {"x": 0, "y": 1}, "type": 7},
+            ],
+            "notes": [
+                {"text": 'A rear entrance: "mind the step" # not a comment', "ref": "1", "pos": {"x": 5, "y": 3.5}},
+                {"text": "A dying knight.\nHe whispers.", "ref": "2", "pos": {"x": -4, "y": 3.5}},
+            ],
+            "columns": [{"x": 4, "y": 3}, {"x": 5, "y": 3}],
+            "water": [{"x": 0, "y": 2}, {"x": 0, "y": 3}],
+        },
+    )
     out = tmp_path / "manor.yaml"
     site = run_import(runner, source, out, "--square", "5")
     assert [(r["key"], r["name"], r["size"], r["exits"]) for r in site["rooms"]] == [
@@ -91,17 +106,20 @@ def test_a_sample_map_in_detail(runner: CliRunner, tmp_path: Path) -> None:
         ("4", "Round chamber", "10 ft across", ["1"]),
     ]
     rooms = {r["key"]: r for r in site["rooms"]}
-    assert rooms["1"]["description"] == "A rear entrance: \"mind the step\" # not a comment"
+    assert rooms["1"]["description"] == 'A rear entrance: "mind the step" # not a comment'
     assert rooms["1"]["details"] == ["Steel door (south) to 4.", "2 columns."]
     assert rooms["2"]["description"] == "A dying knight.\nHe whispers."
     assert rooms["2"]["details"] == ["Secret door (east) to 3."]
     assert rooms["3"]["description"] == ""
-    assert rooms["3"]["details"] == ["Secret door (west) to 2.", "Way out (north) leads out of the dungeon.",
-                                     "Water covers 2 of its 15 squares."]
+    assert rooms["3"]["details"] == [
+        "Secret door (west) to 2.",
+        "Way out (north) leads out of the dungeon.",
+        "Water covers 2 of its 15 squares.",
+    ]
     assert rooms["4"]["details"] == ["Steel door (north) to 1.", "The map marks this room as the end of the dungeon."]
     text = out.read_text()
     assert "# Scale: a square of the map is 5 ft" in text
-    assert "  # not keyed on the map: describe it\n  - key: \"3\"" in text
+    assert '  # not keyed on the map: describe it\n  - key: "3"' in text
     assert "# wandering:\n#   roll: 1d6" in text
     assert load_site(str(out)).site.rooms[0].description.startswith("A rear entrance")
 
@@ -109,21 +127,39 @@ def test_a_sample_map_in_detail(runner: CliRunner, tmp_path: Path) -> None:
 def test_doors_that_stand_in_corridors_are_kept(runner: CliRunner, tmp_path: Path) -> None:
     """A secret door half-way down a corridor, and a stairwell at the end of a dead-end passage: next to
     no room, each is a detail of the nearest room it leads to."""
-    source = write_json(tmp_path, {
-        "version": "1.2.4b", "title": "Corridor Doors", "story": "A story.",
-        "rects": [{"x": 0, "y": 0, "w": 3, "h": 3}, {"x": 10, "y": 0, "w": 3, "h": 3},
-                  {"x": 3, "y": 1, "w": 1, "h": 1}, {"x": 4, "y": 1, "w": 2, "h": 1}, {"x": 6, "y": 1, "w": 1, "h": 1},
-                  {"x": 7, "y": 1, "w": 2, "h": 1}, {"x": 9, "y": 1, "w": 1, "h": 1},
-                  {"x": 1, "y": 3, "w": 1, "h": 1}, {"x": 1, "y": 4, "w": 1, "h": 3}, {"x": 1, "y": 7, "w": 1, "h": 1}],
-        "doors": [{"x": 3, "y": 1, "dir": {"x": 1, "y": 0}, "type": 1},
-                  {"x": 6, "y": 1, "dir": {"x": 1, "y": 0}, "type": 6},
-                  {"x": 9, "y": 1, "dir": {"x": 1, "y": 0}, "type": 1},
-                  {"x": 1, "y": 3, "dir": {"x": 0, "y": 1}, "type": 1},
-                  {"x": 1, "y": 7, "dir": {"x": 0, "y": 1}, "type": 9}],
-        "notes": [{"text": "West hall.", "ref": "1", "pos": {"x": 1.5, "y": 1.5}},
-                  {"text": "East hall.", "ref": "2", "pos": {"x": 11.5, "y": 1.5}}],
-        "columns": [], "water": [],
-    })
+    source = write_json(
+        tmp_path,
+        {
+            "version": "1.2.4b",
+            "title": "Corridor Doors",
+            "story": "A story.",
+            "rects": [
+                {"x": 0, "y": 0, "w": 3, "h": 3},
+                {"x": 10, "y": 0, "w": 3, "h": 3},
+                {"x": 3, "y": 1, "w": 1, "h": 1},
+                {"x": 4, "y": 1, "w": 2, "h": 1},
+                {"x": 6, "y": 1, "w": 1, "h": 1},
+                {"x": 7, "y": 1, "w": 2, "h": 1},
+                {"x": 9, "y": 1, "w": 1, "h": 1},
+                {"x": 1, "y": 3, "w": 1, "h": 1},
+                {"x": 1, "y": 4, "w": 1, "h": 3},
+                {"x": 1, "y": 7, "w": 1, "h": 1},
+            ],
+            "doors": [
+                {"x": 3, "y": 1, "dir": {"x": 1, "y": 0}, "type": 1},
+                {"x": 6, "y": 1, "dir": {"x": 1, "y": 0}, "type": 6},
+                {"x": 9, "y": 1, "dir": {"x": 1, "y": 0}, "type": 1},
+                {"x": 1, "y": 3, "dir": {"x": 0, "y": 1}, "type": 1},
+                {"x": 1, "y": 7, "dir": {"x": 0, "y": 1}, "type": 9},
+            ],
+            "notes": [
+                {"text": "West hall.", "ref": "1", "pos": {"x": 1.5, "y": 1.5}},
+                {"text": "East hall.", "ref": "2", "pos": {"x": 11.5, "y": 1.5}},
+            ],
+            "columns": [],
+            "water": [],
+        },
+    )
     site = run_import(runner, source, tmp_path / "site.yaml")
     rooms = {r["key"]: r for r in site["rooms"]}
     assert rooms["1"]["exits"] == ["2"] and rooms["2"]["exits"] == ["1"]
@@ -156,8 +192,10 @@ def test_a_note_outside_every_rect_goes_to_the_nearest_room(runner: CliRunner, t
     site = run_import(runner, HERE / "note-outside.json", out)
     first = site["rooms"][0]
     assert "Note 99: Scratched on the outer wall: TURN BACK." in first["details"]
-    assert f"  # note 99 lay outside every rect of the map; this is the nearest\n  - key: \"{first['key']}\"" in \
-        out.read_text()
+    assert (
+        f'  # note 99 lay outside every rect of the map; this is the nearest\n  - key: "{first["key"]}"'
+        in out.read_text()
+    )
     passage = next(r for r in site["rooms"] if r["key"] == "98")  # a note in a corridor makes it a room
     assert passage["name"] == "Passage"
     assert passage["description"] == "A dead torch in the passage."
@@ -167,8 +205,12 @@ def test_a_note_outside_every_rect_goes_to_the_nearest_room(runner: CliRunner, t
 def test_doors_at_the_maps_edge_lead_out(runner: CliRunner, tmp_path: Path) -> None:
     site = run_import(runner, HERE / "edge-doors.json", tmp_path / "site.yaml")
     details = [d for r in site["rooms"] for d in r.get("details", [])]
-    for line in ("Stairs down (west) leads out of the dungeon.", "Secret door (east) leads out of the dungeon.",
-                 "Portcullis (south) leads out of the dungeon.", "Way out (north) leads out of the dungeon."):
+    for line in (
+        "Stairs down (west) leads out of the dungeon.",
+        "Secret door (east) leads out of the dungeon.",
+        "Portcullis (south) leads out of the dungeon.",
+        "Way out (north) leads out of the dungeon.",
+    ):
         assert line in details
 
 
@@ -194,12 +236,15 @@ def test_a_pack_file_outside_the_site_files_folder_is_refused(runner: CliRunner,
     pack.write_text((Path(__file__).parents[1] / "sheetgen/rules/site-alarm.yaml").read_text())
     (tmp_path / "sites").mkdir()
     out = tmp_path / "sites" / "site.yaml"
-    result = runner.invoke(cli, ["import", "watabou", str(HERE / "sample-1.json"), "-o", str(out),
-                                 "--system", str(pack)])
+    result = runner.invoke(
+        cli, ["import", "watabou", str(HERE / "sample-1.json"), "-o", str(out), "--system", str(pack)]
+    )
     assert result.exit_code == 2
-    assert result.output == (f"error: --system {pack}: a site file names only built-in packs and pack files inside "
-                             f"its own folder ({tmp_path / 'sites'}); copy the pack there, or write the site file "
-                             "beside the pack\n")
+    assert result.output == (
+        f"error: --system {pack}: a site file names only built-in packs and pack files inside "
+        f"its own folder ({tmp_path / 'sites'}); copy the pack there, or write the site file "
+        "beside the pack\n"
+    )
     assert not out.exists()
 
 
@@ -225,32 +270,47 @@ def test_without_o_the_site_goes_to_output(runner: CliRunner, tmp_path: Path, mo
 BAD = [
     ("[1, 2]", "map.json: expected a JSON object with rects, doors and notes at the top, found a list"),
     ('{"rects": [', "map.json:1:12: not JSON: Expecting value; expected Watabou's JSON export (Export > JSON)"),
-    ('{"title": "x"}', "map.json: rects: missing; this is not a One Page Dungeon export (it has rects, doors and "
-                       "notes)"),
-    ('{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "notes": [{"text": "a", "ref": "1", "pos": {"x": 1, "y": 1}},'
-     '{"text": "b", "ref": "2", "pos": {"x": 1, "y": 1}}, {"text": "c", "ref": "3", "pos": {"x": 1, "y": 1}},'
-     '{"text": "d", "ref": "4", "pos": "middle"}]}',
-     "map.json: notes[3].pos: expected an object, found the text \"middle\""),
-    ('{"rects": [{"x": 0, "y": 0, "w": 0, "h": 3}, {"x": 0.5, "y": 0, "w": 3, "h": 3}]}',
-     "map.json: rects[0].w: a rect is at least 1 square wide, not 0\n"
-     "error: map.json: rects[1].x: expected a whole number of squares, found 0.5"),
-    ('{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "doors": [{"x": 1, "y": true, "type": "oak"}]}',
-     "map.json: doors[0].type: expected a door type 0-9, found the text \"oak\"\n"
-     "error: map.json: doors[0].y: expected a number, found true"),
-    ('{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "notes": [{"text": "a", "ref": "1", "pos": {"x": 1, "y": 1}},'
-     '{"text": "b", "ref": 1, "pos": {"x": 1, "y": NaN}}]}',
-     "map.json: not JSON: NaN is not a number JSON allows"),
-    ('{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "notes": [{"text": "a", "ref": "1", "pos": {"x": 1, "y": 1}},'
-     '{"text": "b", "ref": 1, "pos": {"x": 1, "y": 2}}]}',
-     "map.json: notes[1].ref: \"1\" is already the ref of notes[0]; every note needs a ref of its own"),
-    ('{"rects": [{"x": 0, "y": 0, "w": 1, "h": 5}]}',
-     "map.json: rects: the map has no rooms: no notes and no rect at least two squares wide both ways"),
+    (
+        '{"title": "x"}',
+        "map.json: rects: missing; this is not a One Page Dungeon export (it has rects, doors and notes)",
+    ),
+    (
+        '{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "notes": [{"text": "a", "ref": "1", "pos": {"x": 1, "y": 1}},'
+        '{"text": "b", "ref": "2", "pos": {"x": 1, "y": 1}}, {"text": "c", "ref": "3", "pos": {"x": 1, "y": 1}},'
+        '{"text": "d", "ref": "4", "pos": "middle"}]}',
+        'map.json: notes[3].pos: expected an object, found the text "middle"',
+    ),
+    (
+        '{"rects": [{"x": 0, "y": 0, "w": 0, "h": 3}, {"x": 0.5, "y": 0, "w": 3, "h": 3}]}',
+        "map.json: rects[0].w: a rect is at least 1 square wide, not 0\n"
+        "error: map.json: rects[1].x: expected a whole number of squares, found 0.5",
+    ),
+    (
+        '{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "doors": [{"x": 1, "y": true, "type": "oak"}]}',
+        'map.json: doors[0].type: expected a door type 0-9, found the text "oak"\n'
+        "error: map.json: doors[0].y: expected a number, found true",
+    ),
+    (
+        '{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "notes": [{"text": "a", "ref": "1", "pos": {"x": 1, "y": 1}},'
+        '{"text": "b", "ref": 1, "pos": {"x": 1, "y": NaN}}]}',
+        "map.json: not JSON: NaN is not a number JSON allows",
+    ),
+    (
+        '{"rects": [{"x": 0, "y": 0, "w": 3, "h": 3}], "notes": [{"text": "a", "ref": "1", "pos": {"x": 1, "y": 1}},'
+        '{"text": "b", "ref": 1, "pos": {"x": 1, "y": 2}}]}',
+        'map.json: notes[1].ref: "1" is already the ref of notes[0]; every note needs a ref of its own',
+    ),
+    (
+        '{"rects": [{"x": 0, "y": 0, "w": 1, "h": 5}]}',
+        "map.json: rects: the map has no rooms: no notes and no rect at least two squares wide both ways",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("text", "message"), BAD, ids=[str(i) for i in range(len(BAD))])
-def test_a_bad_file_says_where_in_the_json(runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                           text: str, message: str) -> None:
+def test_a_bad_file_says_where_in_the_json(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str, message: str
+) -> None:
     monkeypatch.chdir(tmp_path)
     Path("map.json").write_text(text, encoding="utf-8")
     result = runner.invoke(cli, ["import", "watabou", "map.json", "-o", "site.yaml"])
@@ -265,8 +325,9 @@ def test_a_bad_file_says_where_in_the_json(runner: CliRunner, tmp_path: Path, mo
 def test_an_imported_site_makes_a_packet(runner: CliRunner, tmp_path: Path, stem: str) -> None:
     source = HERE / f"{stem}.json" if stem != "warren-200" else write_json(tmp_path, generate(5, 20, 10))
     site = run_import(runner, source, tmp_path / "site.yaml")
-    result = runner.invoke(cli, ["packet", str(tmp_path / "site.yaml"), "--seed", "1", "-q",
-                                 "-o", str(tmp_path / "packet.pdf")])
+    result = runner.invoke(
+        cli, ["packet", str(tmp_path / "site.yaml"), "--seed", "1", "-q", "-o", str(tmp_path / "packet.pdf")]
+    )
     assert result.exit_code == 0, result.output
     text = "".join(page.extract_text() for page in PdfReader(tmp_path / "packet.pdf").pages)
     assert site["site"] in text
@@ -282,7 +343,9 @@ def test_a_map_too_large_for_a_site_file_is_refused_at_the_json(runner: CliRunne
     source = write_json(tmp_path, data)
     result = runner.invoke(cli, ["import", "watabou", str(source), "-o", str(out)])
     assert result.exit_code == 2
-    assert result.output == (f"error: {source}: this map makes a site file that sheetgen refuses: map.columns: "
-                             f"{limits.MAX_MAP_ITEMS + 1} entries; at most {limits.MAX_MAP_ITEMS} are allowed; "
-                             "import a smaller map\n")
+    assert result.output == (
+        f"error: {source}: this map makes a site file that sheetgen refuses: map.columns: "
+        f"{limits.MAX_MAP_ITEMS + 1} entries; at most {limits.MAX_MAP_ITEMS} are allowed; "
+        "import a smaller map\n"
+    )
     assert not out.exists()

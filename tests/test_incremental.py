@@ -22,8 +22,13 @@ pytestmark = pytest.mark.slow  # every test builds whole packets
 
 
 def options(seed: int, *, use_cache: bool = True) -> PacketOptions:
-    return PacketOptions(render=RenderOptions(paper=LETTER, seed=seed), seed=seed, made_on=date(2026, 1, 2),
-                         use_cache=use_cache, workers=0)
+    return PacketOptions(
+        render=RenderOptions(paper=LETTER, seed=seed),
+        seed=seed,
+        made_on=date(2026, 1, 2),
+        use_cache=use_cache,
+        workers=0,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +66,8 @@ def with_room_renamed(loaded: LoadedSite, name: str) -> LoadedSite:
 
 
 def test_a_new_seed_draws_neither_trackers_nor_cards_again_and_gives_the_same_packet_as_no_cache(
-        drawn: list[str]) -> None:
+    drawn: list[str],
+) -> None:
     loaded = load_site("the-sunken-chapel")
     build_packet(loaded, options(1))
     first = list(drawn)
@@ -99,7 +105,8 @@ def test_a_damaged_card_entry_is_drawn_again(drawn: list[str], cache: Path) -> N
 
 
 def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_changed(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from sheetgen.layout import cards
     from sheetgen.layout.card_content import BODY_SIZES
 
@@ -125,14 +132,17 @@ def test_setting_the_cards_again_in_one_process_measures_only_the_room_that_chan
     rooms = list(loaded.site.rooms)
     rooms[4] = rooms[4].model_copy(update={"description": "Black water, and something moving in it."})
     edited = dataclasses.replace(loaded, site=loaded.site.model_copy(update={"rooms": rooms}))
-    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(
-        draw_cards.cards_pdf(edited, RenderOptions(paper=LETTER)))).pages)
+    text = " ".join(
+        page.extract_text()
+        for page in PdfReader(io.BytesIO(draw_cards.cards_pdf(edited, RenderOptions(paper=LETTER)))).pages
+    )
     assert measured == [f"rooms[4] (key {rooms[4].key!r})"] * sizes
     assert "something moving in it" in " ".join(text.split())
 
 
 def test_a_run_after_a_one_room_edit_sets_only_that_room_s_cards_again(
-        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Each room's set cards are kept in the cache, so that a new process (a new run) after an edit sets only
     the edited room's cards; the packet is the one a run without the cache makes, and --no-cache keeps
     none."""

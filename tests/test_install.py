@@ -23,8 +23,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A venv with the sheetgen wheel, and this environment's dependencies visible (nothing downloaded)."""
     base = tmp_path_factory.mktemp("install")
     wheels = base / "wheels"
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
-                           capture_output=True, text=True, check=False)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert built.returncode == 0, built.stderr
     (wheel,) = wheels.glob("sheetgen-*.whl")
     env_dir = base / "venv"
@@ -33,23 +37,47 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # the dependencies come from the running environment; sheetgen itself only from the wheel
     parents = {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}
     (site / "_deps.pth").write_text("\n".join(sorted(parents)) + "\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(env_dir / "bin" / "python"), "install",
-                           "--no-deps", "-q", str(wheel)], capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(env_dir / "bin" / "python"),
+            "install",
+            "--no-deps",
+            "-q",
+            str(wheel),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if done.returncode != 0:  # pip too old for --python: install with the venv's own interpreter
-        done = subprocess.run([str(env_dir / "bin" / "python"), "-m", "pip", "install", "--no-deps", "-q", str(wheel)],
-                              capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [str(env_dir / "bin" / "python"), "-m", "pip", "install", "--no-deps", "-q", str(wheel)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     assert done.returncode == 0, done.stderr
     return env_dir
 
 
 def run(env_dir: Path, cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(env_dir / "bin" / "sheetgen"), *args], cwd=cwd, capture_output=True, text=True,
-                          check=False)
+    return subprocess.run(
+        [str(env_dir / "bin" / "sheetgen"), *args], cwd=cwd, capture_output=True, text=True, check=False
+    )
 
 
 def test_the_wheel_is_what_runs(installed: Path, tmp_path: Path) -> None:
-    where = subprocess.run([str(installed / "bin" / "python"), "-c", "import sheetgen; print(sheetgen.__file__)"],
-                           cwd=tmp_path, capture_output=True, text=True, check=True)
+    where = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", "import sheetgen; print(sheetgen.__file__)"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert str(installed) in where.stdout
     assert str(ROOT) not in where.stdout
 
@@ -57,11 +85,24 @@ def test_the_wheel_is_what_runs(installed: Path, tmp_path: Path) -> None:
 def test_systems_and_check_from_the_wheel(installed: Path, tmp_path: Path) -> None:
     systems = run(installed, tmp_path, "systems")
     assert systems.returncode == 0, systems.stderr
-    listed = [line.split()[0] for group in systems.stdout.split("\n\nVARIANTS")[0].split("\n\n")[1:]
-              for line in group.splitlines()[1:] if not line.startswith(" ")]
+    listed = [
+        line.split()[0]
+        for group in systems.stdout.split("\n\nVARIANTS")[0].split("\n\n")[1:]
+        for line in group.splitlines()[1:]
+        if not line.startswith(" ")
+    ]
     assert sorted(listed) == [
-        "bx-dungeon", "danger-rounds", "derelict-crawl", "dungeon-turn", "encounter-clock", "encounter-reaction",
-        "site-alarm", "tension-dice", "usage-dice", "wilderness-watches"]
+        "bx-dungeon",
+        "danger-rounds",
+        "derelict-crawl",
+        "dungeon-turn",
+        "encounter-clock",
+        "encounter-reaction",
+        "site-alarm",
+        "tension-dice",
+        "usage-dice",
+        "wilderness-watches",
+    ]
     check = run(installed, tmp_path, "check", str(installed_site(installed)))
     assert check.returncode == 0, check.stderr
     assert "ok (site 'The Sunken Chapel'" in check.stdout

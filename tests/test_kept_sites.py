@@ -64,8 +64,7 @@ def test_an_edited_site_or_pack_is_read_again(site: Path, monkeypatch: pytest.Mo
     site.write_text(site.read_text(encoding="utf-8").replace("name: Cellar", "name: Wine Cellar"), encoding="utf-8")
     assert kept_sites.kept_site(str(site)).site.rooms[1].name == "Wine Cellar"
     pack = site.parent / "pack.yaml"
-    pack.write_text(pack.read_text(encoding="utf-8").replace("name: Tiny Turns", "name: Small Turns"),
-                    encoding="utf-8")
+    pack.write_text(pack.read_text(encoding="utf-8").replace("name: Tiny Turns", "name: Small Turns"), encoding="utf-8")
     assert kept_sites.kept_site(str(site)).pack.name == "Small Turns"
     assert len(read) == 3
     assert kept_sites.kept_site(str(site)).pack.name == "Small Turns"
@@ -94,8 +93,9 @@ class Trap:
         return (os.system, (f"touch {self.path}",))
 
 
-def test_an_entry_that_holds_anything_but_models_is_passed_over(site: Path, tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_entry_that_holds_anything_but_models_is_passed_over(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     trapped = tmp_path / "trapped"
     read = reads(monkeypatch)
     kept_sites.kept_site(str(site))
@@ -126,8 +126,9 @@ def forge(entry: Path, body: bytes) -> None:
     entry.write_bytes(b"sheetgen-cache-2\n" + hashlib.sha256(body).digest() + body)
 
 
-def test_a_forged_site_entry_is_dropped_and_the_site_read_again(site: Path, tmp_path: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_forged_site_entry_is_dropped_and_the_site_read_again(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An entry that is not sealed with the user's key is not sheetgen's: a site whose values no check would
     pass (here 1,000 times its rooms, past the most a site may hold) is never used."""
     import dataclasses
@@ -159,7 +160,8 @@ def test_a_forged_pdf_part_is_never_merged(tmp_path: Path, monkeypatch: pytest.M
     [entry] = list((tmp_path / "cache").glob("reference-*.bin"))
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(good)))
     writer._root_object[NameObject("/OpenAction")] = DictionaryObject(
-        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert(1)")})
+        {NameObject("/S"): NameObject("/JavaScript"), NameObject("/JS"): TextStringObject("app.alert(1)")}
+    )
     out = io.BytesIO()
     writer.write(out)
     forge(entry, out.getvalue())

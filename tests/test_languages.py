@@ -45,8 +45,7 @@ def source_messages() -> set[str | tuple[str, ...]]:
 
 
 def catalogue_messages(cat: object) -> set[str | tuple[str, ...]]:
-    return {(m.context or "", m.id) if isinstance(m.id, str) else (m.context or "", *m.id)
-            for m in cat if m.id}  # type: ignore[attr-defined]
+    return {(m.context or "", m.id) if isinstance(m.id, str) else (m.context or "", *m.id) for m in cat if m.id}  # type: ignore[attr-defined]
 
 
 def test_english_german_french_spanish_and_polish_are_shipped() -> None:
@@ -112,13 +111,16 @@ def test_numbers_follow_the_language_and_clocks_do_not() -> None:
     assert duration(5400) == "1 hour 30 minutes"
 
 
-@pytest.mark.parametrize(("n", "box", "hours", "minutes", "days"), [
-    (1, "1 kratka", "1 godzina", "1 minuta", "1 dzień"),
-    (2, "2 kratki", "2 godziny", "2 minuty", "2 dni"),
-    (5, "5 kratek", "5 godzin", "5 minut", "5 dni"),
-    (12, "12 kratek", "12 godzin", "12 minut", "12 dni"),
-    (22, "22 kratki", "22 godziny", "22 minuty", "22 dni"),
-])
+@pytest.mark.parametrize(
+    ("n", "box", "hours", "minutes", "days"),
+    [
+        (1, "1 kratka", "1 godzina", "1 minuta", "1 dzień"),
+        (2, "2 kratki", "2 godziny", "2 minuty", "2 dni"),
+        (5, "5 kratek", "5 godzin", "5 minut", "5 dni"),
+        (12, "12 kratek", "12 godzin", "12 minut", "12 dni"),
+        (22, "22 kratki", "22 godziny", "22 minuty", "22 dni"),
+    ],
+)
 def test_polish_counts_take_the_three_plural_forms(n: int, box: str, hours: str, minutes: str, days: str) -> None:
     """One, a few (2-4, 22-24, but not 12-14) and many: the catalogue's Plural-Forms picks the form."""
     from sheetgen.words.language import ngettext
@@ -137,82 +139,82 @@ CHECKS = {
     "de": {
         "bx-dungeon": "1d6: wandering monster bei einer 1; alle 2 turns (20 Minuten)",
         "danger-rounds": "1d6: encounter bei einer 1; alle 3 crawling rounds (30 Minuten) bei Danger Level 1, alle 2 "
-                         "crawling rounds (20 Minuten) bei Danger Level 2 und je crawling round (10 Minuten) bei "
-                         "Danger Level 3",
+        "crawling rounds (20 Minuten) bei Danger Level 2 und je crawling round (10 Minuten) bei "
+        "Danger Level 3",
         "derelict-crawl": "1d6: random encounter bei einer 6 (bei Alert Level 1-3) und bei 5-6 (bei Alert Level 4); "
-                          "alle 6 rounds (1 Stunde) bei Alert Level 1-2 und alle 3 rounds (30 Minuten) bei Alert "
-                          "Level 3-4",
+        "alle 6 rounds (1 Stunde) bei Alert Level 1-2 und alle 3 rounds (30 Minuten) bei Alert "
+        "Level 3-4",
         "dungeon-turn": "1d6 + Escalation: danger bei einer Summe von 6 oder mehr; je dungeon turn (10 Minuten)",
         "encounter-clock": "höchster Würfel aus einem Pool von d6: encounter, wenn Encounter Clock voll ist (6); je "
-                           "dungeon round (10 Minuten)",
+        "dungeon round (10 Minuten)",
         "encounter-reaction": "kein Erkundungswurf",
         "site-alarm": "d10: immediate random encounter bei einem Ergebnis bis zum Wert von Alarm; je exploration "
-                      "round (30 Minuten)",
+        "round (30 Minuten)",
         "tension-dice": "niedrigster Würfel aus einem Pool von d6: complication bei einer 1; wenn der Pool 6 Würfel "
-                        "enthält (je 6 turns für eine ruhige Gruppe)",
+        "enthält (je 6 turns für eine ruhige Gruppe)",
         "usage-dice": "1d6: wandering encounter bei einer 1; alle 3 turns (30 Minuten)",
         "wilderness-watches": "1d6: encounter bei einer 1 (bei Terrain 1-2), bei 1-2 (bei Terrain 3-4) und bei 1-3 "
-                              "(bei Terrain 5-6); je watch (4 Stunden)",
+        "(bei Terrain 5-6); je watch (4 Stunden)",
     },
     "fr": {
         "bx-dungeon": f"1d6{NNBSP}: wandering monster sur un 1{NNBSP}; tous les 2 turns (20 minutes)",
         "danger-rounds": f"1d6{NNBSP}: encounter sur un 1{NNBSP}; tous les 3 crawling rounds (30 minutes) à Danger "
-                         "Level 1, tous les 2 crawling rounds (20 minutes) à Danger Level 2 et chaque crawling round "
-                         "(10 minutes) à Danger Level 3",
+        "Level 1, tous les 2 crawling rounds (20 minutes) à Danger Level 2 et chaque crawling round "
+        "(10 minutes) à Danger Level 3",
         "derelict-crawl": f"1d6{NNBSP}: random encounter sur un 6 (à Alert Level 1-3) et sur 5-6 (à Alert Level "
-                          f"4){NNBSP}; tous les 6 rounds (1 heure) à Alert Level 1-2 et tous les 3 rounds (30 minutes) "
-                          "à Alert Level 3-4",
+        f"4){NNBSP}; tous les 6 rounds (1 heure) à Alert Level 1-2 et tous les 3 rounds (30 minutes) "
+        "à Alert Level 3-4",
         "dungeon-turn": f"1d6 + Escalation{NNBSP}: danger sur un total de 6 ou plus{NNBSP}; chaque dungeon turn "
-                        "(10 minutes)",
+        "(10 minutes)",
         "encounter-clock": f"dé le plus haut d’une réserve de d6{NNBSP}: encounter quand la jauge Encounter Clock est "
-                           f"pleine (6){NNBSP}; chaque dungeon round (10 minutes)",
+        f"pleine (6){NNBSP}; chaque dungeon round (10 minutes)",
         "encounter-reaction": "pas de jet d’exploration",
         "site-alarm": f"d10{NNBSP}: immediate random encounter sur un résultat égal ou inférieur à la valeur de la "
-                      f"jauge Alarm{NNBSP}; chaque exploration round (30 minutes)",
+        f"jauge Alarm{NNBSP}; chaque exploration round (30 minutes)",
         "tension-dice": f"dé le plus bas d’une réserve de d6{NNBSP}: complication sur un 1{NNBSP}; quand la réserve "
-                        "contient 6 dés (tous les 6 turns pour un groupe discret)",
+        "contient 6 dés (tous les 6 turns pour un groupe discret)",
         "usage-dice": f"1d6{NNBSP}: wandering encounter sur un 1{NNBSP}; tous les 3 turns (30 minutes)",
         "wilderness-watches": f"1d6{NNBSP}: encounter sur un 1 (à Terrain 1-2), sur 1-2 (à Terrain 3-4) et sur 1-3 (à "
-                              f"Terrain 5-6){NNBSP}; chaque watch (4 heures)",
+        f"Terrain 5-6){NNBSP}; chaque watch (4 heures)",
     },
     "es": {
         "bx-dungeon": "1d6: wandering monster con un 1; cada 2 turns (20 minutos)",
         "danger-rounds": "1d6: encounter con un 1; cada 3 crawling rounds (30 minutos) con Danger Level 1, cada 2 "
-                         "crawling rounds (20 minutos) con Danger Level 2 y cada crawling round (10 minutos) con "
-                         "Danger Level 3",
+        "crawling rounds (20 minutos) con Danger Level 2 y cada crawling round (10 minutos) con "
+        "Danger Level 3",
         "derelict-crawl": "1d6: random encounter con un 6 (con Alert Level 1-3) y con 5-6 (con Alert Level 4); cada "
-                          "6 rounds (1 hora) con Alert Level 1-2 y cada 3 rounds (30 minutos) con Alert Level 3-4",
+        "6 rounds (1 hora) con Alert Level 1-2 y cada 3 rounds (30 minutos) con Alert Level 3-4",
         "dungeon-turn": "1d6 + Escalation: danger con un total de 6 o más; cada dungeon turn (10 minutos)",
         "encounter-clock": "dado más alto de una reserva de d6: encounter cuando el marcador Encounter Clock está "
-                           "lleno (6); cada dungeon round (10 minutos)",
+        "lleno (6); cada dungeon round (10 minutos)",
         "encounter-reaction": "sin tirada de exploración",
         "site-alarm": "d10: immediate random encounter con un resultado igual o inferior al valor del marcador "
-                      "Alarm; cada exploration round (30 minutos)",
+        "Alarm; cada exploration round (30 minutos)",
         "tension-dice": "dado más bajo de una reserva de d6: complication con un 1; cuando la reserva tiene 6 dados "
-                        "(cada 6 turns para un grupo sigiloso)",
+        "(cada 6 turns para un grupo sigiloso)",
         "usage-dice": "1d6: wandering encounter con un 1; cada 3 turns (30 minutos)",
         "wilderness-watches": "1d6: encounter con un 1 (con Terrain 1-2), con 1-2 (con Terrain 3-4) y con 1-3 (con "
-                              "Terrain 5-6); cada watch (4 horas)",
+        "Terrain 5-6); cada watch (4 horas)",
     },
     "pl": {
         "bx-dungeon": "1d6: wandering monster przy wyniku 1; co 2 turns (20 minut)",
         "danger-rounds": "1d6: encounter przy wyniku 1; co 3 crawling rounds (30 minut) przy Danger Level 1, co 2 "
-                         "crawling rounds (20 minut) przy Danger Level 2 i co crawling round (10 minut) przy Danger "
-                         "Level 3",
+        "crawling rounds (20 minut) przy Danger Level 2 i co crawling round (10 minut) przy Danger "
+        "Level 3",
         "derelict-crawl": "1d6: random encounter przy wyniku 6 (przy Alert Level 1-3) i przy wyniku 5-6 (przy Alert "
-                          "Level 4); co 6 rounds (1 godzina) przy Alert Level 1-2 i co 3 rounds (30 minut) przy Alert "
-                          "Level 3-4",
+        "Level 4); co 6 rounds (1 godzina) przy Alert Level 1-2 i co 3 rounds (30 minut) przy Alert "
+        "Level 3-4",
         "dungeon-turn": "1d6 + Escalation: danger przy sumie 6 lub więcej; co dungeon turn (10 minut)",
         "encounter-clock": "najwyższa kość z puli d6: encounter, gdy licznik Encounter Clock jest pełny (6); co "
-                           "dungeon round (10 minut)",
+        "dungeon round (10 minut)",
         "encounter-reaction": "brak rzutu eksploracji",
         "site-alarm": "d10: immediate random encounter przy wyniku nie wyższym niż wartość licznika Alarm; co "
-                      "exploration round (30 minut)",
+        "exploration round (30 minut)",
         "tension-dice": "najniższa kość z puli d6: complication przy wyniku 1; gdy w puli jest 6 kości (co 6 turns "
-                        "dla cichej drużyny)",
+        "dla cichej drużyny)",
         "usage-dice": "1d6: wandering encounter przy wyniku 1; co 3 turns (30 minut)",
         "wilderness-watches": "1d6: encounter przy wyniku 1 (przy Terrain 1-2), przy wyniku 1-2 (przy Terrain 3-4) i "
-                              "przy wyniku 1-3 (przy Terrain 5-6); co watch (4 godziny)",
+        "przy wyniku 1-3 (przy Terrain 5-6); co watch (4 godziny)",
     },
 }
 """Each built-in pack's check in each shipped language: sheetgen's words translated, the pack's own (its
@@ -234,13 +236,16 @@ def test_the_check_in_each_language(lang: str, pack_id: str) -> None:
     assert check_sentence(pack) != CHECKS[lang][pack_id]  # and English outside the language's block
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "1d6: monster on a 1; at turns 3 and 5 of every 6"),
-    ("de", "1d6: monster bei einer 1; bei turns 3 und 5 von je 6"),
-    ("fr", "1d6\u202f: monster sur un 1\u202f; aux turns 3 et 5 sur 6"),
-    ("es", "1d6: monster con un 1; en turns 3 y 5 de cada 6"),
-    ("pl", "1d6: monster przy wyniku 1; w turns 3 i 5 z każdych 6"),
-])
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "1d6: monster on a 1; at turns 3 and 5 of every 6"),
+        ("de", "1d6: monster bei einer 1; bei turns 3 und 5 von je 6"),
+        ("fr", "1d6\u202f: monster sur un 1\u202f; aux turns 3 et 5 sur 6"),
+        ("es", "1d6: monster con un 1; en turns 3 y 5 de cada 6"),
+        ("pl", "1d6: monster przy wyniku 1; w turns 3 i 5 z każdych 6"),
+    ],
+)
 def test_a_check_at_given_units_in_each_language(lang: str, said: str) -> None:
     """tests/data/packs/given-turns.yaml: `cadence: {at: [3, 5], repeat: 6}`; the pack's own words (its unit
     and results) stay as its author wrote them."""
@@ -266,11 +271,36 @@ def test_the_rule_of_a_row_in_each_language() -> None:
 
 ENGLISH_LABELS = ("For the DM", "page", "Contents", "Session log", "Quiet party", "Seed", "encounter if")
 #: sheetgen's English words in a PDF's title, subject and keywords (the pack's and the site's own stay as written)
-ENGLISH_METADATA = ("session packet", "Session packet", "seed", "paper", "reference", "Reference", "tracker",
-                    "trackers", "Tracker", "cards", "map", "timetable", "Pre-rolled", "calibration", "for the")
+ENGLISH_METADATA = (
+    "session packet",
+    "Session packet",
+    "seed",
+    "paper",
+    "reference",
+    "Reference",
+    "tracker",
+    "trackers",
+    "Tracker",
+    "cards",
+    "map",
+    "timetable",
+    "Pre-rolled",
+    "calibration",
+    "for the",
+)
 #: the beginnings of the packet's outline entries in English
-ENGLISH_OUTLINE = ("Cover", "Background", "Room index", "Map", "Reference", "Trackers", "Timetable", "Room and stat",
-                   "Room", "Stats")
+ENGLISH_OUTLINE = (
+    "Cover",
+    "Background",
+    "Room index",
+    "Map",
+    "Reference",
+    "Trackers",
+    "Timetable",
+    "Room and stat",
+    "Room",
+    "Stats",
+)
 
 
 def english_in_metadata(reader: PdfReader) -> list[str]:
@@ -300,8 +330,9 @@ def outline_titles(outline: Sequence[object]) -> list[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_packet_in_the_language_holds_no_english_label(lang: str, audience: str, tmp_path: Path) -> None:
     out = tmp_path / "packet.pdf"
-    result = CliRunner().invoke(cli, ["packet", "--seed", "3", "--for", audience, "--language", lang, "--no-cache",
-                                      "-o", str(out)])
+    result = CliRunner().invoke(
+        cli, ["packet", "--seed", "3", "--for", audience, "--language", lang, "--no-cache", "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     reader = PdfReader(out)
     assert str(reader.root_object["/Lang"]) == lang
@@ -335,8 +366,9 @@ def test_a_german_packets_metadata_and_outline(tmp_path: Path) -> None:
     assert info is not None
     assert info.title == "The Sunken Chapel: Spielmappe"
     assert info.subject == "Spielmappe: Dungeon Turns, Encounters; Startwert 3"
-    assert str(info["/Keywords"]) == ("Spielmappe, The Sunken Chapel, dungeon-turn, encounter-reaction, Startwert 3, "
-                                      "letter")
+    assert str(info["/Keywords"]) == (
+        "Spielmappe, The Sunken Chapel, dungeon-turn, encounter-reaction, Startwert 3, letter"
+    )
     titles = outline_titles(reader.outline)
     assert titles[:5] == ["Deckblatt", "Hintergrund und Raumverzeichnis", "Hintergrund", "Raumverzeichnis", "Karte"]
     assert "Übersicht: Dungeon Turns" in titles and "Zählbögen: Encounters" in titles
@@ -347,7 +379,8 @@ def test_an_unknown_language_is_refused_with_the_shipped_ones(tmp_path: Path) ->
     result = CliRunner().invoke(cli, ["tracker", "dungeon-turn", "--language", "xx", "-o", str(tmp_path / "t.pdf")])
     assert result.exit_code == 2
     assert f"Invalid value for '--language': no sheetgen words in 'xx'; shipped: {', '.join(shipped())}" in (
-        result.output)
+        result.output
+    )
     assert not (tmp_path / "t.pdf").exists()
 
 
@@ -371,10 +404,13 @@ def test_the_settings_file_chooses_the_language(tmp_path: Path, monkeypatch: pyt
     assert "no sheetgen words in 'xx' (the settings file's language); shipped: " in result.output
 
 
-@pytest.mark.parametrize(("lang", "heading", "seed"), [
-    ("de", "Vorausgewürfelte Begegnungen", "Startwert 3"),
-    ("pl", "Spotkania wylosowane z góry", "Ziarno 3"),
-])
+@pytest.mark.parametrize(
+    ("lang", "heading", "seed"),
+    [
+        ("de", "Vorausgewürfelte Begegnungen", "Startwert 3"),
+        ("pl", "Spotkania wylosowane z góry", "Ziarno 3"),
+    ],
+)
 def test_a_site_in_a_language_gets_its_words(lang: str, heading: str, seed: str, tmp_path: Path) -> None:
     site = ROOT / "sheetgen" / "sites" / "the-sunken-chapel.yaml"
     text = site.read_text(encoding="utf-8")
@@ -407,8 +443,7 @@ SHEETS = [
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("command", "subject"), SHEETS)
-def test_every_drawing_command_takes_the_language(lang: str, command: str, subject: str | None,
-                                                  tmp_path: Path) -> None:
+def test_every_drawing_command_takes_the_language(lang: str, command: str, subject: str | None, tmp_path: Path) -> None:
     out = tmp_path / "sheet.pdf"
     args = [command, *([subject] if subject else []), "--language", lang, "-o", str(out)]
     result = CliRunner().invoke(cli, args)
@@ -423,8 +458,9 @@ def test_every_drawing_command_takes_the_language(lang: str, command: str, subje
 
 
 @pytest.mark.parametrize(("command", "subject"), SHEETS)
-def test_every_drawing_command_writes_english_metadata_the_test_above_looks_for(command: str, subject: str | None,
-                                                                                tmp_path: Path) -> None:
+def test_every_drawing_command_writes_english_metadata_the_test_above_looks_for(
+    command: str, subject: str | None, tmp_path: Path
+) -> None:
     out = tmp_path / "sheet.pdf"
     result = CliRunner().invoke(cli, [command, *([subject] if subject else []), "--language", "en", "-o", str(out)])
     assert result.exit_code == 0, result.output

@@ -24,22 +24,36 @@ def odds_rows(*args: str) -> list[list[str]]:
 
 
 ODDS_ROWS = {
-    "de": [["Wurf", "Zeit", "Chance auf wandering encounter", "Erstes wandering encounter"],
-           ["Bis Stunde 2", "2:00", f"mindestens eins: 51,8{NBSP}%"],
-           ["Erwartete Anzahl", "2:00", "0,67 bis dahin"],
-           ["Erstes erwartet", "nach 3:00 (etwa 3 Stunden)"],
-           ["Vorrat: Torch 1", "2:00", "verbrauchte Kästchen: 1,97 erwartet durch die Würfel",
-            "2 für vollen Vorrat Torch 1"],
-           ["Torch 1 aufgebraucht bis Stunde 1", "1:00", f"76,8{NBSP}%"]],
-    "fr": [["Jet", "Heure", "Chance de wandering encounter", "Premier wandering encounter"],
-           ["Jusqu’à heure 2", "2:00", f"au moins un{NNBSP}: 51,8{NBSP}%"],
-           ["Nombre attendu", "2:00", "0,67 d’ici là"],
-           [f"Ressource{NNBSP}: Torch 1", "2:00", f"cases utilisées{NNBSP}: 1,97 attendues par les dés",
-            "2 pour Torch 1 plein"]],
-    "es": [["Tirada", "Hora", "Probabilidad de wandering encounter", "Primer wandering encounter"],
-           ["Hasta hora 2", "2:00", f"al menos uno: 51,8{NBSP}%"],
-           ["Primero esperado", "tras 3:00 (unas 3 horas)"],
-           ["Torch 1 agotado hasta hora 2", "2:00", f"97,7{NBSP}%"]],
+    "de": [
+        ["Wurf", "Zeit", "Chance auf wandering encounter", "Erstes wandering encounter"],
+        ["Bis Stunde 2", "2:00", f"mindestens eins: 51,8{NBSP}%"],
+        ["Erwartete Anzahl", "2:00", "0,67 bis dahin"],
+        ["Erstes erwartet", "nach 3:00 (etwa 3 Stunden)"],
+        [
+            "Vorrat: Torch 1",
+            "2:00",
+            "verbrauchte Kästchen: 1,97 erwartet durch die Würfel",
+            "2 für vollen Vorrat Torch 1",
+        ],
+        ["Torch 1 aufgebraucht bis Stunde 1", "1:00", f"76,8{NBSP}%"],
+    ],
+    "fr": [
+        ["Jet", "Heure", "Chance de wandering encounter", "Premier wandering encounter"],
+        ["Jusqu’à heure 2", "2:00", f"au moins un{NNBSP}: 51,8{NBSP}%"],
+        ["Nombre attendu", "2:00", "0,67 d’ici là"],
+        [
+            f"Ressource{NNBSP}: Torch 1",
+            "2:00",
+            f"cases utilisées{NNBSP}: 1,97 attendues par les dés",
+            "2 pour Torch 1 plein",
+        ],
+    ],
+    "es": [
+        ["Tirada", "Hora", "Probabilidad de wandering encounter", "Primer wandering encounter"],
+        ["Hasta hora 2", "2:00", f"al menos uno: 51,8{NBSP}%"],
+        ["Primero esperado", "tras 3:00 (unas 3 horas)"],
+        ["Torch 1 agotado hasta hora 2", "2:00", f"97,7{NBSP}%"],
+    ],
 }
 
 
@@ -75,17 +89,37 @@ def test_an_unknown_language_for_the_odds_is_refused() -> None:
     assert "no sheetgen words in 'xx'; shipped: en, de, es, fr" in result.output
 
 
-MARKDOWN_LABELS = ("# Room key", "# Route", "# Statblocks", "# Timetable", "# Encounter deck", "# Wandering Encounters",
-                   "| Leg | Way |", "| Time | Notes |", "| Check | Time |", "What decides it | Quiet party |",
-                   "| Card | Roll (", "| Encounter | Number appearing | Statblock | Notes |", "**Exits:**",
-                   "**Statblocks:**", "**Trap:**", "**Treasure:**", "**Encounter:**", "**Notes:**",
-                   "pre-rolled for", "; seed 3.", "# Morale Check", "Holds if the leader's Morale")
+MARKDOWN_LABELS = (
+    "# Room key",
+    "# Route",
+    "# Statblocks",
+    "# Timetable",
+    "# Encounter deck",
+    "# Wandering Encounters",
+    "| Leg | Way |",
+    "| Time | Notes |",
+    "| Check | Time |",
+    "What decides it | Quiet party |",
+    "| Card | Roll (",
+    "| Encounter | Number appearing | Statblock | Notes |",
+    "**Exits:**",
+    "**Statblocks:**",
+    "**Trap:**",
+    "**Treasure:**",
+    "**Encounter:**",
+    "**Notes:**",
+    "pre-rolled for",
+    "; seed 3.",
+    "# Morale Check",
+    "Holds if the leader's Morale",
+)
 
 
 def exported(tmp_path: Path, site: str, fmt: str, *args: str) -> str:
     out = tmp_path / f"{site}-{fmt}-{'-'.join(args) or 'en'}.out"
-    result = CliRunner().invoke(cli, ["export", str(SITES / f"{site}.yaml"), "--to", fmt, "--seed", "3", *args,
-                                      "-o", str(out)])
+    result = CliRunner().invoke(
+        cli, ["export", str(SITES / f"{site}.yaml"), "--to", fmt, "--seed", "3", *args, "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     return out.read_text(encoding="utf-8")
 
@@ -95,8 +129,9 @@ def test_a_markdown_export_in_the_language_has_none_of_the_english_headings(lang
     english = exported(tmp_path, "the-salt-road", "markdown") + exported(tmp_path, "the-sunken-chapel", "markdown")
     for label in MARKDOWN_LABELS:
         assert label in english, label
-    translated = (exported(tmp_path, "the-salt-road", "markdown", "--language", lang)
-                  + exported(tmp_path, "the-sunken-chapel", "markdown", "--language", lang))
+    translated = exported(tmp_path, "the-salt-road", "markdown", "--language", lang) + exported(
+        tmp_path, "the-sunken-chapel", "markdown", "--language", lang
+    )
     for label in MARKDOWN_LABELS:
         assert label not in translated, (lang, label)
 
@@ -108,7 +143,8 @@ def test_the_route_and_the_room_key_in_german(tmp_path: Path) -> None:
     assert "**Ausgänge:** [2. The Ford Inn](#2-the-ford-inn)" in text
     assert "**Werteblöcke:** [Wood Wight](#wood-wight)" in text
     assert "| 1d8 | Begegnung | Anzahl | Werteblock | Notizen |" in exported(
-        tmp_path, "the-sunken-chapel", "markdown", "--language", "de")
+        tmp_path, "the-sunken-chapel", "markdown", "--language", "de"
+    )
 
 
 def test_a_french_label_takes_its_narrow_space_before_the_colon(tmp_path: Path) -> None:
@@ -125,8 +161,9 @@ def test_the_foundry_room_key_in_german(tmp_path: Path) -> None:
     names = [page["name"] for page in journal["pages"]]
     assert names[-2:] == ["Reiseweg", "Werteblöcke"]
     route = next(page for page in journal["pages"] if page["name"] == "Reiseweg")["text"]["content"]
-    assert route.startswith("<table><thead><tr><th>Etappe</th><th>Weg</th><th>Terrain</th><th>Zeit</th>"
-                            "<th>Notizen</th></tr></thead>")
+    assert route.startswith(
+        "<table><thead><tr><th>Etappe</th><th>Weg</th><th>Terrain</th><th>Zeit</th><th>Notizen</th></tr></thead>"
+    )
     content = " ".join(page["text"]["content"] for page in journal["pages"])
     for english in ("<strong>Exits:</strong>", "<strong>Statblocks:</strong>", "<strong>Notes:</strong>"):
         assert english not in content
@@ -176,22 +213,26 @@ def check(*args: str) -> str:
     return result.output
 
 
-def test_check_says_which_of_sheetgens_words_print_in_english(locale_folder: Callable[[set[str]], None],
-                                                              tmp_path: Path) -> None:
+def test_check_says_which_of_sheetgens_words_print_in_english(
+    locale_folder: Callable[[set[str]], None], tmp_path: Path
+) -> None:
     pack = str(tmp_path / "dungeon-turn.yaml")
-    Path(pack).write_text((ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8"),
-                          encoding="utf-8")
+    Path(pack).write_text(
+        (ROOT / "sheetgen" / "rules" / "dungeon-turn.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     locale_folder({"For the {gm}", "Average wait", "{n} minute", "Session log"})
     assert check(pack, "--language", "de").splitlines() == [
         f"{pack}: ok (pack dungeon-turn: Dungeon Turns)",
         f"{pack}: 3 of sheetgen's words have no German translation and print in English: 'Average wait', "
-        "'For the {gm}', '{n} minute'"]
+        "'For the {gm}', '{n} minute'",
+    ]
     # the pages that fitted are remembered, and what printed in English with them
     assert check(pack, "--language", "de").splitlines()[1].startswith(f"{pack}: 3 of sheetgen's words")
     # a catalogue that changes is a new check
     locale_folder({"For the {gm}"})
     assert check(pack, "--language", "de").splitlines()[1] == (
-        f"{pack}: 1 of sheetgen's words has no German translation and prints in English: 'For the {{gm}}'")
+        f"{pack}: 1 of sheetgen's words has no German translation and prints in English: 'For the {{gm}}'"
+    )
     # complete catalogues, and English, say nothing more
     assert check(pack, "--language", "fr").splitlines() == [f"{pack}: ok (pack dungeon-turn: Dungeon Turns)"]
     assert check(pack).splitlines() == [f"{pack}: ok (pack dungeon-turn: Dungeon Turns)"]
@@ -203,7 +244,8 @@ def test_check_lays_out_a_pack_in_its_own_language(locale_folder: Callable[[set[
     german = tmp_path / "runden.yaml"
     german.write_text(source.replace("id: dungeon-turn", "id: runden\nlanguage: de", 1), encoding="utf-8")
     assert check(str(german)).splitlines()[1] == (
-        f"{german}: 1 of sheetgen's words has no German translation and prints in English: 'For the players'")
+        f"{german}: 1 of sheetgen's words has no German translation and prints in English: 'For the players'"
+    )
     assert check(str(german), "--language", "en").splitlines() == [f"{german}: ok (pack runden: Dungeon Turns)"]
 
 
@@ -214,7 +256,8 @@ def test_check_says_when_a_files_language_is_not_one_sheetgens_words_come_in(tmp
     assert check(str(italian)).splitlines() == [
         f"{italian}: ok (site 'The Sunken Chapel', 13 rooms, pack dungeon-turn)",
         f"{italian}: sheetgen's words come in English, German, Spanish, French, Polish, not in Italian: they print "
-        "in English (--language chooses another)"]
+        "in English (--language chooses another)",
+    ]
     # a chosen language, or a shipped one (a region of it too), says nothing more
     assert len(check(str(italian), "--language", "de").splitlines()) == 1
     austrian = tmp_path / "kapelle.yaml"
@@ -226,8 +269,13 @@ def test_recording_notes_only_what_the_catalogue_lacks() -> None:
     from sheetgen.words.language import _, ngettext, pgettext, recording_misses, using
 
     with using("de"), recording_misses() as misses:
-        said = [_("Session log"), _("no such message"), ngettext("{n} box", "{n} boxes", 2),
-                ngettext("one thing", "{n} things", 2), pgettext("a context", "a word")]
+        said = [
+            _("Session log"),
+            _("no such message"),
+            ngettext("{n} box", "{n} boxes", 2),
+            ngettext("one thing", "{n} things", 2),
+            pgettext("a context", "a word"),
+        ]
     assert said == ["Spielprotokoll", "no such message", "{n} Kästchen", "{n} things", "a word"]
     assert misses == {"no such message", "one thing", "a word"}
     with using("de"):
@@ -241,16 +289,16 @@ def test_recording_notes_only_what_the_catalogue_lacks() -> None:
 
 
 @pytest.mark.parametrize(("lang", "holds"), [("de", "10: hält"), ("fr", f"10{NNBSP}: tient"), ("es", "10: aguanta")])
-def test_a_csv_timetable_keeps_its_column_names_and_translates_its_words(lang: str, holds: str,
-                                                                         tmp_path: Path) -> None:
+def test_a_csv_timetable_keeps_its_column_names_and_translates_its_words(lang: str, holds: str, tmp_path: Path) -> None:
     import csv
 
     from sheetgen.export.timetable_csv import CSV_COLUMNS
 
     def rows(*args: str) -> list[dict[str, str]]:
         out = tmp_path / f"t{'-'.join(args)}.csv"
-        result = CliRunner().invoke(cli, ["timetable", "the-sunken-chapel", "--format", "csv", "--seed", "3", *args,
-                                          "-o", str(out)])
+        result = CliRunner().invoke(
+            cli, ["timetable", "the-sunken-chapel", "--format", "csv", "--seed", "3", *args, "-o", str(out)]
+        )
         assert result.exit_code == 0, result.output
         with out.open(encoding="utf-8", newline="") as handle:
             reader = csv.DictReader(handle)
@@ -265,8 +313,11 @@ def test_a_csv_timetable_keeps_its_column_names_and_translates_its_words(lang: s
     # a cell in the pack's words only ('1d6 = 6: danger') reads the same; one with sheetgen's words does not
     worded = [(e, t) for e, t in zip(english, translated, strict=True) if " if " in e["rule"]]
     assert worded and all(e["rule"] != t["rule"] and e["baseline"] != t["baseline"] for e, t in worded)
-    morale = [(e["morale_check"], t["morale_check"]) for e, t in zip(english, translated, strict=True)
-              if e["morale_check"].endswith("holds")]
+    morale = [
+        (e["morale_check"], t["morale_check"])
+        for e, t in zip(english, translated, strict=True)
+        if e["morale_check"].endswith("holds")
+    ]
     assert ("10: holds", holds) in morale
 
 
@@ -280,20 +331,27 @@ def own_labels(lang: str) -> dict[str, str]:
 
     with (ROOT / "sheetgen" / "locale" / lang / "LC_MESSAGES" / "sheetgen.po").open("rb") as handle:
         catalogue = read_po(handle, locale=lang)
-    return {m.id: str(m.string) for m in catalogue if isinstance(m.id, str) and m.id and "{" not in m.id
-            and re.search(r"[A-Za-z]{3}", m.id) and m.string != m.id}
+    return {
+        m.id: str(m.string)
+        for m in catalogue
+        if isinstance(m.id, str) and m.id and "{" not in m.id and re.search(r"[A-Za-z]{3}", m.id) and m.string != m.id
+    }
 
 
 def english_left(english: str, translated: str, own_text: str, labels: dict[str, str]) -> list[str]:
     """The labels the English sheet prints that the translated one prints too, but for those that the
     pack's or the site's own text (which stays as written) has, and those inside a translation."""
+
     def says(text: str, label: str) -> bool:
         return re.search(rf"(?<!\w){re.escape(label)}(?!\w)", text) is not None
 
     flat = [" ".join(text.split()) for text in (english, translated, own_text)]
     inside = " ".join(labels.values())
-    return sorted(label for label in labels if says(flat[0], label) and says(flat[1], label)
-                  and not says(flat[2], label) and not says(inside, label))
+    return sorted(
+        label
+        for label in labels
+        if says(flat[0], label) and says(flat[1], label) and not says(flat[2], label) and not says(inside, label)
+    )
 
 
 def test_english_left_finds_a_label_left_in_english() -> None:
@@ -319,8 +377,9 @@ BUILTIN_PACKS = sorted(path.stem for path in (ROOT / "sheetgen" / "rules").glob(
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "fr", "es"])
 @pytest.mark.parametrize("pack", BUILTIN_PACKS)
-def test_every_packs_trackers_in_the_language_hold_none_of_sheetgens_english_labels(pack: str, lang: str,
-                                                                                    tmp_path: Path) -> None:
+def test_every_packs_trackers_in_the_language_hold_none_of_sheetgens_english_labels(
+    pack: str, lang: str, tmp_path: Path
+) -> None:
     own = (ROOT / "sheetgen" / "rules" / f"{pack}.yaml").read_text(encoding="utf-8")
     if "\ntrackers:" not in own:
         pytest.skip("no tracker pages")
@@ -344,16 +403,22 @@ def site_own_text(site: str) -> str:
 
     loaded = load_site(str(SITES / f"{site}.yaml"))
     packs = [loaded.pack, *([loaded.encounter_pack] if loaded.encounter_pack else [])]
-    return "\n".join([(SITES / f"{site}.yaml").read_text(encoding="utf-8"),
-                      *(Path(pack.file).read_text(encoding="utf-8") for pack in packs)])
+    return "\n".join(
+        [
+            (SITES / f"{site}.yaml").read_text(encoding="utf-8"),
+            *(Path(pack.file).read_text(encoding="utf-8") for pack in packs),
+        ]
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["de", "fr", "es"])
-@pytest.mark.parametrize(("site", "audience"), [("the-sunken-chapel", "gm"), ("the-sunken-chapel", "players"),
-                                               ("the-salt-road", "gm")])
-def test_a_packet_in_the_language_holds_none_of_sheetgens_english_labels(site: str, audience: str, lang: str,
-                                                                         tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("site", "audience"), [("the-sunken-chapel", "gm"), ("the-sunken-chapel", "players"), ("the-salt-road", "gm")]
+)
+def test_a_packet_in_the_language_holds_none_of_sheetgens_english_labels(
+    site: str, audience: str, lang: str, tmp_path: Path
+) -> None:
     args = ["packet", str(SITES / f"{site}.yaml"), "--seed", "3", "--for", audience]
     english = pdf_text(*args, "--language", "en", tmp_path=tmp_path)
     translated = pdf_text(*args, "--language", lang, tmp_path=tmp_path)
@@ -367,8 +432,9 @@ def test_a_statblocks_own_fields_are_labelled_in_the_language() -> None:
     from sheetgen.words.language import using
 
     assert set(FIELD_WORDS) == set(FIELD_LABELS.values())  # each marked for the catalogue
-    block = Statblock.model_validate({"id": "rat", "name": "Rat", "stats": {"HD": "1"}, "morale": 5,
-                                      "appearing": "2d4", "zone": "Cellar"})
+    block = Statblock.model_validate(
+        {"id": "rat", "name": "Rat", "stats": {"HD": "1"}, "morale": 5, "appearing": "2d4", "zone": "Cellar"}
+    )
     with using("de"):
         assert stat_lines(block) == [("HD", "1"), ("Zone", "Cellar"), ("Moral", "5"), ("Anzahl", "2d4")]
     assert stat_lines(block) == [("HD", "1"), ("Zone", "Cellar"), ("Morale", "5"), ("# Appearing", "2d4")]

@@ -27,13 +27,18 @@ LARGE = RenderOptions(large=True, fillable=True)
 
 
 def _field_names(reader: PdfReader) -> list[str]:
-    return [str(a.get_object()["/T"]) for page in reader.pages for a in page.get("/Annots") or []
-            if a.get_object().get("/FT") == "/Btn"]
+    return [
+        str(a.get_object()["/T"])
+        for page in reader.pages
+        for a in page.get("/Annots") or []
+        if a.get_object().get("/FT") == "/Btn"
+    ]
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
-    return a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and \
-        b[1] < a[1] + a[3] - 0.5
+    return (
+        a[0] < b[0] + b[2] - 0.5 and b[0] < a[0] + a[2] - 0.5 and a[1] < b[1] + b[3] - 0.5 and b[1] < a[1] + a[3] - 0.5
+    )
 
 
 def _inside_and_apart(layout: TrackerLayout) -> None:
@@ -44,7 +49,7 @@ def _inside_and_apart(layout: TrackerLayout) -> None:
         assert x >= MARGIN - 0.01 and x + w <= paper.width - MARGIN + 0.01
         assert y >= MARGIN - 0.01 and y + h <= paper.height - MARGIN + 0.01
     for i, a in enumerate(rects):
-        assert not any(_overlap(a, b) for b in rects[i + 1:]), layout.frames[i]
+        assert not any(_overlap(a, b) for b in rects[i + 1 :]), layout.frames[i]
     for box in layout.boxes:
         assert box.x >= MARGIN - 0.01 and box.x + box.size <= paper.width - MARGIN + 0.01
         assert box.y >= MARGIN - 0.01 and box.y + box.size <= paper.height - MARGIN + 0.01
@@ -54,8 +59,9 @@ def _inside_and_apart(layout: TrackerLayout) -> None:
 @pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
 def test_every_players_tracker_works_in_large_print(pack_id: str, paper: Paper, tmp_path: Path) -> None:
     out = tmp_path / "large.pdf"
-    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "--fillable",
-                                      "--paper", paper.name, "-o", str(out)])
+    result = CliRunner().invoke(
+        cli, ["tracker", pack_id, "--for", "players", "--large", "--fillable", "--paper", paper.name, "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     layouts = tracker_layouts(load_pack(pack_id), RenderOptions(paper=paper, large=True), audience=Audience.PLAYERS)
     reader = read_pdf(out.read_bytes())
@@ -82,8 +88,9 @@ def test_large_print_enlarges_the_type_not_the_tick_boxes(pack_id: str) -> None:
     assert any(layout.boxes for layout in layouts)
     for layout in layouts:
         page = next(t for t in pack.trackers if t.id == layout.page_id)
-        laid = {box.name: box for sheet in tracker_sheets(pack, page, layout.paper, None, spill=True)
-                for box in sheet.boxes}
+        laid = {
+            box.name: box for sheet in tracker_sheets(pack, page, layout.paper, None, spill=True) for box in sheet.boxes
+        }
         for box in layout.boxes:
             assert round(box.size * scale, 6) in {TICK.text, TICK.tracker}, box
             before = laid[box.name]
@@ -121,8 +128,9 @@ def test_a_page_too_long_for_one_large_sheet_continues_on_the_next() -> None:
 @pytest.mark.parametrize("pack_id", PLAYERS_PACKS)
 def test_no_large_print_tracker_page_takes_more_than_two_sheets(pack_id: str, paper: Paper, tmp_path: Path) -> None:
     out = tmp_path / "large.pdf"
-    result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "--large", "--paper", paper.name,
-                                      "-o", str(out)])
+    result = CliRunner().invoke(
+        cli, ["tracker", pack_id, "--for", "players", "--large", "--paper", paper.name, "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     layouts = tracker_layouts(load_pack(pack_id), replace(LARGE, paper=paper), audience=Audience.PLAYERS)
     assert len(read_pdf(out.read_bytes()).pages) == len(layouts)
@@ -149,8 +157,11 @@ def test_the_groups_go_one_under_another_when_they_do_not_fit_across() -> None:
     wide = tracker_layout(alone, alone.trackers[0], LETTER, None)
     assert len([t for t in wide.texts if t.text == "Round"]) == 1
     # one group too wide alone is an error that says how many Beings fit
-    with pytest.raises(RenderError, match=r"trackers\[0\]\.parts\[0\]\.beings: 5 Beings do not fit across the "
-                                          r"round tracker even with each group on its own lines; give [1-4] or fewer"):
+    with pytest.raises(
+        RenderError,
+        match=r"trackers\[0\]\.parts\[0\]\.beings: 5 Beings do not fit across the "
+        r"round tracker even with each group on its own lines; give [1-4] or fewer",
+    ):
         tracker_layout(alone, alone.trackers[0], Paper("slim", 220.0, 1100.0, "220pt 1100pt"), None)
 
 
@@ -158,8 +169,11 @@ def test_at_normal_size_a_page_is_one_sheet_or_an_error() -> None:
     pack = load_pack("encounter-reaction")
     page = next(t for t in pack.trackers if t.audience == "players")
     small = Paper("small", LETTER.width / 1.4, LETTER.height / 1.4, "small")
-    with pytest.raises(RenderError, match=r'the parts "Combat Rounds \(about 10 seconds each\)".* do not fit on '
-                                          r"the page"):
+    with pytest.raises(
+        RenderError,
+        match=r'the parts "Combat Rounds \(about 10 seconds each\)".* do not fit on '
+        r"the page",
+    ):
         tracker_layout(pack, page, small, None)
     assert len(tracker_sheets(pack, page, small, None, spill=True)) > 1
     for pack_id in PLAYERS_PACKS:
@@ -170,8 +184,9 @@ def test_at_normal_size_a_page_is_one_sheet_or_an_error() -> None:
 @pytest.mark.slow
 def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
     out = tmp_path / "players.pdf"
-    result = CliRunner().invoke(cli, ["packet", "the-sunken-chapel", "--for", "players", "--large", "--fillable",
-                                      "--no-cache", "-o", str(out)])
+    result = CliRunner().invoke(
+        cli, ["packet", "the-sunken-chapel", "--for", "players", "--large", "--fillable", "--no-cache", "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     reader = read_pdf(out.read_bytes())
     texts = [squeeze(t) for t in page_texts(reader)]
@@ -180,8 +195,11 @@ def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
         assert re.search(rf"page {n} of {total}\b", text), (n, text[:200])
     combat = [n for n, text in enumerate(texts) if "Combat Rounds (about 10 seconds each)" in text]
     assert len(combat) == 2 and combat[1] == combat[0] + 1
-    tracker_pages = [n for n, text in enumerate(texts) if "Combat Rounds (about 10 seconds each)" in text
-                     or "Dungeon Turn Tracker" in text]
+    tracker_pages = [
+        n
+        for n, text in enumerate(texts)
+        if "Combat Rounds (about 10 seconds each)" in text or "Dungeon Turn Tracker" in text
+    ]
     assert len(tracker_pages) >= 3
     # a reference page that runs on to a further sheet says so above its text, in a running line like the
     # first sheet's small line (the page's title, and who it is for just left of the packet's page number,
@@ -203,8 +221,9 @@ def test_the_players_packet_in_large_print(tmp_path: Path) -> None:
 
 def test_a_large_print_reference_page_leaves_no_stub_sheet(tmp_path: Path) -> None:
     out = tmp_path / "reference.pdf"
-    result = CliRunner().invoke(cli, ["reference", "dungeon-turn", "--for", "players", "--large", "--no-cache",
-                                      "-o", str(out)])
+    result = CliRunner().invoke(
+        cli, ["reference", "dungeon-turn", "--for", "players", "--large", "--no-cache", "-o", str(out)]
+    )
     assert result.exit_code == 0, result.output
     reader = read_pdf(out.read_bytes())
     texts = [squeeze(t) for t in page_texts(reader)]

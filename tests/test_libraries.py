@@ -22,35 +22,58 @@ CACHE = """612 libs found in cache `/etc/ld.so.cache'
 
 # WeasyPrint's names for its libraries, as it tries them (weasyprint/text/ffi.py).
 WEASYPRINT_NAMES = (
-    "libgobject-2.0-0", "gobject-2.0-0", "gobject-2.0", "libgobject-2.0.so.0",
-    "libpango-1.0-0", "pango-1.0-0", "pango-1.0", "libpango-1.0.so.0",
-    "libharfbuzz-0", "harfbuzz", "harfbuzz-0.0", "libharfbuzz.so.0",
-    "libharfbuzz-subset-0", "harfbuzz-subset", "harfbuzz-subset-0.0",
-    "libfontconfig-1", "fontconfig-1", "fontconfig", "libfontconfig.so.1",
-    "libpangoft2-1.0-0", "pangoft2-1.0-0", "pangoft2-1.0",
+    "libgobject-2.0-0",
+    "gobject-2.0-0",
+    "gobject-2.0",
+    "libgobject-2.0.so.0",
+    "libpango-1.0-0",
+    "pango-1.0-0",
+    "pango-1.0",
+    "libpango-1.0.so.0",
+    "libharfbuzz-0",
+    "harfbuzz",
+    "harfbuzz-0.0",
+    "libharfbuzz.so.0",
+    "libharfbuzz-subset-0",
+    "harfbuzz-subset",
+    "harfbuzz-subset-0.0",
+    "libfontconfig-1",
+    "fontconfig-1",
+    "fontconfig",
+    "libfontconfig.so.1",
+    "libpangoft2-1.0-0",
+    "pangoft2-1.0-0",
+    "pangoft2-1.0",
 )
 
 
-@pytest.mark.parametrize(("name", "found"), [
-    ("pango-1.0", "libpango-1.0.so.0"),
-    ("pangoft2-1.0", "libpangoft2-1.0.so.0"),
-    ("harfbuzz", "libharfbuzz.so.0"),  # not libharfbuzz-subset: the name ends at a dot
-    ("harfbuzz-subset", "libharfbuzz-subset.so.0"),
-    ("gobject-2.0", "libgobject-2.0.so.0"),
-    ("libpango-1.0-0", None),
-    ("pango-1.0-0", None),
-    ("fontconfig", None),
-])
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [
+        ("pango-1.0", "libpango-1.0.so.0"),
+        ("pangoft2-1.0", "libpangoft2-1.0.so.0"),
+        ("harfbuzz", "libharfbuzz.so.0"),  # not libharfbuzz-subset: the name ends at a dot
+        ("harfbuzz-subset", "libharfbuzz-subset.so.0"),
+        ("gobject-2.0", "libgobject-2.0.so.0"),
+        ("libpango-1.0-0", None),
+        ("pango-1.0-0", None),
+        ("fontconfig", None),
+    ],
+)
 def test_a_library_is_read_from_the_cache_as_ctypes_reads_it(name: str, found: str | None) -> None:
     assert cached_library(name, CACHE) == found
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux") or linker_cache() is None,
-                    reason="the dynamic linker's cache is read on Linux only")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or linker_cache() is None,
+    reason="the dynamic linker's cache is read on Linux only",
+)
 def test_the_quick_search_finds_what_the_stock_search_finds_and_runs_nothing_for_a_miss(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     stock = {name: ctypes.util.find_library(name) for name in WEASYPRINT_NAMES}
     with found_quickly():
+
         def no_process(*args: Any, **kwargs: Any) -> Any:
             raise AssertionError(f"a process was started: {args}")
 
@@ -82,7 +105,6 @@ print("loaded", ffi.pango is not None, ctypes.util.find_library is stock, weasyp
 
 
 def test_a_library_the_quick_search_misses_is_loaded_the_stock_way() -> None:
-    done = subprocess.run([sys.executable, "-c", REFUSED_WHILE_QUICK], capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run([sys.executable, "-c", REFUSED_WHILE_QUICK], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "loaded True True True\n"

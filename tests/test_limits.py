@@ -18,8 +18,9 @@ HEAD = "site: Edges\nsystem: dungeon-turn\n"
 
 def room(key: int | str, name: str = "Room", text: str = "A room.", details: int = 0) -> str:
     listed = "".join(f"      - Detail {n}\n" for n in range(details))
-    return (f'  - key: "{key}"\n    name: "{name}"\n    description: "{text}"\n'
-            + (f"    details:\n{listed}" if details else ""))
+    return f'  - key: "{key}"\n    name: "{name}"\n    description: "{text}"\n' + (
+        f"    details:\n{listed}" if details else ""
+    )
 
 
 def site(tmp_path: Path, body: str, name: str = "s.yaml") -> Path:
@@ -37,8 +38,10 @@ def refused(path: Path) -> list[str]:
 def test_a_text_field_holds_max_text_characters(tmp_path: Path) -> None:
     load_site(str(site(tmp_path, "rooms:\n" + room(1, text="x" * limits.MAX_TEXT))))
     (problem,) = refused(site(tmp_path, "rooms:\n" + room(1, text="x" * (limits.MAX_TEXT + 1))))
-    assert problem == (f"s.yaml:6:18: rooms[0].description: text is {limits.MAX_TEXT + 1} characters; "
-                       f"at most {limits.MAX_TEXT} are allowed")
+    assert problem == (
+        f"s.yaml:6:18: rooms[0].description: text is {limits.MAX_TEXT + 1} characters; "
+        f"at most {limits.MAX_TEXT} are allowed"
+    )
 
 
 def test_a_name_holds_max_name_characters(tmp_path: Path) -> None:
@@ -70,8 +73,9 @@ def test_a_site_holds_max_statblocks_statblocks(tmp_path: Path) -> None:
     loaded = load_site(str(site(tmp_path, "rooms:\n" + room(1) + blocks(limits.MAX_STATBLOCKS))))
     assert len(loaded.site.statblocks) == limits.MAX_STATBLOCKS
     (problem,) = refused(site(tmp_path, "rooms:\n" + room(1) + blocks(limits.MAX_STATBLOCKS + 1)))
-    assert problem == (f"s.yaml:8:3: statblocks: {limits.MAX_STATBLOCKS + 1} entries; at most "
-                       f"{limits.MAX_STATBLOCKS} are allowed")
+    assert problem == (
+        f"s.yaml:8:3: statblocks: {limits.MAX_STATBLOCKS + 1} entries; at most {limits.MAX_STATBLOCKS} are allowed"
+    )
 
 
 def test_a_site_holds_max_site_text_characters_in_all(tmp_path: Path) -> None:
@@ -85,8 +89,10 @@ def test_a_site_holds_max_site_text_characters_in_all(tmp_path: Path) -> None:
 
     load_site(str(site(tmp_path, rooms(limits.MAX_SITE_TEXT))))
     (problem,) = refused(site(tmp_path, rooms(limits.MAX_SITE_TEXT + 1)))
-    assert problem == (f"s.yaml:4:3: rooms: the site holds {limits.MAX_SITE_TEXT + 1:,} characters of text; at "
-                       f"most {limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)")
+    assert problem == (
+        f"s.yaml:4:3: rooms: the site holds {limits.MAX_SITE_TEXT + 1:,} characters of text; at "
+        f"most {limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)"
+    )
 
 
 def test_a_file_is_at_most_max_file_bytes(tmp_path: Path) -> None:
@@ -128,7 +134,9 @@ def test_a_timetable_covers_at_most_max_hours(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
     over = runner.invoke(cli, ["timetable", "dungeon-turn", "--hours", str(limits.MAX_HOURS + 1), "-o", str(out)])
     assert (over.exit_code, over.output) == (
-        2, f"error: --hours must be a whole number from 1 to {limits.MAX_HOURS}, not {limits.MAX_HOURS + 1}\n")
+        2,
+        f"error: --hours must be a whole number from 1 to {limits.MAX_HOURS}, not {limits.MAX_HOURS + 1}\n",
+    )
     assert not out.exists()
     allowed = runner.invoke(cli, ["timetable", "dungeon-turn", "--hours", str(limits.MAX_HOURS), "-o", str(out)])
     assert allowed.exit_code == 0, allowed.output
@@ -140,7 +148,9 @@ def test_a_tracker_is_asked_for_at_most_max_turns(tmp_path: Path) -> None:
     out = tmp_path / "t.pdf"
     over = runner.invoke(cli, ["tracker", "dungeon-turn", "--turns", str(limits.MAX_TURNS + 1), "-o", str(out)])
     assert (over.exit_code, over.output) == (
-        2, f"error: --turns must be a whole number from 1 to {limits.MAX_TURNS}, not {limits.MAX_TURNS + 1}\n")
+        2,
+        f"error: --turns must be a whole number from 1 to {limits.MAX_TURNS}, not {limits.MAX_TURNS + 1}\n",
+    )
     # the last value the option takes is weighed against the page: it says how many fit instead
     most = runner.invoke(cli, ["tracker", "dungeon-turn", "--turns", str(limits.MAX_TURNS), "-o", str(out)])
     assert most.exit_code == 2 and "do not fit on one page" in most.output and "out of range" not in most.output

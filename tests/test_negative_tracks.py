@@ -69,13 +69,19 @@ def test_reference_and_tracker_draw_the_same_boxes_below_zero(tmp_path: Path, di
     assert drawn == (expected[::-1] if display == "ladder" else expected)  # a ladder's top rung first
     if display != "clock":  # omen boxes are heavy on both sheets (a clock draws its omen marks as lines)
         heavy = {(r.x, r.y) for r in layout.rects if r.role == "omen"}
-        assert {(b.x, b.y) for b in layout.boxes if b.name.startswith("mood-")
-                and b.tooltip in {f"Mood {box.label}" for box in described if box.omen}} == heavy
+        assert {
+            (b.x, b.y)
+            for b in layout.boxes
+            if b.name.startswith("mood-") and b.tooltip in {f"Mood {box.label}" for box in described if box.omen}
+        } == heavy
         assert len(heavy) == sum(box.omen for box in described)
     html = reference_html(pack, RenderOptions())
     if display == "boxes":
-        labels = re.findall(r'<span class="track-box( omen)?"><span class="box big"></span>'
-                            r'<span class="box-label">([^<]*)</span>', html)
+        labels = re.findall(
+            r'<span class="track-box( omen)?"><span class="box big"></span>'
+            r'<span class="box-label">([^<]*)</span>',
+            html,
+        )
         assert [(bool(omen), label) for omen, label in labels] == [(box.omen, box.label) for box in described]
     elif display == "ladder":
         assert html.count('<td class="rung">') == len(described)

@@ -203,14 +203,26 @@ def test_odds_command_lists_the_outcomes(tmp_path: Path) -> None:
     assert "by 6:00: 66.5%" in result.output
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ("{track: fatigue, by: 1}", "{track: fatigu, by: 1}",
-     'check.outcomes[2].effects[0].track: no track with id "fatigu" (did you mean "fatigue"?)'),
-    ("{resource: torch, by: -1}", "{resource: torches, by: -1}",
-     'check.outcomes[3].effects[0].resource: no resource with id "torches" (did you mean "torch"?)'),
-    ("{sign: true}", "{sign: true, track: fatigue}",
-     "check.outcomes[1].effects[0]: give exactly one of track, resource, sign and lasts"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "{track: fatigue, by: 1}",
+            "{track: fatigu, by: 1}",
+            'check.outcomes[2].effects[0].track: no track with id "fatigu" (did you mean "fatigue"?)',
+        ),
+        (
+            "{resource: torch, by: -1}",
+            "{resource: torches, by: -1}",
+            'check.outcomes[3].effects[0].resource: no resource with id "torches" (did you mean "torch"?)',
+        ),
+        (
+            "{sign: true}",
+            "{sign: true, track: fatigue}",
+            "check.outcomes[1].effects[0]: give exactly one of track, resource, sign and lasts",
+        ),
+    ],
+)
 def test_bad_effects(tmp_path: Path, old: str, new: str, message: str) -> None:
     path = tmp_path / "pack.yaml"
     path.write_text(OMENS_PACK.replace(old, new), encoding="utf-8")

@@ -47,8 +47,9 @@ def _labels(text: str, name: str) -> list[str]:
 
 def test_check_passes_for_the_pack_and_its_site(runner: CliRunner) -> None:
     package = Path(sheetgen.__file__).parent
-    result = runner.invoke(cli, ["check", str(package / "rules" / "bx-dungeon.yaml"),
-                                 str(package / "sites" / f"{SITE}.yaml")])
+    result = runner.invoke(
+        cli, ["check", str(package / "rules" / "bx-dungeon.yaml"), str(package / "sites" / f"{SITE}.yaml")]
+    )
     assert result.exit_code == 0, result.output
     assert "ok (pack bx-dungeon: B/X Dungeon Turns)" in result.output
     assert "ok (site 'The Mill Cellars', 8 rooms, pack bx-dungeon)" in result.output
@@ -75,7 +76,9 @@ def test_the_rules(pack: Pack) -> None:
     assert rules is not None and rules.morale is not None
     assert (rules.morale.roll, rules.morale.fails) == ("2d6", "above")
     assert [(o.side, o.roll, str(o.on), o.result) for o in rules.openings] == [
-        ("party", "1d6", "1-2", "surprised"), ("monsters", "1d6", "1-2", "surprised")]
+        ("party", "1d6", "1-2", "surprised"),
+        ("monsters", "1d6", "1-2", "surprised"),
+    ]
     assert rules.statblock is not None
     assert [slot.printed for slot in rules.statblock.stats] == BX_ORDER
 
@@ -134,8 +137,14 @@ def test_odds_command_prints_the_figures(runner: CliRunner) -> None:
 
 def test_reference_prints_the_statblock_in_bx_order(runner: CliRunner, tmp_path: Path) -> None:
     (text,) = command_texts(tmp_path, "reference", "bx-dungeon", "--no-cache")
-    for fact in ("Wandering Monster Check", "1d6: wandering monster on a 1; every 2 turns (20 minutes)",
-                 "Monster Reaction", "Torch 1", "Lantern Oil", "Rest"):
+    for fact in (
+        "Wandering Monster Check",
+        "1d6: wandering monster on a 1; every 2 turns (20 minutes)",
+        "Monster Reaction",
+        "Torch 1",
+        "Lantern Oil",
+        "Rest",
+    ):
         assert fact in text
     # the file gives morale and number appearing as fields; the layout puts them at ML and NA
     assert _labels(text, "Cave Goblin") == ["AC", "HD", "Att", "THAC0", "MV", "SV", "ML", "AL", "XP", "NA"]
@@ -158,8 +167,7 @@ def test_timetable_of_its_site(runner: CliRunner, tmp_path: Path) -> None:
     assert "Surprise: party 1d6" in text and "Reaction:" in text
 
 
-def test_packet_prints_the_sites_statblocks_in_bx_order(runner: CliRunner, tmp_path: Path,
-                                                      site: LoadedSite) -> None:
+def test_packet_prints_the_sites_statblocks_in_bx_order(runner: CliRunner, tmp_path: Path, site: LoadedSite) -> None:
     texts = command_texts(tmp_path, "packet", SITE, "--seed", "7", "-q", "--no-cache")
     cards = " ".join(t for t in texts if "THAC0:" in t and "For the Referee" not in t)
     assert len(site.site.statblocks) == 4

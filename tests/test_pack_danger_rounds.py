@@ -65,7 +65,8 @@ def test_torches_burn_an_hour_each_one_after_another(runner: CliRunner, tmp_path
     assert result.exit_code == 0, result.output
     rows = [line.split("  ") for line in result.output.splitlines() if line.startswith("Resource: Torch")]
     assert [[cell.strip() for cell in row if cell.strip()] for row in rows] == [
-        [f"Resource: Torch {n}", "3:00", f"all 6 boxes; out at {n}:00", f"6 to a full Torch {n}"] for n in (1, 2, 3)]
+        [f"Resource: Torch {n}", "3:00", f"all 6 boxes; out at {n}:00", f"6 to a full Torch {n}"] for n in (1, 2, 3)
+    ]
 
 
 def test_the_example_site() -> None:
@@ -90,13 +91,17 @@ def test_a_starter_site_for_the_pack(runner: CliRunner, tmp_path: Path) -> None:
 
 def test_a_leg_of_part_of_a_round_is_told_a_time_the_file_can_hold(runner: CliRunner, tmp_path: Path) -> None:
     site = tmp_path / "stair.yaml"
-    site.write_text('site: Stair\nsystem: danger-rounds\nrooms:\n  - {key: "1", name: Stair}\nroute:\n  legs:\n'
-                    "    - {key: A, name: Down, terrain: Risky, time: 85 minutes}\n", encoding="utf-8")
+    site.write_text(
+        'site: Stair\nsystem: danger-rounds\nrooms:\n  - {key: "1", name: Stair}\nroute:\n  legs:\n'
+        "    - {key: A, name: Down, terrain: Risky, time: 85 minutes}\n",
+        encoding="utf-8",
+    )
     result = runner.invoke(cli, ["check", str(site)])
     assert result.exit_code == 2
     assert result.output.splitlines()[0] == (
         f"error: {site}:7:50: route.legs[0].time: a leg takes a whole number of crawling rounds (10 minutes each): "
-        "1 hour 25 minutes is 8.5; write 80 minutes")
+        "1 hour 25 minutes is 8.5; write 80 minutes"
+    )
     site.write_text(site.read_text(encoding="utf-8").replace("85 minutes", "80 minutes"), encoding="utf-8")
     result = runner.invoke(cli, ["check", str(site)])
     assert result.exit_code == 0, result.output

@@ -31,7 +31,10 @@ def test_round_procedure(pack: Pack) -> None:
     (proc,) = pack.procedures
     assert proc.id == "round"
     assert [s.title for s in proc.steps] == [
-        "Declare", "Ability Checks", "Same action", "Check simultaneously",
+        "Declare",
+        "Ability Checks",
+        "Same action",
+        "Check simultaneously",
     ]
     assert "Narrator determines if a check is appropriate" in proc.steps[1].text
     assert "ability score and skill combination" in proc.steps[1].text
@@ -133,7 +136,12 @@ def test_what_raises_the_alert_level(pack: Pack) -> None:
     raises = pack.track("alert").raises
     assert [r.by for r in raises] == [1] * 6
     assert [None if r.chance is None else (r.chance.roll, str(r.chance.on)) for r in raises] == [
-        ("1d6", "5-6"), ("1d6", "4-6"), None, None, None, None,
+        ("1d6", "5-6"),
+        ("1d6", "4-6"),
+        None,
+        None,
+        None,
+        None,
     ]
     whens = [r.when for r in raises]
     assert whens[0].startswith("Normal movement") and whens[1].startswith("Fast movement")
@@ -166,16 +174,14 @@ def test_higher_alert_consequences_and_reference(pack: Pack) -> None:
     assert kinds.index(("procedure", "round")) < kinds.index(("table", "movement"))
     assert ("check", None) in kinds and ("track", "alert") in kinds and ("odds", None) in kinds
     assert {s.ref for s in sections if s.kind == "table"} == {t.id for t in pack.tables}
-    secret = [s for s in sections
-              if s.kind in ("check", "track", "odds") or s.title == "Higher Alert Levels"]
+    secret = [s for s in sections if s.kind in ("check", "track", "odds") or s.title == "Higher Alert Levels"]
     assert secret and not any(s.player_safe for s in secret)
 
 
 def test_narrator_tracker(pack: Pack) -> None:
     tracker, _players = pack.trackers
     assert tracker.audience == "gm"
-    assert [(p.kind, p.ref) for p in tracker.parts] == [("turns", None), ("track", "alert"),
-                                                        ("table", "movement")]
+    assert [(p.kind, p.ref) for p in tracker.parts] == [("turns", None), ("track", "alert"), ("table", "movement")]
     turns, track, _ = tracker.parts
     assert "1 minute" in turns.items[0] and "30 seconds" in turns.items[0]
     assert track.items[:4] == [
@@ -187,8 +193,12 @@ def test_narrator_tracker(pack: Pack) -> None:
 
 
 def test_sections_resolve(pack: Pack) -> None:
-    ids = {"procedure": {p.id for p in pack.procedures}, "table": {t.id for t in pack.tables},
-           "statblock": {s.id for s in pack.statblocks}, "track": {t.id for t in pack.tracks}}
+    ids = {
+        "procedure": {p.id for p in pack.procedures},
+        "table": {t.id for t in pack.tables},
+        "statblock": {s.id for s in pack.statblocks},
+        "track": {t.id for t in pack.tracks},
+    }
     for page in pack.reference.pages:
         for s in page.sections:
             if s.kind in ids:

@@ -31,7 +31,11 @@ def test_dungeon_round_is_10_minutes(pack: Pack) -> None:
 
 def test_activities_take_one_round(pack: Pack) -> None:
     assert [a.name for a in pack.actions] == [
-        "Move between rooms", "Search", "Pick a lock", "Other significant activity"]
+        "Move between rooms",
+        "Search",
+        "Pick a lock",
+        "Other significant activity",
+    ]
     assert all(a.time == 10 * 60 for a in pack.actions)
 
 
@@ -110,20 +114,29 @@ def test_light_levels_every_effect(pack: Pack) -> None:
     assert table.player_safe
     rows = {r.cells[0]: (r.cells[1], paragraphs(r.cells[2])) for r in table.rows}
     assert rows == {
-        "Radiant": ("Torches and Lanterns fully open reveal much.", [
-            "Players get +1 bonus to hit dwellers",
-            "Players cannot surprise opponents",
-        ]),
-        "Dim": ("Shuttered lanterns or sputtering torches allow hidden shadows to remain.", [
-            "Players get a +2 to scout",
-            "All creatures get +2 to checks to sneak or hide",
-            "Dwellers get a +1 bonus to hit on attacks",
-        ]),
-        "Stygian": ("When the party carries no light they enter true darkness.", [
-            "All creatures get +4 to checks to sneak or hide",
-            "Dwellers get a +2 bonus to hit on attacks and damage rolls.",
-            "All treasure found is doubled as the riches of Hades leak into the realm.",
-        ]),
+        "Radiant": (
+            "Torches and Lanterns fully open reveal much.",
+            [
+                "Players get +1 bonus to hit dwellers",
+                "Players cannot surprise opponents",
+            ],
+        ),
+        "Dim": (
+            "Shuttered lanterns or sputtering torches allow hidden shadows to remain.",
+            [
+                "Players get a +2 to scout",
+                "All creatures get +2 to checks to sneak or hide",
+                "Dwellers get a +1 bonus to hit on attacks",
+            ],
+        ),
+        "Stygian": (
+            "When the party carries no light they enter true darkness.",
+            [
+                "All creatures get +4 to checks to sneak or hide",
+                "Dwellers get a +2 bonus to hit on attacks and damage rolls.",
+                "All treasure found is doubled as the riches of Hades leak into the realm.",
+            ],
+        ),
     }
     assert list(rows) == ["Radiant", "Dim", "Stygian"]
 
@@ -131,8 +144,14 @@ def test_light_levels_every_effect(pack: Pack) -> None:
 def test_reference_page(pack: Pack) -> None:
     (page,) = pack.reference.pages
     refs = [(s.kind, s.ref) for s in page.sections]
-    for expected in [("table", "scout-check"), ("table", "light-levels"), ("track", "encounter-clock"),
-                     ("check", None), ("tallies", None), ("odds", None)]:
+    for expected in [
+        ("table", "scout-check"),
+        ("table", "light-levels"),
+        ("track", "encounter-clock"),
+        ("check", None),
+        ("tallies", None),
+        ("odds", None),
+    ]:
         assert expected in refs
     shown = " ".join([s.text for s in page.sections] + [i for s in page.sections for i in s.items])
     assert "each player must decide how much Supply they carry" in shown

@@ -50,7 +50,9 @@ def test_turn_order(pack: Pack) -> None:
     (proc,) = pack.procedures
     assert proc.id == "turn-order"
     assert [s.title for s in proc.steps] == [
-        "Check for surprise", "Heroes take the first Turn", "Each other Group takes its Turn",
+        "Check for surprise",
+        "Heroes take the first Turn",
+        "Each other Group takes its Turn",
     ]
     surprise = proc.steps[0].text
     assert "Detect Check" in surprise and "can't act on the Heroes' first Turn" in surprise
@@ -88,8 +90,14 @@ def test_defending(pack: Pack) -> None:
     assert "Block or Dodge" in table.text and "Incapacitated" in table.text
     assert rows(pack, "defending") == [
         (None, ["Block", "Endure Save, which is Hindered if the attack is a Ranged attack."]),
-        (None, ["Dodge", "Reflex Save, which is Hindered if you are wearing Heavy Armor. If the Save passes, "
-                         "you ignore one of the attack\u2019s highest rolled damage dice."]),
+        (
+            None,
+            [
+                "Dodge",
+                "Reflex Save, which is Hindered if you are wearing Heavy Armor. If the Save passes, "
+                "you ignore one of the attack\u2019s highest rolled damage dice.",
+            ],
+        ),
     ]
 
 
@@ -113,8 +121,13 @@ def test_zones(pack: Pack) -> None:
     assert pack.table("zones").roll is None
     assert rows(pack, "zones") == [
         (None, ["Frontline", "Moves Close for Melee Attacks."]),
-        (None, ["Midline", "Moves Close to Attack, then Move to Near. If a Midliner is at half HP or lower, "
-                           "it acts as Backline."]),
+        (
+            None,
+            [
+                "Midline",
+                "Moves Close to Attack, then Move to Near. If a Midliner is at half HP or lower, it acts as Backline.",
+            ],
+        ),
         (None, ["Backline", "Stays Far from opposing forces for Ranged Attacks and Casts."]),
     ]
 
@@ -124,8 +137,7 @@ def test_distance_defaults_use_the_zone_words(pack: Pack) -> None:
     table = pack.table("npc-distance")
     assert table.default is True  # printed "(default)" beside the table name
     assert table.roll == "1d6"
-    assert [(r, c[0]) for r, c in rows(pack, "npc-distance")] == [("1-2", "Close"), ("3-4", "Near"),
-                                                                   ("5-6", "Far")]
+    assert [(r, c[0]) for r, c in rows(pack, "npc-distance")] == [("1-2", "Close"), ("3-4", "Near"), ("5-6", "Far")]
 
 
 def test_reaction_is_2d6_with_default_rows(pack: Pack) -> None:
@@ -153,8 +165,7 @@ def test_morale(pack: Pack) -> None:
     assert "The first death in their Group." in morale
     assert "Their HP is at half or less, or half their Group is Incapacitated." in morale
     callouts = [s.text for p in pack.reference.pages for s in p.sections if s.kind == "callout"]
-    assert any("2d6" in t and "higher than its Morale" in t and "retreats or surrenders" in t
-               for t in callouts)
+    assert any("2d6" in t and "higher than its Morale" in t and "retreats or surrenders" in t for t in callouts)
 
 
 def test_action_gambit_multi_actions_recharge(pack: Pack) -> None:
@@ -167,8 +178,13 @@ def test_griffon_statblock(pack: Pack) -> None:
     (griffon,) = pack.statblocks
     assert griffon.id == "griffon" and griffon.name == "Griffon"
     assert "pick up horses" in griffon.description
-    assert griffon.stats == {"HD": "7 (31 HP)", "Speed": "30' (Fly 80')", "Armor": "2 [as Chain]",
-                             "Weak": "Shock", "TL": "3.7"}
+    assert griffon.stats == {
+        "HD": "7 (31 HP)",
+        "Speed": "30' (Fly 80')",
+        "Armor": "2 [as Chain]",
+        "Weak": "Shock",
+        "TL": "3.7",
+    }
     assert griffon.zone == "Frontline"
     assert griffon.morale == 8
     assert griffon.appearing == "d4"
@@ -188,8 +204,12 @@ def test_reading_example_on_the_reference(pack: Pack) -> None:
 def test_one_reference_page_in_order(pack: Pack) -> None:
     (page,) = pack.reference.pages
     kinds = [(s.kind, s.ref or s.group or s.title) for s in page.sections]
-    assert kinds[:4] == [("table", "npc-distance"), ("table", "npc-reaction"), ("text", "Combat"),
-                         ("procedure", "turn-order")]
+    assert kinds[:4] == [
+        ("table", "npc-distance"),
+        ("table", "npc-reaction"),
+        ("text", "Combat"),
+        ("procedure", "turn-order"),
+    ]
     assert ("actions", "actions") in kinds and ("table", "zones") in kinds and ("variants", None) in kinds
     # every table of the pack is shown
     assert {s.ref for s in page.sections if s.kind == "table"} == {t.id for t in pack.tables}
@@ -219,8 +239,12 @@ def test_gm_combat_tracker(pack: Pack) -> None:
 def test_sections_resolve_and_rolled_tables_cover_their_dice(pack: Pack) -> None:
     from sheetgen.engine.dice import parse_dice
 
-    ids = {"procedure": {p.id for p in pack.procedures}, "table": {t.id for t in pack.tables},
-           "statblock": {s.id for s in pack.statblocks}, "track": {t.id for t in pack.tracks}}
+    ids = {
+        "procedure": {p.id for p in pack.procedures},
+        "table": {t.id for t in pack.tables},
+        "statblock": {s.id for s in pack.statblocks},
+        "track": {t.id for t in pack.tracks},
+    }
     for page in pack.reference.pages:
         for s in page.sections:
             if s.kind in ids:
@@ -228,6 +252,5 @@ def test_sections_resolve_and_rolled_tables_cover_their_dice(pack: Pack) -> None
     for table in pack.tables:
         if table.roll is not None:
             faces = sorted(parse_dice(table.roll).distribution())
-            covered = sorted(v for r in table.rows if r.roll is not None
-                             for v in range(r.roll.low, r.roll.high + 1))
+            covered = sorted(v for r in table.rows if r.roll is not None for v in range(r.roll.low, r.roll.high + 1))
             assert covered == faces, table.id

@@ -80,8 +80,7 @@ def test_end_of_round_procedure_in_order(pack: Pack) -> None:
     assert "the game's own supply check rule" in proc.text  # the text gives no mechanics for them
 
 
-ACTIONS = ["Converse", "Disarm", "Explore", "Hide", "Interact", "Pick Lock", "Search", "Rest", "Return",
-           "Break"]
+ACTIONS = ["Converse", "Disarm", "Explore", "Hide", "Interact", "Pick Lock", "Search", "Rest", "Return", "Break"]
 
 
 def test_ten_actions_each_one_of_three_per_round(pack: Pack) -> None:
@@ -95,17 +94,40 @@ def test_ten_actions_each_one_of_three_per_round(pack: Pack) -> None:
     [
         ("Converse", ["trading words with a creature nearby", "more than a minute or two"]),
         ("Disarm", ["**Tinkering**", "On a shadow, the trap springs on the acting character"]),
-        ("Explore", ["**Perception**", "noticing one room detail on a success",
-                     "encounter or room trap present, the action is interrupted"]),
-        ("Hide", ["**Stealth**", "**1d4** if half or more succeed", "**1d8** if all",
-                  "somewhat secluded room", "making a depletion check for each"]),
+        (
+            "Explore",
+            [
+                "**Perception**",
+                "noticing one room detail on a success",
+                "encounter or room trap present, the action is interrupted",
+            ],
+        ),
+        (
+            "Hide",
+            [
+                "**Stealth**",
+                "**1d4** if half or more succeed",
+                "**1d8** if all",
+                "somewhat secluded room",
+                "making a depletion check for each",
+            ],
+        ),
         ("Interact", ["decipher the ancient text", "The Judge may call for a skill check or group check"]),
         ("Pick Lock", ["locked door or chest", "**Tinkering**"]),
         ("Search", ["each remaining undiscovered detail", "No check is required"]),
-        ("Rest", ["lose **1 endurance**", "spend any number of recoveries", "rising focus costs",
-                  "swap out their equipment"]),
-        ("Return", ["previously explored room or to the site entrance", "flee the site entirely",
-                    "**one final alarm check**"]),
+        (
+            "Rest",
+            [
+                "lose **1 endurance**",
+                "spend any number of recoveries",
+                "rising focus costs",
+                "swap out their equipment",
+            ],
+        ),
+        (
+            "Return",
+            ["previously explored room or to the site entrance", "flee the site entirely", "**one final alarm check**"],
+        ),
         ("Break", ["**Athletics**", "group check", "**+1 for each participant**"]),
     ],
 )
@@ -125,65 +147,114 @@ def test_action_effects(pack: Pack) -> None:
 
 
 SPARKS = [
-    ("Care", "care and attention", [
-        "doesn't need to roll a supply check for any tools",
-        "reveal the false bottom to the chest",
-    ]),
-    ("Quick", "far less time than was thought possible", [
-        "This action was free and the Judge doesn't need to mark it.",
-    ]),
-    ("Quiet", "escapes the notice of nearby enemies", [
-        "The site's alarm falls by -1 or the action doesn't raise the alarm it normally would.",
-        "erase a checkmark from one of their rising focus costs",
-    ]),
-    ("Safe", "safely, even though harm seemed inevitable", [
-        "suffers no damage or lasting states",
-        "neutralizes some other nearby threat",
-    ]),
-    ("Impressive", "so impressive that it influences others", [
-        "restoring a recovery",
-        "clear a plight from themselves or an ally",
-    ]),
-    ("Control", "control and composure", [
-        "An ally can gain an edge on their next check",
-        "You don't get into a worse position",
-    ]),
+    (
+        "Care",
+        "care and attention",
+        [
+            "doesn't need to roll a supply check for any tools",
+            "reveal the false bottom to the chest",
+        ],
+    ),
+    (
+        "Quick",
+        "far less time than was thought possible",
+        [
+            "This action was free and the Judge doesn't need to mark it.",
+        ],
+    ),
+    (
+        "Quiet",
+        "escapes the notice of nearby enemies",
+        [
+            "The site's alarm falls by -1 or the action doesn't raise the alarm it normally would.",
+            "erase a checkmark from one of their rising focus costs",
+        ],
+    ),
+    (
+        "Safe",
+        "safely, even though harm seemed inevitable",
+        [
+            "suffers no damage or lasting states",
+            "neutralizes some other nearby threat",
+        ],
+    ),
+    (
+        "Impressive",
+        "so impressive that it influences others",
+        [
+            "restoring a recovery",
+            "clear a plight from themselves or an ally",
+        ],
+    ),
+    (
+        "Control",
+        "control and composure",
+        [
+            "An ally can gain an edge on their next check",
+            "You don't get into a worse position",
+        ],
+    ),
 ]
 
 SHADOWS = [
-    ("Cost", "pays a material cost", [
-        "loses one or more items from their hands or inventory",
-        "makes a depletion check for their light source or another object",
-    ]),
-    ("Time", "takes longer than intended", [
-        "takes the party an extra exploration action",
-        "One or more active clocks advance.",
-        "Some progress the party made in the area is undone.",
-    ]),
-    ("Noise", "makes a loud noise", [
-        "The site's alarm rises by +1.",
-        "The Judge immediately checks for a random encounter.",
-    ]),
-    ("Injury", "suffers injury", [
-        "The character suffers damage.",
-        "The character loses 1 or more endurance.",
-        "The character gains a wound or plight.",
-    ]),
-    ("Doubt", "onlookers begin to doubt the mission", [
-        "The character gains a plight.",
-        "Another character watching the failure gains a plight.",
-        "A hireling or other companion tries to abandon the party.",
-    ]),
-    ("Control", "loses control of the situation", [
-        "suffers a cut on their next check related to the failure",
-        "creates a new obstacle or threat",
-    ]),
+    (
+        "Cost",
+        "pays a material cost",
+        [
+            "loses one or more items from their hands or inventory",
+            "makes a depletion check for their light source or another object",
+        ],
+    ),
+    (
+        "Time",
+        "takes longer than intended",
+        [
+            "takes the party an extra exploration action",
+            "One or more active clocks advance.",
+            "Some progress the party made in the area is undone.",
+        ],
+    ),
+    (
+        "Noise",
+        "makes a loud noise",
+        [
+            "The site's alarm rises by +1.",
+            "The Judge immediately checks for a random encounter.",
+        ],
+    ),
+    (
+        "Injury",
+        "suffers injury",
+        [
+            "The character suffers damage.",
+            "The character loses 1 or more endurance.",
+            "The character gains a wound or plight.",
+        ],
+    ),
+    (
+        "Doubt",
+        "onlookers begin to doubt the mission",
+        [
+            "The character gains a plight.",
+            "Another character watching the failure gains a plight.",
+            "A hireling or other companion tries to abandon the party.",
+        ],
+    ),
+    (
+        "Control",
+        "loses control of the situation",
+        [
+            "suffers a cut on their next check related to the failure",
+            "creates a new obstacle or threat",
+        ],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("table_id", "expected"), [("sparks", SPARKS), ("shadows", SHADOWS)])
-def test_sparks_and_shadows_every_example(pack: Pack, table_id: str,
-                                         expected: list[tuple[str, str, list[str]]]) -> None:
+def test_sparks_and_shadows_every_example(
+    pack: Pack, table_id: str, expected: list[tuple[str, str, list[str]]]
+) -> None:
     table = pack.table(table_id)
     assert table.roll is None and len(table.columns) == 3
     assert len(table.rows) == 6
@@ -204,8 +275,10 @@ def test_reference_pages(pack: Pack) -> None:
     actions = next(s for s in first.sections if s.kind == "actions")
     assert actions.group == "exploration" and actions.detail and actions.player_safe
     assert "three actions as a group" in actions.text
-    assert [(s.kind, s.ref) for s in second.sections if s.kind == "table"] == [("table", "sparks"),
-                                                                              ("table", "shadows")]
+    assert [(s.kind, s.ref) for s in second.sections if s.kind == "table"] == [
+        ("table", "sparks"),
+        ("table", "shadows"),
+    ]
     shown = " ".join(s.text for p in pack.reference.pages for s in p.sections)
     assert "two or more connected locations" in shown
     assert "the more dangerous a dungeon is, the greater its reward should be" in shown

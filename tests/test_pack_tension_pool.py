@@ -41,14 +41,17 @@ def _labels(text: str, name: str) -> list[str]:
     or its notes."""
     start = text.index(name) + len(name)
     end = min([i for i in (text.find("NOTES", start), text.find("Appearing:", start)) if i >= 0] or [len(text)])
-    return [*re.findall(r"(?:^|\s)([A-Za-z0-9]+):", text[start:end]), *(["Appearing"] if text.startswith(
-        "Appearing:", end) else [])]
+    return [
+        *re.findall(r"(?:^|\s)([A-Za-z0-9]+):", text[start:end]),
+        *(["Appearing"] if text.startswith("Appearing:", end) else []),
+    ]
 
 
 def test_check_passes_for_the_pack_and_its_site(runner: CliRunner) -> None:
     package = Path(sheetgen.__file__).parent
-    result = runner.invoke(cli, ["check", str(package / "rules" / "tension-dice.yaml"),
-                                 str(package / "sites" / f"{SITE}.yaml")])
+    result = runner.invoke(
+        cli, ["check", str(package / "rules" / "tension-dice.yaml"), str(package / "sites" / f"{SITE}.yaml")]
+    )
     assert result.exit_code == 0, result.output
     assert "ok (pack tension-dice: Tension Dice)" in result.output
     assert "ok (site 'The Salt Tunnels', 7 rooms, pack tension-dice)" in result.output
@@ -104,8 +107,13 @@ def test_exact_odds_of_a_complication(pack: Pack) -> None:
 
     chances = {row.cells[0]: probability(d6, rolled_on(row.roll)) for row in table.rows}
     # "1-2: Encounter" is 2 in 6, each other row 1 in 6
-    assert chances == {"Encounter": Fraction(1, 3), "Sign": Fraction(1, 6), "Light": Fraction(1, 6),
-                       "Hazard": Fraction(1, 6), "Fatigue": Fraction(1, 6)}
+    assert chances == {
+        "Encounter": Fraction(1, 3),
+        "Sign": Fraction(1, 6),
+        "Light": Fraction(1, 6),
+        "Hazard": Fraction(1, 6),
+        "Fatigue": Fraction(1, 6),
+    }
     used = {r.resource: r for r in quiet_odds(pack, 3).resources}
     assert used["torch"].out_units == 6  # "a torch lasts 6 turns"
 
@@ -121,8 +129,14 @@ def test_odds_command_prints_the_figures(runner: CliRunner) -> None:
 
 def test_reference_prints_the_statblock_in_the_packs_order(runner: CliRunner, tmp_path: Path) -> None:
     (text,) = command_texts(tmp_path, "reference", "tension-dice", "--no-cache")
-    for fact in ("Tension Roll", "when the pool holds 6 dice (every 6 turns for a quiet party)", "Complications",
-                 "Extra die", "Torch", "Short Rest"):
+    for fact in (
+        "Tension Roll",
+        "when the pool holds 6 dice (every 6 turns for a quiet party)",
+        "Complications",
+        "Extra die",
+        "Torch",
+        "Short Rest",
+    ):
         assert fact in text
     assert _labels(text, "Cave Bat Swarm") == ORDER
 
@@ -143,8 +157,9 @@ def test_timetable_of_its_site(runner: CliRunner, tmp_path: Path) -> None:
     assert "wandering encounters (1d6)" in text
 
 
-def test_packet_prints_the_sites_statblocks_in_the_packs_order(runner: CliRunner, tmp_path: Path,
-                                                             site: LoadedSite) -> None:
+def test_packet_prints_the_sites_statblocks_in_the_packs_order(
+    runner: CliRunner, tmp_path: Path, site: LoadedSite
+) -> None:
     texts = command_texts(tmp_path, "packet", SITE, "--seed", "7", "-q", "--no-cache")
     cards = " ".join(t for t in texts if "Level:" in t and "For the GM" not in t)
     assert len(site.site.statblocks) == 4

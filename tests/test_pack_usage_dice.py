@@ -22,7 +22,7 @@ def pack() -> Pack:
 
 
 def steps(*sides: int) -> list[Fraction]:
-    """"On a 1-2, the die steps down": each roll of a dN steps it down with chance 2 in N."""
+    """ "On a 1-2, the die steps down": each roll of a dN steps it down with chance 2 in N."""
     return [Fraction(2, n) for n in sides]
 
 
@@ -55,8 +55,11 @@ def test_the_pack_says_what_it_is_for(pack: Pack) -> None:
     assert pack.shelf == "dungeon"
     assert "in the style of The Black Hack" in pack.summary and "The Black Hack" in pack.source
     assert [(r.id, r.dice, r.after) for r in pack.resources] == [
-        ("torch-1", ["d6", "d4"], None), ("torch-2", ["d6", "d4"], "torch-1"),
-        ("lantern", ["d8", "d6", "d4"], "torch-2"), ("rations", ["d10", "d8", "d6", "d4"], None)]
+        ("torch-1", ["d6", "d4"], None),
+        ("torch-2", ["d6", "d4"], "torch-1"),
+        ("lantern", ["d8", "d6", "d4"], "torch-2"),
+        ("rations", ["d10", "d8", "d6", "d4"], None),
+    ]
 
 
 def test_the_wandering_check_every_third_turn(pack: Pack) -> None:
@@ -73,8 +76,7 @@ def test_a_torch_lasts_by_its_usage_die(pack: Pack) -> None:
     # "Roll at the end of every turn it burns" on a d6 then a d4: 6 rolls in the first hour
     assert torch.gone_by_hour[0] == lasts_at_most(steps(6, 4), 6)
     # by hand: P(d6 steps on roll a) = (2/3)^(a-1)/3; the d4 must then step within 6 - a rolls
-    by_hand = sum((Fraction(2, 3) ** (a - 1) / 3 * (1 - Fraction(1, 2) ** (6 - a)) for a in range(1, 6)),
-                  Fraction(0))
+    by_hand = sum((Fraction(2, 3) ** (a - 1) / 3 * (1 - Fraction(1, 2) ** (6 - a)) for a in range(1, 6)), Fraction(0))
     assert torch.gone_by_hour[0] == by_hand == Fraction(5971, 7776)  # 76.8%, as the reference prints
     # on average 3 rolls on the d6 (1 in 3) and 2 on the d4 (1 in 2): 5 turns
     assert torch.lasts_units == 5

@@ -59,7 +59,7 @@ def test_the_chance_of_an_encounter_by_terrain(pack: Pack) -> None:
     # "an encounter on a 1 on a road or open plains, 1-2 in hills or forest, 1-3 in swamp or mountains",
     # "at the end of every watch": six checks in a day
     assert by_label["Road"].by_end == 1 - Fraction(5, 6) ** 6
-    assert by_label["Forest"].by_end == 1 - Fraction(4, 6) ** 6      # 91.2%
+    assert by_label["Forest"].by_end == 1 - Fraction(4, 6) ** 6  # 91.2%
     assert by_label["Hills"].chances == (Fraction(2, 6),) * 6
     assert by_label["Mountains"].by_end == 1 - Fraction(3, 6) ** 6
     journey = quiet_odds(pack)  # the pack's horizon: 3 days, 18 watches
@@ -79,8 +79,12 @@ def test_getting_lost_and_the_weather_each_morning(pack: Pack) -> None:
     assert strays.chances == (Fraction(1, 6),) * 3 and strays.by_hour[71] == 1 - Fraction(5, 6) ** 3
     # the Weather table on 2d6: 2-3 storm (3 throws in 36), 4-5 rain (7), 6-9 fair (20), 10-11 wind (5), 12 fog (1)
     assert {o.name: o.chances[0] for o in weather.outcomes} == {
-        "Storm": Fraction(3, 36), "Rain": Fraction(7, 36), "Fair": Fraction(20, 36), "Wind": Fraction(5, 36),
-        "Fog": Fraction(1, 36)}
+        "Storm": Fraction(3, 36),
+        "Rain": Fraction(7, 36),
+        "Fair": Fraction(20, 36),
+        "Wind": Fraction(5, 36),
+        "Fog": Fraction(1, 36),
+    }
     # rations, "tick a box at each camp": one a day, 3 in three days; water only where there is none
     assert {u.resource: u.by_rate for u in odds.resources} == {"rations": 3}
 
@@ -104,8 +108,14 @@ def test_the_timetables_odds_follow_the_route() -> None:
     loaded = load_site("the-salt-road")
     odds = build_timetable(loaded.pack, site=loaded.site, encounter_pack=None, hours=None, seed=3).odds
     assert odds is not None
-    miss = {1: Fraction(5, 6), 2: Fraction(5, 6), 3: Fraction(4, 6), 4: Fraction(4, 6), 5: Fraction(3, 6),
-            6: Fraction(3, 6)}  # "1 on a road or open plains, 1-2 in hills or forest, 1-3 in swamp or mountains"
+    miss = {
+        1: Fraction(5, 6),
+        2: Fraction(5, 6),
+        3: Fraction(4, 6),
+        4: Fraction(4, 6),
+        5: Fraction(3, 6),
+        6: Fraction(3, 6),
+    }  # "1 on a road or open plains, 1-2 in hills or forest, 1-3 in swamp or mountains"
     route = [1, 1, 2, 2, 2, 4, 4, 4, 3, 3, 5, 5, 4, 4, 6, 6, 6, 1]  # the legs' terrain, watch by watch
     assert [c.chance for c in odds.checks] == [1 - miss[t] for t in route]
     # day 1: two watches of road, three of plains, one of forest
@@ -120,8 +130,11 @@ def test_the_timetables_odds_follow_the_route() -> None:
 
 
 def test_the_site_pages_example_follows_its_route(runner: CliRunner, tmp_path: Path) -> None:
-    body = next(b for b in re.findall(r"```yaml\n(.*?)```", SITE_DOC.read_text(encoding="utf-8"), re.S)
-                if "route:" in b and b.startswith("site:"))
+    body = next(
+        b
+        for b in re.findall(r"```yaml\n(.*?)```", SITE_DOC.read_text(encoding="utf-8"), re.S)
+        if "route:" in b and b.startswith("site:")
+    )
     site = tmp_path / "errand.yaml"
     site.write_text(body, encoding="utf-8")
     data = timetable_json(runner, tmp_path, str(site))
@@ -161,10 +174,13 @@ def test_a_route_that_disagrees_with_its_pack_is_refused_at_each_line(runner: Cl
     site.write_text(BAD_ROUTE.replace("{track}", "weather"), encoding="utf-8")
     result = runner.invoke(cli, ["check", str(site)])
     assert result.exit_code == 2
-    assert (f'error: {site}:6:10: route.track: no track with id "weather" in wilderness-watches (tracks the GM '
-            "chooses: terrain)") in result.output.splitlines()
-    site.write_text(BAD_ROUTE.replace("{track}", "terrain").replace("wilderness-watches", "dungeon-turn"),
-                    encoding="utf-8")
+    assert (
+        f'error: {site}:6:10: route.track: no track with id "weather" in wilderness-watches (tracks the GM '
+        "chooses: terrain)"
+    ) in result.output.splitlines()
+    site.write_text(
+        BAD_ROUTE.replace("{track}", "terrain").replace("wilderness-watches", "dungeon-turn"), encoding="utf-8"
+    )
     result = runner.invoke(cli, ["check", str(site)])
     assert result.exit_code == 2
     assert "route.track: Escalation is not a track" not in result.output
@@ -186,9 +202,11 @@ def test_every_sheet_builds_and_the_packet_prints_the_route(runner: CliRunner, t
     assert "Terrain 4 Forest" in sheets["timetable"][1]
     front = sheets["packet"][1]
     assert "Background, room index and route" in front
-    for leg in ("1 Kessel to the Ford Inn Road 8 hours: watches 1-2",
-                "3 Into the Greywood Forest 12 hours: watches 6-8",
-                "8 The Miners' Road Road 4 hours: watch 18 Down to Harrowdeep (7)."):
+    for leg in (
+        "1 Kessel to the Ford Inn Road 8 hours: watches 1-2",
+        "3 Into the Greywood Forest 12 hours: watches 6-8",
+        "8 The Miners' Road Road 4 hours: watch 18 Down to Harrowdeep (7).",
+    ):
         assert leg in front
 
 
@@ -203,11 +221,16 @@ def test_a_long_route_runs_on_over_pages_with_its_head_on_each(tmp_path: Path) -
     from sheetgen.options import LETTER
     from sheetgen.sheets.site_front import site_front
 
-    legs = "".join(f'    - {{key: "{n}", name: Hex {n:04d}, terrain: Forest, time: 4 hours, notes: "Notes of hex {n}, '
-                   'long enough to take a line of their own in the table."}\n' for n in range(1, 19))
+    legs = "".join(
+        f'    - {{key: "{n}", name: Hex {n:04d}, terrain: Forest, time: 4 hours, notes: "Notes of hex {n}, '
+        'long enough to take a line of their own in the table."}\n'
+        for n in range(1, 19)
+    )
     site = tmp_path / "long.yaml"
-    site.write_text("site: Long Way\nsystem: wilderness-watches\nrooms:\n  - {key: '1', name: Camp}\nroute:\n"
-                    f"  legs:\n{legs}", encoding="utf-8")
+    site.write_text(
+        f"site: Long Way\nsystem: wilderness-watches\nrooms:\n  - {{key: '1', name: Camp}}\nroute:\n  legs:\n{legs}",
+        encoding="utf-8",
+    )
     loaded = load_site(str(site))
     layout = site_front_layout(site_front(loaded.site, "GM", loaded.pack), LETTER, size=30)
     assert len(layout.pages) >= 2

@@ -30,10 +30,21 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow
 
 
-def options(paper: Paper = LETTER, *, size: Literal["poker", "index"] = "poker", backs: bool = False,
-            audience: Audience = Audience.GM) -> PacketOptions:
-    return PacketOptions(render=RenderOptions(paper=paper, seed=SEED), seed=SEED, audience=audience,
-                         card_size=size, backs=backs, made_on=date(2026, 11, 29))
+def options(
+    paper: Paper = LETTER,
+    *,
+    size: Literal["poker", "index"] = "poker",
+    backs: bool = False,
+    audience: Audience = Audience.GM,
+) -> PacketOptions:
+    return PacketOptions(
+        render=RenderOptions(paper=paper, seed=SEED),
+        seed=SEED,
+        audience=audience,
+        card_size=size,
+        backs=backs,
+        made_on=date(2026, 11, 29),
+    )
 
 
 def pages_of(pdf: bytes) -> int:
@@ -68,13 +79,19 @@ def test_parts_in_order_with_contents_outline_and_labels(built: tuple[LoadedSite
     reader = PdfReader(io.BytesIO(packet.pdf))
     assert len(reader.pages) == packet.pages
     titles = [title for title, _ in packet.contents]
-    assert titles == ["Background and room index", "Map", "Reference: Dungeon Turns", "Reference: Encounters",
-                      "Trackers: Dungeon Turns", "Trackers: Encounters", "Timetable and encounter deck",
-                      "Room and stat cards"]
+    assert titles == [
+        "Background and room index",
+        "Map",
+        "Reference: Dungeon Turns",
+        "Reference: Encounters",
+        "Trackers: Dungeon Turns",
+        "Trackers: Encounters",
+        "Timetable and encounter deck",
+        "Room and stat cards",
+    ]
     top = [(title, page) for depth, title, page in outline(reader) if depth == 0]
     assert top == [("Cover", 1), *packet.contents]
-    rooms = [title for depth, title, _ in outline(reader) if depth == 1 and title.startswith("Room ")
-             and ": " in title]
+    rooms = [title for depth, title, _ in outline(reader) if depth == 1 and title.startswith("Room ") and ": " in title]
     assert rooms == [f"Room {room.key}: {room.name}" for room in loaded.site.rooms]
     assert reader.page_labels == [str(n) for n in range(1, packet.pages + 1)]
     map_page = dict(packet.contents)["Map"] - 1
@@ -166,7 +183,7 @@ def _blank_run(png: bytes, paper: Paper) -> float:
     pixels = image.tobytes()
     longest = run = 0
     for y in range(inset, height - inset):
-        if min(pixels[y * width + inset:(y + 1) * width - inset]) > 245:
+        if min(pixels[y * width + inset : (y + 1) * width - inset]) > 245:
             run += 1
             longest = max(longest, run)
         else:
@@ -227,8 +244,10 @@ def test_page_count_is_the_sum_of_its_parts(paper: Paper, size: Literal["poker",
     cards = len(card_layout(loaded, paper, size=size, backs=backs).pages)
     first_card_page = dict(packet.contents)["Room and stat cards"]
     assert packet.pages == first_card_page - 1 + cards
-    sizes = {(round(float(p.mediabox.width)), round(float(p.mediabox.height)))
-             for p in PdfReader(io.BytesIO(packet.pdf)).pages}
+    sizes = {
+        (round(float(p.mediabox.width)), round(float(p.mediabox.height)))
+        for p in PdfReader(io.BytesIO(packet.pdf)).pages
+    }
     # every page on the paper, the map turned to landscape
     assert sizes == {(round(paper.width), round(paper.height)), (round(paper.height), round(paper.width))}
 
@@ -239,7 +258,11 @@ def test_players_packet_shows_nothing_secret() -> None:
     reader = PdfReader(io.BytesIO(packet.pdf))
     text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
     assert [title for title, _ in packet.contents] == [
-        "Reference: Dungeon Turns", "Reference: Encounters", "Trackers: Dungeon Turns", "Trackers: Encounters"]
+        "Reference: Dungeon Turns",
+        "Reference: Encounters",
+        "Trackers: Dungeon Turns",
+        "Trackers: Encounters",
+    ]
     secrets = [room.description for room in loaded.site.rooms]
     secrets += [text for room in loaded.site.rooms for text in (room.trap, room.treasure, room.encounter) if text]
     secrets += [entry.name for entry in loaded.site.wandering.entries] if loaded.site.wandering else []
@@ -258,8 +281,14 @@ def test_rebuild_in_two_processes_is_byte_identical(tmp_path: Path) -> None:
     outputs = []
     for name in ("a.pdf", "b.pdf"):
         out = tmp_path / name
-        done = subprocess.run([sys.executable, "-m", "sheetgen", "packet", "--seed", "99", "-o", str(out)],
-                              cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "sheetgen", "packet", "--seed", "99", "-o", str(out)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         assert done.returncode == 0, done.stderr
         assert done.stdout == f"{out}\n"
         assert done.stderr == ""  # not a terminal: nothing but the path

@@ -24,9 +24,14 @@ def start_packet(tmp_path: Path) -> subprocess.Popen[str]:
     """`sheetgen packet` in a subprocess whose temporary folder is tmp_path/tmp."""
     (tmp_path / "tmp").mkdir(exist_ok=True)
     env = {**os.environ, "TMPDIR": str(tmp_path / "tmp"), "PYTHONPATH": str(ROOT)}
-    return subprocess.Popen([sys.executable, "-m", "sheetgen", "packet", "--no-cache", "-q",
-                             "-o", str(tmp_path / "packet.pdf")],
-                            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "sheetgen", "packet", "--no-cache", "-q", "-o", str(tmp_path / "packet.pdf")],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def leftovers(tmp_path: Path) -> list[str]:

@@ -45,9 +45,18 @@ def _contents(cover: str) -> list[tuple[str, int]]:
     return [(title.strip(), int(page)) for title, page in re.findall(r"^(.+?) (\d+)$", block, flags=re.M)]
 
 
-@pytest.mark.parametrize("args", [(), ("--hours", "8"), ("--paper", "a4"), ("--for", "players"),
-                                  ("--for", "players", "--large"), ("--for", "players", "--paper", "a4")],
-                         ids=["gm", "gm-8-hours", "gm-a4", "players", "players-large", "players-a4"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        (),
+        ("--hours", "8"),
+        ("--paper", "a4"),
+        ("--for", "players"),
+        ("--for", "players", "--large"),
+        ("--for", "players", "--paper", "a4"),
+    ],
+    ids=["gm", "gm-8-hours", "gm-a4", "players", "players-large", "players-a4"],
+)
 def test_every_page_pointer_names_the_page_it_points_to(tmp_path: Path, args: tuple[str, ...]) -> None:
     pages = _packet(tmp_path, *args)
     contents = _contents(pages[0])
@@ -68,4 +77,4 @@ def test_every_page_pointer_names_the_page_it_points_to(tmp_path: Path, args: tu
     deck = dict(contents)["Timetable and encounter deck"]
     # the first card the cover does not sum up is on the page it names, and on no page before it
     assert "Encounter deck" in pages[first - 1] and card.search(pages[first - 1])
-    assert not any(card.search(p) and "Encounter deck" in p for p in pages[deck - 1:first - 1])
+    assert not any(card.search(p) and "Encounter deck" in p for p in pages[deck - 1 : first - 1])

@@ -38,26 +38,48 @@ CLOCKS = {  # seconds: clock, duration, short duration, every
 
 @pytest.mark.parametrize("seconds", sorted(CLOCKS))
 def test_times_and_durations(seconds: int) -> None:
-    said = (numbers.clock(seconds), numbers.duration(seconds), numbers.duration(seconds, short=True),
-            numbers.every(seconds))
+    said = (
+        numbers.clock(seconds),
+        numbers.duration(seconds),
+        numbers.duration(seconds, short=True),
+        numbers.every(seconds),
+    )
     assert said == CLOCKS[seconds]
 
 
-@pytest.mark.parametrize(("minutes", "said"), [
-    (F(0), "under a minute"), (F(2, 5), "under a minute"), (F(3, 5), "about 1 minute"), (F(1), "about 1 minute"),
-    (F(5), "about 5 minutes"), (F(119), "about 119 minutes"), (F(120), "about 2 hours"),
-    (F(150), "about 2.5 hours"), (F(1441), "about 24 hours"),
-])
+@pytest.mark.parametrize(
+    ("minutes", "said"),
+    [
+        (F(0), "under a minute"),
+        (F(2, 5), "under a minute"),
+        (F(3, 5), "about 1 minute"),
+        (F(1), "about 1 minute"),
+        (F(5), "about 5 minutes"),
+        (F(119), "about 119 minutes"),
+        (F(120), "about 2 hours"),
+        (F(150), "about 2.5 hours"),
+        (F(1441), "about 24 hours"),
+    ],
+)
 def test_an_expected_wait(minutes: Fraction, said: str) -> None:
     assert numbers.about(minutes) == said
 
 
-@pytest.mark.parametrize(("p", "pct", "chance"), [
-    (F(0), "0.0%", "0.0%"), (F(1, 2000), "under 0.1%", "under 0.1%"), (F(1, 1000), "0.1%", "1 in 1000 (0.1%)"),
-    (F(1, 6), "16.7%", "1 in 6 (16.7%)"), (F(1, 2), "50.0%", "1 in 2 (50.0%)"), (F(5, 6), "83.3%", "5/6 (83.3%)"),
-    (F(5, 36), "13.9%", "5/36 (13.9%)"), (F(999, 1000), "99.9%", "99.9%"),
-    (F(9999, 10000), "over 99.9%", "over 99.9%"), (F(1), "100.0%", "100.0%"),
-])
+@pytest.mark.parametrize(
+    ("p", "pct", "chance"),
+    [
+        (F(0), "0.0%", "0.0%"),
+        (F(1, 2000), "under 0.1%", "under 0.1%"),
+        (F(1, 1000), "0.1%", "1 in 1000 (0.1%)"),
+        (F(1, 6), "16.7%", "1 in 6 (16.7%)"),
+        (F(1, 2), "50.0%", "1 in 2 (50.0%)"),
+        (F(5, 6), "83.3%", "5/6 (83.3%)"),
+        (F(5, 36), "13.9%", "5/36 (13.9%)"),
+        (F(999, 1000), "99.9%", "99.9%"),
+        (F(9999, 10000), "over 99.9%", "over 99.9%"),
+        (F(1), "100.0%", "100.0%"),
+    ],
+)
 def test_percentages_and_chances(p: Fraction, pct: str, chance: str) -> None:
     assert (numbers.percent(p), numbers.chance(p)) == (pct, chance)
 
@@ -66,9 +88,20 @@ def test_signs_spans_and_faces() -> None:
     assert [numbers.signed(b) for b in (0, 1, -1, 3, "1d4")] == ["+0", "+1", "\u22121", "+3", "+1d4"]
     assert [numbers.signed(b, "down") for b in (1, -1, "1d4")] == ["\u22121", "+1", "\u22121d4"]
     assert [numbers.level_span(v) for v in ([1], [1, 2], [1, 2, 3], [1, 3], [1, 2, 4, 5], [2, 3, 4, 6])] == [
-        "1", "1-2", "1-3", "1 or 3", "1-2 or 4-5", "2-4 or 6"]
+        "1",
+        "1-2",
+        "1-3",
+        "1 or 3",
+        "1-2 or 4-5",
+        "2-4 or 6",
+    ]
     assert [numbers.levels_phrase(h, 1, 6) for h in ([1], [6], [5, 6], [1, 2, 3, 4, 5, 6], [2, 4])] == [
-        "1", "6", "5 or more", "1 or more", "2 or 4"]
+        "1",
+        "6",
+        "5 or more",
+        "1 or more",
+        "2 or 4",
+    ]
     assert [numbers.faces_text(f, sum(f)) for f in ((6,), (1, 2), (1, 3, 5))] == ["6", "1+2 = 3", "1+3+5 = 9"]
 
 
@@ -85,7 +118,7 @@ PACKS: dict[str, dict[str, str]] = {
     "danger-rounds": {
         "unit": "A crawling round lasts 10 minutes.",
         "check": "1d6: encounter on a 1; every 3 crawling rounds (30 minutes) at Danger Level 1, every 2 crawling "
-                 "rounds (20 minutes) at Danger Level 2 and every crawling round (10 minutes) at Danger Level 3",
+        "rounds (20 minutes) at Danger Level 2 and every crawling round (10 minutes) at Danger Level 3",
         "dice": "1d6",
         "after": "",
         "resource torch-1": "1 box every crawling round",
@@ -95,7 +128,7 @@ PACKS: dict[str, dict[str, str]] = {
     "derelict-crawl": {
         "unit": "A round lasts 10 minutes.",
         "check": "1d6: random encounter on a 6 at Alert Level 1-3 and on 5-6 at Alert Level 4; every 6 rounds "
-                 "(1 hour) at Alert Level 1-2 and every 3 rounds (30 minutes) at Alert Level 3-4",
+        "(1 hour) at Alert Level 1-2 and every 3 rounds (30 minutes) at Alert Level 3-4",
         "dice": "1d6",
         "after": "",
     },
@@ -109,13 +142,13 @@ PACKS: dict[str, dict[str, str]] = {
     "encounter-clock": {
         "unit": "A dungeon round lasts 10 minutes.",
         "check": "highest die of a pool of d6: encounter when the Encounter Clock is full (6); every dungeon round "
-                 "(10 minutes)",
+        "(10 minutes)",
         "dice": "d6, plus one d6 for each mark of Loud Noise, Stolen Coin, Round in the same room, Discarded Supply "
-                "and Limited scout check; the highest die counts",
+        "and Limited scout check; the highest die counts",
         "after": "Encounter Clock returns to 0; every tally mark is cleared",
         "pool": "take the first N dice, N = the dice in the pool (1 + one per mark of Loud Noise, Stolen Coin, "
-                "Round in the same room, Discarded Supply and Limited scout check); highest die: 1-3 no advance, "
-                "4-5 +1 segment, 6 +2 segments on Encounter Clock; encounter when the Encounter Clock is full (6)",
+        "Round in the same room, Discarded Supply and Limited scout check); highest die: 1-3 no advance, "
+        "4-5 +1 segment, 6 +2 segments on Encounter Clock; encounter when the Encounter Clock is full (6)",
     },
     "encounter-reaction": {
         "unit": "A Round lasts 10 seconds.",
@@ -123,19 +156,19 @@ PACKS: dict[str, dict[str, str]] = {
     "site-alarm": {
         "unit": "An exploration round lasts 30 minutes, 3 actions.",
         "check": "d10: immediate random encounter on a result at or below the Alarm value; every exploration round "
-                 "(30 minutes)",
+        "(30 minutes)",
         "dice": "d10",
         "after": "Alarm returns to 0",
     },
     "tension-dice": {
         "unit": "A turn lasts 10 minutes.",
         "check": "lowest die of a pool of d6: complication on a 1; when the pool holds 6 dice (every 6 turns for a "
-                 "quiet party)",
+        "quiet party)",
         "dice": "one d6 for each mark of Turn die and Extra die; rolled when the pool holds 6 dice, then emptied; "
-                "at most 6 dice; the lowest die counts",
+        "at most 6 dice; the lowest die counts",
         "after": "",
         "pool": "take the first N dice, N = the dice in the pool (one per mark of Turn die and Extra die); lowest "
-                "die: complication on a 1",
+        "die: complication on a 1",
         "resource torch": "1 box every turn",
     },
     "usage-dice": {
@@ -145,19 +178,18 @@ PACKS: dict[str, dict[str, str]] = {
         "after": "",
         "resource torch-1": "roll its die every turn: on 1-2 down a die (d6, d4, then gone)",
         "resource torch-2": "when Torch 1 is out, roll its die every turn: on 1-2 down a die (d6, d4, then gone)",
-        "resource lantern": "when Torch 2 is out, roll its die every turn: on 1-2 down a die (d8, d6, d4, then "
-                            "gone)",
+        "resource lantern": "when Torch 2 is out, roll its die every turn: on 1-2 down a die (d8, d6, d4, then gone)",
         "resource rations": "roll its die every 6 turns: on 1-2 down a die (d10, d8, d6, d4, then gone)",
     },
     "wilderness-watches": {
         "unit": "A watch lasts 4 hours.",
         "check": "1d6: encounter on a 1 at Terrain 1-2, on 1-2 at Terrain 3-4 and on 1-3 at Terrain 5-6; every "
-                 "watch (4 hours)",
+        "watch (4 hours)",
         "dice": "1d6",
         "after": "",
         "roll lost": "1d6: Lost on a 1; every 6 watches (1 day); the first at the end of watch 1",
         "roll weather": "2d6: Storm on 2-3, Rain on 4-5, Fair on 6-9, Wind on 10-11 and Fog on a 12; every 6 watches "
-                        "(1 day); the first at the end of watch 1",
+        "(1 day); the first at the end of watch 1",
         "resource rations": "1 box every 6 watches",
     },
 }
@@ -172,8 +204,11 @@ def test_the_rules_of_each_built_in_pack_in_words(pack_id: str) -> None:
     pack = load_pack(pack_id)
     said = {"unit": numbers.unit_sentence(pack)}
     if pack.check is not None:
-        said |= {"check": words.check_sentence(pack), "dice": words.dice_text(pack, pack.check),
-                 "after": words.after_text(pack, pack.check)}
+        said |= {
+            "check": words.check_sentence(pack),
+            "dice": words.dice_text(pack, pack.check),
+            "after": words.after_text(pack, pack.check),
+        }
         if pack.check.pool is not None:
             said["pool"] = words.pool_rule(pack)
     said |= {f"roll {roll.id}": words.roll_sentence(pack, roll) for roll in pack.rolls}
@@ -184,16 +219,29 @@ def test_the_rules_of_each_built_in_pack_in_words(pack_id: str) -> None:
 def test_the_rows_of_a_pre_rolled_hour_in_words() -> None:
     loaded = load_site("the-sunken-chapel")
     t = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=1, seed=2026)
-    rows = [(words.row_clock(t, row), words.row_rule(t, row), words.row_when(t, row), words.baseline_text(t, row),
-             words.quiet_text(t, row)) for row in t.rows]
+    rows = [
+        (
+            words.row_clock(t, row),
+            words.row_rule(t, row),
+            words.row_when(t, row),
+            words.baseline_text(t, row),
+            words.quiet_text(t, row),
+        )
+        for row in t.rows
+    ]
     assert rows == [
         ("0:10", "1d6 = 1: danger if Escalation is 5", "", "no danger; Escalation 0", ""),
         ("0:20", "1d6 = 3: danger if Escalation is 3 or more", "", "no danger; Escalation 0", ""),
         ("0:30", "1d6 = 5: danger if Escalation is 1 or more", "", "no danger; Escalation 0", ""),
         ("0:40", "1d6 = 5: danger if Escalation is 1 or more", "", "no danger; Escalation 0", ""),
         ("0:50", "1d6 = 6: danger", "", "danger; Escalation 0", "danger; Escalation 0"),
-        ("1:00", "1d6 = 1: danger if Escalation is 5", "", "no danger; Escalation 0; Torch out at 1:00",
-         "Torch out at 1:00"),
+        (
+            "1:00",
+            "1d6 = 1: danger if Escalation is 5",
+            "",
+            "no danger; Escalation 0; Torch out at 1:00",
+            "Torch out at 1:00",
+        ),
     ]
     assert words.deck_note(t) == "4 encounters, used in order, one for each check that brings one"
     assert words.morale_rule(t) == "roll 2d6: above Morale, the group fails"
@@ -205,8 +253,13 @@ def test_lists_and_decimals() -> None:
     assert [numbers.and_list(p) for p in (["a"], ["a", "b"], ["a", "b", "c"])] == ["a", "a and b", "a, b and c"]
     assert (language.decimal(2.5), language.decimal(2.256, 2), language.decimal(3.4, 0)) == ("2.5", "2.26", "3")
     with language.using("de"):
-        said = (language.decimal(2.5), language.decimal(2.456), language.decimal(2.25, 2), language.decimal(3.0, 0),
-                language.percent_number(66.5))
+        said = (
+            language.decimal(2.5),
+            language.decimal(2.456),
+            language.decimal(2.25, 2),
+            language.decimal(3.0, 0),
+            language.percent_number(66.5),
+        )
     assert said == ("2,5", "2,5", "2,25", "3", "66,5\u00a0%")
 
 
@@ -214,17 +267,28 @@ def test_the_units_a_cadence_falls_at() -> None:
     pack = load_pack("dungeon-turn")
     cadences: list[tuple[list[int], int | None]] = [([], None), ([3], None), ([1, 4, 9], 6)]
     assert [checks.at_units_text(pack, units, repeat) for units, repeat in cadences] == [
-        "never", "at dungeon turn 3", "at dungeon turns 1, 4 and 9 of every 6"]
+        "never",
+        "at dungeon turn 3",
+        "at dungeon turns 1, 4 and 9 of every 6",
+    ]
 
 
-@pytest.mark.parametrize(("fields", "said"), [
-    ({"doubles": "any"}, "doubles"), ({"doubles": 6}, "double 6s"), ({"any": 1}, "a 1 on any die"),
-    ({"any": 8}, "an 8 on any die"), ({"any": "5-6"}, "5-6 on any die"), ({"die": {"red": 1}}, "red 1"),
-    ({"die": {"red": "1-2", "blue": 6}}, "red 1-2 and blue 6"),
-    ({"count": {"faces": "5-6"}}, "1 die or more showing 5-6"),
-    ({"count": {"faces": 6, "at_least": 2}}, "2 or more dice showing 6"),
-    ({"total": "10-12"}, "a total of 10-12"), ({"doubles": "any", "total": 7}, "doubles and a total of 7"),
-])
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"doubles": "any"}, "doubles"),
+        ({"doubles": 6}, "double 6s"),
+        ({"any": 1}, "a 1 on any die"),
+        ({"any": 8}, "an 8 on any die"),
+        ({"any": "5-6"}, "5-6 on any die"),
+        ({"die": {"red": 1}}, "red 1"),
+        ({"die": {"red": "1-2", "blue": 6}}, "red 1-2 and blue 6"),
+        ({"count": {"faces": "5-6"}}, "1 die or more showing 5-6"),
+        ({"count": {"faces": 6, "at_least": 2}}, "2 or more dice showing 6"),
+        ({"total": "10-12"}, "a total of 10-12"),
+        ({"doubles": "any", "total": 7}, "doubles and a total of 7"),
+    ],
+)
 def test_what_a_pattern_of_the_dice_looks_for(fields: dict[str, object], said: str) -> None:
     check = load_pack("dungeon-turn").check
     assert check is not None
@@ -235,31 +299,48 @@ def test_what_another_roll_is_read_from() -> None:
     pooled = load_pack(str(PACKS_DIR / "pooled-rolls.yaml"))
     watches = load_pack("wilderness-watches")
     assert [checks.roll_read_name(r) for r in (*pooled.rolls, *watches.rolls)] == [
-        "highest die", "dice showing 5-6", None, None]
+        "highest die",
+        "dice showing 5-6",
+        None,
+        None,
+    ]
 
 
 def test_another_rolls_dice_and_what_its_outcomes_move() -> None:
     pack = load_pack(str(PACKS_DIR / "travel-watches.yaml"))
     assert [checks.roll_dice(pack, roll) for roll in pack.rolls] == ["2d6", "1d6 + Lost"]
-    assert [mechanics.effect_phrase(pack, effect) for roll in pack.rolls for outcome in roll.outcomes
-            for effect in outcome.effects] == ["Weariness +1", "Weariness -1", "Lost +1", "Lost back to 0"]
+    assert [
+        mechanics.effect_phrase(pack, effect)
+        for roll in pack.rolls
+        for outcome in roll.outcomes
+        for effect in outcome.effects
+    ] == ["Weariness +1", "Weariness -1", "Lost +1", "Lost back to 0"]
     # the first named outcome (index 0) has its effects; -1 is a row with none rolled
     assert [mechanics.outcome_effect_phrases(pack, i, 1, None) for i in (0, -1)] == [["Weariness +1"], []]
     assert [mechanics.outcome_phrase(pack, "Storm", e) for e in ([], ["Weariness +1", "Lost +1"])] == [
-        "Storm", "Storm: Weariness +1, Lost +1"]
+        "Storm",
+        "Storm: Weariness +1, Lost +1",
+    ]
 
 
-@pytest.mark.parametrize(("pack_id", "said"), [
-    ("wilderness-watches", ["for 6 watches"] * 10),
-    ("pooled-rolls.yaml", ["Dread +1"] * 2),
-    ("several-rolls.yaml", ["Torches -1 box"] * 2 + ["Fatigue +1"] * 2 + ["Noise +1"] * 2 + ["Fatigue +1"] * 2),
-    ("wandering-dice.yaml", ["foretells the next encounter", "foretells encounter 2"]),
-])
+@pytest.mark.parametrize(
+    ("pack_id", "said"),
+    [
+        ("wilderness-watches", ["for 6 watches"] * 10),
+        ("pooled-rolls.yaml", ["Dread +1"] * 2),
+        ("several-rolls.yaml", ["Torches -1 box"] * 2 + ["Fatigue +1"] * 2 + ["Noise +1"] * 2 + ["Fatigue +1"] * 2),
+        ("wandering-dice.yaml", ["foretells the next encounter", "foretells encounter 2"]),
+    ],
+)
 def test_what_each_named_outcome_does(pack_id: str, said: list[str]) -> None:
     """Each effect of each named outcome, said without a card and with card 2."""
     pack = load_pack(str(PACKS_DIR / pack_id) if pack_id.endswith(".yaml") else pack_id)
-    assert [mechanics.effect_phrase(pack, effect, card=card) for outcome in pack.all_outcomes
-            for effect in outcome.effects for card in (None, 2)] == said
+    assert [
+        mechanics.effect_phrase(pack, effect, card=card)
+        for outcome in pack.all_outcomes
+        for effect in outcome.effects
+        for card in (None, 2)
+    ] == said
 
 
 def test_the_note_beside_a_pools_boxes() -> None:

@@ -63,8 +63,9 @@ PICTURES = (
     Picture("cards-index-backs-chapel", ("cards", "the-sunken-chapel", "--size", "index", "--backs"), page=2),
     Picture("packet-cover-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), slow=True),
     Picture("packet-front-chapel", ("packet", "--seed", "7", "-q", "--no-cache"), page=2, slow=True),
-    Picture("packet-front-salt-road", ("packet", "the-salt-road", "--seed", "7", "-q", "--no-cache"), page=2,
-            slow=True),
+    Picture(
+        "packet-front-salt-road", ("packet", "the-salt-road", "--seed", "7", "-q", "--no-cache"), page=2, slow=True
+    ),
     Picture("timetable-salt-road", ("timetable", "the-salt-road", "--seed", "7")),
 )
 
@@ -79,8 +80,9 @@ def changed_share(actual: Image.Image, expected: Image.Image) -> tuple[float, Im
     return changed.histogram()[255] / (actual.width * actual.height), changed
 
 
-@pytest.mark.parametrize("picture", [pytest.param(p, id=p.name, marks=[pytest.mark.slow] if p.slow else [])
-                                     for p in PICTURES])
+@pytest.mark.parametrize(
+    "picture", [pytest.param(p, id=p.name, marks=[pytest.mark.slow] if p.slow else []) for p in PICTURES]
+)
 def test_sheet_looks_as_designed(picture: Picture, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     out = tmp_path / f"{picture.name}.pdf"
     done = CliRunner().invoke(cli, [*picture.args, "-o", str(out)], catch_exceptions=False)
@@ -100,9 +102,11 @@ def test_sheet_looks_as_designed(picture: Picture, tmp_path: Path, request: pyte
         actual.save(tmp_path / "actual.png")
         expected.save(tmp_path / "expected.png")
         changed.save(tmp_path / "difference.png")
-        pytest.fail(f"{picture.name}: {share:.2%} of the pixels changed (at most {CHANGED_SHARE:.2%}); "
-                    f"see actual.png, expected.png and difference.png in {tmp_path}; if the change is "
-                    "wanted, look at them and run with --update-goldens")
+        pytest.fail(
+            f"{picture.name}: {share:.2%} of the pixels changed (at most {CHANGED_SHARE:.2%}); "
+            f"see actual.png, expected.png and difference.png in {tmp_path}; if the change is "
+            "wanted, look at them and run with --update-goldens"
+        )
 
 
 def test_an_unchanged_picture_passes_and_a_moved_rule_fails() -> None:

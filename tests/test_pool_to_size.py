@@ -99,8 +99,9 @@ def test_the_turns_grid_marks_where_a_quiet_party_s_pool_fills(tmp_path: Path) -
     pack = load_text(tmp_path)
     layout = tracker_layout(pack, pack.trackers[0], LETTER, 18)
     assert grid_marks(layout) == {6: "c", 12: "c", 18: "c"}
-    assert ("c Tension Pool, when the pool holds 6 dice (every 6 turns for a quiet party)"
-            in " ".join(layout.text().split()))
+    assert "c Tension Pool, when the pool holds 6 dice (every 6 turns for a quiet party)" in " ".join(
+        layout.text().split()
+    )
 
 
 COUNT_PACK = """\

@@ -33,7 +33,7 @@ def test_the_highest_die_of_three(pack: Pack) -> None:
     (found,) = _roll(quiet_odds(pack, 1), "search").outcomes
     no_six = Fraction(5, 6) ** 3
     assert found.chances == (1 - no_six,) * 6  # 91 in 216
-    assert found.by_hour == (1 - no_six ** 6,)
+    assert found.by_hour == (1 - no_six**6,)
 
 
 def test_dice_counted_and_what_they_move(pack: Pack) -> None:
@@ -47,8 +47,13 @@ def test_dice_counted_and_what_they_move(pack: Pack) -> None:
 
 def test_lowest(tmp_path: Path) -> None:
     path = tmp_path / "pack.yaml"
-    path.write_text(TEXT.replace("roll: 3d6\n    read: highest\n    outcomes:\n      - roll: 6",
-                                 "roll: 2d6\n    read: lowest\n    outcomes:\n      - roll: 1"), encoding="utf-8")
+    path.write_text(
+        TEXT.replace(
+            "roll: 3d6\n    read: highest\n    outcomes:\n      - roll: 6",
+            "roll: 2d6\n    read: lowest\n    outcomes:\n      - roll: 1",
+        ),
+        encoding="utf-8",
+    )
     (found,) = _roll(quiet_odds(load_pack(str(path)), 1), "search").outcomes
     assert found.chances[0] == Fraction(11, 36)
 
@@ -74,25 +79,49 @@ def test_the_timetable_reads_the_faces(pack: Pack) -> None:
 def test_the_reference_says_how_the_dice_are_read(pack: Pack) -> None:
     search, omen = pack.rolls
     assert roll_sentence(pack, search) == "3d6 (the highest die counts): Way found on a 6; every turn (10 minutes)"
-    assert roll_sentence(pack, omen) == ("4d6 (the result is how many dice show 5-6): Omen on 2-4; "
-                                         "every 3 turns (30 minutes)")
+    assert roll_sentence(pack, omen) == (
+        "4d6 (the result is how many dice show 5-6): Omen on 2-4; every 3 turns (30 minutes)"
+    )
 
 
-@pytest.mark.parametrize(("old", "new", "problem"), [
-    ("roll: 3d6\n", "roll: 3d6+1\n", '19:11: rolls[0].roll: dice "3d6+1": expected dice of one kind such as '
-                                     '"3d6", with nothing kept or added, to read them as a pool'),
-    ("roll: 3d6\n", "roll: 1d6+1d8\n", '19:11: rolls[0].roll: dice "1d6+1d8": expected dice of one kind such as '
-                                       '"3d6", with nothing kept or added, to read them as a pool'),
-    ("      - roll: 6\n", "      - roll: 7\n", "22:15: rolls[0].outcomes[0].roll: 7 cannot come up on 3d6 read by "
-                                              "its highest (1-6)"),
-    ("      - roll: 2-4\n", "      - roll: 5\n", "33:15: rolls[1].outcomes[0].roll: 5 cannot come up on 4d6 read "
-                                                "by its count (0-4)"),
-    ("      - roll: 6\n        result: Way found\n", "      - pattern: {doubles: any}\n        result: Way found\n",
-     "20:11: rolls[0].read: a roll read by its highest reads no patterns: give its outcomes ranges of that "
-     "result, or leave read out"),
-    ("    count_on: 5-6\n", "", "24:5: rolls[1]: give count_on (the faces that count) with read: count, and only "
-                                "then"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (
+            "roll: 3d6\n",
+            "roll: 3d6+1\n",
+            '19:11: rolls[0].roll: dice "3d6+1": expected dice of one kind such as '
+            '"3d6", with nothing kept or added, to read them as a pool',
+        ),
+        (
+            "roll: 3d6\n",
+            "roll: 1d6+1d8\n",
+            '19:11: rolls[0].roll: dice "1d6+1d8": expected dice of one kind such as '
+            '"3d6", with nothing kept or added, to read them as a pool',
+        ),
+        (
+            "      - roll: 6\n",
+            "      - roll: 7\n",
+            "22:15: rolls[0].outcomes[0].roll: 7 cannot come up on 3d6 read by its highest (1-6)",
+        ),
+        (
+            "      - roll: 2-4\n",
+            "      - roll: 5\n",
+            "33:15: rolls[1].outcomes[0].roll: 5 cannot come up on 4d6 read by its count (0-4)",
+        ),
+        (
+            "      - roll: 6\n        result: Way found\n",
+            "      - pattern: {doubles: any}\n        result: Way found\n",
+            "20:11: rolls[0].read: a roll read by its highest reads no patterns: give its outcomes ranges of that "
+            "result, or leave read out",
+        ),
+        (
+            "    count_on: 5-6\n",
+            "",
+            "24:5: rolls[1]: give count_on (the faces that count) with read: count, and only then",
+        ),
+    ],
+)
 def test_a_wrong_pooled_roll_is_named_at_its_line(tmp_path: Path, old: str, new: str, problem: str) -> None:
     assert old in TEXT
     path = tmp_path / "pack.yaml"

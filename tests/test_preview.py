@@ -23,8 +23,9 @@ def two_pages(path: Path, paper: Paper) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("paper", "dpi", "size"), [(LETTER, 72, (612, 792)), (LETTER, 100, (850, 1100)),
-                                                     (A4, 50, (413, 585))])
+@pytest.mark.parametrize(
+    ("paper", "dpi", "size"), [(LETTER, 72, (612, 792)), (LETTER, 100, (850, 1100)), (A4, 50, (413, 585))]
+)
 def test_preview_png_has_the_size_of_the_page_at_the_dpi(
     runner: CliRunner, tmp_path: Path, paper: Paper, dpi: int, size: tuple[int, int]
 ) -> None:
@@ -58,18 +59,21 @@ def test_preview_default_name_and_errors(runner: CliRunner, tmp_path: Path) -> N
 PAGE_AREA = 612.0 * 792.0
 
 
-@pytest.mark.parametrize(("content", "area"), [
-    (b"0 0 612 792 re f", PAGE_AREA),  # the whole page
-    (b"0 0 6120 7920 re f", PAGE_AREA),  # cut to the page
-    (b"10 10 m 110 10 l 110 60 l h f", 100.0 * 50.0),  # a path's box
-    (b"2 w 10 10 m 110 10 l S", (100.0 + 2.0) * 2.0),  # a stroke widened by its line width
-    (b"q 2 0 0 3 0 0 cm 0 0 10 10 re f Q 0 0 10 10 re f", 600.0 + 100.0),  # the transformation, restored
-    (b"0 0 m 10 0 10 20 0 20 c f", 10.0 * 20.0),  # a curve's control points
-    (b"(0 0 612 792 re f) Tj", 100.0),  # a string is not painting
-    (b"BI /W 1 /H 1 /BPC 8 /CS /G ID ( EI 0 0 612 792 re f", 1.0 + PAGE_AREA),  # an image's data skipped
-    (b"0 0 10 10 re n 0 0 5 5 re f", 25.0),  # a path ended unpainted
-    (b"/Sh sh", PAGE_AREA),  # a shading fills what it may
-])
+@pytest.mark.parametrize(
+    ("content", "area"),
+    [
+        (b"0 0 612 792 re f", PAGE_AREA),  # the whole page
+        (b"0 0 6120 7920 re f", PAGE_AREA),  # cut to the page
+        (b"10 10 m 110 10 l 110 60 l h f", 100.0 * 50.0),  # a path's box
+        (b"2 w 10 10 m 110 10 l S", (100.0 + 2.0) * 2.0),  # a stroke widened by its line width
+        (b"q 2 0 0 3 0 0 cm 0 0 10 10 re f Q 0 0 10 10 re f", 600.0 + 100.0),  # the transformation, restored
+        (b"0 0 m 10 0 10 20 0 20 c f", 10.0 * 20.0),  # a curve's control points
+        (b"(0 0 612 792 re f) Tj", 100.0),  # a string is not painting
+        (b"BI /W 1 /H 1 /BPC 8 /CS /G ID ( EI 0 0 612 792 re f", 1.0 + PAGE_AREA),  # an image's data skipped
+        (b"0 0 10 10 re n 0 0 5 5 re f", 25.0),  # a path ended unpainted
+        (b"/Sh sh", PAGE_AREA),  # a shading fills what it may
+    ],
+)
 def test_each_painting_operator_is_weighed_by_the_area_it_covers(content: bytes, area: float) -> None:
     from sheetgen.painted_area import painting
 
@@ -91,7 +95,8 @@ def test_a_page_paints_at_most_max_painted_pixels_each_fill_by_its_area(tmp_path
     assert str(refused.value) == (
         "fills.pdf: page 1 paints 1,009,800,000 pixels at 600 dpi, as many as 30 pages, each fill, stroke, image "
         "and shading counted by the area it covers as often as it is drawn; sheetgen paints at most "
-        "1,000,000,000 a page: choose 597 dpi or less")
+        "1,000,000,000 a page: choose 597 dpi or less"
+    )
     assert _inspect(fills_pdf(30), 1, "fills.pdf", 597) == 1
     full = b"0 0 612 792 re f"
     small = b"q 0.1 0 0 0.1 0 0 cm /F1 Do Q\n" * 300

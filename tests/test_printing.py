@@ -48,8 +48,14 @@ def test_calibration_rulers_measure_100_mm_and_4_in(paper: Paper) -> None:
     assert set(page_sizes(reader)) == {(round(paper.width), round(paper.height))}
     lines = stroked_lines(reader, 0)
     # the rulers' level lines (the header's rule starts at the margin too)
-    level = sorted({y0 for x0, y0, x1, y1 in lines if y0 == y1 and x0 == round(MARGIN, 1)
-                    and min(abs(x1 - x0 - 100 * MM), abs(x1 - x0 - 4 * 72)) < 0.2}, reverse=True)
+    level = sorted(
+        {
+            y0
+            for x0, y0, x1, y1 in lines
+            if y0 == y1 and x0 == round(MARGIN, 1) and min(abs(x1 - x0 - 100 * MM), abs(x1 - x0 - 4 * 72)) < 0.2
+        },
+        reverse=True,
+    )
     metric, inches = level[0], level[1]
     mm_ticks, in_ticks = _ticks_across(lines, metric), _ticks_across(lines, inches)
     assert len(mm_ticks) == 201  # every half millimetre, 0 to 100
@@ -76,8 +82,12 @@ def test_registration_target_is_at_the_centre_of_both_sides_with_a_mm_scale(pape
         # the across scale: a tick every half millimetre from -SCALE_MM to +SCALE_MM, centred on the cross;
         # the back's stands above the cross, the front's below, so they never lie over each other
         base = round(paper.height / 2 + up * (SCALE_MM + 4) * MM, 1)
-        ticks = [x for x0, y0, x1, y1 in lines if x0 == x1 and min(abs(y0 - base), abs(y1 - base)) < 0.06
-                 and abs(y1 - y0) < 10 for x in (x0,)]
+        ticks = [
+            x
+            for x0, y0, x1, y1 in lines
+            if x0 == x1 and min(abs(y0 - base), abs(y1 - base)) < 0.06 and abs(y1 - y0) < 10
+            for x in (x0,)
+        ]
         assert len(ticks) == 4 * SCALE_MM + 1
         assert min(ticks) == pytest.approx(cx - SCALE_MM * MM, abs=0.1)
         assert max(ticks) == pytest.approx(cx + SCALE_MM * MM, abs=0.1)
@@ -118,9 +128,13 @@ def test_back_offset_values() -> None:
     assert parse_back_offset("0.5,-1") == (0.5, -1.0)
     assert parse_back_offset(" 10 , -10 ") == (10.0, -10.0)
     assert parse_back_offset([1, 2]) == (1.0, 2.0)
-    for bad, says in (("50,0", "50 mm is more than a printer shifts a page"), ("1", "expected X,Y"),
-                      ("a,b", "expected a number of millimetres, not 'a'"), ("nan,0", "not 'nan'"),
-                      ([True, 1], "not True")):
+    for bad, says in (
+        ("50,0", "50 mm is more than a printer shifts a page"),
+        ("1", "expected X,Y"),
+        ("a,b", "expected a number of millimetres, not 'a'"),
+        ("nan,0", "not 'nan'"),
+        ([True, 1], "not True"),
+    ):
         with pytest.raises(ValueError, match=says):
             parse_back_offset(bad)  # type: ignore[arg-type]
 
@@ -136,8 +150,7 @@ def test_packet_and_cards_take_back_offset_on_the_command_line(runner: CliRunner
 
 
 @pytest.mark.parametrize("size", ["poker", "index"])
-def test_shop_layout_is_one_card_side_a_page_with_trim_and_bleed_boxes(chapel_site: LoadedSite,
-                                                                      size: str) -> None:
+def test_shop_layout_is_one_card_side_a_page_with_trim_and_bleed_boxes(chapel_site: LoadedSite, size: str) -> None:
     card = CARD_SIZES[size]
     options = RenderOptions(cards=CardPrint(layout="shop", bleed=True))
     data = cards_pdf(chapel_site, options, size=size)  # type: ignore[arg-type]
@@ -149,7 +162,8 @@ def test_shop_layout_is_one_card_side_a_page_with_trim_and_bleed_boxes(chapel_si
         media = [float(v) for v in page.mediabox]
         assert media == pytest.approx([0, 0, card.width + 2 * BLEED, card.height + 2 * BLEED])
         assert [float(v) for v in page.trimbox] == pytest.approx(
-            [BLEED, BLEED, BLEED + card.width, BLEED + card.height])
+            [BLEED, BLEED, BLEED + card.width, BLEED + card.height]
+        )
         assert [float(v) for v in page.bleedbox] == pytest.approx(media)
         # every character keeps to the safe zone: 1/8 in inside the trim
         for char, (left, bottom, right, top) in char_boxes(data, number):
@@ -191,13 +205,20 @@ def test_home_layout_with_a_bleed(chapel_site: LoadedSite, size: str) -> None:
             assert {round(rect.y, 1), round(rect.top, 1)} <= marked_y
         for mark in page.crop_marks:
             assert tuple(round(v, 1) for v in (mark.x1, mark.y1, mark.x2, mark.y2)) in lines
-            assert not (sheet.grid.x - BLEED < mark.x1 < sheet.grid.right + BLEED
-                        and sheet.grid.y - BLEED < mark.y1 < sheet.grid.top + BLEED)
+            assert not (
+                sheet.grid.x - BLEED < mark.x1 < sheet.grid.right + BLEED
+                and sheet.grid.y - BLEED < mark.y1 < sheet.grid.top + BLEED
+            )
         # text keeps 1/8 in inside the trim (on the sheet: cards with a bleed stand sideways on letter)
         rects = [mapped_rect(sheet.layout.to_paper(page.side), placed[i].rect) for i in page.cards]
         for char, (left, bottom, right, top) in char_boxes(data, page.index):
-            assert any(r.x + PADDING - 0.5 <= left and right <= r.right - PADDING + 0.5
-                       and r.y + PADDING - 3 <= bottom and top <= r.top - PADDING + 3 for r in rects), char
+            assert any(
+                r.x + PADDING - 0.5 <= left
+                and right <= r.right - PADDING + 0.5
+                and r.y + PADDING - 3 <= bottom
+                and top <= r.top - PADDING + 3
+                for r in rects
+            ), char
 
 
 # --- ink saver ------------------------------------------------------------------------------------------
@@ -245,8 +266,9 @@ def test_ink_saver_timetable_has_no_grey_fills(chapel_site: LoadedSite) -> None:
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.render.pdf.timetable import timetable_pdf
 
-    table = build_timetable(chapel_site.pack, site=chapel_site.site, encounter_pack=chapel_site.encounter_pack,
-                            hours=3, seed=7)
+    table = build_timetable(
+        chapel_site.pack, site=chapel_site.site, encounter_pack=chapel_site.encounter_pack, hours=3, seed=7
+    )
     assert _grey_fills(timetable_pdf(table, RenderOptions())) != set()
     assert _grey_fills(timetable_pdf(table, RenderOptions(ink="saver"))) == set()
 

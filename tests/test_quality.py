@@ -1,4 +1,5 @@
-"""The code stays as pyproject.toml configures it: ruff-clean, and mypy-strict on the library and its tests."""
+"""The code stays as pyproject.toml configures it: ruff-clean, formatted by `ruff format`, and mypy-strict on the
+library and its tests."""
 
 from __future__ import annotations
 
@@ -11,8 +12,24 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_ruff_is_clean() -> None:
-    done = subprocess.run([sys.executable, "-m", "ruff", "check", "sheetgen", "tests"], cwd=ROOT,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "sheetgen", "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_as_ruff_format_writes_it() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--check", "sheetgen", "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
 
 

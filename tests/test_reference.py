@@ -42,6 +42,7 @@ PACKS = builtin_pack_ids()
 PAPERS = [LETTER, A4]
 HOSTILE = ('<img src="file:///etc/passwd">', "<script>alert(1)</script>", "{{ 7*7 }}")
 
+
 def options(paper: Paper = LETTER) -> RenderOptions:
     return RenderOptions(paper=paper)
 
@@ -100,13 +101,19 @@ def test_the_check_is_spelled_out_dice_trigger_cadence_and_reset() -> None:
 def test_the_check_section_prints_the_formula_in_its_box(pack_id: str) -> None:
     pack = load_pack(pack_id)
     assert pack.check is not None
-    html = reference_html(pack, options(), page_index=next(
-        i for i, page in enumerate(pack.reference.pages) if any(s.kind == "check" for s in page.sections)))
+    html = reference_html(
+        pack,
+        options(),
+        page_index=next(
+            i for i, page in enumerate(pack.reference.pages) if any(s.kind == "check" for s in page.sections)
+        ),
+    )
     # the check's box first, then one for each of the other rolls that has a formula
     box, *others = re.findall(r'<div class="formula">(.*?)</div>', html, re.S)
     assert squeeze(re.sub(r"<[^>]+>", "", box)) == squeeze(pack.check.formula.replace("**", ""))
     assert [squeeze(re.sub(r"<[^>]+>", "", b)) for b in others] == [
-        squeeze(r.formula.replace("**", "")) for r in pack.rolls if r.formula]
+        squeeze(r.formula.replace("**", "")) for r in pack.rolls if r.formula
+    ]
 
 
 def test_players_pages_have_no_check_banner() -> None:
@@ -134,8 +141,9 @@ def test_the_encounter_clock_check_shows_its_pool_and_advance_table() -> None:
     assert "plus one d6 for each mark of Loud Noise, Stolen Coin" in facts["Pool"]
     assert view.pages[0].banner is not None
     banner = {f.label: f.text for f in view.pages[0].banner.facts}
-    assert banner["Rule"] == ("highest die of a pool of d6: encounter when the Encounter Clock is full (6); "
-                              "every dungeon round (10 minutes)")
+    assert banner["Rule"] == (
+        "highest die of a pool of d6: encounter when the Encounter Clock is full (6); every dungeon round (10 minutes)"
+    )
     assert "every tally mark is cleared" in banner["After an encounter"]
     assert banner["Track"] == "Encounter Clock by the roll: 1-3 no advance, 4-5 +1 segment, 6 +2 segments"
 
@@ -162,35 +170,45 @@ def test_tracks_are_boxes_a_clock_or_a_ladder_with_what_moves_them() -> None:
 
     alert = tracks("derelict-crawl")["Alert Level"]
     assert [(box.level, level.label if level else None) for box, level in alert.ladder] == [
-        (1, "Alert Level 1 (1 Encounter/1 hour)"), (2, "Alert Level 2 (1 Encounter/1 hour)"),
-        (3, "Alert Level 3 (1 Encounter/30 minutes)"), (4, "Alert Level 4 (1 Encounter/30 minutes)"),
+        (1, "Alert Level 1 (1 Encounter/1 hour)"),
+        (2, "Alert Level 2 (1 Encounter/1 hour)"),
+        (3, "Alert Level 3 (1 Encounter/30 minutes)"),
+        (4, "Alert Level 4 (1 Encounter/30 minutes)"),
     ]
     assert alert.ladder[0][0].start
     assert all(level is not None and level.names_level for _, level in alert.ladder)
     assert alert.raises[0].amount == "+1 on 1d6: 5-6"
 
 
-@pytest.mark.parametrize(("label", "level", "names"), [
-    ("Alert Level 1 (1 Encounter/1 hour)", 1, True),
-    ("1: quiet", 1, True),
-    ("Level -1: calm", -1, True),
-    ("Plains (1 in 6)", 1, False),   # a chance in brackets is not the level
-    ("Forest [2 in 6]", 2, False),
-    ("Calm -1", 1, False),           # -1 is not 1
-    ("Level 10", 1, False),          # nor is 10
-    ("Quiet", 0, False),
-])
-def test_a_level_label_names_its_level_only_by_its_number_outside_brackets(label: str, level: int,
-                                                                           names: bool) -> None:
+@pytest.mark.parametrize(
+    ("label", "level", "names"),
+    [
+        ("Alert Level 1 (1 Encounter/1 hour)", 1, True),
+        ("1: quiet", 1, True),
+        ("Level -1: calm", -1, True),
+        ("Plains (1 in 6)", 1, False),  # a chance in brackets is not the level
+        ("Forest [2 in 6]", 2, False),
+        ("Calm -1", 1, False),  # -1 is not 1
+        ("Level 10", 1, False),  # nor is 10
+        ("Quiet", 0, False),
+    ],
+)
+def test_a_level_label_names_its_level_only_by_its_number_outside_brackets(label: str, level: int, names: bool) -> None:
     assert names_level(label, level) is names
 
 
 def test_a_ladder_prints_each_rungs_number_unless_its_label_says_it() -> None:
     pack = load_pack("derelict-crawl")
     alert = pack.track("alert")
-    terrain = alert.model_copy(update={"name": "Terrain", "levels": [
-        lv.model_copy(update={"label": f"{name} ({lv.at} in 6)"})
-        for lv, name in zip(alert.levels, ["Road", "Plains", "Forest", "Swamp"], strict=True)]})
+    terrain = alert.model_copy(
+        update={
+            "name": "Terrain",
+            "levels": [
+                lv.model_copy(update={"label": f"{name} ({lv.at} in 6)"})
+                for lv, name in zip(alert.levels, ["Road", "Plains", "Forest", "Swamp"], strict=True)
+            ],
+        }
+    )
     tracks = [terrain if t.id == "alert" else t for t in pack.tracks]
     html = reference_html(pack.model_copy(update={"tracks": tracks}), options(), page_index=1)
     assert re.findall(r'<td class="rung-level">(\d+)</td>', html) == ["1", "2", "3", "4"]
@@ -216,8 +234,9 @@ def test_a_table_with_default_rows_says_so() -> None:
     assert not tables["Zone"].default
 
 
-AUTHOR_WORDS = re.compile(r"this pack|change it here|the text (leaves|gives|names|does)|\(p\. ?\d+\)|\b(\w+) \2\b",
-                          re.IGNORECASE)
+AUTHOR_WORDS = re.compile(
+    r"this pack|change it here|the text (leaves|gives|names|does)|\(p\. ?\d+\)|\b(\w+) \2\b", re.IGNORECASE
+)
 
 
 def _all_strings(value: object, path: str) -> list[tuple[str, str]]:
@@ -235,8 +254,12 @@ def _all_strings(value: object, path: str) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("pack_id", builtin_pack_ids())
 def test_built_in_packs_speak_to_the_table_not_to_the_packs_author(pack_id: str) -> None:
     """Notes on the defaults a pack chose are YAML comments; no page of a book the packet does not hold."""
-    slips = [f"{path}: {m.group(0)!r}" for path, text in _all_strings(load_pack(pack_id), pack_id)
-             for m in [AUTHOR_WORDS.search(text)] if m]
+    slips = [
+        f"{path}: {m.group(0)!r}"
+        for path, text in _all_strings(load_pack(pack_id), pack_id)
+        for m in [AUTHOR_WORDS.search(text)]
+        if m
+    ]
     assert slips == []
 
 
@@ -274,8 +297,7 @@ def test_the_odds_chart_puts_a_bar_at_each_check_and_prints_the_exact_numbers() 
     facts = {f.label: f.text for f in chart.facts}
     assert facts["Each check"] == "1 in 6 (16.7%) per dungeon turn"
     assert facts["Average wait"] == "about 60 minutes"
-    assert [(f.label, f.text) for f in chart.by_hour] == [("hour 1", "66.5%"), ("hour 2", "88.8%"),
-                                                        ("hour 3", "96.2%")]
+    assert [(f.label, f.text) for f in chart.by_hour] == [("hour 1", "66.5%"), ("hour 2", "88.8%"), ("hour 3", "96.2%")]
     assert chart.beside
 
 
@@ -330,8 +352,9 @@ def hostile_pack() -> Pack:
     pack = load_pack("dungeon-turn")
     evil = " ".join(HOSTILE)
     table = Table(id="evil", name=f"Table {evil}", columns=[f"Column {evil}"], rows=[Row(cells=[evil])])
-    procedure = pack.procedures[0].model_copy(update={"name": f"Steps {evil}",
-                                                     "steps": [Step(title=evil, text=evil, items=[evil])]})
+    procedure = pack.procedures[0].model_copy(
+        update={"name": f"Steps {evil}", "steps": [Step(title=evil, text=evil, items=[evil])]}
+    )
     page = Page(
         title=f"Page {evil}",
         subtitle=evil,
@@ -344,8 +367,7 @@ def hostile_pack() -> Pack:
             Section(kind="table", ref="evil"),
         ],
     )
-    return pack.model_copy(update={"tables": [table], "procedures": [procedure],
-                                   "reference": Reference(pages=[page])})
+    return pack.model_copy(update={"tables": [table], "procedures": [procedure], "reference": Reference(pages=[page])})
 
 
 def test_pack_text_is_escaped_never_markup() -> None:
@@ -412,8 +434,9 @@ def rendered(pack_id: str, paper: Paper) -> RenderedReference:
 @pytest.mark.slow
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize("pack_id", PACKS)
-def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
-                                             record_property: Callable[[str, object], None]) -> None:
+def test_every_reference_page_fits_one_sheet(
+    pack_id: str, paper: Paper, record_property: Callable[[str, object], None]
+) -> None:
     result = rendered(pack_id, paper)
     reader = read_pdf(result.pdf)
     assert len(reader.pages) == len(printable(pack_id).reference.pages)
@@ -430,31 +453,145 @@ def test_every_reference_page_fits_one_sheet(pack_id: str, paper: Paper,
 
 
 KEY_FACTS = {
-    "dungeon-turn": ["1d6 + Escalation", "6 or higher", "Short Rest", "20-minute turns", "Danger Escalation",
-                     "Advantages & Bonuses", "Ritual Casting", "1 in 6 (16.7%)"],
-    "site-alarm": ["d10", "or equal to the current alarm value", "Converse", "Disarm", "Explore", "Hide",
-                   "Interact", "Pick Lock", "Search", "Rest", "Return", "Break", "Care", "Quick", "Quiet", "Safe",
-                   "Impressive", "Cost", "Time", "Noise", "Injury", "Doubt", "Control"],
-    "encounter-clock": ["Radiant", "Dim", "Stygian", "Players cannot surprise opponents",
-                        "Players get a +2 to scout", "All treasure found is doubled", "Omen"],
-    "encounter-reaction": ["2d6", "Hostile, attacks", "Unfriendly", "Uncertain", "Indifferent / open to talk",
-                           "Friendly", "(default)", "Frontline", "Midline", "Backline", "Morale", "Griffon",
-                           "Multi-Attack", "# Appearing"],
-    "bx-dungeon": ["Wandering Monster Check", "1d6: wandering monster on a 1; every 2 turns (20 minutes)",
-                   "Torch 1", "Lantern Oil", "Rest", "Surprise", "2d6", "Hostile; attacks", "Friendly; helpful",
-                   "Cave Goblin", "THAC0: 19 [0]", "ML: 7", "1 in 6 (16.7%)"],
-    "tension-dice": ["Tension Roll", "when the pool holds 6 dice", "Extra die", "Complications", "Encounter",
-                     "Sign", "Hazard", "Fatigue", "Torch", "Short Rest", "Cave Bat Swarm", "Attack: +3",
-                     "66.5%"],
-    "derelict-crawl": ["Alert Level 1 (1 Encounter/1 hour)", "Alert Level 2 (1 Encounter/1 hour)",
-                       "Alert Level 3 (1 Encounter/30 minutes)", "Alert Level 4 (1 Encounter/30 minutes)",
-                       "6 rounds (1 hour)", "3 rounds (30 minutes)", "on 5-6", "Slow", "Normal", "Fast"],
-    "danger-rounds": ["Unsafe", "Risky", "Deadly", "3 crawling rounds (30 minutes)",
-                      "2 crawling rounds (20 minutes)", "Torch 3", "one hour", "66.5%", "80.6%", "96.2%"],
-    "usage-dice": ["d20", "steps down to d12", "d6, d4, then gone", "d10, d8, d6, d4", "Lantern oil",
-                   "about 50 minutes", "about 90 minutes", "about 14 hours", "76.8%"],
-    "wilderness-watches": ["Road", "Plains", "Hills", "Forest", "Swamp", "Mountains", "Getting Lost", "Storm",
-                           "Fog", "8 hours (2 watches)", "on 1-3", "96.2%"],
+    "dungeon-turn": [
+        "1d6 + Escalation",
+        "6 or higher",
+        "Short Rest",
+        "20-minute turns",
+        "Danger Escalation",
+        "Advantages & Bonuses",
+        "Ritual Casting",
+        "1 in 6 (16.7%)",
+    ],
+    "site-alarm": [
+        "d10",
+        "or equal to the current alarm value",
+        "Converse",
+        "Disarm",
+        "Explore",
+        "Hide",
+        "Interact",
+        "Pick Lock",
+        "Search",
+        "Rest",
+        "Return",
+        "Break",
+        "Care",
+        "Quick",
+        "Quiet",
+        "Safe",
+        "Impressive",
+        "Cost",
+        "Time",
+        "Noise",
+        "Injury",
+        "Doubt",
+        "Control",
+    ],
+    "encounter-clock": [
+        "Radiant",
+        "Dim",
+        "Stygian",
+        "Players cannot surprise opponents",
+        "Players get a +2 to scout",
+        "All treasure found is doubled",
+        "Omen",
+    ],
+    "encounter-reaction": [
+        "2d6",
+        "Hostile, attacks",
+        "Unfriendly",
+        "Uncertain",
+        "Indifferent / open to talk",
+        "Friendly",
+        "(default)",
+        "Frontline",
+        "Midline",
+        "Backline",
+        "Morale",
+        "Griffon",
+        "Multi-Attack",
+        "# Appearing",
+    ],
+    "bx-dungeon": [
+        "Wandering Monster Check",
+        "1d6: wandering monster on a 1; every 2 turns (20 minutes)",
+        "Torch 1",
+        "Lantern Oil",
+        "Rest",
+        "Surprise",
+        "2d6",
+        "Hostile; attacks",
+        "Friendly; helpful",
+        "Cave Goblin",
+        "THAC0: 19 [0]",
+        "ML: 7",
+        "1 in 6 (16.7%)",
+    ],
+    "tension-dice": [
+        "Tension Roll",
+        "when the pool holds 6 dice",
+        "Extra die",
+        "Complications",
+        "Encounter",
+        "Sign",
+        "Hazard",
+        "Fatigue",
+        "Torch",
+        "Short Rest",
+        "Cave Bat Swarm",
+        "Attack: +3",
+        "66.5%",
+    ],
+    "derelict-crawl": [
+        "Alert Level 1 (1 Encounter/1 hour)",
+        "Alert Level 2 (1 Encounter/1 hour)",
+        "Alert Level 3 (1 Encounter/30 minutes)",
+        "Alert Level 4 (1 Encounter/30 minutes)",
+        "6 rounds (1 hour)",
+        "3 rounds (30 minutes)",
+        "on 5-6",
+        "Slow",
+        "Normal",
+        "Fast",
+    ],
+    "danger-rounds": [
+        "Unsafe",
+        "Risky",
+        "Deadly",
+        "3 crawling rounds (30 minutes)",
+        "2 crawling rounds (20 minutes)",
+        "Torch 3",
+        "one hour",
+        "66.5%",
+        "80.6%",
+        "96.2%",
+    ],
+    "usage-dice": [
+        "d20",
+        "steps down to d12",
+        "d6, d4, then gone",
+        "d10, d8, d6, d4",
+        "Lantern oil",
+        "about 50 minutes",
+        "about 90 minutes",
+        "about 14 hours",
+        "76.8%",
+    ],
+    "wilderness-watches": [
+        "Road",
+        "Plains",
+        "Hills",
+        "Forest",
+        "Swamp",
+        "Mountains",
+        "Getting Lost",
+        "Storm",
+        "Fog",
+        "8 hours (2 watches)",
+        "on 1-3",
+        "96.2%",
+    ],
 }
 
 
@@ -533,8 +670,9 @@ def test_a_page_that_does_not_fit_names_the_pack_page_and_section() -> None:
         f"dungeon-turn: reference.pages[1].sections[{first_out}]: Dungeon Turns: reference page 2 "
         '"Far Too Much" does not fit on one letter page in 8.5 pt type'
     )
-    assert (f'section {first_out + 1} "Chronicle {first_out + 1}" (text) is the first part that runs onto a '
-            "second page") in str(caught.value)
+    assert (
+        f'section {first_out + 1} "Chronicle {first_out + 1}" (text) is the first part that runs onto a second page'
+    ) in str(caught.value)
     # The sections before it do fit on one sheet, and with it they do not.
     pack = overfull_pack()
     page = pack.reference.pages[1]
@@ -548,8 +686,14 @@ def every_kind_pack() -> Pack:
     """encounter-clock with a page of every kind of section, borrowing what it lacks from other packs."""
     pack = load_pack("encounter-clock")
     turns, reaction = load_pack("dungeon-turn"), load_pack("encounter-reaction")
-    pack = pack.model_copy(update={"procedures": turns.procedures, "rests": turns.rests,
-                                   "variants": turns.variants, "statblocks": reaction.statblocks})
+    pack = pack.model_copy(
+        update={
+            "procedures": turns.procedures,
+            "rests": turns.rests,
+            "variants": turns.variants,
+            "statblocks": reaction.statblocks,
+        }
+    )
     kinds: list[Section] = [
         Section(kind="text", title="Text", text="Words.", items=["One", "☐ Radiant ☐ Dim ☐ Stygian"]),
         Section(kind="callout", text="A callout."),
@@ -572,8 +716,22 @@ def every_kind_pack() -> Pack:
 def test_every_kind_of_section_renders() -> None:
     pack = every_kind_pack()
     html = reference_html(pack, options())
-    for kind in ("text", "callout", "procedure", "check", "track", "tracks", "tallies", "actions", "table",
-                 "resources", "rests", "variants", "odds", "statblock"):
+    for kind in (
+        "text",
+        "callout",
+        "procedure",
+        "check",
+        "track",
+        "tracks",
+        "tallies",
+        "actions",
+        "table",
+        "resources",
+        "rests",
+        "variants",
+        "odds",
+        "statblock",
+    ):
         assert f"kind-{kind}" in html
     assert "<th>What it does</th>" in html and "Takes 1 round." in html  # the compact actions table
     assert html.count('<span class="box"></span>') == 10 + 6 + 6  # Supply, Light, the short rest
@@ -590,9 +748,11 @@ def body_size_read_back(pdf: bytes) -> float:
 
     counts: Counter[float] = Counter()
     for page in read_pdf(pdf).pages:
+
         def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
             if text.strip():
                 counts[round(size * abs(tm[3] or 1.0) * abs(cm[3] or 1.0), 1)] += len(text.strip())
+
         page.extract_text(visitor_text=visit)
     return counts.most_common(1)[0][0]
 
@@ -640,10 +800,11 @@ def _line_pitch(pdf: bytes, page: int, size: float) -> float:
     from itertools import pairwise
 
     reader = read_pdf(pdf)
-    lines = sorted({(round(x / 150), round(y, 1)) for x, y, s, _ in sized_text(reader, page) if s == size},
-                   key=lambda xy: (xy[0], -xy[1]))
-    pitches = Counter(round(a[1] - b[1], 1) for a, b in pairwise(lines)
-                      if a[0] == b[0] and 0 < a[1] - b[1] < 2 * size)
+    lines = sorted(
+        {(round(x / 150), round(y, 1)) for x, y, s, _ in sized_text(reader, page) if s == size},
+        key=lambda xy: (xy[0], -xy[1]),
+    )
+    pitches = Counter(round(a[1] - b[1], 1) for a, b in pairwise(lines) if a[0] == b[0] and 0 < a[1] - b[1] < 2 * size)
     return pitches.most_common(1)[0][0]
 
 

@@ -15,8 +15,15 @@ from sheetgen.render.html import reference, weasy
 from sheetgen.render.html.reference import LARGER_LEADING, LEADING, PLAYERS_SIZE, render_reference
 from sheetgen.render.html.weasy import LaidOut, PdfMetadata, RenderedDocument
 
-PACKS = ("dungeon-turn", "encounter-clock", "encounter-reaction", "site-alarm", "derelict-crawl", "bx-dungeon",
-         "tension-dice")
+PACKS = (
+    "dungeon-turn",
+    "encounter-clock",
+    "encounter-reaction",
+    "site-alarm",
+    "derelict-crawl",
+    "bx-dungeon",
+    "tension-dice",
+)
 
 #: The most of a players' page's sheet (inside the margins) left empty below its text.
 MOST_EMPTY = 0.30
@@ -30,29 +37,45 @@ def column_regions(laid: LaidOut) -> list[list[list[Region]]]:
     for page in laid.document.pages:
         runs = []
         for box in page._page_box.descendants():
-            if box.element_tag == "div" and "columns" in (box.element.get("class") or "").split() and any(
-                    child.element is box.element for child in box.children):  # the outer box, not a column
-                runs.append([(column.position_x * 0.75, column.position_y * 0.75,
-                              (column.position_x + column.width) * 0.75,
-                              (column.position_y + column.height) * 0.75) for column in box.children])
+            if (
+                box.element_tag == "div"
+                and "columns" in (box.element.get("class") or "").split()
+                and any(child.element is box.element for child in box.children)
+            ):  # the outer box, not a column
+                runs.append(
+                    [
+                        (
+                            column.position_x * 0.75,
+                            column.position_y * 0.75,
+                            (column.position_x + column.width) * 0.75,
+                            (column.position_y + column.height) * 0.75,
+                        )
+                        for column in box.children
+                    ]
+                )
         pages.append(runs)
     return pages
 
 
-def column_feet(boxes: list[tuple[str, tuple[float, float, float, float]]], height: float,
-                run: list[Region]) -> list[float]:
+def column_feet(
+    boxes: list[tuple[str, tuple[float, float, float, float]]], height: float, run: list[Region]
+) -> list[float]:
     """The bottom of the lowest character of *boxes* (a page's characters, read from its PDF) in each column
     of *run*, in points from the top."""
     feet = []
     for left, top, right, bottom in run:
-        inside = [height - low for _, (x0, low, x1, high) in boxes
-                  if left <= (x0 + x1) / 2 <= right and top <= height - (low + high) / 2 <= bottom + 1]
+        inside = [
+            height - low
+            for _, (x0, low, x1, high) in boxes
+            if left <= (x0 + x1) / 2 <= right and top <= height - (low + high) / 2 <= bottom + 1
+        ]
         feet.append(max(inside) if inside else top)
     return feet
 
 
-def rendered_with_layout(pack_id: str, paper: Paper, players: bool,
-                         monkeypatch: pytest.MonkeyPatch) -> tuple[Any, LaidOut]:
+def rendered_with_layout(
+    pack_id: str, paper: Paper, players: bool, monkeypatch: pytest.MonkeyPatch
+) -> tuple[Any, LaidOut]:
     """The pack's reference and the laid-out document its PDF was written from."""
     written: list[LaidOut] = []
 
@@ -73,7 +96,8 @@ def leading(size: float) -> float:
 @pytest.mark.slow
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_every_reference_page_ends_its_columns_within_two_lines(
-        pack_id: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    pack_id: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     caplog.set_level(logging.DEBUG, logger="sheetgen.compat.columns")
     for paper in (LETTER, A4):
         for players in (False, True):

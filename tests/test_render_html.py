@@ -324,18 +324,14 @@ def test_refused_urls_are_never_opened_or_requested_in_a_fresh_process(tmp_path:
 def test_a_character_no_shipped_font_has_fails_the_render() -> None:
     with pytest.raises(RenderError) as raised:
         render_html.html_to_pdf(page("<p>The 漢 door</p>"), title="t", subject="s")
-    assert str(raised.value) == (
-        'character "漢" (U+6F22) is in none of the shipped fonts; replace it or remove it'
-    )
+    assert str(raised.value) == ('character "漢" (U+6F22) is in none of the shipped fonts; replace it or remove it')
 
 
 def test_text_set_in_a_system_font_fails_the_render() -> None:
     if not subprocess.run(["fc-list"], capture_output=True, text=True).stdout.strip():
         pytest.skip("no system fonts to fall back to")
     with pytest.raises(RenderError, match="a font sheetgen does not ship"):
-        render_html.html_to_pdf(
-            page('<p style="font-family: serif">Set in a system font</p>'), title="t", subject="s"
-        )
+        render_html.html_to_pdf(page('<p style="font-family: serif">Set in a system font</p>'), title="t", subject="s")
 
 
 # --- warnings -----------------------------------------------------------------------------------------
@@ -352,9 +348,7 @@ def test_weasyprint_warnings_are_collected_not_printed(
     captured = capsys.readouterr()
     assert captured.out == captured.err == ""
     assert not [r for r in caplog.records if r.name == "weasyprint"]
-    assert any(
-        "Ignored `colour: red" in r.getMessage() for r in caplog.records if r.name.startswith("sheetgen")
-    )
+    assert any("Ignored `colour: red" in r.getMessage() for r in caplog.records if r.name.startswith("sheetgen"))
     assert logging.getLogger("weasyprint").propagate
 
 

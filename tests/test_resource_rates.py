@@ -70,21 +70,32 @@ def test_boxes_used_within_the_hours(tmp_path: Path) -> None:
     assert (use["torch"].by_rate, use["torch"].by_outcomes) == (18, Fraction(18, 6))
     assert (use["oil"].by_rate, use["oil"].by_outcomes) == (3, Fraction(0))
     rows = mechanics_rows(odds)
-    assert ("Resource: Torch", "3:00", "boxes used: 18 by its rate + 3.00 expected from outcomes",
-            "6 to a full Torch") in rows
+    assert (
+        "Resource: Torch",
+        "3:00",
+        "boxes used: 18 by its rate + 3.00 expected from outcomes",
+        "6 to a full Torch",
+    ) in rows
 
 
 def test_a_rate_uses_no_more_than_the_boxes_when_no_roll_fills_them_again(tmp_path: Path) -> None:
-    unfilled = TORCH_PACK.replace("""    - roll: 3
+    unfilled = TORCH_PACK.replace(
+        """    - roll: 3
       result: Fresh torch
       effects: [{resource: torch, reset: true}]
-    - {roll: 4-6, result: Quiet}""", "    - {roll: 3-6, result: Quiet}")
+    - {roll: 4-6, result: Quiet}""",
+        "    - {roll: 3-6, result: Quiet}",
+    )
     assert unfilled != TORCH_PACK
     odds = quiet_odds(load_text(tmp_path, unfilled), 3)
     use = {u.resource: u for u in odds.resources}
     assert (use["torch"].by_rate, use["torch"].by_outcomes) == (6, Fraction(18, 6))
-    assert ("Resource: Torch", "3:00", "boxes used: all 6 by its rate + 3.00 expected from outcomes",
-            "6 to a full Torch") in mechanics_rows(odds)
+    assert (
+        "Resource: Torch",
+        "3:00",
+        "boxes used: all 6 by its rate + 3.00 expected from outcomes",
+        "6 to a full Torch",
+    ) in mechanics_rows(odds)
     one_hour = {u.resource: u for u in quiet_odds(load_text(tmp_path, unfilled), 1).resources}
     assert one_hour["oil"].by_rate == 1
 
@@ -153,11 +164,15 @@ def test_tracker_ties_the_boxes_to_turns(tmp_path: Path) -> None:
 def test_an_action_refills_a_resource(tmp_path: Path) -> None:
     from sheetgen.sheets.reference import _action
 
-    text = TORCH_PACK.replace("reference:", """actions:
+    text = TORCH_PACK.replace(
+        "reference:",
+        """actions:
   - name: Light a torch
     time: 1 minute
     effects: [{track: torch, refill: true, text: A fresh torch burns for an hour.}]
-reference:""", 1)
+reference:""",
+        1,
+    )
     pack = load_text(tmp_path, text)
     view = _action(pack, pack.actions[0])
     assert [(c.amount, c.when) for c in view.effects] == [("Torch refilled", "A fresh torch burns for an hour.")]

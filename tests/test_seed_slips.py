@@ -51,12 +51,12 @@ def test_encounter_reaction_gives_the_action_and_move_to_each_being() -> None:
 
 def test_a_turns_part_names_only_actions_that_exist(tmp_path: Path) -> None:
     text = (Path(__file__).resolve().parent.parent / "sheetgen" / "rules" / "derelict-crawl.yaml").read_text(
-        encoding="utf-8")
+        encoding="utf-8"
+    )
     path = tmp_path / "derelict.yaml"
     path.write_text(text.replace("actions: [Combat]", "actions: [Combat, Swim]"), encoding="utf-8")
     with pytest.raises(DataError, match='no action named "Swim"'):
         load_pack(str(path))
-
 
 
 @pytest.mark.parametrize("page", [0, 1], ids=["gm", "players"])
@@ -66,20 +66,30 @@ def test_encounter_reaction_rounds_have_a_move_and_an_action_box_for_each_being(
     assert rounds.beings == 5
     layout = tracker_layout(pack, pack.trackers[page], LETTER, 12)
     first = sorted(b.name for b in layout.boxes if b.name.startswith("round-1-heroes-"))
-    assert first == sorted(["round-1-heroes-turn"] + [f"round-1-heroes-{what}-{n}" for n in range(1, 6)
-                                                       for what in ("move", "action")])
+    assert first == sorted(
+        ["round-1-heroes-turn"] + [f"round-1-heroes-{what}-{n}" for n in range(1, 6) for what in ("move", "action")]
+    )
     assert len([b for b in layout.boxes if b.name.startswith("round-")]) == 10 * 2 * (1 + 2 * 5)
     assert "M = Move, A = Action: a pair for each of up to 5 Beings in a group" in tracker_text(
-        "encounter-reaction", page)
+        "encounter-reaction", page
+    )
 
 
 def test_one_being_keeps_one_move_and_one_action_box_per_group(tmp_path: Path) -> None:
-    text = (Path(__file__).resolve().parent.parent / "sheetgen" / "rules" / "encounter-reaction.yaml").read_text(
-        encoding="utf-8").replace("        beings: 5\n", "")
+    text = (
+        (Path(__file__).resolve().parent.parent / "sheetgen" / "rules" / "encounter-reaction.yaml")
+        .read_text(encoding="utf-8")
+        .replace("        beings: 5\n", "")
+    )
     path = tmp_path / "er.yaml"
     path.write_text(text, encoding="utf-8")
     pack = load_pack(str(path))
     layout = tracker_layout(pack, pack.trackers[0], LETTER, 12)
     assert sorted(b.name for b in layout.boxes if b.name.startswith("round-1-")) == [
-        "round-1-enemies-action", "round-1-enemies-move", "round-1-enemies-turn",
-        "round-1-heroes-action", "round-1-heroes-move", "round-1-heroes-turn"]
+        "round-1-enemies-action",
+        "round-1-enemies-move",
+        "round-1-enemies-turn",
+        "round-1-heroes-action",
+        "round-1-heroes-move",
+        "round-1-heroes-turn",
+    ]

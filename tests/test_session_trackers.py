@@ -43,27 +43,31 @@ def _turn_grid_ends(text: str, pack: Pack) -> int | None:
     if shown is None:
         return None
     last = 0
-    for line in text[shown.end():].splitlines():
+    for line in text[shown.end() :].splitlines():
         row = re.fullmatch(r"(\d+)(?:–(\d+))?", line.strip())
         if row and int(row[1]) == last + 1 and last < int(shown[1]):  # a track's levels may follow the grid
             last = int(row[2] or row[1])
     assert last == int(shown[1]), text  # the rows run from turn 1 to the turns the heading says
     seconds = last * pack.time.length
-    labels = {int(h) * 3600 + int(m) * 60 for h, m in CLOCK.findall(text[shown.end():])}
+    labels = {int(h) * 3600 + int(m) * 60 for h, m in CLOCK.findall(text[shown.end() :])}
     assert seconds in labels, text  # the last box is labelled with its time
     return seconds
 
 
 #: The paper and print sizes a turns grid is laid out in.
-SIZES = [pytest.param(RenderOptions(), id="letter"), pytest.param(RenderOptions(paper=A4), id="a4"),
-         pytest.param(RenderOptions(large=True), id="large")]
+SIZES = [
+    pytest.param(RenderOptions(), id="letter"),
+    pytest.param(RenderOptions(paper=A4), id="a4"),
+    pytest.param(RenderOptions(large=True), id="large"),
+]
 
 
 @pytest.mark.parametrize("options", SIZES)
 @pytest.mark.parametrize("hours", [None, 2, 5])
 @pytest.mark.parametrize("pack", PACKS)
-def test_every_trackers_last_turn_is_within_the_session_and_an_hour(pack: Pack, hours: int | None,
-                                                                    options: RenderOptions) -> None:
+def test_every_trackers_last_turn_is_within_the_session_and_an_hour(
+    pack: Pack, hours: int | None, options: RenderOptions
+) -> None:
     session = play_hours(pack, hours) * 3600
     grids = 0
     for audience in Audience:

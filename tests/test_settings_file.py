@@ -12,17 +12,24 @@ from test_bad_inputs import ROOT, sheetgen_env
 
 def run(config: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {**sheetgen_env(), "SHEETGEN_CONFIG": str(config)}
-    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=60, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "sheetgen", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
 def test_a_byte_order_mark_is_read_as_an_editor_wrote_it(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
-    config.write_bytes(b"\xef\xbb\xbfpapr = \"a4\"\n")
+    config.write_bytes(b'\xef\xbb\xbfpapr = "a4"\n')
     done = run(config, "calibrate", "-o", str(tmp_path / "c.pdf"))
     assert done.returncode == 2
     assert done.stderr == f'error: {config}:1:1: papr: unknown setting "papr" (did you mean "paper"?)\n'  # its place
-    config.write_bytes(b"\xef\xbb\xbfpaper = \"a4\"\n")
+    config.write_bytes(b'\xef\xbb\xbfpaper = "a4"\n')
     done = run(config, "calibrate", "-o", str(tmp_path / "c.pdf"))
     assert done.returncode == 0, done.stderr
 

@@ -114,7 +114,7 @@ def test_a_simulation_agrees_with_the_exact_odds(pack: Pack) -> None:
     counts = _simulate(pack, 3, runs, random.Random(11))
     odds = quiet_odds(pack, 3)
     exact = [o for r in odds.rolls for o in r.outcomes]
-    for outcome, count in zip(exact, counts[len(odds.outcomes):], strict=True):
+    for outcome, count in zip(exact, counts[len(odds.outcomes) :], strict=True):
         for hour in range(3):
             p = float(outcome.by_hour[hour])
             error = math.sqrt(p * (1 - p) / runs)
@@ -152,8 +152,9 @@ def test_the_reference_says_each_roll(pack: Pack) -> None:
     torch = pack.rolls[0]
     assert roll_sentence(pack, torch) == "1d6: Torch gutters on a 1; every turn (10 minutes)"
     fatigue = pack.rolls[1]
-    assert roll_sentence(pack, fatigue) == ("2d6 + Fatigue: Worn out on 12-20 and Tired on 10-11; "
-                                            "every 3 turns (30 minutes)")
+    assert roll_sentence(pack, fatigue) == (
+        "2d6 + Fatigue: Worn out on 12-20 and Tired on 10-11; every 3 turns (30 minutes)"
+    )
     banner = check_banner(pack)
     assert banner is not None
     assert [f.label for f in banner.facts][-2:] == ["Torch", "Fatigue"]
@@ -170,26 +171,44 @@ def test_the_odds_table_has_a_row_for_each_outcome(pack: Pack) -> None:
 BASE = PACK.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize(("old", "new", "field", "message"), [
-    ("add: [fatigue]", "add: [fatigeu]", "rolls[1].add[0]", 'no track with id "fatigeu" (did you mean "fatigue"?)'),
-    ("  - id: fatigue\n    name: Fatigue", "  - id: torch\n    name: Fatigue", "rolls[1].id",
-     "two rolls share the id"),
-    ("      - roll: 10-11", "      - roll: 21-22", "rolls[1].outcomes[1].roll",
-     "21-22 cannot come up on 2d6 with the tracks added (2-15)"),
-    ("      - roll: 10-11", "      - roll: 12-13", "rolls[1].outcomes[1].roll",
-     "every result it holds is taken by an outcome above it"),
-    ("{resource: torches, by: -1}", "{resource: torch, by: -1}", "rolls[0].outcomes[0].effects[0].resource",
-     'no resource with id "torch"'),
-    ("cadence: {every: 3}", "cadence: {every: 0}", "rolls[1].cadence.every", "must be from 1 to"),
-])
-def test_a_mistake_in_a_roll_is_named_at_its_line(tmp_path: Path, old: str, new: str, field: str,
-                                                  message: str) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        ("add: [fatigue]", "add: [fatigeu]", "rolls[1].add[0]", 'no track with id "fatigeu" (did you mean "fatigue"?)'),
+        (
+            "  - id: fatigue\n    name: Fatigue",
+            "  - id: torch\n    name: Fatigue",
+            "rolls[1].id",
+            "two rolls share the id",
+        ),
+        (
+            "      - roll: 10-11",
+            "      - roll: 21-22",
+            "rolls[1].outcomes[1].roll",
+            "21-22 cannot come up on 2d6 with the tracks added (2-15)",
+        ),
+        (
+            "      - roll: 10-11",
+            "      - roll: 12-13",
+            "rolls[1].outcomes[1].roll",
+            "every result it holds is taken by an outcome above it",
+        ),
+        (
+            "{resource: torches, by: -1}",
+            "{resource: torch, by: -1}",
+            "rolls[0].outcomes[0].effects[0].resource",
+            'no resource with id "torch"',
+        ),
+        ("cadence: {every: 3}", "cadence: {every: 0}", "rolls[1].cadence.every", "must be from 1 to"),
+    ],
+)
+def test_a_mistake_in_a_roll_is_named_at_its_line(tmp_path: Path, old: str, new: str, field: str, message: str) -> None:
     assert old in BASE
     path = tmp_path / "pack.yaml"
     path.write_text(BASE.replace(old, new, 1), encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(path)])
     assert result.exit_code == 2, result.output
-    line = BASE[:BASE.index(old)].count("\n") + 1
+    line = BASE[: BASE.index(old)].count("\n") + 1
     assert f"{path}:{line}:" in result.output
     assert field in result.output and message in result.output
     assert "Traceback" not in result.output
@@ -197,9 +216,11 @@ def test_a_mistake_in_a_roll_is_named_at_its_line(tmp_path: Path, old: str, new:
 
 def test_rolls_need_a_check(tmp_path: Path) -> None:
     text = BASE.split("check:\n", 1)[0] + "rolls:" + BASE.split("\nrolls:", 1)[1]
-    text = text.replace("reference:\n  pages:\n    - title: Several Rolls\n      sections:\n        - kind: check\n"
-                        "        - kind: odds", "reference:\n  pages:\n    - title: Several Rolls\n      sections:\n"
-                        "        - kind: tracks")
+    text = text.replace(
+        "reference:\n  pages:\n    - title: Several Rolls\n      sections:\n        - kind: check\n"
+        "        - kind: odds",
+        "reference:\n  pages:\n    - title: Several Rolls\n      sections:\n        - kind: tracks",
+    )
     path = tmp_path / "pack.yaml"
     path.write_text(text, encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", str(path)])
@@ -208,15 +229,18 @@ def test_rolls_need_a_check(tmp_path: Path) -> None:
 
 
 def test_a_roll_read_one_by_one_on_a_cadence_by_track(tmp_path: Path) -> None:
-    text = BASE.replace('''    formula: Roll **1d6**; on a 1 the torch gutters out.
+    text = BASE.replace(
+        """    formula: Roll **1d6**; on a 1 the torch gutters out.
     roll: 1d6
     outcomes:
       - roll: 1
         result: Torch gutters
-        effects: [{resource: torches, by: -1}]''', '''    roll: 2d6
+        effects: [{resource: torches, by: -1}]""",
+        """    roll: 2d6
     cadence: {every: {track: fatigue, levels: {0: 2, 1-3: 1}}}
     outcomes:
-      - {pattern: {doubles: any}, result: Omen}''')
+      - {pattern: {doubles: any}, result: Omen}""",
+    )
     path = tmp_path / "pack.yaml"
     path.write_text(text, encoding="utf-8")
     pack = load_pack(str(path))
@@ -229,7 +253,8 @@ def test_a_roll_read_one_by_one_on_a_cadence_by_track(tmp_path: Path) -> None:
     assert rolled[5] == up
     (omen,) = torch.outcomes  # each time, the chance it is rolled there and shows doubles
     assert [c / rolled[t.unit] for c, t in zip(omen.chances, torch.times, strict=True)] == [Fraction(1, 6)] * len(
-        torch.times)
+        torch.times
+    )
     t = build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=5)
     for d in (d for row in t.rows for d in row.baseline.rolls if d.roll == "torch"):
         assert (d.outcome == "Omen") == (d.faces[0] == d.faces[1])
@@ -242,8 +267,9 @@ def test_the_json_carries_each_roll_and_its_odds(pack: Pack) -> None:
 
     from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
 
-    data = json.loads(json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=1,
-                                                                seed=3))))
+    data = json.loads(
+        json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=1, seed=3)))
+    )
     jsonschema.validate(data, timetable_json_schema())
     torch, fatigue = data["odds"]["rolls"]
     assert [t["unit"] for t in fatigue["times"]] == [3, 6]
@@ -279,16 +305,19 @@ def test_a_roll_whose_mark_is_taken_is_named(tmp_path: Path) -> None:
 
 
 def test_rolls_too_many_to_work_out_are_refused_at_their_line(tmp_path: Path) -> None:
-    rolls = "".join(f"""  - id: r{i}
+    rolls = "".join(
+        f"""  - id: r{i}
     name: Roll {i}
     when: every turn
     roll: 3d6
     outcomes:
       - {{roll: 3-6, result: Up {i}, effects: [{{track: t{i % 4}, by: 1}}]}}
       - {{roll: 15-18, result: Down {i}, effects: [{{track: t{i % 4}, by: -1}}]}}
-""" for i in range(8))
+"""
+        for i in range(8)
+    )
     tracks = "".join(f"  - {{id: t{i}, name: T{i}, max: 10}}\n" for i in range(4))
-    text = BASE[:BASE.index("rolls:\n")] + "rolls:\n" + rolls + BASE[BASE.index("tracks:\n"):]
+    text = BASE[: BASE.index("rolls:\n")] + "rolls:\n" + rolls + BASE[BASE.index("tracks:\n") :]
     text = text.replace("tracks:\n", "tracks:\n" + tracks, 1).replace("  add: [noise]\n", "  add: [noise, t0, t1]\n", 1)
     text = text.replace("      - kind: results\n        ref: fatigue\n", "")
     path = tmp_path / "pack.yaml"
@@ -296,7 +325,7 @@ def test_rolls_too_many_to_work_out_are_refused_at_their_line(tmp_path: Path) ->
     for command in (["check", str(path)], ["odds", str(path)]):
         result = CliRunner().invoke(cli, command)
         assert result.exit_code == 2, result.output
-        line = text[:text.index("rolls:\n")].count("\n") + 2  # the list's first item
+        line = text[: text.index("rolls:\n")].count("\n") + 2  # the list's first item
         assert f"{path}:{line}:3: rolls: Several Rolls" in result.output
         assert "its check and its 8 other rolls have too many states" in result.output
         assert "fewer rolls or outcomes" in result.output

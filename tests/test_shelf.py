@@ -21,10 +21,14 @@ PACKS = builtin_pack_ids()
 #: zone, morale and number appearing. B/X and the tension pool by their layouts; the others in the
 #: file's order with the three after the stat the encounter rules name (MV; Speed for encounter-reaction).
 ORDER: dict[str, tuple[list[str], dict[str, str]]] = {
-    "the-mill-cellars": (["AC", "HD", "Att", "THAC0", "MV", "SV", "ML", "AL", "XP", "NA", "TT"],
-                         {"morale": "ML", "appearing": "NA"}),
-    "the-salt-tunnels": (["Level", "AC", "HP", "Speed", "Attack", "Damage", "Morale", "Appearing"],
-                         {"morale": "Morale", "appearing": "Appearing"}),
+    "the-mill-cellars": (
+        ["AC", "HD", "Att", "THAC0", "MV", "SV", "ML", "AL", "XP", "NA", "TT"],
+        {"morale": "ML", "appearing": "NA"},
+    ),
+    "the-salt-tunnels": (
+        ["Level", "AC", "HP", "Speed", "Attack", "Damage", "Morale", "Appearing"],
+        {"morale": "Morale", "appearing": "Appearing"},
+    ),
     "the-ember-vault": (["AC", "HP", "ATK", "MV", "Morale", "# Appearing", "AL", "LV"], {}),
     "the-lampless-mine": (["HD", "AC", "ATK", "MV", "Morale", "# Appearing", "Special"], {}),
     "the-salt-road": (["AC", "HD", "Att", "MV", "Morale", "# Appearing"], {}),
@@ -50,11 +54,12 @@ def labels_after(text: str, block: Statblock) -> list[str]:
     start = text.index(block.name) + len(block.name)
     if block.description:
         start = text.index(squeeze(block.description)[-20:], start) + 20
-    values = {squeeze(str(v)) for v in (*block.stats.values(), block.zone, block.morale, block.appearing)
-              if v is not None}
+    values = {
+        squeeze(str(v)) for v in (*block.stats.values(), block.zone, block.morale, block.appearing) if v is not None
+    }
     labels = []
     for found in LABEL.finditer(text, start):
-        rest = text[found.end():].lstrip() + " "
+        rest = text[found.end() :].lstrip() + " "
         if not any(rest.startswith(f"{v} ") for v in values):
             break
         labels.append(found[1])
@@ -62,8 +67,7 @@ def labels_after(text: str, block: Statblock) -> list[str]:
 
 
 @pytest.mark.parametrize("site", sorted(ORDER))
-def test_the_stat_cards_print_each_statblock_in_its_packs_order(runner: CliRunner, tmp_path: Path,
-                                                                 site: str) -> None:
+def test_the_stat_cards_print_each_statblock_in_its_packs_order(runner: CliRunner, tmp_path: Path, site: str) -> None:
     out = tmp_path / "cards.pdf"
     result = runner.invoke(cli, ["cards", site, "--layout", "shop", "-o", str(out)])  # one card a page
     assert result.exit_code == 0, result.output
@@ -81,8 +85,11 @@ def test_the_stat_cards_print_each_statblock_in_its_packs_order(runner: CliRunne
 
 
 #: The packs whose reference prints a statblock of their own, with the site whose order it shares.
-REFERENCE = {"bx-dungeon": "the-mill-cellars", "tension-dice": "the-salt-tunnels",
-             "encounter-reaction": "the-sunken-chapel"}
+REFERENCE = {
+    "bx-dungeon": "the-mill-cellars",
+    "tension-dice": "the-salt-tunnels",
+    "encounter-reaction": "the-sunken-chapel",
+}
 
 
 @pytest.mark.parametrize("pack_id", sorted(REFERENCE))
@@ -99,7 +106,8 @@ def test_the_reference_prints_the_packs_statblock_in_the_same_order(tmp_path: Pa
 @pytest.mark.slow
 @pytest.mark.parametrize("pack_id", PACKS)
 def test_a_starter_site_for_every_pack_builds_a_packet_and_is_never_written_twice(
-        runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pack_id: str) -> None:
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, pack_id: str
+) -> None:
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(cli, ["new", "site", "x.yaml", "--system", pack_id])
     assert (result.exit_code, result.output) == (0, "x.yaml\n")
@@ -114,7 +122,8 @@ def test_a_starter_site_for_every_pack_builds_a_packet_and_is_never_written_twic
     for again in (pack_id, "dungeon-turn"):
         result = runner.invoke(cli, ["new", "site", "x.yaml", "--system", again])
         assert result.exit_code == 2
-        assert result.output == ("error: x.yaml: the file exists and is kept as it is; give another name, or "
-                                 "move it away first\n")
+        assert result.output == (
+            "error: x.yaml: the file exists and is kept as it is; give another name, or move it away first\n"
+        )
     assert (tmp_path / "x.yaml").read_bytes() == first
     assert sorted(p.name for p in tmp_path.iterdir()) == ["packet.pdf", "x.yaml"]

@@ -119,8 +119,13 @@ def test_statblocks(loaded: LoadedSite) -> None:
 
 def test_griffon_matches_the_text(loaded: LoadedSite) -> None:
     griffon = next(block for block in loaded.site.statblocks if block.id == "griffon")
-    assert list(griffon.stats.items()) == [("HD", "7 (31 HP)"), ("Speed", "30' (Fly 80')"),
-                                           ("Armor", "2 [as Chain]"), ("Weak", "Shock"), ("TL", "3.7")]
+    assert list(griffon.stats.items()) == [
+        ("HD", "7 (31 HP)"),
+        ("Speed", "30' (Fly 80')"),
+        ("Armor", "2 [as Chain]"),
+        ("Weak", "Shock"),
+        ("TL", "3.7"),
+    ]
     assert griffon.appearing == "d4"
     assert (griffon.zone, griffon.morale) == ("Frontline", 8)
     assert [(a.name, a.kind, a.text) for a in griffon.actions] == [

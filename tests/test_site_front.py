@@ -25,17 +25,15 @@ def rooms(exits: dict[str, list[str]]) -> list[Room]:
 def test_dead_ends_and_loops_read_from_the_exits_both_ways() -> None:
     # 1-2-3-1 is a circuit; 3-4 a bridge to 4, which goes on to 5 (a dead end) and 6 (one way in, listed
     # only on 6's side); 7 stands alone
-    places = room_places(rooms({"1": ["2"], "2": ["3"], "3": ["1", "4"], "4": ["5"], "5": [], "6": ["4"],
-                                "7": []}))
-    assert places == {"1": "loop", "2": "loop", "3": "loop", "4": "", "5": "dead end", "6": "dead end",
-                      "7": ""}
+    places = room_places(rooms({"1": ["2"], "2": ["3"], "3": ["1", "4"], "4": ["5"], "5": [], "6": ["4"], "7": []}))
+    assert places == {"1": "loop", "2": "loop", "3": "loop", "4": "", "5": "dead end", "6": "dead end", "7": ""}
 
 
 def test_a_room_between_two_circuits_is_on_a_loop_and_a_bridge_is_not() -> None:
-    places = room_places(rooms({"a": ["b", "c"], "b": ["c"], "c": ["d"], "d": ["e", "f"], "e": ["f"],
-                                "f": [], "g": ["a"]}))
-    assert places == {"a": "loop", "b": "loop", "c": "loop", "d": "loop", "e": "loop", "f": "loop",
-                      "g": "dead end"}
+    places = room_places(
+        rooms({"a": ["b", "c"], "b": ["c"], "c": ["d"], "d": ["e", "f"], "e": ["f"], "f": [], "g": ["a"]})
+    )
+    assert places == {"a": "loop", "b": "loop", "c": "loop", "d": "loop", "e": "loop", "f": "loop", "g": "dead end"}
 
 
 def test_a_long_corridor_of_rooms_is_read_without_recursion() -> None:
@@ -49,7 +47,9 @@ def test_a_long_corridor_of_rooms_is_read_without_recursion() -> None:
 
 def test_paragraphs_part_at_blank_lines_and_run_their_lines_on() -> None:
     assert paragraphs("One line\nand the next.\n\n\n  Second **bold**.\n\n") == (
-        "One line and the next.", "Second **bold**.")
+        "One line and the next.",
+        "Second **bold**.",
+    )
     assert paragraphs("") == ()
 
 
@@ -88,9 +88,12 @@ def big_site(tmp_path: Path, count: int, name: str = "Hall of the Long Name Numb
     lines += ["rooms:"]
     for n in range(1, count + 1):
         near = [str(m) for m in (n - 1, n + 1) if 1 <= m <= count]
-        lines.append(f'  - {{key: "{n}", name: "{name.format(n=n)}", size: "30 x 40 ft", '
-                     f"exits: [{', '.join(repr(k) for k in near)}], stats: [rat]"
-                     + (", trap: A pit." if n % 3 == 0 else "") + "}")
+        lines.append(
+            f'  - {{key: "{n}", name: "{name.format(n=n)}", size: "30 x 40 ft", '
+            f"exits: [{', '.join(repr(k) for k in near)}], stats: [rat]"
+            + (", trap: A pit." if n % 3 == 0 else "")
+            + "}"
+        )
     lines += ["statblocks:", "  - {id: rat, name: Giant Rat}"]
     path = tmp_path / "warrens.yaml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -126,7 +129,8 @@ def test_a_long_background_and_many_rooms_run_on_over_pages_inside_the_margins(t
     assert "dead end" in text and "Giant Rat" in text
     fields = pdf.get_fields() or {}
     assert {name for name in fields if name.startswith("rooms-visited-")} == {
-        f"rooms-visited-{n}" for n in range(1, 201)}
+        f"rooms-visited-{n}" for n in range(1, 201)
+    }
     # each page says which part it holds
     assert "Background" in pdf.pages[0].extract_text()
     assert "Room index" in pdf.pages[-1].extract_text()
@@ -157,9 +161,15 @@ def test_the_index_cells_are_hyphenated_in_the_sites_language() -> None:
     from sheetgen.layout.site_front import _Column, _table_row
 
     columns = [_Column("Room", 70.0)]
-    german = [m.text for m in _table_row(columns, ["Schatzkammertürschloss"], 9.0, "b", "b", "de").marks
-              if isinstance(m, TextMark)]
+    german = [
+        m.text
+        for m in _table_row(columns, ["Schatzkammertürschloss"], 9.0, "b", "b", "de").marks
+        if isinstance(m, TextMark)
+    ]
     assert german[0].endswith("-") and "".join(t.rstrip("-") for t in german) == "Schatzkammertürschloss"
-    unknown = [m.text for m in _table_row(columns, ["Schatzkammertürschloss"], 9.0, "b", "b", "zz").marks
-               if isinstance(m, TextMark)]
+    unknown = [
+        m.text
+        for m in _table_row(columns, ["Schatzkammertürschloss"], 9.0, "b", "b", "zz").marks
+        if isinstance(m, TextMark)
+    ]
     assert not any(t.endswith("-") for t in unknown)

@@ -19,8 +19,18 @@ from sheetgen.model.loaded import LoadedSite
 
 WATABOU = sorted(HERE.glob("**/*.json"))
 #: The One Page Dungeon's door types as the site map's kinds (docs/site-format.md).
-KINDS = {0: "open", 1: "door", 2: "narrow", 3: "way-out", 4: "portcullis", 5: "double", 6: "secret", 7: "steel",
-         8: "stairs", 9: "stairwell"}
+KINDS = {
+    0: "open",
+    1: "door",
+    2: "narrow",
+    3: "way-out",
+    4: "portcullis",
+    5: "double",
+    6: "secret",
+    7: "steel",
+    8: "stairs",
+    9: "stairwell",
+}
 NOTEWORTHY = {"secret", "stairwell", "stairs", "steel", "portcullis", "way-out"}
 
 TWO_ROOMS = """site: Edges
@@ -57,8 +67,11 @@ def test_every_rect_water_and_column_is_kept(path: Path, tmp_path: Path) -> None
     plan = loaded.site.map
     assert plan is not None
     doors = {(d["x"], d["y"]) for d in data["doors"]}
-    rects = Counter((r["x"], r["y"], r["w"], r["h"]) for r in data["rects"]
-                    if not (r["w"] == r["h"] == 1 and (r["x"], r["y"]) in doors))
+    rects = Counter(
+        (r["x"], r["y"], r["w"], r["h"])
+        for r in data["rects"]
+        if not (r["w"] == r["h"] == 1 and (r["x"], r["y"]) in doors)
+    )
     assert Counter(a.rect for a in plan.areas) == rects
     assert {a.room for a in plan.areas if a.room is not None} == {room.key for room in loaded.site.rooms}
     assert set(plan.water) == {(w["x"], w["y"]) for w in data["water"]}
@@ -80,7 +93,8 @@ def test_a_map_spans_at_most_max_map_squares(tmp_path: Path) -> None:
         load_site(str(_site(tmp_path, f"    - {{room: '1', rect: [0, 0, 1, 1]}}\n    - {{rect: [{last}, 0, 1, 1]}}\n")))
     assert [str(p).split("/")[-1] for p in info.value.problems] == [
         f"s.yaml:7:3: map: the map spans {last + 1} x 1 squares; at most {last:,} each way fit on a page "
-        "(draw it with larger squares, or split the site)"]
+        "(draw it with larger squares, or split the site)"
+    ]
 
 
 def test_a_polygon_has_at_most_max_polygon_corners(tmp_path: Path) -> None:
@@ -91,8 +105,9 @@ def test_a_polygon_has_at_most_max_polygon_corners(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_site(str(_site(tmp_path, f"    - {{room: '1', polygon: [{corners(limits.MAX_POLYGON + 1)}]}}\n")))
     (problem,) = info.value.problems
-    assert str(problem).endswith(f"s.yaml:8:28: map.areas[0].polygon: {limits.MAX_POLYGON + 1} entries; at most "
-                                 f"{limits.MAX_POLYGON} are allowed")
+    assert str(problem).endswith(
+        f"s.yaml:8:28: map.areas[0].polygon: {limits.MAX_POLYGON + 1} entries; at most {limits.MAX_POLYGON} are allowed"
+    )
 
 
 def test_a_map_lists_at_most_max_map_items_columns(tmp_path: Path) -> None:
@@ -104,5 +119,6 @@ def test_a_map_lists_at_most_max_map_items_columns(tmp_path: Path) -> None:
     with pytest.raises(DataError) as info:
         load_site(str(_site(tmp_path, area + columns(limits.MAX_MAP_ITEMS + 1))))
     (problem,) = info.value.problems
-    assert str(problem).endswith(f"s.yaml:9:12: map.columns: {limits.MAX_MAP_ITEMS + 1} entries; at most "
-                                 f"{limits.MAX_MAP_ITEMS} are allowed")
+    assert str(problem).endswith(
+        f"s.yaml:9:12: map.columns: {limits.MAX_MAP_ITEMS + 1} entries; at most {limits.MAX_MAP_ITEMS} are allowed"
+    )

@@ -29,26 +29,29 @@ cli(sys.argv[1:], prog_name='sheetgen')
 
 
 def heavy_imports(*args: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], cwd=ROOT, capture_output=True, text=True,
-                          check=False)
+    done = subprocess.run([sys.executable, "-c", SCRIPT, *args], cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     (line,) = [line for line in done.stderr.splitlines() if line.startswith("HEAVY ")]
     loaded: list[str] = json.loads(line.removeprefix("HEAVY "))
     return loaded
 
 
-@pytest.mark.parametrize("args", [
-    ["--help"],
-    ["systems"],
-    ["check", str(SITE)],
-    ["odds", "dungeon-turn"],
-    ["schema", "pack"],
-    ["timetable", "site-alarm", "--format", "json", "--seed", "3"],
-    ["timetable", "site-alarm", "--format", "csv", "--seed", "3"],
-    ["export", str(SITE), "--to", "obsidian", "--seed", "3"],
-    ["export", str(SITE), "--to", "foundry"],
-    ["import", "watabou", str(ROOT / "tests" / "watabou" / "sample-1.json")],
-], ids=lambda args: " ".join(a if "/" not in a else Path(a).name for a in args))
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["systems"],
+        ["check", str(SITE)],
+        ["odds", "dungeon-turn"],
+        ["schema", "pack"],
+        ["timetable", "site-alarm", "--format", "json", "--seed", "3"],
+        ["timetable", "site-alarm", "--format", "csv", "--seed", "3"],
+        ["export", str(SITE), "--to", "obsidian", "--seed", "3"],
+        ["export", str(SITE), "--to", "foundry"],
+        ["import", "watabou", str(ROOT / "tests" / "watabou" / "sample-1.json")],
+    ],
+    ids=lambda args: " ".join(a if "/" not in a else Path(a).name for a in args),
+)
 def test_commands_that_draw_nothing_import_no_renderer(args: list[str], tmp_path: Path) -> None:
     if args[0] == "timetable":
         args = [*args, "-o", str(tmp_path / f"timetable.{args[3]}")]
@@ -63,9 +66,13 @@ def test_the_check_sees_a_renderer_when_one_is_imported(tmp_path: Path) -> None:
     assert "reportlab" in loaded
 
 
-@pytest.mark.parametrize("args", [
-    ["new", "site", "{tmp}/site.yaml", "--system", "site-alarm"],
-    ["new", "pack", "{tmp}/my-game.yaml", "--like", "encounter-clock"],
-], ids=lambda args: " ".join(args[:2]))
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "site", "{tmp}/site.yaml", "--system", "site-alarm"],
+        ["new", "pack", "{tmp}/my-game.yaml", "--like", "encounter-clock"],
+    ],
+    ids=lambda args: " ".join(args[:2]),
+)
 def test_new_files_import_no_renderer(args: list[str], tmp_path: Path) -> None:
     assert heavy_imports(*(a.replace("{tmp}", str(tmp_path)) for a in args)) == []

@@ -38,13 +38,20 @@ def test_the_docs_example_prints_in_the_layouts_order(layout_pack: Path) -> None
     rules = encounter_rules(pack, None)[1]
     # the file writes HD, AC, Att, MV; the layout says AC, HD, Att, THAC0, MV, ML, No. Appearing
     assert stat_lines(pack.statblocks[0], rules) == [
-        ("AC", "5 [14]"), ("HD", "2"), ("Att", "2 claws (1d4), 1 bite (1d4)"), ("MV", "120' (40')"),
-        ("ML", "9"), ("No. Appearing", "1d8")]
+        ("AC", "5 [14]"),
+        ("HD", "2"),
+        ("Att", "2 claws (1d4), 1 bite (1d4)"),
+        ("MV", "120' (40')"),
+        ("ML", "9"),
+        ("No. Appearing", "1d8"),
+    ]
 
 
 def _site(write: Write, stats: str, extra: str = "") -> Path:
-    head = ("site: Cave\nsystem: cave-rules.yaml\nrooms:\n  - {key: \"1\", name: Mouth}\nstatblocks:\n"
-            "  - id: trog\n    name: Troglodyte\n    stats:\n")
+    head = (
+        'site: Cave\nsystem: cave-rules.yaml\nrooms:\n  - {key: "1", name: Mouth}\nstatblocks:\n'
+        "  - id: trog\n    name: Troglodyte\n    stats:\n"
+    )
     return write("cave.yaml", head + stats + "\n" + extra + "\n")
 
 
@@ -53,16 +60,20 @@ def test_a_site_statblock_in_any_order_prints_in_the_layouts(layout_pack: Path, 
     loaded = load_site(str(path))
     rules = encounter_rules(loaded.pack, loaded.encounter_pack)[1]
     # matched in any case, printed under the layout's label
-    assert stat_lines(loaded.site.statblocks[0], rules) == [("AC", "6"), ("HD", "1+1"), ("MV", "90' (30')"),
-                                                            ("ML", "7")]
+    assert stat_lines(loaded.site.statblocks[0], rules) == [
+        ("AC", "6"),
+        ("HD", "1+1"),
+        ("MV", "90' (30')"),
+        ("ML", "7"),
+    ]
 
 
 def test_a_stat_the_layout_does_not_know_is_refused_where_it_is_written(layout_pack: Path, write: Write) -> None:
-    path = _site(write, "      AC: \"6\"\n      HD: \"1\"\n      Speed: 30'", "    zone: Frontline")
+    path = _site(write, '      AC: "6"\n      HD: "1"\n      Speed: 30\'', "    zone: Frontline")
     with pytest.raises(DataError) as info:
         load_site(str(path))
     assert [str(p).rsplit("/", 1)[-1] for p in info.value.problems] == [
-        "cave.yaml:11:7: statblocks[0].stats.Speed: \"Speed\" is not a stat of tension-pool's statblock (AC, HD, Att, "
+        'cave.yaml:11:7: statblocks[0].stats.Speed: "Speed" is not a stat of tension-pool\'s statblock (AC, HD, Att, '
         "THAC0, MV, morale, appearing); rename it to one of these or remove it",
         "cave.yaml:12:5: statblocks[0].zone: tension-pool's statblock has no place for zone; remove it, or give the "
         "value as one of its stats",
@@ -70,11 +81,12 @@ def test_a_stat_the_layout_does_not_know_is_refused_where_it_is_written(layout_p
 
 
 def test_a_required_stat_missing_is_refused(layout_pack: Path, write: Write) -> None:
-    path = _site(write, "      AC: \"6\"\n      Att: 1 bite")
+    path = _site(write, '      AC: "6"\n      Att: 1 bite')
     with pytest.raises(DataError) as info:
         load_site(str(path))
     assert [str(p).rsplit("/", 1)[-1] for p in info.value.problems] == [
-        "cave.yaml:9:7: statblocks[0].stats: tension-pool's statblock requires HD; add it"]
+        "cave.yaml:9:7: statblocks[0].stats: tension-pool's statblock requires HD; add it"
+    ]
 
 
 def test_a_stat_given_twice_in_the_layout_is_refused(tmp_path: Path) -> None:
@@ -93,4 +105,12 @@ def test_without_a_layout_the_stats_keep_the_files_order_with_zone_after_speed()
     pack = load_pack("encounter-reaction")
     griffon = next(b for b in pack.statblocks if b.id == "griffon")
     assert [label for label, _ in stat_lines(griffon, encounter_rules(pack, None)[1])] == [
-        "HD", "Speed", "Zone", "Morale", "# Appearing", "Armor", "Weak", "TL"]
+        "HD",
+        "Speed",
+        "Zone",
+        "Morale",
+        "# Appearing",
+        "Armor",
+        "Weak",
+        "TL",
+    ]

@@ -76,8 +76,7 @@ def test_lines_fill_greedily_and_never_run_over_by_more_than_the_space_shrink() 
 def test_bold_and_italic_come_from_the_one_markup_parser() -> None:
     para = set_paragraph(spans("a **bold** and _italic_ word"), BODY, 500.0)
     roles = [(run.text.strip(), run.role) for run in para.lines[0].runs]
-    assert roles == [("a", "body"), ("bold", "body-bold"), ("and", "body"), ("italic", "body-italic"),
-                     ("word", "body")]
+    assert roles == [("a", "body"), ("bold", "body-bold"), ("and", "body"), ("italic", "body-italic"), ("word", "body")]
 
 
 def test_a_no_break_space_keeps_its_words_together_and_prints_as_a_space() -> None:
@@ -110,8 +109,9 @@ SetLine = tuple[tuple[Run, ...], tuple[BoxPlace, ...], float, int]
 """A set line as the split tests compare it: its runs, its boxes, its width and where it ends."""
 
 
-def _split_all(text: tuple[Span, ...], style: TextStyle, width: float, lines: int,
-               afresh: bool) -> list[tuple[str, list[SetLine]]]:
+def _split_all(
+    text: tuple[Span, ...], style: TextStyle, width: float, lines: int, afresh: bool
+) -> list[tuple[str, list[SetLine]]]:
     """*text* split at *lines* lines a card until nothing is left: each card's text and the lines of what is
     left, as set with what the split before kept, or (*afresh*) as a new process sets it."""
     cards: list[tuple[str, list[SetLine]]] = []
@@ -124,13 +124,20 @@ def _split_all(text: tuple[Span, ...], style: TextStyle, width: float, lines: in
         if afresh:
             forget_set_paragraphs()
         rest = set_paragraph(text, style, width)
-        cards.append((plain_text(head), [(line.runs, line.boxes, line.width, line.end - rest.offset)
-                                         for line in rest.lines]))
+        cards.append(
+            (plain_text(head), [(line.runs, line.boxes, line.width, line.end - rest.offset) for line in rest.lines])
+        )
     return cards
 
 
-@pytest.mark.parametrize("style", [BODY, TextStyle("body", 7.0, 8.4, first_indent=-6.0, left_indent=6.0),
-                                   TextStyle("label", 8.0, 9.6, align="center")])
+@pytest.mark.parametrize(
+    "style",
+    [
+        BODY,
+        TextStyle("body", 7.0, 8.4, first_indent=-6.0, left_indent=6.0),
+        TextStyle("label", 8.0, 9.6, align="center"),
+    ],
+)
 def test_the_rest_of_a_split_paragraph_is_set_as_it_is_set_afresh(style: TextStyle) -> None:
     """The rest of a split paragraph takes its words, and its lines from where they begin alike, from the
     paragraph it was split from: what it prints is what a new process sets."""
@@ -164,13 +171,23 @@ def test_tracker_text_keeps_its_tick_boxes() -> None:
 
 
 def test_marks_survive_the_trip_through_json_and_anything_else_is_refused() -> None:
-    marks: list[Mark] = [TextMark(1.0, 2.0, "a", "body-bold", 8.0, 1.0), BoxMark("n", 1.0, 2.0, 13.0, "tip", 3, None),
-             LineMark(0.0, 0.0, 1.0, 1.0, 0.75, 0.0, (1.0, 3.0)), RectMark(1.0, 2.0, 3.0, 4.0, 0.5, 0.0, 2.0, "band"),
-             CircleMark(1.0, 2.0, 3.0)]
+    marks: list[Mark] = [
+        TextMark(1.0, 2.0, "a", "body-bold", 8.0, 1.0),
+        BoxMark("n", 1.0, 2.0, 13.0, "tip", 3, None),
+        LineMark(0.0, 0.0, 1.0, 1.0, 0.75, 0.0, (1.0, 3.0)),
+        RectMark(1.0, 2.0, 3.0, 4.0, 0.5, 0.0, 2.0, "band"),
+        CircleMark(1.0, 2.0, 3.0),
+    ]
     assert marks_from_data(json.loads(json.dumps(marks_to_data(marks)))) == marks
-    for bad in ("x", [["text", 1, 2, "a", "serif", 8, 0]], [["text", 1, 2, "a", "body"]], [["oval", 1]],
-                [["box", "n", 1, 2, 3, "t", True, None]], [["line", 0, 0, 1, 1, 1, 0, [1]]],
-                [["line", 0, 0, 1, 1, 1, 0, 3]]):
+    for bad in (
+        "x",
+        [["text", 1, 2, "a", "serif", 8, 0]],
+        [["text", 1, 2, "a", "body"]],
+        [["oval", 1]],
+        [["box", "n", 1, 2, 3, "t", True, None]],
+        [["line", 0, 0, 1, 1, 1, 0, [1]]],
+        [["line", 0, 0, 1, 1, 1, 0, 3]],
+    ):
         with pytest.raises(ValueError):
             marks_from_data(bad)
 
@@ -186,8 +203,13 @@ def test_the_page_number_slot_is_as_wide_as_the_shipped_font_sets_its_sample() -
 
 def test_the_rest_of_a_split_hyphenated_paragraph_is_set_as_it_is_set_afresh() -> None:
     """As above, where words are hyphenated: the rest of a German room split between cards."""
-    compounds = ("Donaudampfschifffahrtsgesellschaftskapitän", "Kerkerwächterschlüsselbund", "Fackelhalterungen",
-                 "Schatzkammertürschloss", "Verliesbeleuchtungsvorschriften")
+    compounds = (
+        "Donaudampfschifffahrtsgesellschaftskapitän",
+        "Kerkerwächterschlüsselbund",
+        "Fackelhalterungen",
+        "Schatzkammertürschloss",
+        "Verliesbeleuchtungsvorschriften",
+    )
     rng = random.Random(8)
     words = [rng.choice(compounds) if rng.random() < 0.3 else word for word in prose(rng, 2000).split(" ")]
     text = spans(" ".join(words), language="de")

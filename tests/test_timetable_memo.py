@@ -20,8 +20,10 @@ SITES = ["the-sunken-chapel", "the-salt-road", "the-ember-vault", "the-lampless-
 
 
 def _said(t: Timetable) -> list[tuple[str, ...]]:
-    return [(row_rule(t, r), row_when(t, r), baseline_text(t, r), baseline_text(t, r, rolls=False),
-             rolls_text(t, r)) for r in t.rows]
+    return [
+        (row_rule(t, r), row_when(t, r), baseline_text(t, r), baseline_text(t, r, rolls=False), rolls_text(t, r))
+        for r in t.rows
+    ]
 
 
 @pytest.mark.parametrize("site", SITES)

@@ -49,16 +49,16 @@ def timetable(source: str, hours: int = 3, seed: int = SEED) -> Timetable:
     """A timetable for a built-in pack alone, or for the bundled site with its packs."""
     if source == "the-sunken-chapel":
         loaded = load_site(source)
-        return build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
-                               hours=hours, seed=seed)
+        return build_timetable(
+            loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=hours, seed=seed
+        )
     return build_timetable(load_pack(source), site=None, encounter_pack=None, hours=hours, seed=seed)
 
 
 def deck_only() -> Timetable:
     """A pack without a check, with the bundled site's wandering table as its deck."""
     loaded = load_site("the-sunken-chapel")
-    return build_timetable(load_pack("encounter-reaction"), site=loaded.site, encounter_pack=None, hours=3,
-                           seed=SEED)
+    return build_timetable(load_pack("encounter-reaction"), site=loaded.site, encounter_pack=None, hours=3, seed=SEED)
 
 
 def compact(text: str) -> str:
@@ -96,8 +96,7 @@ def test_rows_go_three_hours_to_a_page_then_the_deck(source: str, hours: int, pa
 
 def test_page_counts(chapel_3h: Timetable) -> None:
     # ten-minute turns: 18 rows a page; 30-minute rounds: 6; a cadence by track: its finest cadence (30 min)
-    counts = {source: [len(p.rows) for p in timetable_layout(timetable(source, 8), LETTER).pages]
-              for source in SOURCES}
+    counts = {source: [len(p.rows) for p in timetable_layout(timetable(source, 8), LETTER).pages] for source in SOURCES}
     assert counts["dungeon-turn"] == [18, 18, 12]
     assert counts["encounter-clock"] == [18, 18, 12]
     assert counts["site-alarm"] == [6, 6, 4]
@@ -121,8 +120,9 @@ def test_page_labels_name_the_hours() -> None:
 def test_the_deck_shares_the_last_page_when_all_of_it_fits() -> None:
     loaded = load_site("the-sunken-chapel")
     # site-alarm has six rows in three hours, leaving room under them; give it a short deck
-    t = build_timetable(load_pack("site-alarm"), site=loaded.site, encounter_pack=loaded.encounter_pack,
-                        hours=1, seed=SEED)
+    t = build_timetable(
+        load_pack("site-alarm"), site=loaded.site, encounter_pack=loaded.encounter_pack, hours=1, seed=SEED
+    )
     layout = timetable_layout(t, LETTER)
     assert len(layout.pages) == 1
     page = layout.pages[0]
@@ -184,7 +184,7 @@ def test_rows_and_cards_do_not_overlap(chapel_3h: Timetable) -> None:
             assert lower.frame.top <= upper.frame.y + 0.01
         cards = page.cards
         for i, a in enumerate(cards):
-            for b in cards[i + 1:]:
+            for b in cards[i + 1 :]:
                 apart_x = a.frame.right <= b.frame.x + 0.01 or b.frame.right <= a.frame.x + 0.01
                 apart_y = a.frame.top <= b.frame.y + 0.01 or b.frame.top <= a.frame.y + 0.01
                 assert apart_x or apart_y, (a, b)
@@ -241,10 +241,10 @@ def test_omens_are_set_apart() -> None:
 
 
 def test_text_no_shipped_font_has_is_refused(chapel_3h: Timetable) -> None:
-    bad = dataclasses.replace(chapel_3h, pack_name="Dungeon Turns \U0001F600")
+    bad = dataclasses.replace(chapel_3h, pack_name="Dungeon Turns \U0001f600")
     with pytest.raises(FontError, match=r"pack dungeon-turn: name: character .* \(U\+1F600\)"):
         check_fonts(bad)
-    card = dataclasses.replace(chapel_3h.deck[0], name="Acolytes \U0001F600")
+    card = dataclasses.replace(chapel_3h.deck[0], name="Acolytes \U0001f600")
     with pytest.raises(FontError, match=r"site The Sunken Chapel: wandering\[0\]"):
         timetable_pdf(dataclasses.replace(chapel_3h, deck=(card, *chapel_3h.deck[1:])), RenderOptions())
 
@@ -336,7 +336,8 @@ def test_fillable_pdf_has_a_checkbox_per_row_and_card(chapel_3h: Timetable) -> N
     reader = read_pdf(timetable_pdf(chapel_3h, RenderOptions(fillable=True)))
     fields = reader.get_fields() or {}
     expected = {f"timetable-check-{r.index}" for r in chapel_3h.rows} | {
-        f"timetable-card-{c.index}" for c in chapel_3h.deck}
+        f"timetable-card-{c.index}" for c in chapel_3h.deck
+    }
     assert set(fields) == expected
     assert font_problems(reader) == []
     plain = read_pdf(timetable_pdf(chapel_3h, RenderOptions()))
@@ -347,8 +348,10 @@ def test_importing_the_renderer_does_not_import_reportlab() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, sheetgen.render.pdf.timetable, sheetgen.layout.timetable_pages; "
-            "print(any(m.startswith('reportlab') for m in sys.modules))")
+    code = (
+        "import sys, sheetgen.render.pdf.timetable, sheetgen.layout.timetable_pages; "
+        "print(any(m.startswith('reportlab') for m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -417,8 +420,9 @@ def test_a_flat_chart_shows_the_chance_of_at_least_one_instead(chapel_3h: Timeta
     assert len(drawn) == 18 and [m.height for m in drawn] == sorted(m.height for m in drawn)
     assert drawn[0].height < drawn[-1].height / 4
     text = squeeze(" ".join(m.text for m in page.marks if isinstance(m, TextMark)))
-    assert "Chance of at least one danger by each check in the first 3 hours, quiet party (16.7% at every check)" \
-        in text
+    assert (
+        "Chance of at least one danger by each check in the first 3 hours, quiet party (16.7% at every check)" in text
+    )
 
 
 def test_a_chance_that_changes_keeps_a_bar_for_each_check() -> None:

@@ -32,8 +32,18 @@ from sheetgen.options import A4, LETTER, Audience, Paper, RenderOptions
 from sheetgen.render.pdf.trackers import tracker_layouts, tracker_pdf
 from sheetgen.sheets.mechanics import LADDER_MOST_STEPS, drawn_boxes, track_boxes, track_view
 
-PACKS = ("dungeon-turn", "site-alarm", "encounter-clock", "derelict-crawl", "encounter-reaction", "danger-rounds",
-         "usage-dice", "wilderness-watches", "bx-dungeon", "tension-dice")
+PACKS = (
+    "dungeon-turn",
+    "site-alarm",
+    "encounter-clock",
+    "derelict-crawl",
+    "encounter-reaction",
+    "danger-rounds",
+    "usage-dice",
+    "wilderness-watches",
+    "bx-dungeon",
+    "tension-dice",
+)
 PAPERS = (LETTER, A4)
 SIZES = {"letter": (612, 792), "a4": (595, 842)}
 
@@ -157,8 +167,7 @@ def test_turns_for_a_pack_without_a_turns_grid() -> None:
     with pytest.raises(UsageError) as info:
         tracker_pdf(load_pack("encounter-reaction"), RenderOptions(), turns=5)
     assert str(info.value) == (
-        "--turns: the tracker pages of Encounters (encounter-reaction) have no turns to "
-        "count; leave --turns out"
+        "--turns: the tracker pages of Encounters (encounter-reaction) have no turns to count; leave --turns out"
     )
 
 
@@ -219,13 +228,13 @@ def test_no_page_for_that_audience(dungeon_turn: Pack) -> None:
     with pytest.raises(RenderError) as info:
         tracker_pdf(gm_only, RenderOptions(), audience=Audience.PLAYERS)
     assert str(info.value) == (
-        "Dungeon Turns (dungeon-turn): no tracker page is for the players "
-        '(the pack has "dm-trackers" (for the DM))'
+        'Dungeon Turns (dungeon-turn): no tracker page is for the players (the pack has "dm-trackers" (for the DM))'
     )
 
 
-@pytest.mark.parametrize("pack_id", ["dungeon-turn", "site-alarm", "derelict-crawl", "encounter-clock",
-                                     "encounter-reaction"])
+@pytest.mark.parametrize(
+    "pack_id", ["dungeon-turn", "site-alarm", "derelict-crawl", "encounter-clock", "encounter-reaction"]
+)
 def test_every_built_in_pack_has_a_players_tracker_with_nothing_secret(pack_id: str, tmp_path: Path) -> None:
     pack = load_pack(pack_id)
     result = CliRunner().invoke(cli, ["tracker", pack_id, "--for", "players", "-o", str(tmp_path / "p.pdf")])
@@ -288,9 +297,7 @@ def test_dungeon_turns_come_in_aligned_rows_of_an_hour(paper: Paper) -> None:
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p.name)
 @pytest.mark.parametrize(("pack_id", "page_id"), TURNS_PAGES)
-def test_default_turns_cover_the_session_and_a_log_takes_the_rest(
-    pack_id: str, page_id: str, paper: Paper
-) -> None:
+def test_default_turns_cover_the_session_and_a_log_takes_the_rest(pack_id: str, page_id: str, paper: Paper) -> None:
     pack = load_pack(pack_id)
     layout = layout_of(pack_id, page_id, paper)
     # the pack's horizon (3 hours unless it says), as far as whole rows of it fit on the page
@@ -337,8 +344,7 @@ def test_dungeon_turn_trackers() -> None:
     text = words(layout)
     assert "18 dungeon turns = 3 hours shown" in lines
     # the clock at the end of each turn under its box, as the timetable says it: 0:10 ... 1:40, then 1:50 on
-    times = [t.text for t in layout.texts if re.fullmatch(r"\d+:\d\d", t.text)
-             and t.y > layout.turn_boxes[-1].y - 20]
+    times = [t.text for t in layout.texts if re.fullmatch(r"\d+:\d\d", t.text) and t.y > layout.turn_boxes[-1].y - 20]
     assert times[:10] == ["0:10", "0:20", "0:30", "0:40", "0:50", "1:00", "1:10", "1:20", "1:30", "1:40"]
     assert times[10:12] == ["1:50", "2:00"]
     # escalation: five boxes +1 to +5, and its rule
@@ -356,9 +362,14 @@ def test_dungeon_turn_trackers() -> None:
     # short rest: six boxes, 10 to 60 minutes
     rest = [b for b in layout.boxes if b.name.startswith("short-rest-")]
     assert len(rest) == 6
-    assert [
-        t.text for t in layout.texts if rest[0].y - 20 < t.y < rest[0].y
-    ][:6] == ["0:10", "0:20", "0:30", "0:40", "0:50", "1:00"]
+    assert [t.text for t in layout.texts if rest[0].y - 20 < t.y < rest[0].y][:6] == [
+        "0:10",
+        "0:20",
+        "0:30",
+        "0:40",
+        "0:50",
+        "1:00",
+    ]
     assert "Fill boxes left to right" in lines
 
 
@@ -651,9 +662,7 @@ def test_an_unseen_pack_with_other_parts(pack_file: Callable[[dict[str, Any]], P
     for name in ("Noise", "Blood spilt", "Lies told"):
         assert name in pdf_text(data, 0)
     assert [b.name for b in tracks.boxes if b.name.startswith("doom-")] == [f"doom-{v}" for v in range(1, 7)]
-    assert [b.name for b in tracks.boxes if b.name.startswith("storm-")] == [
-        f"storm-{v}" for v in range(1, 9)
-    ]
+    assert [b.name for b in tracks.boxes if b.name.startswith("storm-")] == [f"storm-{v}" for v in range(1, 9)]
     assert sorted(b.name for b in tracks.boxes if b.name.startswith("suspicion-")) == [
         f"suspicion-{v}" for v in range(1, 6)
     ]
@@ -682,9 +691,7 @@ def test_an_unseen_pack_with_other_parts(pack_file: Callable[[dict[str, Any]], P
 
 
 def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
-    notes = [
-        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(45)
-    ]
+    notes = [f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(45)]
     data = base_pack(
         time={"unit": "turn", "length": "10 minutes"},
         trackers=[
@@ -716,9 +723,7 @@ def test_a_page_too_full_for_three_hours(pack_file: Callable[[dict[str, Any]], P
 
 
 def test_parts_taller_than_the_page(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
-    notes = [
-        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)
-    ]
+    notes = [f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)]
     data = base_pack(
         trackers=[
             {
@@ -729,16 +734,12 @@ def test_parts_taller_than_the_page(pack_file: Callable[[dict[str, Any]], Pack])
             }
         ]
     )
-    with pytest.raises(
-        RenderError, match=r'tracker page "crowded" on letter paper: the parts "Lots" do not fit'
-    ):
+    with pytest.raises(RenderError, match=r'tracker page "crowded" on letter paper: the parts "Lots" do not fit'):
         tracker_pdf(pack_file(data), RenderOptions())
 
 
 def test_parts_taller_than_the_page_beside_turns(pack_file: Callable[[dict[str, Any]], Pack]) -> None:
-    notes = [
-        f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)
-    ]
+    notes = [f"Rule number {i} is a long line of text that goes on for a while to take up room." for i in range(90)]
     data = base_pack(
         trackers=[
             {
@@ -769,9 +770,7 @@ def test_text_no_shipped_font_draws() -> None:
     )
     with pytest.raises(FontError) as info:
         tracker_pdf(Pack.model_validate(data), RenderOptions())
-    assert str(info.value).startswith(
-        'pack test-pack: trackers[0].parts[0].items[0]: character "漢" (U+6F22)'
-    )
+    assert str(info.value).startswith('pack test-pack: trackers[0].parts[0].items[0]: character "漢" (U+6F22)')
 
 
 def test_round_tracker_groups_come_from_the_pack() -> None:
@@ -787,8 +786,10 @@ def test_round_tracker_groups_come_from_the_pack() -> None:
     pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": parts})]})
     text = tracker_layout(pack, pack.trackers[0], LETTER, None).text()
     assert "Goblins" in text and "Wolves" in text and "Enemies" not in text
-    long = [p.model_copy(update={"groups": ["A very long name for a side"], "beings": 1}) if p.kind == "rounds" else p
-            for p in page.parts]
+    long = [
+        p.model_copy(update={"groups": ["A very long name for a side"], "beings": 1}) if p.kind == "rounds" else p
+        for p in page.parts
+    ]
     pack = pack.model_copy(update={"trackers": [page.model_copy(update={"parts": long})]})
     with pytest.raises(RenderError, match=r"groups\[0\]: 'A very long name for a side' is too long"):
         tracker_layout(pack, pack.trackers[0], LETTER, None)

@@ -44,7 +44,11 @@ def test_bx_odds_and_timetable_follow_the_rules() -> None:
     assert len(t.spares) == 6 and t.deck
     for card in t.deck:  # surprise for each side and initiative on every card
         assert [(o.name, o.side) for o in card.openings] == [
-            ("Surprise", "party"), ("Surprise", "monsters"), ("Initiative", "party"), ("Initiative", "monsters")]
+            ("Surprise", "party"),
+            ("Surprise", "monsters"),
+            ("Initiative", "party"),
+            ("Initiative", "monsters"),
+        ]
 
 
 def test_dark_crawl_danger_levels_are_variants() -> None:
@@ -59,9 +63,12 @@ def test_dark_crawl_danger_levels_are_variants() -> None:
 @pytest.mark.parametrize(("pack", "site"), [("bx-dungeon", "bx-crypt"), ("dark-crawl", "dark-vault")])
 def test_every_sheet_draws(tmp_path: Path, pack: str, site: str) -> None:
     runner = CliRunner()
-    for args in (["reference", str(DATA / f"{pack}.yaml")], ["tracker", str(DATA / f"{pack}.yaml")],
-                 ["timetable", str(DATA / f"{site}.yaml"), "--seed", "3"],
-                 ["packet", str(DATA / f"{site}.yaml"), "--seed", "3", "-q"]):
+    for args in (
+        ["reference", str(DATA / f"{pack}.yaml")],
+        ["tracker", str(DATA / f"{pack}.yaml")],
+        ["timetable", str(DATA / f"{site}.yaml"), "--seed", "3"],
+        ["packet", str(DATA / f"{site}.yaml"), "--seed", "3", "-q"],
+    ):
         out = tmp_path / f"{args[0]}.pdf"
         result = runner.invoke(cli, [*args, "-o", str(out)])
         assert result.exit_code == 0, (args, result.output)

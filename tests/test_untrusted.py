@@ -22,8 +22,10 @@ from sheetgen import limits
 
 #: HTML, CSS, ReportLab markup and Jinja syntax: each would vanish from the page, or do something, if
 #: it were ever treated as markup rather than text.
-PAYLOAD = ('<b>x</b> <img src="file:///etc/passwd"> <style>*{color:red}</style> '
-           '<font color="red" size="expression(alert(1))">f</font> {{ 7*7 }} {% raw %}{% endraw %}')
+PAYLOAD = (
+    '<b>x</b> <img src="file:///etc/passwd"> <style>*{color:red}</style> '
+    '<font color="red" size="expression(alert(1))">f</font> {{ 7*7 }} {% raw %}{% endraw %}'
+)
 #: The same for names, which are one line of at most 120 characters.
 SHORT = '<b>x</b> <font color="red">f</font> {{ 7*7 }}'
 #: Room keys are names too, and exits refer to them.
@@ -38,67 +40,156 @@ def squeezed(text: str) -> str:
 def hostile_pack() -> dict[str, Any]:
     """A pack whose every text and name field holds markup."""
     return {
-        "kind": "pack", "id": "hostile", "name": SHORT, "summary": PAYLOAD, "source": PAYLOAD,
+        "kind": "pack",
+        "id": "hostile",
+        "name": SHORT,
+        "summary": PAYLOAD,
+        "source": PAYLOAD,
         "words": {"gm": SHORT, "party": SHORT},
         "time": {"unit": "turn", "length": "10 minutes", "action": SHORT, "text": PAYLOAD},
-        "procedures": [{"id": "turn", "name": SHORT, "when": PAYLOAD, "text": PAYLOAD,
-                        "steps": [{"title": SHORT, "text": PAYLOAD, "items": [PAYLOAD]}]}],
-        "check": {"name": SHORT, "when": PAYLOAD, "formula": PAYLOAD, "roll": "1d6", "add": ["noise"],
-                  "trigger": {"at_least": 6}, "result": SHORT, "text": PAYLOAD,
-                  "on_encounter": {"reset": ["noise"]}},
-        "tracks": [{"id": "noise", "name": SHORT, "max": 3, "text": PAYLOAD,
-                    "raises": [{"when": PAYLOAD}], "lowers": [{"when": PAYLOAD}], "resets": [{"when": PAYLOAD}],
-                    "levels": [{"at": "3", "label": SHORT, "text": PAYLOAD, "omen": True}],
-                    "box_labels": [SHORT, SHORT, SHORT]}],
+        "procedures": [
+            {
+                "id": "turn",
+                "name": SHORT,
+                "when": PAYLOAD,
+                "text": PAYLOAD,
+                "steps": [{"title": SHORT, "text": PAYLOAD, "items": [PAYLOAD]}],
+            }
+        ],
+        "check": {
+            "name": SHORT,
+            "when": PAYLOAD,
+            "formula": PAYLOAD,
+            "roll": "1d6",
+            "add": ["noise"],
+            "trigger": {"at_least": 6},
+            "result": SHORT,
+            "text": PAYLOAD,
+            "on_encounter": {"reset": ["noise"]},
+        },
+        "tracks": [
+            {
+                "id": "noise",
+                "name": SHORT,
+                "max": 3,
+                "text": PAYLOAD,
+                "raises": [{"when": PAYLOAD}],
+                "lowers": [{"when": PAYLOAD}],
+                "resets": [{"when": PAYLOAD}],
+                "levels": [{"at": "3", "label": SHORT, "text": PAYLOAD, "omen": True}],
+                "box_labels": [SHORT, SHORT, SHORT],
+            }
+        ],
         "tallies": [{"id": "din", "name": SHORT, "text": PAYLOAD}],
         "resources": [{"id": "torch", "name": SHORT, "lasts": SHORT, "text": PAYLOAD}],
-        "actions": [{"name": SHORT, "group": SHORT, "summary": PAYLOAD, "text": PAYLOAD, "items": [PAYLOAD],
-                     "notes": PAYLOAD, "effects": [{"track": "noise", "text": PAYLOAD}]}],
-        "rests": [{"id": "rest", "name": SHORT, "time": "1 hour", "time_label": SHORT, "risk": PAYLOAD,
-                   "countdown": True}],
+        "actions": [
+            {
+                "name": SHORT,
+                "group": SHORT,
+                "summary": PAYLOAD,
+                "text": PAYLOAD,
+                "items": [PAYLOAD],
+                "notes": PAYLOAD,
+                "effects": [{"track": "noise", "text": PAYLOAD}],
+            }
+        ],
+        "rests": [
+            {"id": "rest", "name": SHORT, "time": "1 hour", "time_label": SHORT, "risk": PAYLOAD, "countdown": True}
+        ],
         "variants": [{"name": SHORT, "text": PAYLOAD}],
-        "tables": [{"id": "wandering", "name": SHORT, "roll": "1d2", "columns": [SHORT], "text": PAYLOAD,
-                    "rows": [{"roll": "1", "cells": [PAYLOAD]}, {"roll": "2", "cells": [PAYLOAD]}]}],
-        "reference": {"pages": [
-            {"title": SHORT, "subtitle": PAYLOAD, "footer": PAYLOAD, "sections": [
-                {"kind": "text", "title": SHORT, "text": PAYLOAD, "items": [PAYLOAD]},
-                {"kind": "callout", "title": SHORT, "text": PAYLOAD},
-                {"kind": "procedure", "ref": "turn"},
-                {"kind": "check", "title": SHORT},
-                {"kind": "track", "ref": "noise"},
-                {"kind": "tallies"},
-            ]},
-            {"title": SHORT, "sections": [
-                {"kind": "actions", "title": SHORT, "detail": True},
-                {"kind": "table", "ref": "wandering"},
-                {"kind": "resources", "title": SHORT},
-                {"kind": "rests", "title": SHORT},
-                {"kind": "variants", "title": SHORT},
-            ]},
-        ]},
-        "trackers": [{"id": "gm", "title": SHORT, "audience": "gm", "parts": [
-            {"kind": "turns", "title": SHORT},
-            {"kind": "track", "ref": "noise", "title": SHORT},
-            {"kind": "resources", "title": SHORT},
-            {"kind": "notes", "title": SHORT, "items": [PAYLOAD]},
-        ]}],
+        "tables": [
+            {
+                "id": "wandering",
+                "name": SHORT,
+                "roll": "1d2",
+                "columns": [SHORT],
+                "text": PAYLOAD,
+                "rows": [{"roll": "1", "cells": [PAYLOAD]}, {"roll": "2", "cells": [PAYLOAD]}],
+            }
+        ],
+        "reference": {
+            "pages": [
+                {
+                    "title": SHORT,
+                    "subtitle": PAYLOAD,
+                    "footer": PAYLOAD,
+                    "sections": [
+                        {"kind": "text", "title": SHORT, "text": PAYLOAD, "items": [PAYLOAD]},
+                        {"kind": "callout", "title": SHORT, "text": PAYLOAD},
+                        {"kind": "procedure", "ref": "turn"},
+                        {"kind": "check", "title": SHORT},
+                        {"kind": "track", "ref": "noise"},
+                        {"kind": "tallies"},
+                    ],
+                },
+                {
+                    "title": SHORT,
+                    "sections": [
+                        {"kind": "actions", "title": SHORT, "detail": True},
+                        {"kind": "table", "ref": "wandering"},
+                        {"kind": "resources", "title": SHORT},
+                        {"kind": "rests", "title": SHORT},
+                        {"kind": "variants", "title": SHORT},
+                    ],
+                },
+            ]
+        },
+        "trackers": [
+            {
+                "id": "gm",
+                "title": SHORT,
+                "audience": "gm",
+                "parts": [
+                    {"kind": "turns", "title": SHORT},
+                    {"kind": "track", "ref": "noise", "title": SHORT},
+                    {"kind": "resources", "title": SHORT},
+                    {"kind": "notes", "title": SHORT, "items": [PAYLOAD]},
+                ],
+            }
+        ],
     }
 
 
 def hostile_site() -> dict[str, Any]:
     """A site whose every text and name field holds markup, played with the hostile pack."""
-    room = {"size": SHORT, "description": PAYLOAD, "details": [PAYLOAD], "trap": PAYLOAD, "treasure": PAYLOAD,
-            "encounter": PAYLOAD, "notes": PAYLOAD}
+    room = {
+        "size": SHORT,
+        "description": PAYLOAD,
+        "details": [PAYLOAD],
+        "trap": PAYLOAD,
+        "treasure": PAYLOAD,
+        "encounter": PAYLOAD,
+        "notes": PAYLOAD,
+    }
     return {
-        "site": SHORT, "system": "hostile-pack.yaml", "author": SHORT, "text": PAYLOAD,
-        "rooms": [{"key": KEY_A, "name": SHORT, "exits": [KEY_B], **room},
-                  {"key": KEY_B, "name": SHORT, "exits": [KEY_A], **room}],
-        "wandering": {"roll": "1d2", "entries": [
-            {"roll": "1", "name": SHORT, "appearing": "1d4", "stat": "thing", "text": PAYLOAD},
-            {"roll": "2", "name": SHORT, "text": PAYLOAD}]},
-        "statblocks": [{"id": "thing", "name": SHORT, "description": PAYLOAD, "stats": {SHORT: SHORT},
-                        "zone": SHORT, "morale": 7, "appearing": "1d4", "notes": PAYLOAD,
-                        "actions": [{"name": SHORT, "kind": SHORT, "text": PAYLOAD}]}],
+        "site": SHORT,
+        "system": "hostile-pack.yaml",
+        "author": SHORT,
+        "text": PAYLOAD,
+        "rooms": [
+            {"key": KEY_A, "name": SHORT, "exits": [KEY_B], **room},
+            {"key": KEY_B, "name": SHORT, "exits": [KEY_A], **room},
+        ],
+        "wandering": {
+            "roll": "1d2",
+            "entries": [
+                {"roll": "1", "name": SHORT, "appearing": "1d4", "stat": "thing", "text": PAYLOAD},
+                {"roll": "2", "name": SHORT, "text": PAYLOAD},
+            ],
+        },
+        "statblocks": [
+            {
+                "id": "thing",
+                "name": SHORT,
+                "description": PAYLOAD,
+                "stats": {SHORT: SHORT},
+                "zone": SHORT,
+                "morale": 7,
+                "appearing": "1d4",
+                "notes": PAYLOAD,
+                "actions": [{"name": SHORT, "kind": SHORT, "text": PAYLOAD}],
+            }
+        ],
     }
 
 
@@ -116,8 +207,15 @@ def write_yaml(path: Path, data: dict[str, Any]) -> Path:
 
 
 def sheetgen(args: list[str], cwd: Path, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd, env=sheetgen_env(),
-                          capture_output=True, text=True, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "sheetgen", *args],
+        cwd=cwd,
+        env=sheetgen_env(),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -137,13 +235,17 @@ def test_the_hostile_files_are_valid(hostile: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", [
-    ["cards", "hostile-site.yaml", "--backs"],
-    ["reference", "hostile-pack.yaml"],
-    ["tracker", "hostile-pack.yaml"],
-    ["timetable", "hostile-site.yaml", "--seed", "5"],
-    ["packet", "hostile-site.yaml", "--seed", "5", "-q"],
-], ids=["cards", "reference", "tracker", "timetable", "packet"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["cards", "hostile-site.yaml", "--backs"],
+        ["reference", "hostile-pack.yaml"],
+        ["tracker", "hostile-pack.yaml"],
+        ["timetable", "hostile-site.yaml", "--seed", "5"],
+        ["packet", "hostile-site.yaml", "--seed", "5", "-q"],
+    ],
+    ids=["cards", "reference", "tracker", "timetable", "packet"],
+)
 def test_markup_in_every_text_field_prints_literally(hostile: Path, command: list[str]) -> None:
     done = sheetgen([*command, "-o", "out.pdf"], hostile)
     assert done.returncode == 0, done.stderr
@@ -152,8 +254,13 @@ def test_markup_in_every_text_field_prints_literally(hostile: Path, command: lis
     short = text.count(squeezed(SHORT))
     full = text.count(squeezed(PAYLOAD))
     assert short >= 1 and (full >= 1 or command[0] == "timetable"), (short, full)
-    for piece in ("<b>x</b>", '<imgsrc="file:///etc/passwd">', "<style>*{color:red}</style>",
-                  '<fontcolor="red"size="expression(alert(1))">f</font>', "{%raw%}{%endraw%}"):
+    for piece in (
+        "<b>x</b>",
+        '<imgsrc="file:///etc/passwd">',
+        "<style>*{color:red}</style>",
+        '<fontcolor="red"size="expression(alert(1))">f</font>',
+        "{%raw%}{%endraw%}",
+    ):
         if command[0] != "timetable":
             assert piece in text, piece
     # Jinja never ran the text: {{ 7*7 }} is there, and 49 is not where it stood
@@ -211,13 +318,17 @@ AUDITED = textwrap.dedent("""
 """)
 
 #: References to files outside the package and to the network, as pack and site text.
-FETCHES = ('<img src="file:///etc/passwd"> <link rel="stylesheet" href="http://127.0.0.1:9/x.css"> '
-           '<style>@import url("file:///etc/shadow"); body{background:url(http://127.0.0.1:9/bg.png)}</style> '
-           '<iframe src="../../../../etc/hostname"></iframe> ![x](https://example.invalid/a.png) '
-           '<object data="/etc/passwd"></object> url(../../../etc/passwd)')
-OUTSIDE_CSS = ('@import url("file:///etc/passwd"); @import url("http://127.0.0.1:9/x.css"); '
-               '@font-face { font-family: x; src: url("/etc/passwd"); } '
-               'body { background: url("../../../../etc/hostname"); }')
+FETCHES = (
+    '<img src="file:///etc/passwd"> <link rel="stylesheet" href="http://127.0.0.1:9/x.css"> '
+    '<style>@import url("file:///etc/shadow"); body{background:url(http://127.0.0.1:9/bg.png)}</style> '
+    '<iframe src="../../../../etc/hostname"></iframe> ![x](https://example.invalid/a.png) '
+    '<object data="/etc/passwd"></object> url(../../../etc/passwd)'
+)
+OUTSIDE_CSS = (
+    '@import url("file:///etc/passwd"); @import url("http://127.0.0.1:9/x.css"); '
+    '@font-face { font-family: x; src: url("/etc/passwd"); } '
+    'body { background: url("../../../../etc/hostname"); }'
+)
 
 
 def allowed_roots(tmp_path: Path) -> list[str]:
@@ -226,8 +337,16 @@ def allowed_roots(tmp_path: Path) -> list[str]:
     import site
     import sysconfig
 
-    roots = {str(ROOT), str(tmp_path), sys.prefix, sys.base_prefix, sys.exec_prefix,
-             *site.getsitepackages(), site.getusersitepackages(), *sysconfig.get_paths().values()}
+    roots = {
+        str(ROOT),
+        str(tmp_path),
+        sys.prefix,
+        sys.base_prefix,
+        sys.exec_prefix,
+        *site.getsitepackages(),
+        site.getusersitepackages(),
+        *sysconfig.get_paths().values(),
+    }
     return sorted(roots)
 
 
@@ -238,10 +357,21 @@ def audited(tmp_path: Path, args: list[str]) -> tuple[subprocess.CompletedProces
     # WeasyPrint hands fonts to fontconfig through files in its own temporary folder: keep that here
     (tmp_path / "tmp").mkdir(exist_ok=True)
     # and the cache of rendered reference pages, with the key that seals its entries
-    env = {**sheetgen_env(), "TMPDIR": str(tmp_path / "tmp"), "SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
-           "XDG_DATA_HOME": str(tmp_path / "data")}
-    done = subprocess.run([sys.executable, str(runner), json.dumps(allowed_roots(tmp_path)), str(log), *args],
-                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)
+    env = {
+        **sheetgen_env(),
+        "TMPDIR": str(tmp_path / "tmp"),
+        "SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    done = subprocess.run(
+        [sys.executable, str(runner), json.dumps(allowed_roots(tmp_path)), str(log), *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert "Traceback" not in done.stderr, done.stderr
     return done, json.loads(log.read_text(encoding="utf-8"))
 
@@ -258,10 +388,14 @@ def fetching_site(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("command", [
-    ["reference", "hostile-pack.yaml", "-o", "out.pdf"],
-    ["packet", "hostile-site.yaml", "--seed", "3", "-q", "-o", "out.pdf"],
-], ids=["reference", "packet"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["reference", "hostile-pack.yaml", "-o", "out.pdf"],
+        ["packet", "hostile-site.yaml", "--seed", "3", "-q", "-o", "out.pdf"],
+    ],
+    ids=["reference", "packet"],
+)
 def test_pack_text_fetches_nothing(tmp_path: Path, command: list[str]) -> None:
     fetching_site(tmp_path)
     done, events = audited(tmp_path, command)
@@ -287,11 +421,19 @@ def test_the_audit_hook_sees_an_open_outside(tmp_path: Path) -> None:
     assert events == []
     outside = "/etc/hostname" if Path("/etc/hostname").exists() else "/etc/passwd"
     script = tmp_path / "audited.py"
-    script.write_text(AUDITED.replace("sys.addaudithook(hook)", f"sys.addaudithook(hook); open({outside!r}).close()"),
-                      encoding="utf-8")
+    script.write_text(
+        AUDITED.replace("sys.addaudithook(hook)", f"sys.addaudithook(hook); open({outside!r}).close()"),
+        encoding="utf-8",
+    )
     log = tmp_path / "events.json"
-    subprocess.run([sys.executable, str(script), json.dumps(allowed_roots(tmp_path)), str(log), "--library",
-                    "<p>x</p>", ""], cwd=tmp_path, env=sheetgen_env(), capture_output=True, timeout=300, check=False)
+    subprocess.run(
+        [sys.executable, str(script), json.dumps(allowed_roots(tmp_path)), str(log), "--library", "<p>x</p>", ""],
+        cwd=tmp_path,
+        env=sheetgen_env(),
+        capture_output=True,
+        timeout=300,
+        check=False,
+    )
     assert ["open", str(Path(outside).resolve())] in json.loads(log.read_text(encoding="utf-8"))
 
 
@@ -305,22 +447,37 @@ def small_site(**changes: Any) -> dict[str, Any]:
 
 
 def small_pack(check: dict[str, Any], length: str = "10 minutes", **more: Any) -> dict[str, Any]:
-    return {"kind": "pack", "id": "small", "name": "Small", "time": {"unit": "turn", "length": length},
-            "check": {"name": "Danger", "when": "each turn", "formula": "roll", **check}, **more,
-            "reference": {"pages": [{"title": "T", "sections": [{"kind": "text", "text": "x"}]}]}}
+    return {
+        "kind": "pack",
+        "id": "small",
+        "name": "Small",
+        "time": {"unit": "turn", "length": length},
+        "check": {"name": "Danger", "when": "each turn", "formula": "roll", **check},
+        **more,
+        "reference": {"pages": [{"title": "T", "sections": [{"kind": "text", "text": "x"}]}]},
+    }
 
 
 #: A few hundred bytes whose exact odds would take minutes and gigabytes: three tracks of a thousand
 #: levels, a d1000 advancing one of them, and a cadence that depends on another.
 STATE_EXPLOSION = small_pack(
-    {"roll": "1d1000", "add": ["a", "b"], "trigger": {"track_full": "c"},
-     "advance": {"track": "c", "by": [{"roll": "1-500", "by": 0}, {"roll": "501-999", "by": 1},
-                                      {"roll": "1000", "by": 1000}]},
-     "on_encounter": {"reset": ["a"]},
-     "cadence": {"every": {"track": "a", "levels": {"0-333": 1, "334-666": 997, "667-1000": 1000}}}},
+    {
+        "roll": "1d1000",
+        "add": ["a", "b"],
+        "trigger": {"track_full": "c"},
+        "advance": {
+            "track": "c",
+            "by": [{"roll": "1-500", "by": 0}, {"roll": "501-999", "by": 1}, {"roll": "1000", "by": 1000}],
+        },
+        "on_encounter": {"reset": ["a"]},
+        "cadence": {"every": {"track": "a", "levels": {"0-333": 1, "334-666": 997, "667-1000": 1000}}},
+    },
     length="30 seconds",
-    tracks=[{"id": "a", "name": "A", "max": 1000, "per_unit": 1}, {"id": "b", "name": "B", "max": 1000, "per_unit": 3},
-            {"id": "c", "name": "C", "max": 1000}],
+    tracks=[
+        {"id": "a", "name": "A", "max": 1000, "per_unit": 1},
+        {"id": "b", "name": "B", "max": 1000, "per_unit": 3},
+        {"id": "c", "name": "C", "max": 1000},
+    ],
 )
 
 LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
@@ -337,8 +494,7 @@ LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
     "text": (
         small_site(rooms=[{"key": "1", "name": "Hall", "description": "x" * 7_000}]),
         ["cards", "site.yaml", "-o", "out.pdf"],
-        f"error: site.yaml:6:16: rooms[0].description: text is 7000 characters; at most {limits.MAX_TEXT} "
-        "are allowed",
+        f"error: site.yaml:6:16: rooms[0].description: text is 7000 characters; at most {limits.MAX_TEXT} are allowed",
     ),
     "dice": (
         small_site(wandering={"roll": "1d6", "entries": [{"roll": "1-6", "name": "Rats", "appearing": "1001d6"}]}),
@@ -367,8 +523,9 @@ LIMIT_CASES: dict[str, tuple[dict[str, Any], list[str], str]] = {
         "dice, or fewer hours",
     ),
     "pool-on-the-page": (
-        small_pack({"pool": {"die": "d1000", "base": 40, "max_dice": 40}, "trigger": {"at_least": 1000},
-                    "formula": "pool"}),
+        small_pack(
+            {"pool": {"die": "d1000", "base": 40, "max_dice": 40}, "trigger": {"at_least": 1000}, "formula": "pool"}
+        ),
         ["timetable", "site.yaml", "-o", "out.pdf"],
         "error: Small (small): a pool of 40 dice does not fit on a timetable row beside the rules; use fewer "
         "dice in the check",
@@ -389,9 +546,17 @@ def test_limits_are_refused_quickly(tmp_path: Path, name: str) -> None:
 
 def test_exact_odds_too_long_to_write_are_left_out_of_json(tmp_path: Path) -> None:
     """A pool of d1000s checked for hours has odds whose exact fractions run to thousands of digits."""
-    write_yaml(tmp_path / "pool.yaml", small_pack(
-        {"pool": {"die": "d1000", "base": 0, "grow": 1, "max_dice": 100, "roll_at": 100},
-         "trigger": {"at_least": 1000}, "formula": "pool"}, length="30 seconds"))
+    write_yaml(
+        tmp_path / "pool.yaml",
+        small_pack(
+            {
+                "pool": {"die": "d1000", "base": 0, "grow": 1, "max_dice": 100, "roll_at": 100},
+                "trigger": {"at_least": 1000},
+                "formula": "pool",
+            },
+            length="30 seconds",
+        ),
+    )
     done = sheetgen(["timetable", "pool.yaml", "--hours", "4", "--format", "json", "-o", "out.json"], tmp_path)
     assert done.returncode == 0, done.stderr
     odds = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["odds"]

@@ -57,12 +57,16 @@ trackers:
     audience: gm
     parts: [{kind: turns}, {kind: resources}]
 """
-LIGHTS = HEAD + """\
+LIGHTS = (
+    HEAD
+    + """\
 resources:
   - {id: torch, name: Torch, dice: [d8, d6, d4], every: 1}
   - {id: lantern, name: Lantern, dice: [d6, d4], on: 1, every: 1, after: torch}
   - {id: rations, name: Rations, boxes: 2, every: 1, chance: {roll: 1d6, on: 1}}
-""" + TAIL
+"""
+    + TAIL
+)
 
 
 def load(tmp_path: Path, resources_yaml: str | None = None, text: str | None = None) -> Pack:
@@ -86,63 +90,115 @@ def test_a_usage_die_has_one_box_per_die(tmp_path: Path) -> None:
     assert str(pack.resources[1].steps_on) == "1"
 
 
-@pytest.mark.parametrize(("resource", "where", "message"), [
-    ("  - {id: torch, name: Torch, dice: [d8, 2d6], every: 1}\n", "14:41",
-     'resources[0].dice[1]: a usage die steps through single dice such as d8: "2d6" is not one'),
-    ("  - {id: torch, name: Torch, dice: [d4, d8], every: 1}\n", "14:41",
-     "resources[0].dice[1]: the steps go from the largest die down: d8 comes after d4"),
-    ("  - {id: torch, name: Torch, dice: [d6, d4], on: 5-6, every: 1}\n", "14:50",
-     "resources[0].on: no face of d4 is in on (5-6), so it could never step down: give on faces every die "
-     "has, such as 1-2"),
-    ("  - {id: torch, name: Torch, dice: [d6, d4]}\n", "14:36",
-     "resources[0].dice: a rolled resource needs a rate (every): it is rolled each time the rate comes round "
-     "(every: 1 rolls it at the end of every unit)"),
-    ("  - {id: torch, name: Torch, boxes: 2, every: 1, chance: {roll: d6, on: 7}}\n", "14:73",
-     "resources[0].chance.on: d6 never rolls 7, so no box would ever be used: give on results from 1 to 6"),
-    ("  - {id: torch, name: Torch, boxes: 2, every: 1, after: lamp}\n", "14:57",
-     'resources[0].after: no resource with id "lamp": the file defines none'.replace(
-         ": the file defines none", ' (known: torch)')),
-    ("  - {id: a, name: A, boxes: 2, every: 1, after: b}\n  - {id: b, name: B, boxes: 2, every: 1, after: a}\n",
-     "14:49", "resources[0].after: the lights go round in a circle (a → b → a): one of them must be lit at the "
-     "start (no after)"),
-    ("  - {id: a, name: A, boxes: 2, every: 1}\n  - {id: b, name: B, boxes: 2, after: a}\n", "15:39",
-     "resources[1].after: after needs a rate (every): the rate starts the unit after the one before it runs out"),
-    ("  - {id: a, name: A, boxes: 2}\n  - {id: b, name: B, boxes: 2, every: 1, after: a}\n", "15:49",
-     'resources[1].after: "a" has no rate (every), so it never runs out by the rules and this one would never '
-     "be lit: give it a rate"),
-    ("  - {id: a, name: A, boxes: 2, every: 1}\n  - {id: b, name: B, boxes: 2, every: 1, after: a}\n"
-     "  - {id: c, name: C, boxes: 2, every: 1, after: a}\n", "16:49",
-     'resources[2].after: "b" is lit after "a" already: one light is lit at a time, so give this one after '
-     "the last of them"),
-    ("  - {id: torch, name: Torch, dice: [d6], every: 1, when_out: [{track: dark, by: 1}]}\n", "14:62",
-     "resources[0].when_out: when_out needs a resource that runs out at a time the rules fix: this one is "
-     "rolled when it is used, or lit after one that is, so when it runs out depends on the dice; say what its "
-     "running out does in its text"),
-])
-def test_bad_rolled_resources_are_refused_at_their_line(tmp_path: Path, runner: CliRunner, resource: str,
-                                                        where: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("resource", "where", "message"),
+    [
+        (
+            "  - {id: torch, name: Torch, dice: [d8, 2d6], every: 1}\n",
+            "14:41",
+            'resources[0].dice[1]: a usage die steps through single dice such as d8: "2d6" is not one',
+        ),
+        (
+            "  - {id: torch, name: Torch, dice: [d4, d8], every: 1}\n",
+            "14:41",
+            "resources[0].dice[1]: the steps go from the largest die down: d8 comes after d4",
+        ),
+        (
+            "  - {id: torch, name: Torch, dice: [d6, d4], on: 5-6, every: 1}\n",
+            "14:50",
+            "resources[0].on: no face of d4 is in on (5-6), so it could never step down: give on faces every die "
+            "has, such as 1-2",
+        ),
+        (
+            "  - {id: torch, name: Torch, dice: [d6, d4]}\n",
+            "14:36",
+            "resources[0].dice: a rolled resource needs a rate (every): it is rolled each time the rate comes round "
+            "(every: 1 rolls it at the end of every unit)",
+        ),
+        (
+            "  - {id: torch, name: Torch, boxes: 2, every: 1, chance: {roll: d6, on: 7}}\n",
+            "14:73",
+            "resources[0].chance.on: d6 never rolls 7, so no box would ever be used: give on results from 1 to 6",
+        ),
+        (
+            "  - {id: torch, name: Torch, boxes: 2, every: 1, after: lamp}\n",
+            "14:57",
+            'resources[0].after: no resource with id "lamp": the file defines none'.replace(
+                ": the file defines none", " (known: torch)"
+            ),
+        ),
+        (
+            "  - {id: a, name: A, boxes: 2, every: 1, after: b}\n  - {id: b, name: B, boxes: 2, every: 1, after: a}\n",
+            "14:49",
+            "resources[0].after: the lights go round in a circle (a → b → a): one of them must be lit at the "
+            "start (no after)",
+        ),
+        (
+            "  - {id: a, name: A, boxes: 2, every: 1}\n  - {id: b, name: B, boxes: 2, after: a}\n",
+            "15:39",
+            "resources[1].after: after needs a rate (every): the rate starts the unit after the one before it runs out",
+        ),
+        (
+            "  - {id: a, name: A, boxes: 2}\n  - {id: b, name: B, boxes: 2, every: 1, after: a}\n",
+            "15:49",
+            'resources[1].after: "a" has no rate (every), so it never runs out by the rules and this one would never '
+            "be lit: give it a rate",
+        ),
+        (
+            "  - {id: a, name: A, boxes: 2, every: 1}\n  - {id: b, name: B, boxes: 2, every: 1, after: a}\n"
+            "  - {id: c, name: C, boxes: 2, every: 1, after: a}\n",
+            "16:49",
+            'resources[2].after: "b" is lit after "a" already: one light is lit at a time, so give this one after '
+            "the last of them",
+        ),
+        (
+            "  - {id: torch, name: Torch, dice: [d6], every: 1, when_out: [{track: dark, by: 1}]}\n",
+            "14:62",
+            "resources[0].when_out: when_out needs a resource that runs out at a time the rules fix: this one is "
+            "rolled when it is used, or lit after one that is, so when it runs out depends on the dice; say what its "
+            "running out does in its text",
+        ),
+    ],
+)
+def test_bad_rolled_resources_are_refused_at_their_line(
+    tmp_path: Path, runner: CliRunner, resource: str, where: str, message: str
+) -> None:
     path = tmp_path / "lights.yaml"
     tracks = "tracks:\n  - {id: dark, name: Dark, max: 2}\n"
-    path.write_text(HEAD.replace("  trigger: {faces: [1]}\n", "  trigger: {faces: [1]}\n" + tracks)
-                    + "resources:\n" + resource + TAIL, encoding="utf-8")
+    path.write_text(
+        HEAD.replace("  trigger: {faces: [1]}\n", "  trigger: {faces: [1]}\n" + tracks)
+        + "resources:\n"
+        + resource
+        + TAIL,
+        encoding="utf-8",
+    )
     result = runner.invoke(cli, ["check", str(path)])
     assert result.exit_code == 2, result.output
     assert f"{path}:{where}: {message}" in result.output, result.output
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize(("resource", "message"), [
-    ("{id: t, name: T, dice: [d8, d6], boxes: 3, every: 1}",
-     "a usage die has one box per die: boxes is 2 with these dice, or leave boxes out"),
-    ("{id: t, name: T, dice: [d8, d6], use: 2, every: 1}", "a usage die steps down one die at a time: leave use out"),
-    ("{id: t, name: T, boxes: 3, on: 1-2, every: 1}", "on is the faces that step a usage die down"),
-    ("{id: t, name: T, dice: [d8], chance: {roll: d6, on: 1}, every: 1}", "give dice (a usage die) or chance"),
-])
+@pytest.mark.parametrize(
+    ("resource", "message"),
+    [
+        (
+            "{id: t, name: T, dice: [d8, d6], boxes: 3, every: 1}",
+            "a usage die has one box per die: boxes is 2 with these dice, or leave boxes out",
+        ),
+        (
+            "{id: t, name: T, dice: [d8, d6], use: 2, every: 1}",
+            "a usage die steps down one die at a time: leave use out",
+        ),
+        ("{id: t, name: T, boxes: 3, on: 1-2, every: 1}", "on is the faces that step a usage die down"),
+        ("{id: t, name: T, dice: [d8], chance: {roll: d6, on: 1}, every: 1}", "give dice (a usage die) or chance"),
+    ],
+)
 def test_the_model_refuses_what_a_usage_die_cannot_be(tmp_path: Path, resource: str, message: str) -> None:
     with pytest.raises(DataError) as caught:
         load(tmp_path, f"  - {resource}\n")
-    assert any(f":12:5: resources[0]: {message}" in str(p) for p in caught.value.problems), \
-        [str(p) for p in caught.value.problems]
+    assert any(f":12:5: resources[0]: {message}" in str(p) for p in caught.value.problems), [
+        str(p) for p in caught.value.problems
+    ]
 
 
 def test_the_last_allowed_usage_die_and_the_first_refused(tmp_path: Path) -> None:
@@ -153,15 +209,19 @@ def test_the_last_allowed_usage_die_and_the_first_refused(tmp_path: Path) -> Non
 
 
 def test_an_outcome_cannot_tick_a_rolled_or_chained_light(tmp_path: Path) -> None:
-    text = LIGHTS.replace("  trigger: {faces: [1]}\n", "  trigger: {faces: [1]}\n  outcomes:\n"
-                          "    - {roll: 1, result: Gust, effects: [{resource: torch, by: -1}]}\n"
-                          "    - {roll: 2-6, result: Still}\n")
+    text = LIGHTS.replace(
+        "  trigger: {faces: [1]}\n",
+        "  trigger: {faces: [1]}\n  outcomes:\n"
+        "    - {roll: 1, result: Gust, effects: [{resource: torch, by: -1}]}\n"
+        "    - {roll: 2-6, result: Still}\n",
+    )
     with pytest.raises(DataError) as caught:
         load(tmp_path, text=text)
     assert [str(p).split(": ", 1)[1] for p in caught.value.problems] == [
         'check.outcomes[0].effects[0].resource: "torch" is rolled when it is used, so it runs down by its own '
         "rules, worked out apart from the check: an outcome cannot tick or refill it (write that rule in the "
-        "outcome's text, or tick a resource without dice, chance or after)"]
+        "outcome's text, or tick a resource without dice, chance or after)"
+    ]
 
 
 # --- exact odds, by hand ----------------------------------------------------------------------------
@@ -194,21 +254,30 @@ def test_boxes_lost_on_a_roll_are_a_count_of_successes(tmp_path: Path) -> None:
     pack = load(tmp_path, "  - {id: rations, name: Rations, boxes: 2, every: 1, chance: {roll: 1d6, on: 1}}\n")
     use = use_of(pack, 1, "rations")
     p, q = Fraction(1, 6), Fraction(5, 6)
-    assert use.gone_by_hour == (1 - q ** 6 - 6 * p * q ** 5,)  # at least two 1s in six rolls
+    assert use.gone_by_hour == (1 - q**6 - 6 * p * q**5,)  # at least two 1s in six rolls
     assert use.lasts_units == 12
 
 
 def test_three_torches_in_turn_are_out_at_six_twelve_and_eighteen(tmp_path: Path) -> None:
-    pack = load(tmp_path, "  - {id: t1, name: Torch 1, boxes: 6, every: 1}\n"
-                          "  - {id: t2, name: Torch 2, boxes: 6, every: 1, after: t1}\n"
-                          "  - {id: t3, name: Torch 3, boxes: 3, every: 2, after: t2}\n")
+    pack = load(
+        tmp_path,
+        "  - {id: t1, name: Torch 1, boxes: 6, every: 1}\n"
+        "  - {id: t2, name: Torch 2, boxes: 6, every: 1, after: t1}\n"
+        "  - {id: t3, name: Torch 3, boxes: 3, every: 2, after: t2}\n",
+    )
     odds = quiet_odds(pack, 3)
     by = {u.resource: u for u in odds.resources}
     none, all_ = Fraction(0), Fraction(1)
-    assert [by[r].gone_by_hour for r in ("t1", "t2", "t3")] == [(all_, all_, all_), (none, all_, all_),
-                                                                (none, none, all_)]
+    assert [by[r].gone_by_hour for r in ("t1", "t2", "t3")] == [
+        (all_, all_, all_),
+        (none, all_, all_),
+        (none, none, all_),
+    ]
     assert [(by[r].lasts_units, by[r].out_units) for r in ("t1", "t2", "t3")] == [
-        (Fraction(6), Fraction(6)), (Fraction(6), Fraction(12)), (Fraction(6), Fraction(18))]
+        (Fraction(6), Fraction(6)),
+        (Fraction(6), Fraction(12)),
+        (Fraction(6), Fraction(18)),
+    ]
     # from when each is lit, and never more than its boxes: nothing fills a light again
     assert [by[r].by_rate for r in ("t1", "t2", "t3")] == [6, 6, 3]
     assert [resources.out_unit(pack, r) for r in pack.resources] == [6, 12, 18]
@@ -221,15 +290,21 @@ def test_three_torches_in_turn_are_out_at_six_twelve_and_eighteen(tmp_path: Path
     two = {u.resource: u for u in quiet_odds(pack, 2).resources}
     assert [two[r].by_rate for r in ("t1", "t2", "t3")] == [6, 6, 0]
     assert [row[2] for row in mechanics_rows(quiet_odds(pack, 2)) if row[0].startswith("Resource:")] == [
-        "all 6 boxes; out at 1:00", "all 6 boxes; out at 2:00", "boxes used: none"]
+        "all 6 boxes; out at 1:00",
+        "all 6 boxes; out at 2:00",
+        "boxes used: none",
+    ]
     early = {u.resource: u for u in quiet_odds(pack, 1).resources}
     assert [early[r].by_rate for r in ("t1", "t2", "t3")] == [6, 0, 0]
     assert not any(row[0].startswith("Torch 2 gone") for row in rows)  # fixed times: the timetable says them
 
 
 def test_a_light_after_a_rolled_one_waits_for_its_dice(tmp_path: Path) -> None:
-    pack = load(tmp_path, "  - {id: torch, name: Torch, dice: [d6], every: 1}\n"
-                          "  - {id: lamp, name: Lamp, boxes: 2, every: 1, after: torch}\n")
+    pack = load(
+        tmp_path,
+        "  - {id: torch, name: Torch, dice: [d6], every: 1}\n"
+        "  - {id: lamp, name: Lamp, boxes: 2, every: 1, after: torch}\n",
+    )
     use = use_of(pack, 1, "lamp")
     # the lamp is gone by turn 6 when the torch went out by turn 4: two turns of lamp after it
     assert use.gone_by_hour == (1 - Fraction(2, 3) ** 4,)
@@ -273,8 +348,12 @@ def test_the_odds_and_the_reference_say_it(tmp_path: Path) -> None:
         ("Torch gone by hour 3", "3:00", "96.1%", ""),
         ("Torch lasts", "", "1:30 on average (about 90 minutes)", ""),
     ]
-    assert ("Lantern lasts", "", "1:40 on average (about 100 minutes) once lit",
-            "gone after 3:10 on average (about 3.2 hours)") in rows
+    assert (
+        "Lantern lasts",
+        "",
+        "1:40 on average (about 100 minutes) once lit",
+        "gone after 3:10 on average (about 3.2 hours)",
+    ) in rows
     view = reference_view(pack, RenderOptions(), odds)
     body = next(s.body for p in view.pages for s in p.sections if s.kind == "resources")
     assert isinstance(body, ResourcesBody)
@@ -284,14 +363,21 @@ def test_the_odds_and_the_reference_say_it(tmp_path: Path) -> None:
     assert lantern.lasts == "when Torch is out, roll its die every turn: on 1 down a die (d6, d4, then gone)"
 
 
-@pytest.mark.parametrize(("resource", "said"), [
-    ("{id: r, name: R, boxes: 4, every: 6, use: 2, chance: {roll: 2d6, on: 2-4}}",
-     "roll 2d6 every 6 turns: 2 boxes on 2-4"),
-    ("{id: r, name: R, dice: [d10, d8], every: 3}",
-     "roll its die every 3 turns: on 1-2 down a die (d10, d8, then gone)"),
-    ("{id: r, name: R, boxes: 6, every: 1}", "1 box every turn"),
-    ("{id: r, name: R, boxes: 6}", ""),
-])
+@pytest.mark.parametrize(
+    ("resource", "said"),
+    [
+        (
+            "{id: r, name: R, boxes: 4, every: 6, use: 2, chance: {roll: 2d6, on: 2-4}}",
+            "roll 2d6 every 6 turns: 2 boxes on 2-4",
+        ),
+        (
+            "{id: r, name: R, dice: [d10, d8], every: 3}",
+            "roll its die every 3 turns: on 1-2 down a die (d10, d8, then gone)",
+        ),
+        ("{id: r, name: R, boxes: 6, every: 1}", "1 box every turn"),
+        ("{id: r, name: R, boxes: 6}", ""),
+    ],
+)
 def test_how_a_resource_runs_down_in_words(tmp_path: Path, resource: str, said: str) -> None:
     pack = load(tmp_path, f"  - {resource}\n")
     assert running_down(pack, pack.resources[0]) == said
@@ -307,8 +393,7 @@ def test_the_timetable_rolls_the_lights_and_says_when_each_goes(tmp_path: Path) 
     assert timetable_json(one) == timetable_json(again)
     # the dice come after everything else the timetable draws: rolled again by hand, they give its run-outs
     rng = random.Random(7)
-    plain = build_timetable(pack.model_copy(update={"resources": []}), site=None, encounter_pack=None, hours=6,
-                            seed=7)
+    plain = build_timetable(pack.model_copy(update={"resources": []}), site=None, encounter_pack=None, hours=6, seed=7)
     assert [r.dice for r in one.rows] == [r.dice for r in plain.rows] and one.deck == plain.deck
     assert plain.deck == () and plain.spares == ()  # no encounter tables, no extra rolls: nothing more drawn
     for _ in plain.rows:
@@ -345,8 +430,10 @@ def replay_lights(rng: random.Random, units: int) -> list[tuple[str, int]]:
 
 def test_other_seeds_roll_other_lights(tmp_path: Path) -> None:
     pack = load(tmp_path, text=LIGHTS)
-    outs = {tuple(o.unit for o in build_timetable(pack, site=None, encounter_pack=None, hours=6,
-                                                   seed=seed).runs_out) for seed in range(8)}
+    outs = {
+        tuple(o.unit for o in build_timetable(pack, site=None, encounter_pack=None, hours=6, seed=seed).runs_out)
+        for seed in range(8)
+    }
     assert len(outs) > 1
 
 
@@ -355,10 +442,11 @@ def test_the_replay_memo_keys_the_lights_dice(tmp_path: Path, every: int) -> Non
     """One machine replays many seeds; each timetable is the one a fresh machine rolls (with a rate of 3, a
     unit is decided by when the lantern was lit too)."""
     pack = load(tmp_path, text=LIGHTS.replace("on: 1, every: 1, after: torch", f"on: 1, every: {every}, after: torch"))
-    shared = [timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=4, seed=s))
-              for s in range(10)]
-    fresh = [timetable_json(build_timetable(pack.model_copy(), site=None, encounter_pack=None, hours=4, seed=s))
-             for s in range(10)]  # each seed a pack of its own: a machine and memos of its own
+    shared = [timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=4, seed=s)) for s in range(10)]
+    fresh = [
+        timetable_json(build_timetable(pack.model_copy(), site=None, encounter_pack=None, hours=4, seed=s))
+        for s in range(10)
+    ]  # each seed a pack of its own: a machine and memos of its own
     assert shared == fresh and MAX_REMEMBERED > 0
 
 
@@ -388,10 +476,13 @@ def test_the_built_in_timetables_are_unchanged(pack_id: str) -> None:
 
 def test_the_tracker_draws_each_die_and_the_order_of_the_lights(tmp_path: Path, runner: CliRunner) -> None:
     path = tmp_path / "lights.yaml"
-    path.write_text(HEAD + "resources:\n  - {id: torch, name: Torch, dice: [d8, d6, d4], every: 1}\n"
-                    "  - {id: t2, name: Spare Torch, boxes: 3, every: 1, after: torch}\n"
-                    "  - {id: t3, name: Last Torch, boxes: 2, every: 1, after: t4}\n"
-                    "  - {id: t4, name: Lamp, boxes: 2, every: 1}\n" + TAIL, encoding="utf-8")
+    path.write_text(
+        HEAD + "resources:\n  - {id: torch, name: Torch, dice: [d8, d6, d4], every: 1}\n"
+        "  - {id: t2, name: Spare Torch, boxes: 3, every: 1, after: torch}\n"
+        "  - {id: t3, name: Last Torch, boxes: 2, every: 1, after: t4}\n"
+        "  - {id: t4, name: Lamp, boxes: 2, every: 1}\n" + TAIL,
+        encoding="utf-8",
+    )
     out = tmp_path / "t.pdf"
     result = runner.invoke(cli, ["tracker", str(path), "-o", str(out)])
     assert result.exit_code == 0, result.output
@@ -409,8 +500,9 @@ def test_the_json_carries_the_lights_odds(tmp_path: Path) -> None:
     from sheetgen.export.timetable_json import timetable_json_schema
 
     pack = load(tmp_path, text=LIGHTS)
-    data = json.loads(json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=2,
-                                                                seed=3))))
+    data = json.loads(
+        json.dumps(timetable_json(build_timetable(pack, site=None, encounter_pack=None, hours=2, seed=3)))
+    )
     jsonschema.validate(data, timetable_json_schema())
     torch, lantern, _ = data["odds"]["resources"]
     assert [h["chance"]["approx"] for h in torch["gone_by_hour"]] == [0.335045, 0.815467]
@@ -420,19 +512,35 @@ def test_the_json_carries_the_lights_odds(tmp_path: Path) -> None:
 def test_the_turns_grid_marks_when_each_light_is_used_or_rolled(tmp_path: Path) -> None:
     from sheetgen.layout.tracker_parts import due_legend, due_marks
 
-    pack = load(tmp_path, "  - {id: oil, name: Oil, boxes: 2, every: 2}\n"
-                          "  - {id: wick, name: Wick, boxes: 2, every: 2, after: oil}\n"
-                          "  - {id: rations, name: Rations, boxes: 3, every: 3, chance: {roll: 1d6, on: 1}}\n"
-                          "  - {id: candle, name: Candle, dice: [d6], every: 2}\n"
-                          "  - {id: stub, name: Stub, boxes: 2, every: 2, after: candle}\n")
+    pack = load(
+        tmp_path,
+        "  - {id: oil, name: Oil, boxes: 2, every: 2}\n"
+        "  - {id: wick, name: Wick, boxes: 2, every: 2, after: oil}\n"
+        "  - {id: rations, name: Rations, boxes: 3, every: 3, chance: {roll: 1d6, on: 1}}\n"
+        "  - {id: candle, name: Candle, dice: [d6], every: 2}\n"
+        "  - {id: stub, name: Stub, boxes: 2, every: 2, after: candle}\n",
+    )
     marks = {unit: due_marks(pack, unit, gm=False) for unit in range(1, 13)}
     # oil is used at 2 and 4 (and marked on as far as the grid goes), the wick from 6 to 8 only; the
     # rations rolled every 3 turns and the candle's die every 2; the stub's start is the candle's dice's
-    assert marks == {1: "", 2: "O\u2212 C?", 3: "R?", 4: "O\u2212 C?", 5: "", 6: "O\u2212 W\u2212 R? C?", 7: "",
-                     8: "O\u2212 W\u2212 C?", 9: "R?", 10: "O\u2212 C?", 11: "", 12: "O\u2212 R? C?"}
+    assert marks == {
+        1: "",
+        2: "O\u2212 C?",
+        3: "R?",
+        4: "O\u2212 C?",
+        5: "",
+        6: "O\u2212 W\u2212 R? C?",
+        7: "",
+        8: "O\u2212 W\u2212 C?",
+        9: "R?",
+        10: "O\u2212 C?",
+        11: "",
+        12: "O\u2212 R? C?",
+    }
     assert due_legend(pack, gm=False) == (
         "Due at the end of the turn: **O\u2212** a box of Oil is used; **W\u2212** a box of Wick is used; "
-        "**R?** roll for Rations; **C?** roll for Candle")
+        "**R?** roll for Rations; **C?** roll for Candle"
+    )
 
 
 DIE = st.sampled_from(["d4", "d6", "d8", "d10", "d12", "d20"])
@@ -443,17 +551,27 @@ def largest_first(dice: list[str]) -> str:
 
 
 @settings(max_examples=40, deadline=None)
-@given(first=st.lists(DIE, min_size=1, max_size=4), second=st.lists(DIE, min_size=1, max_size=3),
-       every=st.integers(1, 3), boxes=st.integers(1, 4))
-def test_any_chain_of_lights_is_a_chance_that_only_grows(first: list[str], second: list[str], every: int,
-                                                         boxes: int) -> None:
+@given(
+    first=st.lists(DIE, min_size=1, max_size=4),
+    second=st.lists(DIE, min_size=1, max_size=3),
+    every=st.integers(1, 3),
+    boxes=st.integers(1, 4),
+)
+def test_any_chain_of_lights_is_a_chance_that_only_grows(
+    first: list[str], second: list[str], every: int, boxes: int
+) -> None:
     """Gone by each hour is a chance that never falls; a light is never gone before the one it follows; no
     light uses more boxes than it has; and the pre-rolled timetable's run-outs come in the chain's order."""
-    text = HEAD + (
-        "resources:\n"
-        f"  - {{id: a, name: A, dice: [{largest_first(first)}], every: {every}}}\n"
-        f"  - {{id: b, name: B, dice: [{largest_first(second)}], every: 1, after: a}}\n"
-        f"  - {{id: c, name: C, boxes: {boxes}, every: {every}, after: b}}\n") + TAIL
+    text = (
+        HEAD
+        + (
+            "resources:\n"
+            f"  - {{id: a, name: A, dice: [{largest_first(first)}], every: {every}}}\n"
+            f"  - {{id: b, name: B, dice: [{largest_first(second)}], every: 1, after: a}}\n"
+            f"  - {{id: c, name: C, boxes: {boxes}, every: {every}, after: b}}\n"
+        )
+        + TAIL
+    )
     pack = Pack.model_validate(yaml.safe_load(text))
     odds = quiet_odds(pack, 3)
     by = {u.resource: u for u in odds.resources}
@@ -463,7 +581,7 @@ def test_any_chain_of_lights_is_a_chance_that_only_grows(first: list[str], secon
     assert all(b <= a for a, b in zip(by["a"].gone_by_hour, by["b"].gone_by_hour, strict=True))
     assert all(c <= b for b, c in zip(by["b"].gone_by_hour, by["c"].gone_by_hour, strict=True))
     outs = [o.resource for o in build_timetable(pack, site=None, encounter_pack=None, hours=3, seed=1).runs_out]
-    assert outs == ["a", "b", "c"][:len(outs)]
+    assert outs == ["a", "b", "c"][: len(outs)]
 
 
 def test_sheetgen_odds_prints_how_long_the_lights_last(tmp_path: Path, runner: CliRunner) -> None:
@@ -473,12 +591,14 @@ def test_sheetgen_odds_prints_how_long_the_lights_last(tmp_path: Path, runner: C
     assert result.exit_code == 0, result.output
     lines = [" ".join(line.split()) for line in result.output.splitlines()]
     assert "Torch gone by hour 2 2:00 81.5%" in lines
-    assert ("Lantern lasts 1:40 on average (about 100 minutes) once lit gone after 3:10 on average "
-            "(about 3.2 hours)") in lines
+    assert (
+        "Lantern lasts 1:40 on average (about 100 minutes) once lit gone after 3:10 on average (about 3.2 hours)"
+    ) in lines
 
 
 def test_the_last_torch_of_a_chain_moves_the_dark_when_it_goes_out(tmp_path: Path) -> None:
-    text = """\
+    text = (
+        """\
 kind: pack
 id: three-torches
 name: Three Torches
@@ -496,7 +616,9 @@ resources:
   - {id: torch-1, name: Torch 1, boxes: 6, every: 1}
   - {id: torch-2, name: Torch 2, boxes: 6, every: 1, after: torch-1}
   - {id: torch-3, name: Torch 3, boxes: 6, every: 1, after: torch-2, when_out: [{track: dark, by: 2}]}
-""" + TAIL
+"""
+        + TAIL
+    )
     pack = load(tmp_path, text=text)
     chances = [c.chance for c in quiet_odds(pack, 4).checks]
     # the dark rises at the very end of turn 18, after its check: from turn 19 on, 1d6 + 2 >= 6 is 1 in 2
@@ -509,7 +631,13 @@ resources:
 def test_a_variant_that_burns_faster_keeps_a_usage_die_stepping_one_die_at_a_time(tmp_path: Path) -> None:
     from sheetgen.load.variants import with_variant
 
-    pack = load(tmp_path, text=LIGHTS.replace("reference:\n", "variants:\n  - {id: hungry, name: Hungry, text: More "
-                                                             "is eaten., consumption: 2}\nreference:\n", 1))
+    pack = load(
+        tmp_path,
+        text=LIGHTS.replace(
+            "reference:\n",
+            "variants:\n  - {id: hungry, name: Hungry, text: More is eaten., consumption: 2}\nreference:\n",
+            1,
+        ),
+    )
     hungry = with_variant(pack, "hungry")
     assert [r.use for r in hungry.resources] == [1, 1, 2]

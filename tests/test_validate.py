@@ -38,7 +38,9 @@ def test_valid_site_loads(write: Write) -> None:
 
 
 def test_site_cross_references(write: Write) -> None:
-    path = write("s.yaml", """
+    path = write(
+        "s.yaml",
+        """
         site: Test Hall
         system: dungeon-turn
         rooms:
@@ -51,7 +53,8 @@ def test_site_cross_references(write: Write) -> None:
             - {roll: 3-5, name: Bats, appearing: d6}
         statblocks:
           - {id: rats, name: Rat}
-    """)
+    """,
+    )
     assert problems(load_site, path) == [
         's.yaml:4:39: rooms[0].exits[1]: no room with key "7" (rooms are 1, 1)',
         's.yaml:5:11: rooms[1].key: duplicate key "1" (first used by rooms[0]); each key must be unique',
@@ -62,7 +65,9 @@ def test_site_cross_references(write: Write) -> None:
 
 
 def test_shape_errors_are_all_reported_with_hints(write: Write) -> None:
-    path = write("s.yaml", """
+    path = write(
+        "s.yaml",
+        """
         site: Test Hall
         sytem: dungeon-turn
         rooms:
@@ -72,7 +77,8 @@ def test_shape_errors_are_all_reported_with_hints(write: Write) -> None:
             treasure: 12
           - key: true
             descripton: x
-    """)
+    """,
+    )
     assert problems(load_site, path) == [
         "s.yaml:1:1: system: required field is missing",
         's.yaml:2:1: sytem: unknown field "sytem" (did you mean "system"?)',
@@ -131,7 +137,7 @@ def test_pack_cross_references(write: Write, tmp_path: Path) -> None:
 
     text = (builtin_dir("rules") / "dungeon-turn.yaml").read_text(encoding="utf-8")
     broken = text.replace("add: [escalation]", "add: [escalaton]").replace(
-        "box_labels: [\"+1\", \"+2\", \"+3\", \"+4\", \"+5\"]", "box_labels: [\"+1\"]"
+        'box_labels: ["+1", "+2", "+3", "+4", "+5"]', 'box_labels: ["+1"]'
     )
     assert broken != text
     path = tmp_path / "p.yaml"
@@ -143,7 +149,9 @@ def test_pack_cross_references(write: Write, tmp_path: Path) -> None:
 
 
 def test_a_trigger_face_that_cannot_come_up(write: Write) -> None:
-    path = write("p.yaml", """
+    path = write(
+        "p.yaml",
+        """
         kind: pack
         id: my-game
         name: My Game
@@ -158,7 +166,8 @@ def test_a_trigger_face_that_cannot_come_up(write: Write) -> None:
           pages:
             - title: My Game
               sections: [{kind: check}]
-    """)
+    """,
+    )
     assert problems(load_pack, path) == [
         "p.yaml:10:24: check.trigger.faces[1]: 7-8 cannot come up on the check's result (1-6), "
         "so it would never trigger"
@@ -179,8 +188,10 @@ def test_a_player_safe_section_cannot_show_a_secret_table(tmp_path: Path) -> Non
     from sheetgen.load.files import builtin_dir
 
     text = (builtin_dir("rules") / "encounter-reaction.yaml").read_text(encoding="utf-8")
-    broken = text.replace("        - kind: table\n          ref: zones\n",
-                          "        - kind: table\n          ref: zones\n          player_safe: true\n")
+    broken = text.replace(
+        "        - kind: table\n          ref: zones\n",
+        "        - kind: table\n          ref: zones\n          player_safe: true\n",
+    )
     assert broken != text
     path = tmp_path / "p.yaml"
     path.write_text(broken, encoding="utf-8")
@@ -191,12 +202,15 @@ def test_a_player_safe_section_cannot_show_a_secret_table(tmp_path: Path) -> Non
 # --- open-ended ranges ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "inside", "outside", "shown"), [
-    ("10+", [10, 11, 9_999, 10_000, 25_000], [9, 0], "10+"),
-    ("-2+", [-2, 0, 40_000], [-3], "-2+"),
-    ("3-5", [3, 4, 5], [2, 6, 10_000], "3-5"),
-    ("-3 to -1", [-3, -1], [-4, 0], "-3 to -1"),
-])
+@pytest.mark.parametrize(
+    ("text", "inside", "outside", "shown"),
+    [
+        ("10+", [10, 11, 9_999, 10_000, 25_000], [9, 0], "10+"),
+        ("-2+", [-2, 0, 40_000], [-3], "-2+"),
+        ("3-5", [3, 4, 5], [2, 6, 10_000], "3-5"),
+        ("-3 to -1", [-3, -1], [-4, 0], "-3 to -1"),
+    ],
+)
 def test_an_open_range_knows_it_has_no_top(text: str, inside: list[int], outside: list[int], shown: str) -> None:
     from sheetgen.model.common import parse_level_range
 
@@ -210,7 +224,8 @@ def test_a_table_row_open_at_the_top_covers_totals_past_four_digits(tmp_path: Pa
     from sheetgen.export.tables import pack_tables
 
     path = tmp_path / "pack.yaml"
-    path.write_text("""\
+    path.write_text(
+        """\
 kind: pack
 id: big
 name: Big
@@ -227,6 +242,8 @@ reference:
   pages:
     - title: Big
       sections: [{kind: table, ref: big}]
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     (big,) = [t for t in pack_tables(load_pack(str(path))) if t.id == "big"]
     assert [(r.low, r.high, r.weight) for r in big.rows] == [(9998, 9998, 1), (9999, 10001, 3)]

@@ -75,7 +75,8 @@ def test_the_timetable_rolls_twice_and_burns_two_boxes_a_turn() -> None:
     fast = with_variant(load_pack("dungeon-turn"), "fast-turns")
     table = build_timetable(fast, site=None, encounter_pack=None, hours=2, seed=21)
     assert [(row_clock(table, r), r.repeat) for r in table.rows] == [
-        (f"{u * 20 // 60}:{u * 20 % 60:02d}", k) for u in range(1, 7) for k in (1, 2)]
+        (f"{u * 20 // 60}:{u * 20 % 60:02d}", k) for u in range(1, 7) for k in (1, 2)
+    ]
     for row in table.rows:
         assert row.baseline.encounter == (row.roll == 6)  # a quiet party's escalation stays 0
         assert row_when(table, row) == f"roll {row.repeat} of 2"

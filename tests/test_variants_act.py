@@ -111,8 +111,9 @@ def test_every_command_that_draws_or_rolls_takes_variant(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "0:20" in result.output and "1 in 3 (33.3%)" in result.output
     out = tmp_path / "t.json"
-    result = runner.invoke(cli, ["timetable", str(path), "--variant", "fast", "--format", "json", "-o", str(out),
-                                 "--seed", "1"])
+    result = runner.invoke(
+        cli, ["timetable", str(path), "--variant", "fast", "--format", "json", "-o", str(out), "--seed", "1"]
+    )
     assert result.exit_code == 0, result.output
     assert '"minutes": "20"' in out.read_text(encoding="utf-8")
     bad = runner.invoke(cli, ["tracker", str(path), "--variant", "slow", "-o", str(tmp_path / "x.pdf")])
@@ -128,15 +129,19 @@ def test_a_rate_for_a_resource_that_does_not_exist(tmp_path: Path) -> None:
     with pytest.raises(DataError) as caught:
         load_pack(str(path))
     assert [str(p).split(": ", 1)[1] for p in caught.value.problems] == [
-        'variants[0].rates.torches: no resource with id "torches" (did you mean "torch"?)']
+        'variants[0].rates.torches: no resource with id "torches" (did you mean "torch"?)'
+    ]
 
 
 def test_a_variant_that_changes_only_the_cadence_keeps_the_rest_of_the_check(tmp_path: Path) -> None:
     text = PACK.split("  - name: Careful Search")[0].replace(
-        "variants:\n", "variants:\n  - id: risky\n    name: Risky\n    text: Check every second turn.\n"
-        "    cadence: {every: 2, first: 1}\n")
-    pack = load_text(tmp_path, text + "reference:\n  pages:\n    - title: Pace\n      sections: [{kind: check}]\n",
-                     "risky.yaml")
+        "variants:\n",
+        "variants:\n  - id: risky\n    name: Risky\n    text: Check every second turn.\n"
+        "    cadence: {every: 2, first: 1}\n",
+    )
+    pack = load_text(
+        tmp_path, text + "reference:\n  pages:\n    - title: Pace\n      sections: [{kind: check}]\n", "risky.yaml"
+    )
     risky = with_variant(pack, "risky")
     assert risky.check is not None and pack.check is not None
     assert risky.check.trigger == pack.check.trigger and risky.check.cadence.every == 2

@@ -19,8 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 GOOD_SITE = (REPO / "tests" / "bad_inputs" / "good-site.yaml").read_text(encoding="utf-8")
 
 
-def test_a_save_during_a_build_brings_another_build_and_problems_come_back_as_check_prints_them(
-        tmp_path: Path) -> None:
+def test_a_save_during_a_build_brings_another_build_and_problems_come_back_as_check_prints_them(tmp_path: Path) -> None:
     site, pack = tmp_path / "site.yaml", tmp_path / "pack.yaml"
     site.write_text("one")
     pack.write_text("pack")
@@ -31,16 +30,23 @@ def test_a_save_during_a_build_brings_another_build_and_problems_come_back_as_ch
         if len(calls) == 1:
             site.write_text("two, saved while the first build ran")
             return [tmp_path / "out.pdf"], [site]
-        raise DataError([Problem(Location(str(pack), 3, 5, "check.roll"), "not dice"),
-                         Problem(Location(str(site), 1, 1, "rooms"), "no rooms")])
+        raise DataError(
+            [
+                Problem(Location(str(pack), 3, 5, "check.roll"), "not dice"),
+                Problem(Location(str(site), 1, 1, "rooms"), "no rooms"),
+            ]
+        )
 
     outcomes: list[Outcome] = []
     watch(build, site, outcomes.append, poll=0.01, rounds=2)
     assert calls == ["one", "two, saved while the first build ran"]
     assert outcomes[0].written == (tmp_path / "out.pdf",) and outcomes[0].problems == ()
     assert outcomes[1].written == ()
-    assert outcomes[1].problems == (f"error: {pack}:3:5: check.roll: not dice", f"error: {site}:1:1: rooms: no rooms",
-                                    "2 problems; nothing was written.")
+    assert outcomes[1].problems == (
+        f"error: {pack}:3:5: check.roll: not dice",
+        f"error: {site}:1:1: rooms: no rooms",
+        "2 problems; nothing was written.",
+    )
     # The pack file a problem is in is watched from then on, so fixing it brings a rebuild.
     assert set(outcomes[1].watched) == {site, pack}
 
@@ -66,8 +72,13 @@ def test_watch_rebuilds_on_save_keeps_the_last_good_pdf_and_stops_cleanly_on_ctr
     site.write_text(GOOD_SITE, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     with errors.open("wb") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "sheetgen", "watch", "site.yaml", "--sheet", "cards",
-                                    "-o", str(out)], cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=stderr)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "watch", "site.yaml", "--sheet", "cards", "-o", str(out)],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+        )
     try:
         _wait_for(out.exists, "the first PDF", process)
         first = out.read_bytes()
@@ -80,8 +91,13 @@ def test_watch_rebuilds_on_save_keeps_the_last_good_pdf_and_stops_cleanly_on_ctr
 
         _save(site, GOOD_SITE.replace('exits: ["2"]', 'exits: ["7"]'))
         _wait_for(lambda: "not rebuilt" in errors.read_text(), "the problem report", process)
-        checked = subprocess.run([sys.executable, "-m", "sheetgen", "check", "site.yaml"], cwd=tmp_path, env=env,
-                                 capture_output=True, text=True)
+        checked = subprocess.run(
+            [sys.executable, "-m", "sheetgen", "check", "site.yaml"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
         assert checked.returncode == 2
         assert checked.stderr.splitlines()[0] in errors.read_text().splitlines()
         assert out.read_bytes() == good
@@ -115,9 +131,14 @@ def test_editor_saves_each_rebuild_and_a_background_watch_stops_on_sigint(tmp_pa
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     with errors.open("wb") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "sheetgen", "watch", "site.yaml", "--sheet", "cards"],
-                                   cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=stderr,
-                                   preexec_fn=ignore_sigint)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "sheetgen", "watch", "site.yaml", "--sheet", "cards"],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            preexec_fn=ignore_sigint,
+        )
     try:
         _wait_for(out.exists, "the first PDF", process)
         for n in range(1, 4):

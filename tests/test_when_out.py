@@ -93,10 +93,13 @@ def test_the_reference_says_what_running_out_does(tmp_path: Path) -> None:
     assert "When it runs out:** Dark +2." in repr(view)
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    ("    every: 1\n", "resources[0].when_out: when_out needs a rate (every)"),
-    ("[{track: dark, by: 2}]", 'resources[0].when_out[0].track: no track with id "light" (known: dark)'),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("    every: 1\n", "resources[0].when_out: when_out needs a rate (every)"),
+        ("[{track: dark, by: 2}]", 'resources[0].when_out[0].track: no track with id "light" (known: dark)'),
+    ],
+)
 def test_when_out_is_checked(tmp_path: Path, change: str, message: str) -> None:
     text = PACK.replace(change, "") if change.startswith(" ") else PACK.replace(change, "[{track: light, by: 2}]")
     with pytest.raises(DataError) as caught:
@@ -105,9 +108,14 @@ def test_when_out_is_checked(tmp_path: Path, change: str, message: str) -> None:
 
 
 def test_a_resource_the_dice_tick_cannot_have_when_out(tmp_path: Path) -> None:
-    text = PACK.replace("  result: danger\n", "  result: danger\n  outcomes:\n    - {roll: 1, result: Gust, effects: "
-                        "[{resource: torch, by: -1}]}\n    - {roll: 2-6, result: Still}\n")
+    text = PACK.replace(
+        "  result: danger\n",
+        "  result: danger\n  outcomes:\n    - {roll: 1, result: Gust, effects: "
+        "[{resource: torch, by: -1}]}\n    - {roll: 2-6, result: Still}\n",
+    )
     with pytest.raises(DataError) as caught:
         load(tmp_path, text)
-    assert any("when_out needs a resource that only its rate uses: check.outcomes[0] ticks or refills it"
-               in str(p) for p in caught.value.problems)
+    assert any(
+        "when_out needs a resource that only its rate uses: check.outcomes[0] ticks or refills it" in str(p)
+        for p in caught.value.problems
+    )

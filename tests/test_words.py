@@ -35,26 +35,50 @@ from sheetgen.words import (
 CHECKED_PACKS = ["derelict-crawl", "dungeon-turn", "encounter-clock", "site-alarm"]
 
 
-@pytest.mark.parametrize(("seconds", "text"), [
-    (0, "0:00"), (600, "0:10"), (5400, "1:30"), (36000, "10:00"), (10, "0:00:10"), (Fraction(121, 2), "0:01:00"),
-])
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        (0, "0:00"),
+        (600, "0:10"),
+        (5400, "1:30"),
+        (36000, "10:00"),
+        (10, "0:00:10"),
+        (Fraction(121, 2), "0:01:00"),
+    ],
+)
 def test_a_clock_time_is_hours_and_minutes(seconds: int | Fraction, text: str) -> None:
     assert clock(seconds) == text
 
 
-@pytest.mark.parametrize(("seconds", "long", "short"), [
-    (600, "10 minutes", "10 min"), (3600, "1 hour", "1 hr"), (5400, "1 hour 30 minutes", "1 hr 30 min"),
-    (10, "10 seconds", "10 s"), (7260, "2 hours 1 minute", "2 hr 1 min"),
-])
+@pytest.mark.parametrize(
+    ("seconds", "long", "short"),
+    [
+        (600, "10 minutes", "10 min"),
+        (3600, "1 hour", "1 hr"),
+        (5400, "1 hour 30 minutes", "1 hr 30 min"),
+        (10, "10 seconds", "10 s"),
+        (7260, "2 hours 1 minute", "2 hr 1 min"),
+    ],
+)
 def test_a_duration_reads_the_same_long_or_short(seconds: int, long: str, short: str) -> None:
     assert duration(seconds) == long
     assert duration(seconds, short=True) == short
 
 
-@pytest.mark.parametrize(("seconds", "text"), [
-    (1, "1 second"), (45, "45 seconds"), (61, "61 seconds"), (60, "1 minute"), (5400, "90 minutes"),
-    (3600, "1 hour"), (129600, "36 hours"), (86400, "1 day"), (172800, "2 days"),
-])
+@pytest.mark.parametrize(
+    ("seconds", "text"),
+    [
+        (1, "1 second"),
+        (45, "45 seconds"),
+        (61, "61 seconds"),
+        (60, "1 minute"),
+        (5400, "90 minutes"),
+        (3600, "1 hour"),
+        (129600, "36 hours"),
+        (86400, "1 day"),
+        (172800, "2 days"),
+    ],
+)
 def test_a_duration_as_a_file_writes_it_reads_back(seconds: int, text: str) -> None:
     from sheetgen.model.common import parse_duration
 
@@ -93,9 +117,16 @@ def test_levels_and_moves_of_a_track() -> None:
 
 
 def without_track_items(pack: Pack) -> Pack:
-    pages = [page.model_copy(update={"parts": [part.model_copy(update={"items": []}) if part.kind == "track"
-                                               else part for part in page.parts]})
-             for page in pack.trackers]
+    pages = [
+        page.model_copy(
+            update={
+                "parts": [
+                    part.model_copy(update={"items": []}) if part.kind == "track" else part for part in page.parts
+                ]
+            }
+        )
+        for page in pack.trackers
+    ]
     return pack.model_copy(update={"trackers": pages})
 
 
@@ -111,8 +142,10 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]
     for pack_id in CHECKED_PACKS:
         texts = {"systems": squeeze(systems.output)}
         texts["reference"] = squeeze(html.unescape(reference_html(load_pack(pack_id), RenderOptions(LETTER))))
-        for sheet, args in (("tracker", ["tracker", pack_id, "--for", "gm"]),
-                            ("timetable", ["timetable", pack_id, "--seed", "1"])):
+        for sheet, args in (
+            ("tracker", ["tracker", pack_id, "--for", "gm"]),
+            ("timetable", ["timetable", pack_id, "--seed", "1"]),
+        ):
             path = out / f"{pack_id}-{sheet}.pdf"
             result = runner.invoke(cli, [*args, "-o", str(path)])
             assert result.exit_code == 0, result.output

@@ -21,8 +21,12 @@ def pid_and_square(number: int) -> tuple[int, int]:
 
 
 def fail(message: str) -> None:
-    raise RenderError([Problem(Location("pack.yaml", 3, 5, "reference.pages[0]"), message),
-                       Problem(Location("pack.yaml"), "and another")])
+    raise RenderError(
+        [
+            Problem(Location("pack.yaml", 3, 5, "reference.pages[0]"), message),
+            Problem(Location("pack.yaml"), "and another"),
+        ]
+    )
 
 
 def pid_and_preloaded(_: int) -> tuple[int, int, str | None]:
@@ -99,15 +103,25 @@ def test_an_error_in_a_job_comes_back_with_its_problems(workers: int) -> None:
         with pytest.raises(RenderError) as caught:
             result()
     assert [str(p) for p in caught.value.problems] == [
-        "pack.yaml:3:5: reference.pages[0]: does not fit", "pack.yaml: and another"]
+        "pack.yaml:3:5: reference.pages[0]: does not fit",
+        "pack.yaml: and another",
+    ]
 
 
 @pytest.mark.slow
 def test_a_packet_is_the_same_whether_its_references_are_rendered_here_or_in_workers() -> None:
     loaded = load_site("the-sunken-chapel")
     packets = [
-        build_packet(loaded, PacketOptions(render=RenderOptions(paper=LETTER, seed=5), seed=5,
-                                           made_on=date(2026, 11, 29), use_cache=False, workers=workers))
+        build_packet(
+            loaded,
+            PacketOptions(
+                render=RenderOptions(paper=LETTER, seed=5),
+                seed=5,
+                made_on=date(2026, 11, 29),
+                use_cache=False,
+                workers=workers,
+            ),
+        )
         for workers in (0, None)
     ]
     assert packets[0].pdf == packets[1].pdf

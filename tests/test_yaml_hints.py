@@ -14,53 +14,109 @@ from sheetgen.cli import cli
 HEAD = 'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - key: "1"\n    name: Stair\n'
 
 SLIPS = [
-    ("colon", HEAD + "    text: Carved over the door: HERE LIES the last king\n",
-     "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: "
-     '"Carved over the door: HERE LIES …"'),
-    ("colon-on-a-later-line", HEAD + "    text: The hall is long\n      and a sign says: KEEP OUT\n",
-     "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: \"The hall is long …\""),
+    (
+        "colon",
+        HEAD + "    text: Carved over the door: HERE LIES the last king\n",
+        "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: "
+        '"Carved over the door: HERE LIES …"',
+    ),
+    (
+        "colon-on-a-later-line",
+        HEAD + "    text: The hall is long\n      and a sign says: KEEP OUT\n",
+        "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: \"The hall is long …\"",
+    ),
     # valid YAML that reads a text as a mapping of one field: the field's shape shows it
-    ("colon-in-a-list-item", HEAD + "    details:\n      - Carved over the door: HERE LIES the last king\n",
-     "7:9: rooms[0].details[0]: this text contains ': '; put the whole text in quotes: "
-     '"Carved over the door: HERE LIES …"'),
-    ("colon-in-a-short-list-item", HEAD + "    details:\n      - A sign: keep out\n",
-     "7:9: rooms[0].details[0]: this text contains ': '; put the whole text in quotes: \"A sign: keep out\""),
-    ("colon-in-a-flow-list-item", HEAD + "    details: [Dust, A sign: keep out]\n",
-     "6:21: rooms[0].details[1]: this text contains ': '; put the whole text in quotes: \"A sign: keep out\""),
-    ("colon-on-the-line-below", HEAD + "    description:\n      The hall: dark and long\n",
-     "7:7: rooms[0].description: this text contains ': '; put the whole text in quotes: "
-     '"The hall: dark and long"'),
-    ("colon-inside-braces", HEAD + '  - {key: "2", name: Hall: the big one}\n',
-     "6:22: this text contains ': '; put the whole text in quotes: \"Hall: the big one\""),
-    ("comma-inside-braces", HEAD + '  - {key: "2", name: Hall, dark, damp}\n',
-     "6:22: rooms[1]: this text contains ', '; put the whole text in quotes: \"Hall, dark, damp\""),
+    (
+        "colon-in-a-list-item",
+        HEAD + "    details:\n      - Carved over the door: HERE LIES the last king\n",
+        "7:9: rooms[0].details[0]: this text contains ': '; put the whole text in quotes: "
+        '"Carved over the door: HERE LIES …"',
+    ),
+    (
+        "colon-in-a-short-list-item",
+        HEAD + "    details:\n      - A sign: keep out\n",
+        "7:9: rooms[0].details[0]: this text contains ': '; put the whole text in quotes: \"A sign: keep out\"",
+    ),
+    (
+        "colon-in-a-flow-list-item",
+        HEAD + "    details: [Dust, A sign: keep out]\n",
+        "6:21: rooms[0].details[1]: this text contains ': '; put the whole text in quotes: \"A sign: keep out\"",
+    ),
+    (
+        "colon-on-the-line-below",
+        HEAD + "    description:\n      The hall: dark and long\n",
+        "7:7: rooms[0].description: this text contains ': '; put the whole text in quotes: \"The hall: dark and long\"",
+    ),
+    (
+        "colon-inside-braces",
+        HEAD + '  - {key: "2", name: Hall: the big one}\n',
+        "6:22: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
+    ),
+    (
+        "comma-inside-braces",
+        HEAD + '  - {key: "2", name: Hall, dark, damp}\n',
+        "6:22: rooms[1]: this text contains ', '; put the whole text in quotes: \"Hall, dark, damp\"",
+    ),
     # valid YAML that reads a text as a list: a field that expects one text got one
-    ("brackets-for-one-text", HEAD + '  - {key: "2", name: [Hall, dark]}\n',
-     "6:22: rooms[1].name: this text starts with '[', so YAML reads it as a list of 2 items; put the whole "
-     'text in quotes: "[Hall, dark]"'),
-    ("brackets-for-one-text-in-a-block", HEAD + '  - key: "2"\n    name: [Hall]\n',
-     "7:11: rooms[1].name: this text starts with '[', so YAML reads it as a list of an item; put the whole "
-     'text in quotes: "[Hall]"'),
-    ("hash-in-a-flow-list", HEAD + "    details: [Dust, bones of room #3]\n",
-     "6:21: this text contains ' #'; put the whole text in quotes: \"bones of room #3\""),
-    ("hash-inside-braces", HEAD + '  - {key: "2", name: Guard #2}\n',
-     "6:22: this text contains ' #'; put the whole text in quotes: \"Guard #2\""),
-    ("hash-in-text", HEAD + "    description: Stairs down to room #3 and a door\n",
-     "6:18: rooms[0].description: this text contains ' #'; put the whole text in quotes: "
-     '"Stairs down to room #3 and a …"'),
-    ("hash-in-a-name", 'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - key: "1"\n    name: Guard #2\n',
-     "5:11: rooms[0].name: this text contains ' #'; put the whole text in quotes: \"Guard #2\""),
-    ("backslash-and-quote", HEAD + '    text: A "door": C:\\n\n',
-     "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: 'A \"door\": C:\\n'"),
+    (
+        "brackets-for-one-text",
+        HEAD + '  - {key: "2", name: [Hall, dark]}\n',
+        "6:22: rooms[1].name: this text starts with '[', so YAML reads it as a list of 2 items; put the whole "
+        'text in quotes: "[Hall, dark]"',
+    ),
+    (
+        "brackets-for-one-text-in-a-block",
+        HEAD + '  - key: "2"\n    name: [Hall]\n',
+        "7:11: rooms[1].name: this text starts with '[', so YAML reads it as a list of an item; put the whole "
+        'text in quotes: "[Hall]"',
+    ),
+    (
+        "hash-in-a-flow-list",
+        HEAD + "    details: [Dust, bones of room #3]\n",
+        "6:21: this text contains ' #'; put the whole text in quotes: \"bones of room #3\"",
+    ),
+    (
+        "hash-inside-braces",
+        HEAD + '  - {key: "2", name: Guard #2}\n',
+        "6:22: this text contains ' #'; put the whole text in quotes: \"Guard #2\"",
+    ),
+    (
+        "hash-in-text",
+        HEAD + "    description: Stairs down to room #3 and a door\n",
+        "6:18: rooms[0].description: this text contains ' #'; put the whole text in quotes: "
+        '"Stairs down to room #3 and a …"',
+    ),
+    (
+        "hash-in-a-name",
+        'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - key: "1"\n    name: Guard #2\n',
+        "5:11: rooms[0].name: this text contains ' #'; put the whole text in quotes: \"Guard #2\"",
+    ),
+    (
+        "backslash-and-quote",
+        HEAD + '    text: A "door": C:\\n\n',
+        "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: 'A \"door\": C:\\n'",
+    ),
     ("tab", HEAD + "\t  text: Dust\n", "6:1: a tab character; YAML indents with spaces, not tabs"),
-    ("tab-after-a-dash", HEAD + "    details:\n    -\tDust\n",
-     "7:6: a tab character; YAML separates values with spaces, not tabs"),
-    ("unclosed-double-quote", HEAD + '    text: "Dust and bones\n  - key: "2"\n    name: Hall\n',
-     '6:11: rooms[0].text: this " opens a quoted text that is never closed; end the text with "'),
-    ("unclosed-single-quote", HEAD + "    text: 'Dust and bones\n",
-     "6:11: rooms[0].text: this ' opens a quoted text that is never closed; end the text with '"),
-    ("unclosed-list", HEAD + '    exits: ["2", "3"\n',
-     "6:12: rooms[0].exits: this [ opens a list that is never closed; end it with ]"),
+    (
+        "tab-after-a-dash",
+        HEAD + "    details:\n    -\tDust\n",
+        "7:6: a tab character; YAML separates values with spaces, not tabs",
+    ),
+    (
+        "unclosed-double-quote",
+        HEAD + '    text: "Dust and bones\n  - key: "2"\n    name: Hall\n',
+        '6:11: rooms[0].text: this " opens a quoted text that is never closed; end the text with "',
+    ),
+    (
+        "unclosed-single-quote",
+        HEAD + "    text: 'Dust and bones\n",
+        "6:11: rooms[0].text: this ' opens a quoted text that is never closed; end the text with '",
+    ),
+    (
+        "unclosed-list",
+        HEAD + '    exits: ["2", "3"\n',
+        "6:12: rooms[0].exits: this [ opens a list that is never closed; end it with ]",
+    ),
 ]
 
 
@@ -82,22 +138,25 @@ def test_a_yaml_slip_says_what_to_type(runner: CliRunner, tmp_path: Path, text: 
     assert check(runner, tmp_path, text) == [expected]
 
 
-@pytest.mark.parametrize("written", [
-    # ordinary comments
-    "    description: Dusty  # a note\n",
-    "    description: Dusty # a note\n",
-    "    description: Dusty ## a note\n",
-    '    description: "Dusty" #note\n',
-    "    exits: [] #none\n",
-    "    details: [Dust,  # a comment that takes no bracket with it\n      bones]\n",
-    # texts quoted, or lists that may be meant as YAML reads them
-    '    details: ["A sign: keep out"]\n',
-    "    details:\n      - 'A sign: keep out'\n",
-    "    details: [A smuggler's lantern, still warm]\n",  # two details, as YAML reads it: it may be meant
-    "    details: [Rope, lantern, chalk]\n",
-    '  - {key: "2", name: "[Hall, dark]"}\n',
-    "    description: A sign:keep out\n",
-])
+@pytest.mark.parametrize(
+    "written",
+    [
+        # ordinary comments
+        "    description: Dusty  # a note\n",
+        "    description: Dusty # a note\n",
+        "    description: Dusty ## a note\n",
+        '    description: "Dusty" #note\n',
+        "    exits: [] #none\n",
+        "    details: [Dust,  # a comment that takes no bracket with it\n      bones]\n",
+        # texts quoted, or lists that may be meant as YAML reads them
+        '    details: ["A sign: keep out"]\n',
+        "    details:\n      - 'A sign: keep out'\n",
+        "    details: [A smuggler's lantern, still warm]\n",  # two details, as YAML reads it: it may be meant
+        "    details: [Rope, lantern, chalk]\n",
+        '  - {key: "2", name: "[Hall, dark]"}\n',
+        "    description: A sign:keep out\n",
+    ],
+)
 def test_what_reads_as_meant_gets_no_hint(runner: CliRunner, tmp_path: Path, written: str) -> None:
     site = tmp_path / "site.yaml"
     site.write_text(HEAD + written, encoding="utf-8")
@@ -105,13 +164,16 @@ def test_what_reads_as_meant_gets_no_hint(runner: CliRunner, tmp_path: Path, wri
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.parametrize(("written", "expected"), [
-    # a quoted field name, a mapping of two fields, a value that is a list: not a text with ': ' in it
-    ('    details:\n      - "A": b\n', "7:9: rooms[0].details[0]: expected text"),
-    ("    details:\n      - {a: b, c: d}\n", "7:9: rooms[0].details[0]: expected text"),
-    ("    details:\n      - A: [b]\n", "7:9: rooms[0].details[0]: expected text"),
-    ("    details:\n      - [a, [b]]\n", "7:9: rooms[0].details[0]: expected text"),
-])
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        # a quoted field name, a mapping of two fields, a value that is a list: not a text with ': ' in it
+        ('    details:\n      - "A": b\n', "7:9: rooms[0].details[0]: expected text"),
+        ("    details:\n      - {a: b, c: d}\n", "7:9: rooms[0].details[0]: expected text"),
+        ("    details:\n      - A: [b]\n", "7:9: rooms[0].details[0]: expected text"),
+        ("    details:\n      - [a, [b]]\n", "7:9: rooms[0].details[0]: expected text"),
+    ],
+)
 def test_what_is_not_a_slip_is_said_as_it_is(runner: CliRunner, tmp_path: Path, written: str, expected: str) -> None:
     assert check(runner, tmp_path, HEAD + written) == [expected]
 
@@ -148,8 +210,7 @@ def test_a_syntax_error_and_three_other_problems_print_all_four(runner: CliRunne
 
 def test_a_comment_after_a_value_that_is_not_prose_is_a_comment(runner: CliRunner, tmp_path: Path) -> None:
     site = tmp_path / "site.yaml"
-    site.write_text(HEAD + "wandering:\n  roll: 1d6 #d6\n  entries:\n    - {roll: 1-6, name: Rats}\n",
-                    encoding="utf-8")
+    site.write_text(HEAD + "wandering:\n  roll: 1d6 #d6\n  entries:\n    - {roll: 1-6, name: Rats}\n", encoding="utf-8")
     result = runner.invoke(cli, ["check", str(site)])
     assert result.exit_code == 0, result.output
 
@@ -196,16 +257,20 @@ def test_what_refers_to_what_waits_until_the_file_reads(runner: CliRunner, tmp_p
     assert check(runner, tmp_path, text) == [
         "8:11: rooms[1].name: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
     ]
-    broken_rooms = "site: The Cellar\nsystem: dungeon-turn\nrooms: [{key: \"1\", name: Stair}\n"
+    broken_rooms = 'site: The Cellar\nsystem: dungeon-turn\nrooms: [{key: "1", name: Stair}\n'
     assert check(runner, tmp_path, broken_rooms) == [
         "3:8: rooms: this [ opens a list that is never closed; end it with ]",
     ]
 
 
-PACK = BARE_PACK.replace("columns: [Encounter]", "columns: [Reaction]").replace(
-    "- {roll: 2-7, cells: [Rats]}", "- {roll: 2-4, cells: [Hostile, attacks]}\n"
-    '      - {roll: 5-7, cells: ["Wary, keeps its distance"]}').replace(
-    "- {roll: 8-12, cells: [Bats]}", "- roll: 8-12\n        cells: [Friendly]")
+PACK = (
+    BARE_PACK.replace("columns: [Encounter]", "columns: [Reaction]")
+    .replace(
+        "- {roll: 2-7, cells: [Rats]}",
+        '- {roll: 2-4, cells: [Hostile, attacks]}\n      - {roll: 5-7, cells: ["Wary, keeps its distance"]}',
+    )
+    .replace("- {roll: 8-12, cells: [Bats]}", "- roll: 8-12\n        cells: [Friendly]")
+)
 
 
 def test_a_row_with_more_cells_than_columns_says_a_comma_split_one(runner: CliRunner, tmp_path: Path) -> None:
@@ -219,7 +284,8 @@ def test_a_row_with_more_cells_than_columns_says_a_comma_split_one(runner: CliRu
     result = runner.invoke(cli, ["check", str(site)])
     assert result.exit_code == 0, result.output
     two = fixed.replace("columns: [Reaction]", "columns: [Reaction, Notes]").replace(
-        '["Wary, keeps its distance"]', "[Wary, keeps its distance, and watches]")
+        '["Wary, keeps its distance"]', "[Wary, keeps its distance, and watches]"
+    )
     assert check(runner, tmp_path, two) == [
         "11:28: tables[0].rows[0].cells: 1 cell; the table needs one per column (Reaction, Notes)",
         "12:28: tables[0].rows[1].cells: 3 cells; the table needs one per column (Reaction, Notes); a comma "

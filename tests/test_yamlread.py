@@ -28,10 +28,27 @@ def test_values_and_positions() -> None:
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("NO", "NO"), ("no", "no"), ("yes", "yes"), ("on", "on"), ("off", "off"),
-        ("1:30", "1:30"), ("0x1F", "0x1F"), ("1_000", "1_000"), ("0o17", "0o17"), ("2001-12-14", "2001-12-14"),
-        ("true", True), ("false", False), ("null", None), ("~", None), ("", None),
-        ("12", 12), ("-3", -3), ("1.5", 1.5), ("'12'", "12"), ('"true"', "true"), (".inf", ".inf"),
+        ("NO", "NO"),
+        ("no", "no"),
+        ("yes", "yes"),
+        ("on", "on"),
+        ("off", "off"),
+        ("1:30", "1:30"),
+        ("0x1F", "0x1F"),
+        ("1_000", "1_000"),
+        ("0o17", "0o17"),
+        ("2001-12-14", "2001-12-14"),
+        ("true", True),
+        ("false", False),
+        ("null", None),
+        ("~", None),
+        ("", None),
+        ("12", 12),
+        ("-3", -3),
+        ("1.5", 1.5),
+        ("'12'", "12"),
+        ('"true"', "true"),
+        (".inf", ".inf"),
     ],
 )
 def test_scalars_resolve_narrowly(text: str, value: object) -> None:
@@ -39,9 +56,7 @@ def test_scalars_resolve_narrowly(text: str, value: object) -> None:
 
 
 def test_duplicate_key_is_an_error_naming_both_lines() -> None:
-    assert messages(b"a: 1\nb: 2\na: 3\n") == [
-        "f.yaml:3:1: a: duplicate key 'a' (first given at line 1); keep one"
-    ]
+    assert messages(b"a: 1\nb: 2\na: 3\n") == ["f.yaml:3:1: a: duplicate key 'a' (first given at line 1); keep one"]
 
 
 def test_alias_bomb_is_refused_at_the_first_anchor() -> None:
@@ -64,16 +79,16 @@ def test_explicit_str_tag_keeps_text() -> None:
 
 def test_python_tags_are_refused() -> None:
     (message,) = messages(b"x: !!python/object/apply:os.system ['echo hi']\n")
-    assert message == "f.yaml:1:4: x: YAML tags such as 'tag:yaml.org,2002:python/object/apply:os.system' " \
-                      "are not allowed; remove the tag"
+    assert (
+        message == "f.yaml:1:4: x: YAML tags such as 'tag:yaml.org,2002:python/object/apply:os.system' "
+        "are not allowed; remove the tag"
+    )
 
 
 def test_tabs_syntax_errors_and_encodings() -> None:
     assert messages(b"a:\n\tb: 1\n") == ["f.yaml:2:1: a tab character; YAML indents with spaces, not tabs"]
     assert messages(b"a: [1, 2\nb: 3\n") == ["f.yaml:1:4: a: this [ opens a list that is never closed; end it with ]"]
-    assert messages(b"a: caf\xe9\n") == [
-        "f.yaml:1:7: not UTF-8 text (byte 0xe9); save the file as UTF-8"
-    ]
+    assert messages(b"a: caf\xe9\n") == ["f.yaml:1:7: not UTF-8 text (byte 0xe9); save the file as UTF-8"]
     assert messages(b"a: 1\nb: x\x00y\n") == [
         "f.yaml:2:5: the file holds a NUL byte; is it a binary file? sheetgen reads UTF-8 YAML text"
     ]
@@ -106,7 +121,8 @@ def test_format_path() -> None:
 
 
 SHIPPED = sorted((Path(__file__).resolve().parent.parent / "sheetgen").glob("*/*.yaml")) + sorted(
-    (Path(__file__).resolve().parent / "data" / "packs").glob("*.yaml"))
+    (Path(__file__).resolve().parent / "data" / "packs").glob("*.yaml")
+)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)

@@ -37,8 +37,12 @@ def generate(seed: int, cols: int, rows: int, *, notes: bool = True, title: str 
     for row in range(rows):
         for col in range(cols):
             w, h = rng.randint(3, 5), rng.randint(3, 5)
-            rect: dict[str, Any] = {"x": col * SPACING + rng.randint(0, 1), "y": row * SPACING + rng.randint(0, 1),
-                                    "w": w, "h": h}
+            rect: dict[str, Any] = {
+                "x": col * SPACING + rng.randint(0, 1),
+                "y": row * SPACING + rng.randint(0, 1),
+                "w": w,
+                "h": h,
+            }
             if w == h and rng.random() < 0.3:
                 rect["rotunda"] = True
             room_at[(col, row)] = rect
@@ -57,16 +61,28 @@ def generate(seed: int, cols: int, rows: int, *, notes: bool = True, title: str 
     ref = 1
     for _, rect in sorted(room_at.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         if notes and rng.random() < 0.75:
-            dungeon_notes.append({"text": rng.choice(TEXTS), "ref": str(ref),
-                                  "pos": {"x": rect["x"] + rect["w"] / 2, "y": rect["y"] + rect["h"] / 2}})
+            dungeon_notes.append(
+                {
+                    "text": rng.choice(TEXTS),
+                    "ref": str(ref),
+                    "pos": {"x": rect["x"] + rect["w"] / 2, "y": rect["y"] + rect["h"] / 2},
+                }
+            )
             ref += 1
         if rng.random() < 0.2:
             water += [{"x": rect["x"] + dx, "y": rect["y"]} for dx in range(rect["w"])]
         if rng.random() < 0.2:
             columns += [{"x": rect["x"] + 1, "y": rect["y"] + dy} for dy in range(1, rect["h"] - 1)]
-    return {"version": "1.2.4b", "title": title or f"Sample Dungeon {seed}",
-            "story": "The halls were sealed a century ago. Something has opened them.",
-            "rects": rects, "doors": doors, "notes": dungeon_notes, "columns": columns, "water": water}
+    return {
+        "version": "1.2.4b",
+        "title": title or f"Sample Dungeon {seed}",
+        "story": "The halls were sealed a century ago. Something has opened them.",
+        "rects": rects,
+        "doors": doors,
+        "notes": dungeon_notes,
+        "columns": columns,
+        "water": water,
+    }
 
 
 def _tree(rng: random.Random, cols: int, rows: int) -> set[tuple[tuple[int, int], tuple[int, int]]]:
@@ -76,8 +92,11 @@ def _tree(rng: random.Random, cols: int, rows: int) -> set[tuple[tuple[int, int]
     links = set()
     while stack:
         col, row = stack[-1]
-        nexts = [(c, r) for c, r in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1))
-                 if 0 <= c < cols and 0 <= r < rows and (c, r) not in seen]
+        nexts = [
+            (c, r)
+            for c, r in ((col + 1, row), (col - 1, row), (col, row + 1), (col, row - 1))
+            if 0 <= c < cols and 0 <= r < rows and (c, r) not in seen
+        ]
         if not nexts:
             stack.pop()
             continue
@@ -92,8 +111,9 @@ def _tree(rng: random.Random, cols: int, rows: int) -> set[tuple[tuple[int, int]
     return links
 
 
-def _join(rng: random.Random, a: dict[str, Any], b: dict[str, Any], rects: list[dict[str, Any]],
-          doors: list[dict[str, Any]]) -> None:
+def _join(
+    rng: random.Random, a: dict[str, Any], b: dict[str, Any], rects: list[dict[str, Any]], doors: list[dict[str, Any]]
+) -> None:
     """A corridor with a door at each end between two rooms next to each other on the lattice."""
     kinds = [0, 0, 1, 1, 1, 2, 4, 5, 6, 7, 9]
     if b["x"] >= a["x"] + a["w"]:  # b is east of a: join along a row both rooms cover
@@ -119,11 +139,17 @@ def edge_cases() -> dict[str, dict[str, Any]]:
     """The hand-shaped cases: no notes, a note outside every rect, doors at the map's edge."""
     no_notes = generate(7, 3, 2, notes=False, title="Unnoted Vaults")
     outside = generate(8, 3, 2, title="Scattered Notes")
-    outside["notes"].append({"text": "Scratched on the outer wall: TURN BACK.", "ref": "99",
-                             "pos": {"x": -30.5, "y": -12.25}})
+    outside["notes"].append(
+        {"text": "Scratched on the outer wall: TURN BACK.", "ref": "99", "pos": {"x": -30.5, "y": -12.25}}
+    )
     corridor = next(r for r in outside["rects"] if r["w"] > 1 and r["h"] == 1)
-    outside["notes"].append({"text": "A dead torch in the passage.", "ref": "98",
-                             "pos": {"x": corridor["x"] + 0.5, "y": corridor["y"] + 0.5}})
+    outside["notes"].append(
+        {
+            "text": "A dead torch in the passage.",
+            "ref": "98",
+            "pos": {"x": corridor["x"] + 0.5, "y": corridor["y"] + 0.5},
+        }
+    )
     edges = generate(9, 2, 2, title="Crumbling Edge")
     rooms = [r for r in edges["rects"] if r["w"] > 1 and r["h"] > 1]
     for rect, kind, dx in ((rooms[0], 8, -1), (rooms[1], 6, 1), (rooms[-1], 4, 0)):

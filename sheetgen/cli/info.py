@@ -89,8 +89,9 @@ def systems(rules_dir: Path | None) -> None:
 @cache_option
 @pack_folder_option
 @language_option
-def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...],
-          language: str | None) -> None:
+def check(
+    paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...], language: str | None
+) -> None:
     """Validate rule packs and site files; print every problem. A pack's reference and tracker pages are
     laid out on the paper and in the pack's language (or --language's), as `reference` and `tracker`
     would lay them out, and a page that does not fit is a problem. Where a word of sheetgen's on those
@@ -116,9 +117,11 @@ def check(paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple
         with fit_workers() as jobs:
             fitted = misfits(chosen, jobs, use_cache=not no_cache)
         problems += fitted.problems
-        notes += [untranslated_line(file, options.words, missed)
-                 for file, (_pack, options), missed in zip(checked.pack_files, chosen, fitted.untranslated, strict=True)
-                 if missed]
+        notes += [
+            untranslated_line(file, options.words, missed)
+            for file, (_pack, options), missed in zip(checked.pack_files, chosen, fitted.untranslated, strict=True)
+            if missed
+        ]
     if problems:
         raise DataError(problems)
     for line in (*checked.lines, *notes):
@@ -142,8 +145,9 @@ def schema(which: str) -> None:
 @cli.command()
 @click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--page", type=int, default=1, show_default=True, help="Page number, from 1.")
-@click.option("--dpi", type=WholeNumber(limits.MIN_DPI, limits.MAX_DPI), default=100, show_default=True,
-              help="Resolution.")
+@click.option(
+    "--dpi", type=WholeNumber(limits.MIN_DPI, limits.MAX_DPI), default=100, show_default=True, help="Resolution."
+)
 @output_option
 def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
     """Render a page of a PDF to PNG, for a quick look.
@@ -162,13 +166,18 @@ def preview(pdf: Path, page: int, dpi: int, output: Path | None) -> None:
 @cli.command()
 @click.argument("system")
 @hours_options("cover")
-@click.option("--extra", type=WholeNumber(0, limits.MAX_EXTRA), default=0, show_default=True,
-              help="Also show the odds with this many extra rolls of the check an hour, spread evenly "
-                   "through it.")
+@click.option(
+    "--extra",
+    type=WholeNumber(0, limits.MAX_EXTRA),
+    default=0,
+    show_default=True,
+    help="Also show the odds with this many extra rolls of the check an hour, spread evenly through it.",
+)
 @variant_option
 @language_option
-def odds(system: str, hours: int | None, days: int | None, extra: int, variant: str | None,
-         language: str | None) -> None:
+def odds(
+    system: str, hours: int | None, days: int | None, extra: int, variant: str | None, language: str | None
+) -> None:
     """Exact odds of a pack's check for a quiet party, as a table, in the pack's language (or --language's).
 
     \b
@@ -207,8 +216,19 @@ def odds(system: str, hours: int | None, days: int | None, extra: int, variant: 
 @pack_folder_option
 @language_option
 @output_option
-def timetable(subject: str, hours: int | None, days: int | None, seed: int | None, fmt: str, paper: str, ink: str,
-              variant: str | None, rules_dirs: tuple[Path, ...], language: str | None, output: Path | None) -> None:
+def timetable(
+    subject: str,
+    hours: int | None,
+    days: int | None,
+    seed: int | None,
+    fmt: str,
+    paper: str,
+    ink: str,
+    variant: str | None,
+    rules_dirs: tuple[Path, ...],
+    language: str | None,
+    output: Path | None,
+) -> None:
     """Pre-roll the encounter timetable and encounter deck.
 
     \b
@@ -227,11 +247,15 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
     pack, loaded = variant_of(load_pack_or_site(subject, rules_dirs), variant)
     seed = new_seed(seed)
     with located_in(pack):
-        table = build_timetable(pack, site=loaded.site if loaded else None,
-                                encounter_pack=loaded.encounter_pack if loaded else None, hours=hours, seed=seed)
+        table = build_timetable(
+            pack,
+            site=loaded.site if loaded else None,
+            encounter_pack=loaded.encounter_pack if loaded else None,
+            hours=hours,
+            seed=seed,
+        )
     name = loaded.slug if loaded else pack.id
-    options = options_for(paper, seed, ink=ink, language=loaded.language if loaded else pack.language,
-                          chosen=language)
+    options = options_for(paper, seed, ink=ink, language=loaded.language if loaded else pack.language, chosen=language)
     with using(options.words):
         if fmt == "json":
             data = (json.dumps(timetable_json(table), indent=2, ensure_ascii=False) + "\n").encode()
@@ -246,18 +270,34 @@ def timetable(subject: str, hours: int | None, days: int | None, seed: int | Non
 
 @cli.command("export")
 @click.argument("subject", metavar="SITE|SYSTEM")
-@click.option("--to", "fmt", required=True,
-              type=click.Choice(["foundry", "foundry-v12", "roll20", "obsidian", "markdown"]),
-              help="foundry: Foundry VTT 13 and later; foundry-v12: Foundry VTT 12; roll20: TableExport "
-                   "commands; obsidian: a note for the Dice Roller plugin; markdown: plain Markdown.")
-@click.option("-o", "--output", metavar="PATH",
-              help="A file for everything, or a folder (existing, or ending in /) for one file per table.")
+@click.option(
+    "--to",
+    "fmt",
+    required=True,
+    type=click.Choice(["foundry", "foundry-v12", "roll20", "obsidian", "markdown"]),
+    help="foundry: Foundry VTT 13 and later; foundry-v12: Foundry VTT 12; roll20: TableExport "
+    "commands; obsidian: a note for the Dice Roller plugin; markdown: plain Markdown.",
+)
+@click.option(
+    "-o",
+    "--output",
+    metavar="PATH",
+    help="A file for everything, or a folder (existing, or ending in /) for one file per table.",
+)
 @seed_option
 @hours_options("pre-roll (obsidian and markdown hold the timetable and deck)")
 @variant_option
 @language_option
-def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, hours: int | None,
-                  days: int | None, variant: str | None, language: str | None) -> None:
+def export_tables(
+    subject: str,
+    fmt: str,
+    output: str | None,
+    seed: int | None,
+    hours: int | None,
+    days: int | None,
+    variant: str | None,
+    language: str | None,
+) -> None:
     """Export every table of a site or pack, and a site's room key, to a virtual tabletop or a notes app.
     sheetgen's own words (headings, labels, the rules it words) are in the site's language (the pack's for
     a pack) or --language's; the tables' and the rooms' own text stays as written.
@@ -283,8 +323,11 @@ def export_tables(subject: str, fmt: str, output: str | None, seed: int | None, 
     if FORMATS[fmt].timetable:
         timetable = build_timetable(pack, site=site, encounter_pack=encounter_pack, hours=hours, seed=new_seed(seed))
     with using(words_for(loaded.language if loaded else pack.language, language)):
-        exported = (site_subject(loaded.site, loaded.slug, pack, encounter_pack, timetable) if loaded
-                    else pack_subject(pack, timetable))
+        exported = (
+            site_subject(loaded.site, loaded.slug, pack, encounter_pack, timetable)
+            if loaded
+            else pack_subject(pack, timetable)
+        )
         paths = export(exported, fmt, output)
     for path in paths:
         click.echo(str(path))
@@ -302,12 +345,22 @@ def import_group() -> None:
 
 @import_group.command("watabou")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-              help="Write the site file here instead of output/<file name>.yaml.")
-@click.option("--system", "system", default="dungeon-turn", show_default=True,
-              help="The rule pack the site is played with: a built-in id or a path to a pack file.")
-@click.option("--square", type=WholeNumber(1, 1000), default=10, show_default=True,
-              help="Feet to a square of the map's grid.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write the site file here instead of output/<file name>.yaml.",
+)
+@click.option(
+    "--system",
+    "system",
+    default="dungeon-turn",
+    show_default=True,
+    help="The rule pack the site is played with: a built-in id or a path to a pack file.",
+)
+@click.option(
+    "--square", type=WholeNumber(1, 1000), default=10, show_default=True, help="Feet to a square of the map's grid."
+)
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 def import_watabou(file: Path, output: Path | None, system: str, square: int, force: bool) -> None:
     """A site file from a dungeon of Watabou's One Page Dungeon (its JSON export).
@@ -337,8 +390,13 @@ def new_group() -> None:
 
 @new_group.command("site")
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--system", "system", required=True, metavar="ID",
-              help="The rule pack the site is played with: a built-in id (`sheetgen systems`) or a pack file.")
+@click.option(
+    "--system",
+    "system",
+    required=True,
+    metavar="ID",
+    help="The rule pack the site is played with: a built-in id (`sheetgen systems`) or a pack file.",
+)
 def new_site(path: Path, system: str) -> None:
     """A starter site file at PATH: three rooms with every room field, a wandering table on the pack's dice
     and a statblock in the pack's layout, each field explained. Fails if PATH exists.
@@ -356,8 +414,13 @@ def new_site(path: Path, system: str) -> None:
 
 @new_group.command("pack")
 @click.argument("path", type=click.Path(path_type=Path))
-@click.option("--like", default="dungeon-turn", show_default=True, metavar="ID",
-              help="The built-in pack to copy (`sheetgen systems` lists them).")
+@click.option(
+    "--like",
+    default="dungeon-turn",
+    show_default=True,
+    metavar="ID",
+    help="The built-in pack to copy (`sheetgen systems` lists them).",
+)
 def new_pack(path: Path, like: str) -> None:
     """A rule pack at PATH, copied from a built-in one, with the id its file name gives and a comment above
     each field saying what it does. Fails if PATH exists.

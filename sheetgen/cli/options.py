@@ -23,13 +23,22 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def paper_option(func: F) -> F:
-    return click.option("--paper", type=click.Choice(["letter", "a4"], case_sensitive=False), default="letter",
-                        show_default=True, help="Paper size.")(func)
+    return click.option(
+        "--paper",
+        type=click.Choice(["letter", "a4"], case_sensitive=False),
+        default="letter",
+        show_default=True,
+        help="Paper size.",
+    )(func)
 
 
 def output_option(func: F) -> F:
-    return click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
-                        help="Write here instead of output/<name>-<sheet>.pdf.")(func)
+    return click.option(
+        "-o",
+        "--output",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Write here instead of output/<name>-<sheet>.pdf.",
+    )(func)
 
 
 class WholeNumber(click.IntRange):
@@ -52,13 +61,18 @@ MAX_DAYS = limits.MAX_HOURS // 24
 
 def hours_options(what: str) -> Callable[[F], F]:
     """--hours and --days: how much play a command covers; with neither, the pack's own horizon."""
+
     def wrap(func: F) -> F:
-        func = click.option("--days", type=WholeNumber(1, MAX_DAYS),
-                            help=f"Days of play to {what}, instead of --hours.")(func)
-        return click.option("--hours", type=WholeNumber(1, limits.MAX_HOURS),
-                            help=f"Hours of play to {what} (default: a site's route, else the pack's "
-                                 "time.horizon, or 3 hours, or 3 units where a unit lasts longer than an hour)."
-                            )(func)
+        func = click.option(
+            "--days", type=WholeNumber(1, MAX_DAYS), help=f"Days of play to {what}, instead of --hours."
+        )(func)
+        return click.option(
+            "--hours",
+            type=WholeNumber(1, limits.MAX_HOURS),
+            help=f"Hours of play to {what} (default: a site's route, else the pack's "
+            "time.horizon, or 3 hours, or 3 units where a unit lasts longer than an hour).",
+        )(func)
+
     return wrap
 
 
@@ -71,17 +85,25 @@ def asked_hours(hours: int | None, days: int | None) -> int | None:
 
 def audience_option(help: str, *, default: Audience | None = Audience.GM) -> Callable[[F], F]:
     """--for gm|players, as an :class:`~sheetgen.options.Audience` (None: both, where there is no default)."""
+
     def audience(ctx: click.Context, param: click.Parameter, value: str | None) -> Audience | None:
         return Audience(value) if value is not None else None
 
-    return click.option("--for", "audience", type=click.Choice([a.value for a in Audience]),
-                        default=default.value if default is not None else None,
-                        show_default=default is not None, callback=audience, help=help)
+    return click.option(
+        "--for",
+        "audience",
+        type=click.Choice([a.value for a in Audience]),
+        default=default.value if default is not None else None,
+        show_default=default is not None,
+        callback=audience,
+        help=help,
+    )
 
 
 def seed_option(func: F) -> F:
-    return click.option("--seed", type=WholeNumber(0, 2**63 - 1),
-                        help="Seed for the dice (default: a new one, printed on the sheet).")(func)
+    return click.option(
+        "--seed", type=WholeNumber(0, 2**63 - 1), help="Seed for the dice (default: a new one, printed on the sheet)."
+    )(func)
 
 
 class BackOffset(click.ParamType):  # type: ignore[type-arg]  # generic from click 8.2 on
@@ -95,34 +117,56 @@ class BackOffset(click.ParamType):  # type: ignore[type-arg]  # generic from cli
 
 
 def back_offset_option(func: F) -> F:
-    return click.option("--back-offset", type=BackOffset(), default="0,0", show_default=True,
-                        help="Move the back pages by X,Y mm (right and up, as seen on the back), as read off "
-                             "`sheetgen calibrate`. Example: --back-offset 0.5,-1")(func)
+    return click.option(
+        "--back-offset",
+        type=BackOffset(),
+        default="0,0",
+        show_default=True,
+        help="Move the back pages by X,Y mm (right and up, as seen on the back), as read off "
+        "`sheetgen calibrate`. Example: --back-offset 0.5,-1",
+    )(func)
 
 
 def ink_option(func: F) -> F:
-    return click.option("--ink", type=click.Choice(["normal", "saver"]), default="normal", show_default=True,
-                        help="saver: no grey or black fills; boxes, bands and headers in outline. "
-                             "Example: --ink saver")(func)
+    return click.option(
+        "--ink",
+        type=click.Choice(["normal", "saver"]),
+        default="normal",
+        show_default=True,
+        help="saver: no grey or black fills; boxes, bands and headers in outline. Example: --ink saver",
+    )(func)
 
 
 def large_option(func: F) -> F:
-    return click.option("--large/--no-large", default=False, show_default=True,
-                        help="Large print for the players' pages: references in 12 pt type, the players' "
-                             "trackers enlarged to a 12 pt body (either may take more than one sheet). "
-                             "Example: --for players --large")(func)
+    return click.option(
+        "--large/--no-large",
+        default=False,
+        show_default=True,
+        help="Large print for the players' pages: references in 12 pt type, the players' "
+        "trackers enlarged to a 12 pt body (either may take more than one sheet). "
+        "Example: --for players --large",
+    )(func)
 
 
 def card_print_options(func: F) -> F:
-    func = click.option("--layout", type=click.Choice(["home", "shop"]), default="home", show_default=True,
-                        help="home: cards side by side with crop marks on all four sides; shop: one card a "
-                             "page at trim size "
-                             "(plus bleed), back then front, with TrimBox and BleedBox. "
-                             "Example: --layout shop --bleed")(func)
-    func = click.option("--bleed/--no-bleed", default=False, show_default=True,
-                        help="A 1/8 in bleed around each card, text kept 1/8 in inside the trim; in the "
-                             "home layout cards then stand 1/4 in apart with crop marks at every trim. "
-                             "Example: --bleed --backs")(func)
+    func = click.option(
+        "--layout",
+        type=click.Choice(["home", "shop"]),
+        default="home",
+        show_default=True,
+        help="home: cards side by side with crop marks on all four sides; shop: one card a "
+        "page at trim size "
+        "(plus bleed), back then front, with TrimBox and BleedBox. "
+        "Example: --layout shop --bleed",
+    )(func)
+    func = click.option(
+        "--bleed/--no-bleed",
+        default=False,
+        show_default=True,
+        help="A 1/8 in bleed around each card, text kept 1/8 in inside the trim; in the "
+        "home layout cards then stand 1/4 in apart with crop marks at every trim. "
+        "Example: --bleed --backs",
+    )(func)
     return func
 
 
@@ -133,29 +177,49 @@ def _shipped_language(ctx: click.Context, param: click.Parameter, value: str | N
         return value
     source = ctx.get_parameter_source(param.name or "")
     where = " (the settings file's language)" if source is click.core.ParameterSource.DEFAULT_MAP else ""
-    raise click.BadParameter(f"no sheetgen words in {value!r}{where}; shipped: {', '.join(shipped())}",
-                             ctx=ctx, param=param)
+    raise click.BadParameter(
+        f"no sheetgen words in {value!r}{where}; shipped: {', '.join(shipped())}", ctx=ctx, param=param
+    )
 
 
 def language_option(func: F) -> F:
-    return click.option("--language", metavar="TAG", callback=_shipped_language,
-                        help="The language of sheetgen's own words on the sheets (headings, labels, the rules "
-                             "it words); the pack's and the site's text stays as written. Default: the site's "
-                             "language (the pack's for a pack), where sheetgen has it, else English. "
-                             "Example: --language de")(func)
+    return click.option(
+        "--language",
+        metavar="TAG",
+        callback=_shipped_language,
+        help="The language of sheetgen's own words on the sheets (headings, labels, the rules "
+        "it words); the pack's and the site's text stays as written. Default: the site's "
+        "language (the pack's for a pack), where sheetgen has it, else English. "
+        "Example: --language de",
+    )(func)
 
 
-def options_for(paper: str, seed: int | None = None, fillable: bool = False, *, ink: str = "normal",
-                large: bool = False, language: str = "en", chosen: str | None = None,
-                cards: CardPrint | None = None) -> RenderOptions:
+def options_for(
+    paper: str,
+    seed: int | None = None,
+    fillable: bool = False,
+    *,
+    ink: str = "normal",
+    large: bool = False,
+    language: str = "en",
+    chosen: str | None = None,
+    cards: CardPrint | None = None,
+) -> RenderOptions:
     """The render options; *language* is the language of the text on the sheets (a site's or a pack's),
     *chosen* the one --language or the settings file asked for sheetgen's words."""
     from sheetgen.words.language import document_language
 
     words = words_for(language, chosen)
-    return RenderOptions(paper=paper_named(paper), seed=seed, fillable=fillable,
-                         ink="saver" if ink == "saver" else "normal", large=large,
-                         language=document_language(language, words), words=words, cards=cards or CardPrint())
+    return RenderOptions(
+        paper=paper_named(paper),
+        seed=seed,
+        fillable=fillable,
+        ink="saver" if ink == "saver" else "normal",
+        large=large,
+        language=document_language(language, words),
+        words=words,
+        cards=cards or CardPrint(),
+    )
 
 
 def words_for(language: str, chosen: str | None) -> str:
@@ -195,41 +259,64 @@ def check_output(output: Path | None) -> None:
 
 
 def size_option(func: F) -> F:
-    return click.option("--size", type=click.Choice(["poker", "index"]), default="poker", show_default=True,
-                        help="Card size: poker 2.5 x 3.5 in (nine a page on A4, eight on letter) or index "
-                             "3 x 5 in (four a page).")(func)
+    return click.option(
+        "--size",
+        type=click.Choice(["poker", "index"]),
+        default="poker",
+        show_default=True,
+        help="Card size: poker 2.5 x 3.5 in (nine a page on A4, eight on letter) or index 3 x 5 in (four a page).",
+    )(func)
 
 
 def backs_option(func: F) -> F:
-    return click.option("--backs/--no-backs", default=False, show_default=True,
-                        help="Add a back page after each front page, for double-sided printing.")(func)
+    return click.option(
+        "--backs/--no-backs",
+        default=False,
+        show_default=True,
+        help="Add a back page after each front page, for double-sided printing.",
+    )(func)
 
 
 def fillable_option(func: F) -> F:
-    return click.option("--fillable/--no-fillable", default=False, show_default=True,
-                        help="Make every tick box a PDF checkbox that can be ticked on screen.")(func)
+    return click.option(
+        "--fillable/--no-fillable",
+        default=False,
+        show_default=True,
+        help="Make every tick box a PDF checkbox that can be ticked on screen.",
+    )(func)
 
 
 def cache_option(func: F) -> F:
-    return click.option("--no-cache", is_flag=True,
-                        help="Draw every page afresh instead of reusing pages from the cache.")(func)
+    return click.option(
+        "--no-cache", is_flag=True, help="Draw every page afresh instead of reusing pages from the cache."
+    )(func)
 
 
 def variant_option(func: F) -> F:
-    return click.option("--variant", metavar="ID",
-                        help="Play one of the pack's variants: its unit, check, rates and multipliers "
-                             "(see the reference).")(func)
+    return click.option(
+        "--variant",
+        metavar="ID",
+        help="Play one of the pack's variants: its unit, check, rates and multipliers (see the reference).",
+    )(func)
 
 
 def rules_option(func: F) -> F:
-    return click.option("--rules", "rules_dir", type=click.Path(file_okay=False, path_type=Path),
-                        help="Also list the packs in this folder.")(func)
+    return click.option(
+        "--rules",
+        "rules_dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="Also list the packs in this folder.",
+    )(func)
 
 
 def pack_folder_option(func: F) -> F:
-    return click.option("--rules", "rules_dirs", multiple=True, type=click.Path(file_okay=False, path_type=Path),
-                        help="A folder of pack files a site may name, besides the site's own folder "
-                             "(repeatable).")(func)
+    return click.option(
+        "--rules",
+        "rules_dirs",
+        multiple=True,
+        type=click.Path(file_okay=False, path_type=Path),
+        help="A folder of pack files a site may name, besides the site's own folder (repeatable).",
+    )(func)
 
 
 def variant_of(found: tuple[Pack, LoadedSite | None], variant: str | None) -> tuple[Pack, LoadedSite | None]:

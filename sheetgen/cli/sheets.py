@@ -46,8 +46,17 @@ from sheetgen.options import Audience, CardPrint, paper_named
 @variant_option
 @language_option
 @output_option
-def reference(system: str, paper: str, audience: Audience, ink: str, large: bool, no_cache: bool, variant: str | None,
-              language: str | None, output: Path | None) -> None:
+def reference(
+    system: str,
+    paper: str,
+    audience: Audience,
+    ink: str,
+    large: bool,
+    no_cache: bool,
+    variant: str | None,
+    language: str | None,
+    output: Path | None,
+) -> None:
     """The one-page reference(s) of a pack, for behind the screen.
 
     \b
@@ -74,16 +83,30 @@ def reference(system: str, paper: str, audience: Audience, ink: str, large: bool
 @fillable_option
 @ink_option
 @large_option
-@click.option("--turns", type=WholeNumber(1, limits.MAX_TURNS),
-              help="Turns to show, instead of --hours (default: those of the hours of play).")
+@click.option(
+    "--turns",
+    type=WholeNumber(1, limits.MAX_TURNS),
+    help="Turns to show, instead of --hours (default: those of the hours of play).",
+)
 @hours_options("show on the turns grid")
 @audience_option("Only the sheets for the GM or the players.", default=None)
 @variant_option
 @language_option
 @output_option
-def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turns: int | None,
-            hours: int | None, days: int | None, audience: Audience | None, variant: str | None,
-            language: str | None, output: Path | None) -> None:
+def tracker(
+    system: str,
+    paper: str,
+    fillable: bool,
+    ink: str,
+    large: bool,
+    turns: int | None,
+    hours: int | None,
+    days: int | None,
+    audience: Audience | None,
+    variant: str | None,
+    language: str | None,
+    output: Path | None,
+) -> None:
     """The pack's turn trackers and escalation track, to tick during play.
 
     \b
@@ -105,8 +128,7 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
     pack = with_variant(load_pack(system), variant)
     options = options_for(paper, fillable=fillable, ink=ink, large=large, language=pack.language, chosen=language)
     with located_in(pack), using(options.words):
-        pdf = tracker_pdf(pack, options, turns=turns, hours=hours,
-                          audience=audience)
+        pdf = tracker_pdf(pack, options, turns=turns, hours=hours, audience=audience)
     emit(pdf, output, pack.id, "tracker")
 
 
@@ -121,8 +143,19 @@ def tracker(system: str, paper: str, fillable: bool, ink: str, large: bool, turn
 @pack_folder_option
 @language_option
 @output_option
-def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], bleed: bool, layout: str, ink: str,
-          paper: str, rules_dirs: tuple[Path, ...], language: str | None, output: Path | None) -> None:
+def cards(
+    site: str,
+    size: str,
+    backs: bool,
+    back_offset: tuple[float, float],
+    bleed: bool,
+    layout: str,
+    ink: str,
+    paper: str,
+    rules_dirs: tuple[Path, ...],
+    language: str | None,
+    output: Path | None,
+) -> None:
     """Room-key cards and stat cards from a site file.
 
     \b
@@ -153,8 +186,15 @@ def cards(site: str, size: str, backs: bool, back_offset: tuple[float, float], b
 @pack_folder_option
 @language_option
 @output_option
-def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[Path, ...], language: str | None,
-         output: Path | None) -> None:
+def map_(
+    site: str,
+    audience: Audience,
+    paper: str,
+    ink: str,
+    rules_dirs: tuple[Path, ...],
+    language: str | None,
+    output: Path | None,
+) -> None:
     """A map of SITE on one page. With a map: field, its floor plan to scale: walls, a grid, each room's key
     where the room is, door symbols by kind, a legend and a scale bar. Without one, its rooms drawn from their
     exits, for the GM: each room a box with its key, name and markers, each exit a line (an arrowhead for a
@@ -197,10 +237,27 @@ def map_(site: str, audience: Audience, paper: str, ink: str, rules_dirs: tuple[
 @pack_folder_option
 @language_option
 @output_option
-def packet(site: str | None, seed: int | None, hours: int | None, days: int | None, audience: Audience, paper: str,
-           size: str, backs: bool, back_offset: tuple[float, float], fillable: bool, ink: str, large: bool,
-           previews: bool, quiet: bool, no_cache: bool, variant: str | None, rules_dirs: tuple[Path, ...],
-           language: str | None, output: Path | None) -> None:
+def packet(
+    site: str | None,
+    seed: int | None,
+    hours: int | None,
+    days: int | None,
+    audience: Audience,
+    paper: str,
+    size: str,
+    backs: bool,
+    back_offset: tuple[float, float],
+    fillable: bool,
+    ink: str,
+    large: bool,
+    previews: bool,
+    quiet: bool,
+    no_cache: bool,
+    variant: str | None,
+    rules_dirs: tuple[Path, ...],
+    language: str | None,
+    output: Path | None,
+) -> None:
     """The whole session packet: cover, references, trackers, timetable, room and stat cards.
 
     With no SITE, builds the bundled example site (the-sunken-chapel).
@@ -229,15 +286,25 @@ def packet(site: str | None, seed: int | None, hours: int | None, days: int | No
         from sheetgen.words.language import using
 
         hours = asked_hours(hours, days)
-        loaded = site_with_variant(kept_site(site or "the-sunken-chapel", rules_dirs, use_cache=not no_cache),
-                                   variant)
+        loaded = site_with_variant(kept_site(site or "the-sunken-chapel", rules_dirs, use_cache=not no_cache), variant)
         seed = new_seed(seed)
         options = PacketOptions(
-            render=options_for(paper, seed, fillable, ink=ink, large=large, language=loaded.language,
-                               chosen=language, cards=CardPrint(back_offset=back_offset)),
-            seed=seed, hours=hours,
+            render=options_for(
+                paper,
+                seed,
+                fillable,
+                ink=ink,
+                large=large,
+                language=loaded.language,
+                chosen=language,
+                cards=CardPrint(back_offset=back_offset),
+            ),
+            seed=seed,
+            hours=hours,
             audience=audience,
-            card_size="index" if size == "index" else "poker", backs=backs, made_on=made_on(),
+            card_size="index" if size == "index" else "poker",
+            backs=backs,
+            made_on=made_on(),
             use_cache=not no_cache,
         )
         with using(options.render.words):
@@ -279,8 +346,13 @@ def calibrate(paper: str, language: str | None, output: Path | None) -> None:
 
 @cli.command()
 @click.argument("site")
-@click.option("--sheet", type=click.Choice(["packet", "cards", "reference", "tracker", "timetable"]),
-              default="packet", show_default=True, help="Which sheet to rebuild.")
+@click.option(
+    "--sheet",
+    type=click.Choice(["packet", "cards", "reference", "tracker", "timetable"]),
+    default="packet",
+    show_default=True,
+    help="Which sheet to rebuild.",
+)
 @seed_option
 @hours_options("pre-roll")
 @paper_option
@@ -289,8 +361,19 @@ def calibrate(paper: str, language: str | None, output: Path | None) -> None:
 @cache_option
 @language_option
 @output_option
-def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int | None, paper: str, size: str,
-          backs: bool, no_cache: bool, language: str | None, output: Path | None) -> None:
+def watch(
+    site: str,
+    sheet: str,
+    seed: int | None,
+    hours: int | None,
+    days: int | None,
+    paper: str,
+    size: str,
+    backs: bool,
+    no_cache: bool,
+    language: str | None,
+    output: Path | None,
+) -> None:
     """Rebuild a sheet of SITE whenever the site file or one of its pack files is saved; Ctrl-C stops.
 
     A mistake is reported as `sheetgen check` reports it, and the last good PDF stays in place until
@@ -310,9 +393,17 @@ def watch(site: str, sheet: str, seed: int | None, hours: int | None, days: int 
     check_output(output)
     hours = asked_hours(hours, days)
     seed = new_seed(seed)
-    options = SheetOptions(sheet=sheet, render=options_for(paper, seed, chosen=language), seed=seed, hours=hours,
-                           card_size="index" if size == "index" else "poker", backs=backs,
-                           use_cache=not no_cache, output=output, language=language)
+    options = SheetOptions(
+        sheet=sheet,
+        render=options_for(paper, seed, chosen=language),
+        seed=seed,
+        hours=hours,
+        card_size="index" if size == "index" else "poker",
+        backs=backs,
+        use_cache=not no_cache,
+        output=output,
+        language=language,
+    )
 
     def report(outcome: Outcome) -> None:
         now = datetime.now().strftime("%H:%M:%S")

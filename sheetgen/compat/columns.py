@@ -46,9 +46,19 @@ CHECKED_AGAINST = "WeasyPrint 70.0"
 #: Trials stop when the shortest height that fits is known to within this many CSS pixels (0.75 pt).
 PRECISION = 1.0
 
-_COLUMNS_PARAMETERS = ("context", "box", "bottom_space", "skip_stack", "containing_block", "page_is_empty",
-                       "absolute_boxes", "fixed_boxes", "adjoining_margins", "first_letter_style",
-                       "first_line_style")
+_COLUMNS_PARAMETERS = (
+    "context",
+    "box",
+    "bottom_space",
+    "skip_stack",
+    "containing_block",
+    "page_is_empty",
+    "absolute_boxes",
+    "fixed_boxes",
+    "adjoining_margins",
+    "first_letter_style",
+    "first_line_style",
+)
 _BLOCK_BOX_PARAMETERS = (*_COLUMNS_PARAMETERS, "discard", "max_lines")
 
 
@@ -71,8 +81,7 @@ def _weasyprint() -> tuple[Any, Any] | None:
             and parameters(block.collapse_margin) == ("adjoining_margins",)
             and parameters(block.block_level_width)[:2] == ("box", "containing_block")
             and parameters(column.percentage) == ("value", "computed", "refer_to")
-            and parameters(column._create_column_box) == ("box", "containing_block", "children", "width",
-                                                           "position_y")
+            and parameters(column._create_column_box) == ("box", "containing_block", "children", "width", "position_y")
         )
     except (AttributeError, TypeError, ValueError):
         usable = False
@@ -95,8 +104,7 @@ def installed(*, stop_at_overflow: bool = False) -> Iterator[None]:
         return
     block, column = modules
     saved = block.columns_layout
-    block.columns_layout = functools.partial(_columns_layout, block, column, column.columns_layout,
-                                             stop_at_overflow)
+    block.columns_layout = functools.partial(_columns_layout, block, column, column.columns_layout, stop_at_overflow)
     try:
         yield
     finally:
@@ -126,15 +134,39 @@ def _plain(box: Any, context: Any) -> bool:
     )
 
 
-def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool, context: Any, box: Any,
-                    bottom_space: float, skip_stack: Any, containing_block: Any, page_is_empty: bool,
-                    absolute_boxes: list[Any], fixed_boxes: list[Any], adjoining_margins: list[float] | None,
-                    first_letter_style: Any, first_line_style: Any) -> Any:
+def _columns_layout(
+    block: Any,
+    column: Any,
+    stock: Any,
+    stop_at_overflow: bool,
+    context: Any,
+    box: Any,
+    bottom_space: float,
+    skip_stack: Any,
+    containing_block: Any,
+    page_is_empty: bool,
+    absolute_boxes: list[Any],
+    fixed_boxes: list[Any],
+    adjoining_margins: list[float] | None,
+    first_letter_style: Any,
+    first_line_style: Any,
+) -> Any:
     """WeasyPrint's columns_layout, with the column height found by bisection (see the module's docstring)."""
 
     def weasyprints_own() -> Any:
-        return stock(context, box, bottom_space, skip_stack, containing_block, page_is_empty, absolute_boxes,
-                     fixed_boxes, adjoining_margins, first_letter_style, first_line_style)
+        return stock(
+            context,
+            box,
+            bottom_space,
+            skip_stack,
+            containing_block,
+            page_is_empty,
+            absolute_boxes,
+            fixed_boxes,
+            adjoining_margins,
+            first_letter_style,
+            first_line_style,
+        )
 
     if not _plain(box, context):
         return weasyprints_own()
@@ -143,8 +175,11 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
     placed = box.copy_with_children(box.children)
     placed.position_y += block.collapse_margin(adjoining_margins or [])
     block.block_level_width(placed, containing_block)
-    gap = (placed.style["font_size"] if placed.style["column_gap"] == "normal"
-           else column.percentage(placed.style["column_gap"], placed.style, placed.width))
+    gap = (
+        placed.style["font_size"]
+        if placed.style["column_gap"] == "normal"
+        else column.percentage(placed.style["column_gap"], placed.style, placed.width)
+    )
     width = max(0, placed.width - (count - 1) * gap) / count
     top = placed.content_box_y()
     skip = next(iter(skip_stack)) if skip_stack else 0
@@ -156,14 +191,25 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
         tall, or None when it does not all go in (the trial is then discarded). *forced*: a column takes
         its first box even when it is too tall, as WeasyPrint's first trial does."""
         shapes = len(context.excluded_shapes)
-        trial = column._create_column_box(placed, containing_block, [child.copy() for child in children], width,
-                                          top)
+        trial = column._create_column_box(placed, containing_block, [child.copy() for child in children], width, top)
         resume = first_skip
         done: list[Any] = []
         for _ in range(count):
             one = block.block_box_layout(
-                context, trial, context.page_bottom - top - height, resume, containing_block, forced, [], [],
-                [], first_letter_style, first_line_style, discard=False, max_lines=None)
+                context,
+                trial,
+                context.page_bottom - top - height,
+                resume,
+                containing_block,
+                forced,
+                [],
+                [],
+                [],
+                first_letter_style,
+                first_line_style,
+                discard=False,
+                max_lines=None,
+            )
             if one[0] is None:
                 break
             done.append(one[0])
@@ -185,9 +231,19 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
         filled.style["column_fill"] = "auto"
         absolute: list[Any] = []
         fixed: list[Any] = []
-        result = stock(context, filled, context.page_bottom - top - height, skip_stack, containing_block,
-                       page_is_empty, absolute, fixed, list(adjoining_margins or []), first_letter_style,
-                       first_line_style)
+        result = stock(
+            context,
+            filled,
+            context.page_bottom - top - height,
+            skip_stack,
+            containing_block,
+            page_is_empty,
+            absolute,
+            fixed,
+            list(adjoining_margins or []),
+            first_letter_style,
+            first_line_style,
+        )
         if result[0] is None or result[1] is not None:
             if result[0] is not None:
                 block.remove_placeholders(context, [result[0]], absolute, fixed)
@@ -212,8 +268,20 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
             one = column._create_column_box(laid, containing_block, copies, width, top)
             one.position_x += index * (width + gap)
             new, resume, next_page, _, _, _ = block.block_box_layout(
-                context, one, context.page_bottom - top - height, resume, containing_block, page_is_empty,
-                absolute, fixed, None, first_letter_style, first_line_style, discard=False, max_lines=None)
+                context,
+                one,
+                context.page_bottom - top - height,
+                resume,
+                containing_block,
+                page_is_empty,
+                absolute,
+                fixed,
+                None,
+                first_letter_style,
+                first_line_style,
+                discard=False,
+                max_lines=None,
+            )
             if new is None:
                 break
             columns.append(new)
@@ -236,8 +304,21 @@ def _columns_layout(block: Any, column: Any, stock: Any, stop_at_overflow: bool,
     if skip_stack is None:
         context.in_column = True
         try:
-            fast = _fast(context, block, column, placed, containing_block, children, width, top, count,
-                         bottom_space, first_letter_style, first_line_style, laid_at)
+            fast = _fast(
+                context,
+                block,
+                column,
+                placed,
+                containing_block,
+                children,
+                width,
+                top,
+                count,
+                bottom_space,
+                first_letter_style,
+                first_line_style,
+                laid_at,
+            )
         finally:
             context.in_column = False
         if fast is not None:
@@ -329,8 +410,9 @@ def _feather(columns: Any, line: float) -> None:
     laid = [column for column in columns.children if column.is_in_normal_flow()]
     if len(laid) < 2:
         return
-    heights = [_foot(column, following) - column.position_y
-               for column, following in zip(laid, [*laid[1:], None], strict=True)]
+    heights = [
+        _foot(column, following) - column.position_y for column, following in zip(laid, [*laid[1:], None], strict=True)
+    ]
     tallest = max(heights)
     for column, height in zip(laid, heights, strict=True):
         short = tallest - height
@@ -367,8 +449,12 @@ def _breaks_inside(box: Any) -> bool:
     from weasyprint.formatting_structure import boxes
 
     flow = _flow(box)
-    return (isinstance(box, boxes.BlockBox) and not _avoids(box.style["break_inside"]) and bool(flow)
-            and all(isinstance(child, boxes.BlockLevelBox) for child in flow))
+    return (
+        isinstance(box, boxes.BlockBox)
+        and not _avoids(box.style["break_inside"])
+        and bool(flow)
+        and all(isinstance(child, boxes.BlockLevelBox) for child in flow)
+    )
 
 
 def _edge(box: Any, last: bool) -> list[Any]:
@@ -384,8 +470,12 @@ def _lines(box: Any) -> list[Any]:
     from weasyprint.formatting_structure import boxes
 
     flow = _flow(box)
-    if (isinstance(box, boxes.BlockBox) and not _avoids(box.style["break_inside"]) and flow
-            and all(isinstance(child, boxes.LineBox) for child in flow)):
+    if (
+        isinstance(box, boxes.BlockBox)
+        and not _avoids(box.style["break_inside"])
+        and flow
+        and all(isinstance(child, boxes.LineBox) for child in flow)
+    ):
         return flow
     return []
 
@@ -421,8 +511,15 @@ def _groups(column: Any) -> list[tuple[float, float]] | None:
         orphans, widows = (int(box.style["orphans"]), int(box.style["widows"])) if lines else (0, 0)
         if len(lines) < max(2, orphans + widows):
             ends = _edge(box, last=True)
-            units.append((box.position_y - origin, max(b.position_y + b.margin_height() for b in ends) - origin,
-                          _edge(box, last=False), ends, False))
+            units.append(
+                (
+                    box.position_y - origin,
+                    max(b.position_y + b.margin_height() for b in ends) - origin,
+                    _edge(box, last=False),
+                    ends,
+                    False,
+                )
+            )
             return
         for number, line in enumerate(lines):
             last = number == len(lines) - 1
@@ -438,8 +535,11 @@ def _groups(column: Any) -> list[tuple[float, float]] | None:
     for top, bottom, starts, ends, kept in units:
         if any(_forced(b.style["break_before"]) for b in starts) or any(_forced(b.style["break_after"]) for b in ends):
             return None
-        joined = (kept or any(_avoids(b.style["break_after"]) for b in previous)
-                  or any(_avoids(b.style["break_before"]) for b in starts))
+        joined = (
+            kept
+            or any(_avoids(b.style["break_after"]) for b in previous)
+            or any(_avoids(b.style["break_before"]) for b in starts)
+        )
         if groups and joined:
             groups[-1] = (groups[-1][0], float(bottom))
         else:
@@ -448,16 +548,41 @@ def _groups(column: Any) -> list[tuple[float, float]] | None:
     return groups
 
 
-def _fast(context: Any, block: Any, column: Any, placed: Any, containing_block: Any, children: list[Any],
-          width: float, top: float, count: int, bottom_space: float, first_letter_style: Any,
-          first_line_style: Any, laid_at: Any) -> Any:
+def _fast(
+    context: Any,
+    block: Any,
+    column: Any,
+    placed: Any,
+    containing_block: Any,
+    children: list[Any],
+    width: float,
+    top: float,
+    count: int,
+    bottom_space: float,
+    first_letter_style: Any,
+    first_line_style: Any,
+    laid_at: Any,
+) -> Any:
     """The columns' content laid out once in one column as tall as it needs, the height at which it fills
     the columns most nearly level worked out from that, the columns laid out at it (*laid_at*) and spread
     out to end level; None where that is not possible (then trials decide)."""
     shapes = len(context.excluded_shapes)
     tall = column._create_column_box(placed, containing_block, [child.copy() for child in children], width, top)
-    poured = block.block_box_layout(context, tall, -_TALL, None, containing_block, True, [], [], [],
-                                    first_letter_style, first_line_style, discard=False, max_lines=None)
+    poured = block.block_box_layout(
+        context,
+        tall,
+        -_TALL,
+        None,
+        containing_block,
+        True,
+        [],
+        [],
+        [],
+        first_letter_style,
+        first_line_style,
+        discard=False,
+        max_lines=None,
+    )
     groups = _groups(poured[0]) if poured[0] is not None and poured[1] is None else None
     if poured[0] is not None:
         block.remove_placeholders(context, [poured[0]], [], [])
@@ -512,8 +637,14 @@ def _level_height(groups: list[tuple[float, float]], count: int, room: float, li
         return None
     best = (least, _spread(_fill(groups, count, least), count))
     top = min(room, least + _LEVEL_SEARCH * line)
-    candidates = sorted({bottom - start for i, (start, _) in enumerate(groups) for (_, bottom) in groups[i:]
-                         if least < bottom - start <= top})
+    candidates = sorted(
+        {
+            bottom - start
+            for i, (start, _) in enumerate(groups)
+            for (_, bottom) in groups[i:]
+            if least < bottom - start <= top
+        }
+    )
     for height in candidates:
         spread = _spread(_fill(groups, count, height), count)
         if max(spread - line, 0.0) < max(best[1] - line, 0.0) - 1e-6:

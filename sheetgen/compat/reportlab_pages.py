@@ -23,8 +23,9 @@ def page_keys_usable() -> bool:
     from reportlab.pdfbase import pdfdoc
 
     page = getattr(pdfdoc, "PDFPage", None)
-    return (isinstance(getattr(page, "__NoDefault__", None), list)
-            and source_holds(getattr(pdfdoc.PDFCatalog, "format", None), "for k in self.__NoDefault__:"))
+    return isinstance(getattr(page, "__NoDefault__", None), list) and source_holds(
+        getattr(pdfdoc.PDFCatalog, "format", None), "for k in self.__NoDefault__:"
+    )
 
 
 def _last_page(canvas: Any) -> Any | None:

@@ -69,7 +69,7 @@ class Sign:
 
     outcome: str
     unit: int
-    seconds: int    # the end of that unit, in seconds of play
+    seconds: int  # the end of that unit, in seconds of play
 
 
 @dataclass(frozen=True)
@@ -81,25 +81,25 @@ class OpeningRoll:
     dice: str
     roll: int
     faces: tuple[int, ...]
-    result: str | None     # the opening's result when the roll falls in its range ("surprised"), else None
+    result: str | None  # the opening's result when the roll falls in its range ("surprised"), else None
 
 
 @dataclass(frozen=True)
 class DeckSource:
     """Where a deck's cards come from: a site's wandering table, or a pack's table."""
 
-    owner: str            # the site's or the pack's name
-    table: str | None     # the pack table's name; None for the site's wandering table
+    owner: str  # the site's or the pack's name
+    table: str | None  # the pack table's name; None for the site's wandering table
     dice: str
 
 
 @dataclass(frozen=True)
 class DeckCard:
     index: int
-    dice: str                 # the wandering table's dice
+    dice: str  # the wandering table's dice
     roll: int
     faces: tuple[int, ...]
-    range: str                # the entry's roll range, "3-4"
+    range: str  # the entry's roll range, "3-4"
     name: str
     text: str
     appearing_dice: str
@@ -107,8 +107,8 @@ class DeckCard:
     appearing_faces: tuple[int, ...]
     distance: TableRoll | None
     reaction: TableRoll | None
-    morale: int | None        # the statblock's morale
-    morale_roll: int | None   # a pre-rolled morale check with the encounter rules' dice
+    morale: int | None  # the statblock's morale
+    morale_roll: int | None  # a pre-rolled morale check with the encounter rules' dice
     morale_faces: tuple[int, ...]
     morale_fails: bool | None  # None when there is no morale to compare with
     zone: str | None
@@ -117,7 +117,7 @@ class DeckCard:
     stat_name: str | None
     signs: tuple[Sign, ...] = ()  # the outcomes that foretell this card for a quiet party
     openings: tuple[OpeningRoll, ...] = ()  # surprise, initiative ... in the encounter rules' order
-    creature: bool = True       # False: a sign, hazard or event, with no reaction, morale or openings
+    creature: bool = True  # False: a sign, hazard or event, with no reaction, morale or openings
 
 
 @dataclass(frozen=True)
@@ -132,8 +132,9 @@ class _Entry:
     creature: bool = True
 
 
-def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size: int,
-               rng: random.Random) -> tuple[tuple[DeckCard, ...], DeckSource | None, Morale | None]:
+def build_deck(
+    pack: Pack, site: Site | None, encounter_pack: Pack | None, size: int, rng: random.Random
+) -> tuple[tuple[DeckCard, ...], DeckSource | None, Morale | None]:
     """The cards (rolled in order with ``rng``; none when there is no table to draw from), where they
     come from, and the morale rule of the encounter rules that fill them in."""
     morale, source, roller = _roller(pack, site, encounter_pack)
@@ -144,12 +145,16 @@ def build_deck(pack: Pack, site: Site | None, encounter_pack: Pack | None, size:
     return tuple(cards), source, morale
 
 
-_ROLLERS: dict[tuple[int, int, int], tuple[tuple[object, ...], tuple[Morale | None, DeckSource | None,
-                                                                        _CardRoller | None]]] = {}
+_ROLLERS: dict[
+    tuple[int, int, int], tuple[tuple[object, ...], tuple[Morale | None, DeckSource | None, _CardRoller | None]]
+] = {}
 
 
-def _roller(pack: Pack, site: Site | None, encounter_pack: Pack | None,
-            ) -> tuple[Morale | None, DeckSource | None, _CardRoller | None]:
+def _roller(
+    pack: Pack,
+    site: Site | None,
+    encounter_pack: Pack | None,
+) -> tuple[Morale | None, DeckSource | None, _CardRoller | None]:
     """The morale rule, the deck's source and its card roller, made once for the same (unchanging) models:
     a packet or a benchmark rolls many decks from them."""
     key = (id(pack), id(site), id(encounter_pack))
@@ -171,8 +176,7 @@ def _roller(pack: Pack, site: Site | None, encounter_pack: Pack | None,
     return made
 
 
-def _wandering(pack: Pack, site: Site | None,
-               encounter_pack: Pack | None) -> tuple[list[_Entry], DeckSource] | None:
+def _wandering(pack: Pack, site: Site | None, encounter_pack: Pack | None) -> tuple[list[_Entry], DeckSource] | None:
     if site is not None and site.wandering is not None:
         w = site.wandering
         return [_site_entry(e) for e in w.entries], DeckSource(site.site, None, w.roll)
@@ -204,8 +208,17 @@ def _table_entries(table: Table, rules: EncounterRules) -> list[_Entry]:
         except DiceError:  # a note such as "many" instead of dice: one group
             number = "1"
         rest = [c for i, c in enumerate(row.cells[1:], start=1) if i not in (appearing, stat)]
-        entries.append(_Entry(row.roll.text, row.roll.low, row.roll.high, row.cells[0], "; ".join(rest),
-                              number, row.cells[stat] if stat is not None else None))
+        entries.append(
+            _Entry(
+                row.roll.text,
+                row.roll.low,
+                row.roll.high,
+                row.cells[0],
+                "; ".join(rest),
+                number,
+                row.cells[stat] if stat is not None else None,
+            )
+        )
     return entries
 
 
@@ -218,13 +231,20 @@ def _column(table: Table, names: list[str]) -> int | None:
 class _CardRoller:
     """Everything a deck card is rolled from, looked up once per deck rather than once per card."""
 
-    def __init__(self, dice: str, entries: list[_Entry], rules: EncounterRules | None, rules_pack: Pack,
-                 statblocks: list[Statblock]) -> None:
+    def __init__(
+        self,
+        dice: str,
+        entries: list[_Entry],
+        rules: EncounterRules | None,
+        rules_pack: Pack,
+        statblocks: list[Statblock],
+    ) -> None:
         self.dice = parsed(dice)
         self.dice_text = str(self.dice)
         self.entries = entries
-        self.entry_at = {value: e for e in reversed(entries) if e.high - e.low <= 1000
-                         for value in range(e.low, e.high + 1)}
+        self.entry_at = {
+            value: e for e in reversed(entries) if e.high - e.low <= 1000 for value in range(e.low, e.high + 1)
+        }
         self.appearing = {e.appearing: parsed(e.appearing) for e in entries}
         self.stats: dict[str, Statblock] = {}
         for block in statblocks:
@@ -262,11 +282,23 @@ class _CardRoller:
             if morale is not None:
                 fails = morale_roll > morale if self.morale.fails == "above" else morale_roll >= morale
         openings = tuple(self._opening(o, below) for o in self.openings) if creature and self.openings else ()
-        return made(DeckCard, {
-            **fixed, "index": index, "roll": roll, "faces": faces, "appearing": appearing,
-            "appearing_faces": appearing_faces, "distance": distance, "reaction": reaction,
-            "morale_roll": morale_roll, "morale_faces": morale_faces, "morale_fails": fails, "openings": openings,
-        })
+        return made(
+            DeckCard,
+            {
+                **fixed,
+                "index": index,
+                "roll": roll,
+                "faces": faces,
+                "appearing": appearing,
+                "appearing_faces": appearing_faces,
+                "distance": distance,
+                "reaction": reaction,
+                "morale_roll": morale_roll,
+                "morale_faces": morale_faces,
+                "morale_fails": fails,
+                "openings": openings,
+            },
+        )
 
     def _fixed(self, entry: _Entry) -> dict[str, Any]:
         """What every card of an entry says whatever its dice: worked out once for each entry."""
@@ -275,19 +307,31 @@ class _CardRoller:
             stat = self.stats.get(entry.stat) if entry.stat else None
             zone = stat.zone if stat is not None else None
             found = self.fixed[id(entry)] = {
-                "dice": self.dice_text, "range": entry.range, "name": entry.name, "text": entry.text,
-                "appearing_dice": entry.appearing, "morale": stat.morale if stat is not None else None,
-                "zone": zone, "zone_text": self.zone_text(zone),
+                "dice": self.dice_text,
+                "range": entry.range,
+                "name": entry.name,
+                "text": entry.text,
+                "appearing_dice": entry.appearing,
+                "morale": stat.morale if stat is not None else None,
+                "zone": zone,
+                "zone_text": self.zone_text(zone),
                 "stat_id": stat.id if stat is not None else entry.stat,
-                "stat_name": stat.name if stat is not None else None, "creature": entry.creature,
+                "stat_name": stat.name if stat is not None else None,
+                "creature": entry.creature,
             }
         return found
 
     def _opening(self, opening: Opening, below: Below) -> OpeningRoll:
         roll, faces = parsed(opening.roll).draw(below)
         hit = opening.on is not None and roll in opening.on
-        return OpeningRoll(opening.name, opening.side, str(parsed(opening.roll)), roll, faces,
-                           (opening.result or opening.name.lower()) if hit else None)
+        return OpeningRoll(
+            opening.name,
+            opening.side,
+            str(parsed(opening.roll)),
+            roll,
+            faces,
+            (opening.result or opening.name.lower()) if hit else None,
+        )
 
 
 class _RolledTable:
@@ -319,8 +363,9 @@ class _RolledTable:
         row = next((r for r in self.rows if r.roll is not None and roll in r.roll), None)
         if row is None or row.roll is None:  # a table that does not cover its dice (refused when loaded)
             return TableRoll(self.table.id, self.table.name, self.dice_text, roll, faces, "", self.columns, ("",))
-        return TableRoll(self.table.id, self.table.name, self.dice_text, roll, faces, row.roll.text, self.columns,
-                         tuple(row.cells))
+        return TableRoll(
+            self.table.id, self.table.name, self.dice_text, roll, faces, row.roll.text, self.columns, tuple(row.cells)
+        )
 
 
 def _zone_text(pack: Pack, rules: EncounterRules | None, zone: str | None) -> str | None:

@@ -159,8 +159,10 @@ class Dice:
         return range(self.minimum, self.maximum + 1)
 
     def _too_large(self) -> DiceError:
-        return DiceError(f"dice {quoted(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
-                         Location(column=1))
+        return DiceError(
+            f"dice {quoted(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
+            Location(column=1),
+        )
 
     @cached_property
     def _distribution(self) -> tuple[tuple[int, Fraction], ...]:
@@ -205,8 +207,11 @@ def one_kind(text: str) -> tuple[int, int]:
     match parse_dice(text).terms:
         case (Roll(sign=1, count=count, sides=sides, keep=None),):
             return count, sides
-    raise DiceError(f'dice {quoted(text)}: expected dice of one kind such as "3d6", with nothing kept or added, '
-                    f'to read them as a pool', Location(column=1))
+    raise DiceError(
+        f'dice {quoted(text)}: expected dice of one kind such as "3d6", with nothing kept or added, '
+        f"to read them as a pool",
+        Location(column=1),
+    )
 
 
 def probability(dist: dict[int, Fraction], predicate: Callable[[int], bool]) -> Fraction:
@@ -344,9 +349,7 @@ def _roll_die(term: Roll) -> icepool.Die:
 def _to_fractions(die: icepool.Die, offset: int) -> dict[int, Fraction]:
     denominator = die.denominator()
     return {
-        int(outcome) + offset: Fraction(quantity, denominator)
-        for outcome, quantity in sorted(die.items())
-        if quantity
+        int(outcome) + offset: Fraction(quantity, denominator) for outcome, quantity in sorted(die.items()) if quantity
     }
 
 

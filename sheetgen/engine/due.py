@@ -21,7 +21,7 @@ from sheetgen.model.pack import Condition, Pack, Rest, Roll
 class RestDue:
     """A rest, or a condition's next state, that falls due at the end of a unit."""
 
-    rest: str   # the rest's or the condition's id
+    rest: str  # the rest's or the condition's id
     name: str
     unit: int
     state: str | None = None  # for a condition, the state the party reaches ("Exhausted"); None for a rest
@@ -69,8 +69,11 @@ def roll_marks(pack: Pack, unit: int) -> list[str]:
     'T?' where its cadence by track may call for it, 'T×2' where it is rolled twice."""
     if pack.check is None or not any(is_marked(r) for r in pack.rolls):
         return []
-    return [roll_mark(r.roll) + ("?" if r.by_track else "") + (f"\u00d7{r.rolls}" if r.rolls > 1 else "")
-            for r in machine(pack).others if is_marked(r.roll) and r.on_grid(unit)]
+    return [
+        roll_mark(r.roll) + ("?" if r.by_track else "") + (f"\u00d7{r.rolls}" if r.rolls > 1 else "")
+        for r in machine(pack).others
+        if is_marked(r.roll) and r.on_grid(unit)
+    ]
 
 
 def check_kind(pack: Pack) -> str:
@@ -86,8 +89,14 @@ def marks_check(pack: Pack) -> bool:
     if pack.check is None:
         return False
     m = machine(pack)
-    return (m.grid != 1 or m.offset != 0 or m.cadence is not None or pool_fill_units(pack) is not None
-            or m.rolls > 1 or m.at is not None)
+    return (
+        m.grid != 1
+        or m.offset != 0
+        or m.cadence is not None
+        or pool_fill_units(pack) is not None
+        or m.rolls > 1
+        or m.at is not None
+    )
 
 
 def pool_fill_units(pack: Pack) -> int | None:

@@ -34,8 +34,8 @@ class Throws:
     """The dice of a roll read one by one: each die's sides, in the order rolled, and their names."""
 
     sides: tuple[int, ...]
-    names: tuple[str, ...]          # one per die, or none
-    patterns: tuple[Pattern, ...]   # every pattern the check reads: its trigger's, then its outcomes'
+    names: tuple[str, ...]  # one per die, or none
+    patterns: tuple[Pattern, ...]  # every pattern the check reads: its trigger's, then its outcomes'
 
     def encode(self, faces: Sequence[int]) -> int:
         code = 0
@@ -100,12 +100,15 @@ def pattern_sides(check: Check | PackRoll) -> tuple[int, ...]:
     sides: list[int] = []
     for term in dice.terms:
         if not isinstance(term, Roll) or term.sign < 0 or term.keep is not None:
-            raise DataError(f"patterns read each die of a roll made of dice only, added up, such as 2d6 or "
-                            f"1d6+1d8; {dice} is not")
+            raise DataError(
+                f"patterns read each die of a roll made of dice only, added up, such as 2d6 or 1d6+1d8; {dice} is not"
+            )
         sides.extend([term.sides] * term.count)
     if len(sides) > limits.MAX_PATTERN_DICE or math.prod(sides) > limits.MAX_THROWS:
-        raise DataError(f"patterns read at most {limits.MAX_PATTERN_DICE} dice with at most "
-                        f"{limits.MAX_THROWS:,} different throws; {dice} has {math.prod(sides):,}")
+        raise DataError(
+            f"patterns read at most {limits.MAX_PATTERN_DICE} dice with at most "
+            f"{limits.MAX_THROWS:,} different throws; {dice} has {math.prod(sides):,}"
+        )
     return tuple(sides)
 
 

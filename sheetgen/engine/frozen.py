@@ -44,6 +44,8 @@ def made(cls: type[T], values: dict[str, Any]) -> T:
     made_dict.update(values)
     if made_dict.keys() != names:  # a field left unset, or a name that is no field
         missing, unknown = names - made_dict.keys(), made_dict.keys() - names
-        raise TypeError(f"{cls.__name__} needs {', '.join(sorted(missing)) or 'no more'}"
-                        + (f" and has no {', '.join(sorted(unknown))}" if unknown else ""))
+        raise TypeError(
+            f"{cls.__name__} needs {', '.join(sorted(missing)) or 'no more'}"
+            + (f" and has no {', '.join(sorted(unknown))}" if unknown else "")
+        )
     return instance

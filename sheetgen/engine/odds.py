@@ -35,11 +35,11 @@ class Move:
     chance: Fraction
     rolled: bool
     encounter: bool
-    outcomes: tuple[int, ...] = ()   # the named outcomes rolled (none, or one per roll of a check rolled
-                                     # several times: cadence.rolls), each index once
-    hits: int = 0                    # how many of its rolls brought an encounter (more than 1 only then)
-    sides: tuple[int, ...] = ()      # the pack's other rolls rolled (indices in pack.rolls); their outcomes
-                                     # are in ``outcomes``, numbered after the check's
+    outcomes: tuple[int, ...] = ()  # the named outcomes rolled (none, or one per roll of a check rolled
+    # several times: cadence.rolls), each index once
+    hits: int = 0  # how many of its rolls brought an encounter (more than 1 only then)
+    sides: tuple[int, ...] = ()  # the pack's other rolls rolled (indices in pack.rolls); their outcomes
+    # are in ``outcomes``, numbered after the check's
 
 
 def check_hours(hours: int) -> None:
@@ -102,11 +102,19 @@ def _chosen_odds(pack: Pack, track: Track, hours: int) -> ChosenOdds:
     others = [t.model_copy(update={"chosen": False}) if t.chosen else t for t in pack.tracks]
     for level in range(track.min, track.max + 1):
         fixed = track.model_copy(update={"start": level, "chosen": False})
-        at = pack.model_copy(update={"tracks": [fixed if t is track else o for t, o in zip(pack.tracks, others,
-                                                                                           strict=True)]})
+        at = pack.model_copy(
+            update={"tracks": [fixed if t is track else o for t, o in zip(pack.tracks, others, strict=True)]}
+        )
         odds = quiet_odds(at, hours)
-        levels.append(LevelOdds(level, track.label_at(level), tuple(c.chance for c in odds.checks),
-                                odds.by_hour[-1], odds.expected_encounters))
+        levels.append(
+            LevelOdds(
+                level,
+                track.label_at(level),
+                tuple(c.chance for c in odds.checks),
+                odds.by_hour[-1],
+                odds.expected_encounters,
+            )
+        )
     return ChosenOdds(track.id, track.name, tuple(levels))
 
 
@@ -130,8 +138,13 @@ def route_odds(pack: Pack, hours: int, track: int, levels: dict[int, int]) -> Od
     elif left and waited is not None:
         rest = expected_units_to_first(kernel, {s: p / left for s, p in quiet.items()}, units)
         waited = None if rest is None else waited + left * (units + rest)
-    return replace(base, checks=walk.checks, by_hour=by_hours(pack, hours, firsts), expected_encounters=walk.count,
-                   expected_minutes_to_first=None if waited is None else waited * Fraction(pack.time.length, 60))
+    return replace(
+        base,
+        checks=walk.checks,
+        by_hour=by_hours(pack, hours, firsts),
+        expected_encounters=walk.count,
+        expected_minutes_to_first=None if waited is None else waited * Fraction(pack.time.length, 60),
+    )
 
 
 @dataclass(frozen=True)
@@ -139,9 +152,9 @@ class _Walked:
     """A quiet party's play walked unit by unit."""
 
     checks: tuple[CheckOdds, ...]
-    firsts: list[Fraction]                  # P(the first encounter in unit u), index u - 1
-    count: Fraction                         # expected encounters
-    quiet: dict[State, Fraction]            # the histories without an encounter, after the last unit
+    firsts: list[Fraction]  # P(the first encounter in unit u), index u - 1
+    count: Fraction  # expected encounters
+    quiet: dict[State, Fraction]  # the histories without an encounter, after the last unit
     after_offset: dict[State, Fraction] | None  # those at the end of the check's offset, if it was reached
 
 
@@ -158,8 +171,7 @@ def _walk(kernel: Kernel, units: int, route: tuple[int, dict[int, int]] | None =
     count = [ZERO]
     for unit in range(1, units + 1):
         if route is not None and unit in route[1]:
-            every, quiet = (_set_level(every, route[0], route[1][unit]),
-                            _set_level(quiet, route[0], route[1][unit]))
+            every, quiet = (_set_level(every, route[0], route[1][unit]), _set_level(quiet, route[0], route[1][unit]))
         where = m.where(unit)
         every, rolled, chance = _advance(kernel, every, where, keep_encounters=True, count=count)
         quiet, _, first = _advance(kernel, quiet, where, keep_encounters=False)
@@ -203,8 +215,12 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
     outcomes, rolls = outcome_odds(pack, m, kernel, hours, tuple(c.unit for c in checks))
     from sheetgen.engine.resource_odds import resource_use
 
-    resources = resource_use(pack, units, (*outcomes, *(o for r in rolls for o in r.outcomes)),
-                             tuple(units_in(pack, hour) for hour in range(1, hours + 1)))
+    resources = resource_use(
+        pack,
+        units,
+        (*outcomes, *(o for r in rolls for o in r.outcomes)),
+        tuple(units_in(pack, hour) for hour in range(1, hours + 1)),
+    )
     return Odds(
         pack_id=pack.id,
         unit_minutes=unit_minutes,
@@ -213,9 +229,7 @@ def _quiet_odds(pack: Pack, m: Machine, hours: int) -> Odds:
         checks=checks,
         by_hour=tuple(by_hour),
         expected_encounters=walk.count,
-        expected_minutes_to_first=(
-            None if expected_units is None else expected_units * unit_minutes
-        ),
+        expected_minutes_to_first=(None if expected_units is None else expected_units * unit_minutes),
         pack_name=pack.name,
         result=pack.check.result,
         outcomes=outcomes,
@@ -264,13 +278,16 @@ class Kernel:
                 raise DataError(
                     f'{pack.name} ("{pack.id}"): its exact odds over these hours run to numbers of '
                     f"{int(bits * 0.30103):,} digits, too long to work out in a few seconds (more than "
-                    f"{limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours", Location(field="check"))
+                    f"{limits.MAX_ODDS_WORK:,} steps); use smaller dice, or fewer hours",
+                    Location(field="check"),
+                )
             rolls = f" and its {len(pack.rolls)} other rolls have" if pack.rolls else " has"
             raise DataError(
                 f'{pack.name} ("{pack.id}"): its check{rolls} too many states to work out the odds exactly '
                 f"(more than {limits.MAX_ODDS_WORK:,} steps); use fewer or shorter tracks, smaller dice or pools, "
                 f"{'fewer rolls or outcomes, ' if pack.rolls else ''}or fewer hours",
-                Location(field="rolls" if pack.rolls else "check"))
+                Location(field="rolls" if pack.rolls else "check"),
+            )
 
     def forecast(self, units: int, checks: int, states: int) -> None:
         """Refuse at once odds whose numbers would grow past the budget: after the first check the
@@ -310,8 +327,11 @@ class Kernel:
                 named = tuple(sorted({*move.outcomes, *side.outcomes}))
                 key = (side.state, move.rolled, move.encounter, move.hits, named, side.rolled)
                 merged[key] = merged.get(key, ZERO) + move.chance * side.chance
-        return tuple(Move(s, p, rolled, hit, named, hits, sides)
-                     for (s, rolled, hit, hits, named, sides), p in merged.items() if p)
+        return tuple(
+            Move(s, p, rolled, hit, named, hits, sides)
+            for (s, rolled, hit, hits, named, sides), p in merged.items()
+            if p
+        )
 
     def _check(self, state: State, grid: bool, after: bool) -> tuple[Move, ...]:
         """The unit's automatic changes and its check."""
@@ -325,8 +345,15 @@ class Kernel:
         self._roll(state, m.rolls, ONE, 0, (), merged)
         return tuple(Move(s, p, True, hits > 0, named, hits) for (s, hits, named), p in merged.items() if p)
 
-    def _roll(self, state: State, left: int, chance: Fraction, hits: int, named: tuple[int, ...],
-              merged: dict[tuple[State, int, tuple[int, ...]], Fraction]) -> None:
+    def _roll(
+        self,
+        state: State,
+        left: int,
+        chance: Fraction,
+        hits: int,
+        named: tuple[int, ...],
+        merged: dict[tuple[State, int, tuple[int, ...]], Fraction],
+    ) -> None:
         """Roll the check ``left`` more times from ``state`` (a check rolled several times where it is due),
         adding each way it can end to ``merged``."""
         m = self.m
@@ -335,8 +362,9 @@ class Kernel:
         for result, p in distribution.items():
             outcome = m.resolve(state, result)
             hit = hits + outcome.encounter
-            seen = named if outcome.outcome < 0 or outcome.outcome in named else tuple(
-                sorted((*named, outcome.outcome)))
+            seen = (
+                named if outcome.outcome < 0 or outcome.outcome in named else tuple(sorted((*named, outcome.outcome)))
+            )
             if left > 1 and m.rolled(outcome.state):
                 self._roll(outcome.state, left - 1, chance * p, hit, seen, merged)
                 continue
@@ -344,8 +372,9 @@ class Kernel:
             merged[key] = merged.get(key, ZERO) + chance * p
 
 
-def _forward(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...],
-             goes_on: Callable[[Move, Fraction], bool]) -> dict[State, Fraction]:
+def _forward(
+    kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...], goes_on: Callable[[Move, Fraction], bool]
+) -> dict[State, Fraction]:
     """One unit forward: each move of each state, with its probability, is shown to ``goes_on``, which
     adds up what it counts and says whether that history is carried on to the next unit."""
     new: dict[State, Fraction] = {}
@@ -361,10 +390,15 @@ def _forward(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...
     return new
 
 
-def _advance(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...],
-             keep_encounters: bool, by_outcome: list[Fraction] | None = None,
-             count: list[Fraction] | None = None, others: list[Fraction] | None = None,
-             ) -> tuple[dict[State, Fraction], Fraction, Fraction]:
+def _advance(
+    kernel: Kernel,
+    dist: dict[State, Fraction],
+    where: tuple[bool, ...],
+    keep_encounters: bool,
+    by_outcome: list[Fraction] | None = None,
+    count: list[Fraction] | None = None,
+    others: list[Fraction] | None = None,
+) -> tuple[dict[State, Fraction], Fraction, Fraction]:
     """One unit forward: the new distribution, P(the check was rolled) and P(it brought an encounter).
 
     With ``by_outcome``, the chance of each named outcome this unit is added to it; with ``count``, the
@@ -396,8 +430,9 @@ def _advance(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...
     return _forward(kernel, dist, where, goes_on), rolled, encounter
 
 
-def _advance_until(kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...],
-                   outcome: int) -> tuple[dict[State, Fraction], Fraction]:
+def _advance_until(
+    kernel: Kernel, dist: dict[State, Fraction], where: tuple[bool, ...], outcome: int
+) -> tuple[dict[State, Fraction], Fraction]:
     """One unit forward over the histories in which ``outcome`` has not come up: the new distribution
     and P(it comes up for the first time this unit). Encounters do not stop play here."""
     first = ZERO
@@ -412,8 +447,9 @@ def _advance_until(kernel: Kernel, dist: dict[State, Fraction], where: tuple[boo
     return _forward(kernel, dist, where, goes_on), first
 
 
-def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
-                 check_units: tuple[int, ...]) -> tuple[tuple[OutcomeOdds, ...], tuple[RollOdds, ...]]:
+def outcome_odds(
+    pack: Pack, m: Machine, kernel: Kernel, hours: int, check_units: tuple[int, ...]
+) -> tuple[tuple[OutcomeOdds, ...], tuple[RollOdds, ...]]:
     """Exact odds of each named outcome, the check's and each other roll's: its chance each time its roll
     is rolled and of at least once by each hour; and when each other roll is rolled."""
     named = pack.all_outcomes
@@ -445,12 +481,19 @@ def outcome_odds(pack: Pack, m: Machine, kernel: Kernel, hours: int,
         result.append(OutcomeOdds(outcome.result, chances, by_hour, sum(chances, ZERO)))
     minutes = Fraction(pack.time.length, 60)
     rolls = tuple(
-        RollOdds(r.roll.id, r.roll.name,
-                 tuple(RollTime(u, u * minutes, rolled_at[u - 1][r.index]) for u in range(1, units + 1)
-                       if rolled_at[u - 1][r.index]),
-                 tuple(result[r.first:r.first + len(r.roll.outcomes)]))
-        for r in m.others)
-    return tuple(result[:len(m.check.outcomes)]), rolls
+        RollOdds(
+            r.roll.id,
+            r.roll.name,
+            tuple(
+                RollTime(u, u * minutes, rolled_at[u - 1][r.index])
+                for u in range(1, units + 1)
+                if rolled_at[u - 1][r.index]
+            ),
+            tuple(result[r.first : r.first + len(r.roll.outcomes)]),
+        )
+        for r in m.others
+    )
+    return tuple(result[: len(m.check.outcomes)]), rolls
 
 
 def _carry(kernel: Kernel, m: Machine, dist: dict[State, Fraction], units: int) -> dict[State, Fraction]:
@@ -548,8 +591,11 @@ def extra_odds(pack: Pack, hours: int | None, extra: int) -> ExtraOdds:
     return ExtraOdds(extra, tuple(by_hour), expected)
 
 
-def _extra(kernel: Kernel, dist: dict[State, Fraction], keep_encounters: bool,
-           ) -> tuple[dict[State, Fraction], Fraction]:
+def _extra(
+    kernel: Kernel,
+    dist: dict[State, Fraction],
+    keep_encounters: bool,
+) -> tuple[dict[State, Fraction], Fraction]:
     """One extra roll of the check from every state: the new distribution and P(an encounter)."""
     m = kernel.m
     new: dict[State, Fraction] = {}
@@ -687,8 +733,12 @@ def _components(edges: dict[Node, list[tuple[Node, Fraction]]]) -> list[list[Nod
     return found
 
 
-def _solve(component: list[Node], edges: dict[Node, list[tuple[Node, Fraction]]],
-           expected: dict[Node, Fraction], spend: Callable[[int], None]) -> None:
+def _solve(
+    component: list[Node],
+    edges: dict[Node, list[tuple[Node, Fraction]]],
+    expected: dict[Node, Fraction],
+    spend: Callable[[int], None],
+) -> None:
     """E(x) = 1 + sum P(x, y) E(y) for the nodes of one component, the later components known."""
     position = {node: i for i, node in enumerate(component)}
     size = len(component)

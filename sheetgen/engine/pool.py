@@ -24,9 +24,9 @@ from sheetgen.model.pack import Pool
 class PoolReading:
     """A pool's kind of die and how its dice are read."""
 
-    read: str                   # highest, lowest, sum or count
+    read: str  # highest, lowest, sum or count
     sides: int
-    counted: tuple[int, int]    # for count: the faces that count, low and high; else (0, 0)
+    counted: tuple[int, int]  # for count: the faces that count, low and high; else (0, 0)
 
     @classmethod
     def of(cls, pool: Pool) -> PoolReading:
@@ -67,7 +67,7 @@ def _distribution(reading: PoolReading, count: int) -> dict[int, Fraction]:
     if reading.read == "count":
         low, high = reading.counted
         hit = Fraction(max(0, min(high, sides) - max(low, 1) + 1), sides)
-        return {k: math.comb(count, k) * hit ** k * (1 - hit) ** (count - k) for k in range(count + 1)}
+        return {k: math.comb(count, k) * hit**k * (1 - hit) ** (count - k) for k in range(count + 1)}
     if reading.read == "highest":
         return pool_highest(count, sides)
     if reading.read == "lowest":

@@ -79,34 +79,34 @@ class State:
     """What the rules remember between units."""
 
     levels: tuple[int, ...]  # one per pack.tracks, in the pack's order
-    marks: tuple[int, ...]   # one per check.pool.tallies, in that order
-    grown: int               # dice the pool has grown by since it was last emptied
-    since: int               # units since the last check (capped at the longest cadence)
+    marks: tuple[int, ...]  # one per check.pool.tallies, in that order
+    grown: int  # dice the pool has grown by since it was last emptied
+    since: int  # units since the last check (capped at the longest cadence)
     waits: tuple[int, ...] = ()  # one per roll besides the check (pack.rolls): units since it was last
-                                 # rolled, for a cadence by track (0 for one whose cadence is a number)
+    # rolled, for a cadence by track (0 for one whose cadence is a number)
 
 
 class Resolution(NamedTuple):
     """The outcome of one rolled check."""
 
-    state: State                 # after the advance, the trigger, any reset and the outcome's effects
+    state: State  # after the advance, the trigger, any reset and the outcome's effects
     encounter: bool
-    steps: int                   # how far the advance moved its track (0 without an advance)
-    peak: tuple[int, ...]        # track levels after the advance, before any reset
-    outcome: int = -1            # the index of the named outcome in check.outcomes (-1: none)
+    steps: int  # how far the advance moved its track (0 without an advance)
+    peak: tuple[int, ...]  # track levels after the advance, before any reset
+    outcome: int = -1  # the index of the named outcome in check.outcomes (-1: none)
 
 
 class UnitStep(NamedTuple):
     """One unit of play for a quiet party."""
 
     state: State
-    due: bool                    # the cadence called for a check
-    rolled: bool                 # ... and the dice were rolled (a pool may be too small)
-    dice: int                    # dice in the pool when rolled (0 for a plain roll)
+    due: bool  # the cadence called for a check
+    rolled: bool  # ... and the dice were rolled (a pool may be too small)
+    dice: int  # dice in the pool when rolled (0 for a plain roll)
     result: int | None
     encounter: bool
-    peak: tuple[int, ...]        # track levels at their highest point of this unit, before any reset
-    outcome: int = -1            # the index of the named outcome rolled (-1: none, or not rolled)
+    peak: tuple[int, ...]  # track levels at their highest point of this unit, before any reset
+    outcome: int = -1  # the index of the named outcome rolled (-1: none, or not rolled)
     later: tuple[Resolution, ...] = ()  # the further rolls of a check rolled several times (cadence.rolls)
 
 
@@ -120,11 +120,11 @@ SideRoller = Callable[[SideRoll], tuple[tuple[int, ...], int]]
 class SideResult(NamedTuple):
     """One of the pack's other rolls, rolled: which, its result and the outcome it brought."""
 
-    roll: int                    # its index in pack.rolls
-    result: int                  # what the rules read: the total, or for dice read one by one the throw
-    outcome: int                 # the index in the roll's outcomes (-1: none)
+    roll: int  # its index in pack.rolls
+    result: int  # what the rules read: the total, or for dice read one by one the throw
+    outcome: int  # the index in the roll's outcomes (-1: none)
     faces: tuple[int, ...] = ()  # the dice, when rolled with real dice
-    total: int = 0               # their total (before any track is added)
+    total: int = 0  # their total (before any track is added)
 
 
 class SideMove(NamedTuple):
@@ -132,8 +132,8 @@ class SideMove(NamedTuple):
 
     state: State
     chance: Fraction
-    outcomes: tuple[int, ...]    # the procedure-wide numbers of the outcomes they brought, each once
-    rolled: tuple[int, ...]      # the rolls rolled (indices in pack.rolls)
+    outcomes: tuple[int, ...]  # the procedure-wide numbers of the outcomes they brought, each once
+    rolled: tuple[int, ...]  # the rolls rolled (indices in pack.rolls)
 
 
 def require_check(pack: Pack) -> Check:
@@ -177,7 +177,8 @@ class Machine:
         self.read = _read_tracks(check, self.index)
         self.outcome_moves = tuple(
             tuple((self.index[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
-            for o in check.outcomes)
+            for o in check.outcomes
+        )
         self.throws = throws(check)
         self.events = run_out_events(pack, self.index)
         self.last_event = max(self.events, default=0)
@@ -199,8 +200,9 @@ class Machine:
             found += (r.on_grid(unit), r.after(unit))
         return found
 
-    def side_moves(self, state: State, where: tuple[bool, ...],
-                   spend: Callable[[int], None] | None = None) -> tuple[SideMove, ...]:
+    def side_moves(
+        self, state: State, where: tuple[bool, ...], spend: Callable[[int], None] | None = None
+    ) -> tuple[SideMove, ...]:
         """Every way the other rolls due at a unit (``where[2:]``, as :meth:`where` gives) can go; ``spend``
         is told the work each roll takes, so that a budget can stop it early."""
         if not self.others:
@@ -220,12 +222,18 @@ class Machine:
                         k = (s2, tuple(sorted(set(named) | set(got))), rolled + did)
                         new[k] = new.get(k, ZERO) + p * q
                 ways = new
-            found = self._sides[key] = tuple(SideMove(s, p, named, rolled) for (s, named, rolled), p in ways.items()
-                                              if p)
+            found = self._sides[key] = tuple(
+                SideMove(s, p, named, rolled) for (s, named, rolled), p in ways.items() if p
+            )
         return found
 
-    def _side_ways(self, r: SideRoll, state: State, grid: bool, after: bool,
-                   ) -> list[tuple[State, Fraction, tuple[int, ...], tuple[int, ...]]]:
+    def _side_ways(
+        self,
+        r: SideRoll,
+        state: State,
+        grid: bool,
+        after: bool,
+    ) -> list[tuple[State, Fraction, tuple[int, ...], tuple[int, ...]]]:
         state = self._wait(r, state, after)
         if not grid or not r.due(state.waits[r.index], state.levels):
             return [(state, ONE, (), ())]
@@ -266,7 +274,7 @@ class Machine:
         levels = state.levels if outcome < 0 else move_levels(state.levels, r.moves[outcome], self.tracks)
         waits = state.waits
         if r.by_track is not None:
-            waits = (*waits[:r.index], 0, *waits[r.index + 1:])
+            waits = (*waits[: r.index], 0, *waits[r.index + 1 :])
         if levels is state.levels and waits is state.waits:
             return state
         return State(levels, state.marks, state.grown, state.since, waits)
@@ -308,8 +316,13 @@ class Machine:
 
     @cached_property
     def _initial(self) -> State:
-        return State(tuple(t.initial for t in self.tracks), (0,) * len(self.pool_tallies), 0, self.since0,
-                     tuple(r.initial_wait() for r in self.others))
+        return State(
+            tuple(t.initial for t in self.tracks),
+            (0,) * len(self.pool_tallies),
+            0,
+            self.since0,
+            tuple(r.initial_wait() for r in self.others),
+        )
 
     def outcome_name(self, result: int) -> str | None:
         """The check's name for this result (check.outcomes), if it names one whatever the tracks; worked
@@ -334,8 +347,7 @@ class Machine:
         key = (state, after_offset)
         found = self._pass.get(key)
         if found is None:
-            levels = tuple(_clamp(lv + t.per_unit, t)
-                           for lv, t in zip(state.levels, self.tracks, strict=True))
+            levels = tuple(_clamp(lv + t.per_unit, t) for lv, t in zip(state.levels, self.tracks, strict=True))
             marks = tuple(min(self.cap, m + n) for m, n in zip(state.marks, self.tally_per_unit, strict=True))
             grown = min(self.cap, state.grown + self.pool.grow) if self.pool is not None else 0
             since = min(self.since_cap, state.since + 1) if after_offset else state.since
@@ -489,8 +501,9 @@ def by_level(pack: Pack, value: ByTrack, level: int) -> int:
     if found is not None:
         return found
     assert value.levels is not None
-    raise DataError(f"{pack.track(value.track).name} level {level} has no value in "
-                    f"{{{', '.join(str(r) for r in value.levels)}}}")
+    raise DataError(
+        f"{pack.track(value.track).name} level {level} has no value in {{{', '.join(str(r) for r in value.levels)}}}"
+    )
 
 
 def _clamp(level: int, track: Track) -> int:
@@ -550,8 +563,7 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
     if not m.due(state, m.on_grid(unit)):
         return UnitStep(m.after_unit(state, unit), False, False, 0, None, False, state.levels)
     if not m.rolled(state):
-        return UnitStep(m.after_unit(m.skip(state), unit), True, False, m.pool_size(state), None, False,
-                        state.levels)
+        return UnitStep(m.after_unit(m.skip(state), unit), True, False, m.pool_size(state), None, False, state.levels)
     dice = m.pool_size(state)
     result = roll(dice)
     outcome = m.resolve(state, result)
@@ -564,8 +576,9 @@ def step_unit(pack: Pack, state: State, unit: int, roll: Roller) -> UnitStep:
         later.append(again)
         after = again.state
     encounter = outcome.encounter or any(r.encounter for r in later)
-    return UnitStep(m.after_unit(after, unit), True, True, dice, result, encounter, outcome.peak, outcome.outcome,
-                    tuple(later))
+    return UnitStep(
+        m.after_unit(after, unit), True, True, dice, result, encounter, outcome.peak, outcome.outcome, tuple(later)
+    )
 
 
 def outcome_name(pack: Pack, result: int) -> str | None:

@@ -37,19 +37,27 @@ ONE = Fraction(1)
 class OwnOdds:
     """The odds of one resource that runs down by its own rules."""
 
-    gone_by: tuple[Fraction, ...]   # P(gone by the end of each unit asked for)
-    used: Fraction                  # expected boxes used within the units
-    lasts: Fraction | None          # expected units it lasts once lit (None: it may never run out)
-    out: Fraction | None            # expected units of play until it is gone, counted from the start
-    rolled: bool                    # it is rolled when it is used
-    by_dice: bool                   # when it runs out depends on dice: its own, or a light's before it
+    gone_by: tuple[Fraction, ...]  # P(gone by the end of each unit asked for)
+    used: Fraction  # expected boxes used within the units
+    lasts: Fraction | None  # expected units it lasts once lit (None: it may never run out)
+    out: Fraction | None  # expected units of play until it is gone, counted from the start
+    rolled: bool  # it is rolled when it is used
+    by_dice: bool  # when it runs out depends on dice: its own, or a light's before it
     after: str | None
 
     def into(self, use: ResourceUse) -> ResourceUse:
         """``use`` with these odds; what dice decide is expected boxes used (``by_rolls``), not a rate's."""
-        return replace(use, by_rate=0 if self.by_dice else use.by_rate, by_rolls=self.used if self.by_dice else ZERO,
-                       gone_by_hour=self.gone_by, lasts_units=self.lasts, out_units=self.out,
-                       after=self.after, rolled=self.rolled, by_dice=self.by_dice)
+        return replace(
+            use,
+            by_rate=0 if self.by_dice else use.by_rate,
+            by_rolls=self.used if self.by_dice else ZERO,
+            gone_by_hour=self.gone_by,
+            lasts_units=self.lasts,
+            out_units=self.out,
+            after=self.after,
+            rolled=self.rolled,
+            by_dice=self.by_dice,
+        )
 
 
 def own_rules(pack: Pack) -> tuple[Resource, ...]:
@@ -127,8 +135,13 @@ State = tuple[int, int, int]
 """(the link that burns, its boxes left, units since it was lit or last used)."""
 
 
-def _carry(pack: Pack, chain: tuple[Resource, ...], units: int, at: tuple[int, ...], work: list[int],
-           ) -> tuple[list[tuple[Fraction, ...]], list[Fraction]]:
+def _carry(
+    pack: Pack,
+    chain: tuple[Resource, ...],
+    units: int,
+    at: tuple[int, ...],
+    work: list[int],
+) -> tuple[list[tuple[Fraction, ...]], list[Fraction]]:
     """One chain carried unit by unit: each link's chance of being gone by each unit of ``at``, and its
     expected boxes used by the end.
 
@@ -136,8 +149,10 @@ def _carry(pack: Pack, chain: tuple[Resource, ...], units: int, at: tuple[int, .
     common multiple of every use's chances' denominators), so no unit takes a gcd of ever longer numbers."""
     uses = {(k, left): use_chances(r, left) for k, r in enumerate(chain) for left in range(1, r.boxes + 1)}
     scale = math.lcm(*(q.denominator for chances in uses.values() for _, q in chances))
-    steps = {key: tuple((loss, q.numerator * (scale // q.denominator)) for loss, q in chances)
-             for key, chances in uses.items()}
+    steps = {
+        key: tuple((loss, q.numerator * (scale // q.denominator)) for loss, q in chances)
+        for key, chances in uses.items()
+    }
     dist: dict[State, int] = {(0, chain[0].boxes, 0): 1}
     denominator = 1
     gone = [0] * len(chain)
@@ -149,7 +164,8 @@ def _carry(pack: Pack, chain: tuple[Resource, ...], units: int, at: tuple[int, .
             raise DataError(
                 f'{pack.name} ("{pack.id}"): its resources {", ".join(r.id for r in chain)} have too many '
                 f"states to work out their odds exactly (more than {limits.MAX_ODDS_WORK:,} steps); use fewer "
-                "boxes or dice, a slower rate, or fewer hours")
+                "boxes or dice, a slower rate, or fewer hours"
+            )
         dist = _unit(chain, steps, scale, dist, gone)
         denominator *= scale
         if unit in marks:
@@ -157,12 +173,16 @@ def _carry(pack: Pack, chain: tuple[Resource, ...], units: int, at: tuple[int, .
     used = [g * r.boxes for g, r in zip(gone, chain, strict=True)]
     for (k, left, _), w in dist.items():
         used[k] += w * (chain[k].boxes - left)
-    return ([tuple(gone_at[u][k] for u in at) for k in range(len(chain))],
-            [Fraction(u, denominator) for u in used])
+    return ([tuple(gone_at[u][k] for u in at) for k in range(len(chain))], [Fraction(u, denominator) for u in used])
 
 
-def _unit(chain: tuple[Resource, ...], steps: dict[tuple[int, int], tuple[tuple[int, int], ...]], scale: int,
-          dist: dict[State, int], gone: list[int]) -> dict[State, int]:
+def _unit(
+    chain: tuple[Resource, ...],
+    steps: dict[tuple[int, int], tuple[tuple[int, int], ...]],
+    scale: int,
+    dist: dict[State, int],
+    gone: list[int],
+) -> dict[State, int]:
     """The chain's weights after one more unit, over a denominator ``scale`` times larger; what runs out
     in it is added to ``gone`` (whose old weights are scaled too)."""
     after: dict[State, int] = {}
@@ -198,8 +218,9 @@ def _by_rate(pack: Pack, resource: Resource, units: int, can_refill: bool) -> in
     return used if can_refill else min(used, resource.boxes)
 
 
-def resource_use(pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...],
-                 hour_units: tuple[int, ...] = ()) -> tuple[ResourceUse, ...]:
+def resource_use(
+    pack: Pack, units: int, outcomes: tuple[OutcomeOdds, ...], hour_units: tuple[int, ...] = ()
+) -> tuple[ResourceUse, ...]:
     """Boxes each tracked resource loses in ``units`` units: by its rate, and expected from outcomes; for
     those that run down by their own rules, the chance they are gone by each of ``hour_units`` and how
     long they last."""

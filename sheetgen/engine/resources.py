@@ -74,8 +74,7 @@ def is_rolled(pack: Pack) -> bool:
 
 def used_in(resource: Resource, lit: int | None, unit: int) -> bool:
     """Its rate comes round at the end of ``unit``: it has a rate, is lit, and ``every`` units have passed."""
-    return (resource.every is not None and lit is not None and unit > lit
-            and (unit - lit) % resource.every == 0)
+    return resource.every is not None and lit is not None and unit > lit and (unit - lit) % resource.every == 0
 
 
 def die_at(resource: Resource, left: int) -> str:
@@ -100,8 +99,9 @@ def boxes_lost(resource: Resource, left: int, face: int | None) -> int:
     return min(left, resource.use)
 
 
-def run_unit(pack: Pack, left: tuple[int, ...], unit: int, outcomes: tuple[int, ...],
-             lit: Lit | None = None, faces: Faces = ()) -> tuple[tuple[int, ...], Lit]:
+def run_unit(
+    pack: Pack, left: tuple[int, ...], unit: int, outcomes: tuple[int, ...], lit: Lit | None = None, faces: Faces = ()
+) -> tuple[tuple[int, ...], Lit]:
     """The boxes left after ``unit``, and when each resource is lit: the effects of the named outcomes
     rolled in it (indexes; -1 for a roll that named none), then each rate (with the rolled resources'
     ``faces``), then the resources lit because the one before them ran out."""
@@ -128,14 +128,19 @@ def _lit_after(resources: tuple[Resource, ...], levels: list[int], lit: Lit, uni
     if all(x is not None for x in lit):
         return lit
     index = {r.id: i for i, r in enumerate(resources)}
-    return tuple(unit if was is None and r.after is not None and levels[index[r.after]] == 0 else was
-                 for r, was in zip(resources, lit, strict=True))
+    return tuple(
+        unit if was is None and r.after is not None and levels[index[r.after]] == 0 else was
+        for r, was in zip(resources, lit, strict=True)
+    )
 
 
 def outs(pack: Pack, before: tuple[int, ...], after: tuple[int, ...], unit: int) -> list[ResourceOut]:
     """The resources that ran out during ``unit``."""
-    return [ResourceOut(r.id, r.name, unit)
-            for r, a, b in zip(tracked(pack), before, after, strict=True) if a > 0 and b == 0]
+    return [
+        ResourceOut(r.id, r.name, unit)
+        for r, a, b in zip(tracked(pack), before, after, strict=True)
+        if a > 0 and b == 0
+    ]
 
 
 def draw_faces(pack: Pack, units: int, rng: random.Random) -> dict[int, Faces]:
@@ -146,8 +151,10 @@ def draw_faces(pack: Pack, units: int, rng: random.Random) -> dict[int, Faces]:
     left, lit = full(pack), first_lit(pack)
     found: dict[int, Faces] = {}
     for unit in range(1, units + 1):
-        faces = tuple(_roll(r, n, rng) if n > 0 and used_in(r, at, unit) else None
-                      for r, n, at in zip(resources, left, lit, strict=True))
+        faces = tuple(
+            _roll(r, n, rng) if n > 0 and used_in(r, at, unit) else None
+            for r, n, at in zip(resources, left, lit, strict=True)
+        )
         if any(f is not None for f in faces):
             found[unit] = faces
         left, lit = run_unit(pack, left, unit, (), lit, faces)

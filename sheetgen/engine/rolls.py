@@ -34,19 +34,19 @@ class SideRoll:
     """One of the pack's rolls besides the check, with its lookups worked out."""
 
     roll: Roll
-    index: int                      # in pack.rolls
-    first: int                      # the procedure-wide number of its first outcome
+    index: int  # in pack.rolls
+    first: int  # the procedure-wide number of its first outcome
     grid: int
     offset: int
-    start: int                      # the unit after the offset of its first roll (1 to grid)
-    by_track: ByTrack | None        # its cadence by track, if it has one
-    track: int                      # the index of that track (-1 without)
-    wait_cap: int                   # the longest wait its cadence by track asks for (0 without)
+    start: int  # the unit after the offset of its first roll (1 to grid)
+    by_track: ByTrack | None  # its cadence by track, if it has one
+    track: int  # the index of that track (-1 without)
+    wait_cap: int  # the longest wait its cadence by track asks for (0 without)
     add: tuple[int, ...]
     throws: Throws | None
-    reading: PoolReading | None     # how its dice make its result, for one read as a pool (not summed)
+    reading: PoolReading | None  # how its dice make its result, for one read as a pool (not summed)
     distribution: dict[int, Fraction]
-    moves: tuple[Moves, ...]        # one per outcome
+    moves: tuple[Moves, ...]  # one per outcome
 
     @classmethod
     def of(cls, pack: Pack, roll: Roll, index: int, first: int, tracks: dict[str, int]) -> SideRoll:
@@ -58,16 +58,23 @@ class SideRoll:
         if reading is None:
             distribution = read.distribution if read is not None else distribution
         return cls(
-            roll=roll, index=index, first=first, grid=cadence.grid, offset=cadence.offset,
+            roll=roll,
+            index=index,
+            first=first,
+            grid=cadence.grid,
+            offset=cadence.offset,
             start=cadence.grid if cadence.first is None else cadence.first,
-            by_track=by_track, track=tracks[by_track.track] if by_track is not None else -1,
+            by_track=by_track,
+            track=tracks[by_track.track] if by_track is not None else -1,
             wait_cap=max(by_track.levels.values()) if by_track is not None and by_track.levels else 0,
             add=tuple(tracks[t] for t in roll.add),
             throws=read,
             reading=reading,
             distribution=distribution,
-            moves=tuple(tuple((tracks[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
-                        for o in roll.outcomes),
+            moves=tuple(
+                tuple((tracks[e.track], None if e.reset else e.by) for e in o.effects if e.track is not None)
+                for o in roll.outcomes
+            ),
         )
 
     @property

@@ -23,10 +23,10 @@ class Stretch:
 
     key: str
     name: str
-    terrain: str        # the level's label, or the terrain as written when the level has none
+    terrain: str  # the level's label, or the terrain as written when the level has none
     level: int
-    first: int          # the first unit of the leg (1-based)
-    last: int           # its last unit
+    first: int  # the first unit of the leg (1-based)
+    last: int  # its last unit
     notes: str
 
 
@@ -67,8 +67,11 @@ def stretches(pack: Pack, route: Route) -> tuple[Stretch, ...]:
         level = level_of(track, leg.terrain)
         assert level is not None
         units = leg.time // pack.time.length
-        found.append(Stretch(leg.key, leg.name, label_of(track, level) or leg.terrain, level, first,
-                             first + units - 1, leg.notes))
+        found.append(
+            Stretch(
+                leg.key, leg.name, label_of(track, level) or leg.terrain, level, first, first + units - 1, leg.notes
+            )
+        )
         first += units
     return tuple(found)
 

@@ -85,7 +85,7 @@ class Memo(Generic[K, V]):
 
 @dataclass(frozen=True)
 class TrackLevel:
-    track: str   # the track's id
+    track: str  # the track's id
     name: str
     level: int
 
@@ -111,13 +111,13 @@ class Omen:
 class RollDone:
     """One of the pack's other rolls, pre-rolled, as the quiet party's procedure reads it."""
 
-    roll: str                   # its id
+    roll: str  # its id
     name: str
-    unit: int                   # the unit at whose end it is rolled
+    unit: int  # the unit at whose end it is rolled
     faces: tuple[int, ...]
-    total: int                  # the faces added up (before any track is added)
-    outcome: str | None         # the outcome it brings, if any
-    outcome_index: int = -1     # the outcome's number across the procedure (Pack.all_outcomes; -1: none)
+    total: int  # the faces added up (before any track is added)
+    outcome: str | None  # the outcome it brings, if any
+    outcome_index: int = -1  # the outcome's number across the procedure (Pack.all_outcomes; -1: none)
     sign_card: int | None = None  # the encounter card the outcome foretells (1-based)
 
 
@@ -125,42 +125,42 @@ class RollDone:
 class Baseline:
     """What a quiet party's procedure does with this row's dice."""
 
-    due: bool                   # the cadence called for a check here
+    due: bool  # the cadence called for a check here
     rolled: bool
-    dice: int | None            # the pool's size when rolled (None for a plain roll or no roll)
-    pool: int                   # the dice in the pool at the check, rolled or not (0 for a plain roll)
+    dice: int | None  # the pool's size when rolled (None for a plain roll or no roll)
+    pool: int  # the dice in the pool at the check, rolled or not (0 for a plain roll)
     result: int | None
     encounter: bool
     levels: tuple[TrackLevel, ...]  # after the check (and any reset)
-    omens: tuple[Omen, ...]         # omen levels reached since the previous row
-    outcome: str | None = None      # the named outcome rolled (check.outcomes), if any
-    outcome_index: int = -1         # its index in check.outcomes (-1: none)
-    sign_card: int | None = None    # the encounter card this outcome foretells (1-based)
+    omens: tuple[Omen, ...]  # omen levels reached since the previous row
+    outcome: str | None = None  # the named outcome rolled (check.outcomes), if any
+    outcome_index: int = -1  # its index in check.outcomes (-1: none)
+    sign_card: int | None = None  # the encounter card this outcome foretells (1-based)
     resources: tuple[TrackLevel, ...] = ()  # boxes left of each resource that runs down, after this row
-    ran_out: tuple[ResourceOut, ...] = ()   # resources that ran out since the previous row
-    rests_due: tuple[RestDue, ...] = ()     # rests and conditions' states that fell due since the previous row
-    rolls: tuple[RollDone, ...] = ()        # the pack's other rolls since the previous row, this unit's included
+    ran_out: tuple[ResourceOut, ...] = ()  # resources that ran out since the previous row
+    rests_due: tuple[RestDue, ...] = ()  # rests and conditions' states that fell due since the previous row
+    rolls: tuple[RollDone, ...] = ()  # the pack's other rolls since the previous row, this unit's included
 
 
 @dataclass(frozen=True)
 class CheckRow:
-    index: int          # 1-based
-    unit: int           # the unit at whose end the check falls
+    index: int  # 1-based
+    unit: int  # the unit at whose end the check falls
     dice: tuple[int, ...]  # the faces, in the order rolled (for a pool: in the order to use them)
-    roll: int | None    # a plain roll's total; None for a pool
+    roll: int | None  # a plain roll's total; None for a pool
     outcome: str | None  # the pack's name for a plain roll's result (check.outcomes)
     pool_reads: tuple[PoolRead, ...]
     baseline: Baseline
-    repeat: int = 1     # which roll of the unit's check (a check rolled several times: cadence.rolls)
+    repeat: int = 1  # which roll of the unit's check (a check rolled several times: cadence.rolls)
 
 
 @dataclass(frozen=True)
 class SpareRoll:
     """A roll of the check made in advance for an extra roll (check.extra), used in order."""
 
-    index: int               # 1-based
-    dice: tuple[int, ...]    # the faces (for a pool: in the order to take them)
-    roll: int | None         # a plain roll's total; None for a pool
+    index: int  # 1-based
+    dice: tuple[int, ...]  # the faces (for a pool: in the order to take them)
+    roll: int | None  # a plain roll's total; None for a pool
 
 
 @dataclass(frozen=True)
@@ -178,21 +178,22 @@ class Timetable:
     units: int
     check_name: str | None
     formula: str | None
-    result_word: str            # the pack's word for what a check brings: "danger"
-    pool_dice: int | None       # dice pre-rolled on each pool row
+    result_word: str  # the pack's word for what a check brings: "danger"
+    pool_dice: int | None  # dice pre-rolled on each pool row
     tracks: tuple[TrackLevel, ...]  # the tracks the check reads (every track without a check), at their start
     rows: tuple[CheckRow, ...]
     deck: tuple[DeckCard, ...]
     deck_from: DeckSource | None  # where the deck's cards come from; None: there is no deck
-    morale: Morale | None         # how a card's morale check is rolled, from the encounter rules
+    morale: Morale | None  # how a card's morale check is rolled, from the encounter rules
     odds: Odds | None
     runs_out: tuple[ResourceOut, ...] = ()  # when each resource runs out for a quiet party
-    spares: tuple[SpareRoll, ...] = ()      # spare rolls for check.extra, rolled after everything else
-    spare_when: tuple[str, ...] = ()        # what calls for a spare roll, in the pack's words
+    spares: tuple[SpareRoll, ...] = ()  # spare rolls for check.extra, rolled after everything else
+    spare_when: tuple[str, ...] = ()  # what calls for a spare roll, in the pack's words
 
 
-def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int | None,
-                    seed: int) -> Timetable:
+def build_timetable(
+    pack: Pack, *, site: Site | None, encounter_pack: Pack | None, hours: int | None, seed: int
+) -> Timetable:
     """Roll a timetable for ``hours`` hours of play (1..MAX_HOURS; None: the site's route, else the pack's
     horizon) with ``random.Random(seed)``."""
     legs = levels_by_unit(pack, site.route) if site is not None and site.route is not None else None
@@ -210,12 +211,22 @@ def build_timetable(pack: Pack, *, site: Site | None, encounter_pack: Pack | Non
     rows, runs_out = _rows(pack, hours, dice, faces, others, legs) if pack.check is not None else ((), ())
     if plan.signs:
         deck = _mark_signs(pack, deck, rows)
-    return made(Timetable, {
-        **plan.fields, "site_name": site.site if site is not None else None,
-        "encounter_pack_id": encounter_pack.id if encounter_pack is not None else None,
-        "seed": seed, "pool_dice": pool_dice, "rows": rows, "deck": deck, "deck_from": source, "morale": morale,
-        "runs_out": runs_out, "spares": spares,
-    })
+    return made(
+        Timetable,
+        {
+            **plan.fields,
+            "site_name": site.site if site is not None else None,
+            "encounter_pack_id": encounter_pack.id if encounter_pack is not None else None,
+            "seed": seed,
+            "pool_dice": pool_dice,
+            "rows": rows,
+            "deck": deck,
+            "deck_from": source,
+            "morale": morale,
+            "runs_out": runs_out,
+            "spares": spares,
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -223,11 +234,11 @@ class _Plan:
     """What every timetable of a pack over some hours shares, whatever its seed."""
 
     units: int
-    grid: tuple[int, ...]          # the units on the check's grid
+    grid: tuple[int, ...]  # the units on the check's grid
     deck_size: int
-    rolled_resources: bool         # some resource's dice are rolled when it is used
-    signs: bool                    # some outcome marks the next encounter card
-    fields: dict[str, object]      # the Timetable's fields that follow from the pack and the hours
+    rolled_resources: bool  # some resource's dice are rolled when it is used
+    signs: bool  # some outcome marks the next encounter card
+    fields: dict[str, object]  # the Timetable's fields that follow from the pack and the hours
 
     @classmethod
     def of(cls, pack: Pack, hours: int, legs: Legs | None) -> _Plan:
@@ -245,17 +256,26 @@ class _Plan:
             rolled_resources=resources.is_rolled(pack),
             signs=any(e.sign for o in pack.all_outcomes for e in o.effects),
             fields={
-                "pack": pack, "pack_id": pack.id, "pack_name": pack.name, "hours": hours,
-                "unit_name": pack.time.unit, "unit_plural": pack.time.plural,
-                "unit_minutes": Fraction(pack.time.length, 60), "units": units,
+                "pack": pack,
+                "pack_id": pack.id,
+                "pack_name": pack.name,
+                "hours": hours,
+                "unit_name": pack.time.unit,
+                "unit_plural": pack.time.plural,
+                "unit_minutes": Fraction(pack.time.length, 60),
+                "units": units,
                 "check_name": check.name if check is not None else None,
                 "formula": check.formula if check is not None else None,
                 "result_word": check.result if check is not None else "encounter",
-                "tracks": tuple(TrackLevel(t.id, t.name, _start(t.initial, i, legs))
-                                for i, t in enumerate(pack.tracks) if m is None or i in m.read),
+                "tracks": tuple(
+                    TrackLevel(t.id, t.name, _start(t.initial, i, legs))
+                    for i, t in enumerate(pack.tracks)
+                    if m is None or i in m.read
+                ),
                 "odds": odds,
                 "spare_when": tuple(e.when for e in check.extra) if check is not None else (),
-            })
+            },
+        )
 
 
 _PLANS: weakref.WeakKeyDictionary[Machine, dict[int, _Plan]] = weakref.WeakKeyDictionary()
@@ -343,11 +363,17 @@ def _roll_rows(pack: Pack, plan: _Plan, rng: random.Random) -> tuple[RowDice, in
         assert pool_dice is not None
         sides = m.sides
         rolled = tuple((tuple([1 + below(sides) for _ in range(pool_dice)]), None) for _ in range(count))
-    return {u: rolled[k * m.rolls:(k + 1) * m.rolls] for k, u in enumerate(grid)}, pool_dice
+    return {u: rolled[k * m.rolls : (k + 1) * m.rolls] for k, u in enumerate(grid)}, pool_dice
 
 
-def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Faces], others: OtherDice,
-          legs: Legs | None = None) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
+def _rows(
+    pack: Pack,
+    hours: int,
+    by_unit: RowDice,
+    used: dict[int, resources.Faces],
+    others: OtherDice,
+    legs: Legs | None = None,
+) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
     """The rows with the quiet party's baselines, and when the resources run out, from these dice (the
     check's, the rolled resources' ``used`` and the other rolls'), a route's ``legs`` setting its track."""
     m = machine(pack)
@@ -361,8 +387,13 @@ def _rows(pack: Pack, hours: int, by_unit: RowDice, used: dict[int, resources.Fa
     return tuple(rows), runs_out
 
 
-def _unit_rows(m: Machine, before: int, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...],
-               baselines: Sequence[Baseline]) -> tuple[CheckRow, ...]:
+def _unit_rows(
+    m: Machine,
+    before: int,
+    unit: int,
+    rolls: tuple[tuple[tuple[int, ...], int | None], ...],
+    baselines: Sequence[Baseline],
+) -> tuple[CheckRow, ...]:
     """The rows of a unit, after ``before`` rows: one for each roll of its check."""
     names = m.outcome_name
     built = replay_memo(m).rows
@@ -378,13 +409,30 @@ def _unit_rows(m: Machine, before: int, unit: int, rolls: tuple[tuple[tuple[int,
             name: str | None = None
             if total is None:
                 assert m.reading is not None
-                reads = tuple(PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1)
-                              for r in [m.reading.result(faces[:n])])
+                reads = tuple(
+                    PoolRead(n, r, names(r)) for n in range(1, len(faces) + 1) for r in [m.reading.result(faces[:n])]
+                )
             else:
                 name = names(m.result_of(faces, total))
-            kept = built.keep(key, (baseline, made(CheckRow, {
-                "index": index, "unit": unit, "dice": faces, "roll": total, "outcome": name,
-                "pool_reads": reads, "baseline": baseline, "repeat": repeat})))
+            kept = built.keep(
+                key,
+                (
+                    baseline,
+                    made(
+                        CheckRow,
+                        {
+                            "index": index,
+                            "unit": unit,
+                            "dice": faces,
+                            "roll": total,
+                            "outcome": name,
+                            "pool_reads": reads,
+                            "baseline": baseline,
+                            "repeat": repeat,
+                        },
+                    ),
+                ),
+            )
         found.append(kept[1])
     return tuple(found)
 
@@ -418,22 +466,30 @@ class _Replay:
     def __init__(self, m: Machine) -> None:
         self.memo = replay_memo(m)
         self.state = m.initial()
-        self.omens: list[Omen] = []       # omen levels reached since the previous row
+        self.omens: list[Omen] = []  # omen levels reached since the previous row
         self.encounters = 0
         self.stock = resources.tracked(m.pack)
         self.left = resources.full(m.pack)
         self.lit = resources.first_lit(m.pack)
         self.faces: dict[int, resources.Faces] = {}  # the rolled resources' dice, by unit
         self.runs_out: list[ResourceOut] = []
-        self.ran_out: list[ResourceOut] = []   # since the previous row
-        self.fell_due: list[RestDue] = []      # since the previous row
-        self.rolled: list[RollDone] = []       # since the previous row
+        self.ran_out: list[ResourceOut] = []  # since the previous row
+        self.fell_due: list[RestDue] = []  # since the previous row
+        self.rolled: list[RollDone] = []  # since the previous row
         self.others: OtherDice = {}
         self.out: dict[int, list[Baseline]] = {}
 
 
-UnitDone = tuple[State, tuple[int, ...], resources.Lit, "tuple[Baseline, ...] | None", tuple[ResourceOut, ...],
-                 tuple[ResourceOut, ...], tuple[RestDue, ...], "tuple[RollDone, ...]"]
+UnitDone = tuple[
+    State,
+    tuple[int, ...],
+    resources.Lit,
+    "tuple[Baseline, ...] | None",
+    tuple[ResourceOut, ...],
+    tuple[ResourceOut, ...],
+    tuple[RestDue, ...],
+    "tuple[RollDone, ...]",
+]
 """A unit replayed: the state, boxes and lights after it, its row's baselines (None without a row), the
 resources that ran out in it, and what is still to be said on the next row."""
 
@@ -479,7 +535,7 @@ def _remembers(m: Machine) -> bool:
     row, and without a pool, whose rows hold many dice and so seldom repeat."""
     memo = replay_memo(m)
     if memo.remembers is None:
-        memo.remembers = (not _has_omens(m) and not any(_signs(m)) and m.pool is None)
+        memo.remembers = not _has_omens(m) and not any(_signs(m)) and m.pool is None
     return memo.remembers
 
 
@@ -492,8 +548,9 @@ def _signs(m: Machine) -> tuple[bool, ...]:
     return tuple(any(e.sign for e in o.effects) for o in m.pack.all_outcomes)
 
 
-def _replay(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
-            legs: Legs | None = None) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
+def _replay(
+    m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice, legs: Legs | None = None
+) -> tuple[dict[int, list[Baseline]], tuple[ResourceOut, ...]]:
     """The quiet party's procedure with exactly these dice (the check's, the rolled resources' ``used``
     and the other rolls'), unit by unit: the Baselines of every row's unit (one per roll of its check),
     and the resources that run out."""
@@ -514,8 +571,9 @@ def _set_leg(r: _Replay, legs: Legs, unit: int) -> None:
     r.state = replace(r.state, levels=tuple(levels))
 
 
-def _remembered(m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice,
-                legs: Legs | None = None) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
+def _remembered(
+    m: Machine, units: int, dice: RowDice, used: dict[int, resources.Faces], others: OtherDice, legs: Legs | None = None
+) -> tuple[tuple[CheckRow, ...], tuple[ResourceOut, ...]]:
     """The rows and the resources that run out, as :func:`_replay` and :func:`_rows` make them, for a machine
     that remembers its units (:func:`_remembers`).
 
@@ -544,16 +602,25 @@ def _remembered(m: Machine, units: int, dice: RowDice, used: dict[int, resources
             before, unit_rows, current = link[1], link[2], False
         else:
             r = _caught_up(m, r, before, used, others, current)
-            key = ("unit", r.state, r.left, r.lit, *inputs, tuple(r.ran_out), tuple(r.fell_due),
-                   tuple(r.rolled))
+            key = ("unit", r.state, r.left, r.lit, *inputs, tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled))
             found = memo.units.get(key)
             if found is None:
                 ran_before = len(r.runs_out)
                 _replay_unit(m, r, unit, rolls, False, _signs(m))
                 made_here = tuple(r.out[unit]) if rolls is not None else None
-                found = memo.units.keep(key, (r.state, r.left, r.lit, made_here,
-                                              tuple(r.runs_out[ran_before:]), tuple(r.ran_out),
-                                              tuple(r.fell_due), tuple(r.rolled)))
+                found = memo.units.keep(
+                    key,
+                    (
+                        r.state,
+                        r.left,
+                        r.lit,
+                        made_here,
+                        tuple(r.runs_out[ran_before:]),
+                        tuple(r.ran_out),
+                        tuple(r.fell_due),
+                        tuple(r.rolled),
+                    ),
+                )
             else:
                 _catch_up(r, found)
             unit_rows = _unit_rows(m, len(rows), unit, rolls, found[3] or ()) if rolls is not None else ()
@@ -572,8 +639,14 @@ def _catch_up(r: _Replay, done: UnitDone | None) -> None:
     r.ran_out, r.fell_due, r.rolled = list(done[5]), list(done[6]), list(done[7])
 
 
-def _caught_up(m: Machine, r: _Replay | None, before: UnitDone | None, used: dict[int, resources.Faces],
-               others: OtherDice, current: bool) -> _Replay:
+def _caught_up(
+    m: Machine,
+    r: _Replay | None,
+    before: UnitDone | None,
+    used: dict[int, resources.Faces],
+    others: OtherDice,
+    current: bool,
+) -> _Replay:
     """The replay's own state, made on first use, at what the unit before left."""
     if r is None:
         r = _Replay(m)
@@ -584,8 +657,14 @@ def _caught_up(m: Machine, r: _Replay | None, before: UnitDone | None, used: dic
     return r
 
 
-def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int, ...], int | None], ...] | None,
-                 has_omens: bool, signs: tuple[bool, ...]) -> None:
+def _replay_unit(
+    m: Machine,
+    r: _Replay,
+    unit: int,
+    rolls: tuple[tuple[tuple[int, ...], int | None], ...] | None,
+    has_omens: bool,
+    signs: tuple[bool, ...],
+) -> None:
     """One unit of the replay: the automatic changes, the check's rolls (if the unit has a row), the
     resources and rests, the row's baselines, then what happens at the unit's very end."""
     pack = m.pack
@@ -633,26 +712,39 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int
         r.omens.extend(reached)
         # a rolled step is decided by its Resolution, which the machine keeps: its id is a cheap key
         key: tuple[object, ...] = (
-            ("rolled", id(made_by), tuple(r.omens), sign_card) if made_by is not None
-            else (due, was_rolled, dice_n, read, hit, after, tuple(r.omens), named, sign_card))
+            ("rolled", id(made_by), tuple(r.omens), sign_card)
+            if made_by is not None
+            else (due, was_rolled, dice_n, read, hit, after, tuple(r.omens), named, sign_card)
+        )
         baseline = memo.steps.get(key)
         if baseline is None:  # the same step gives the same baseline, so a replay builds each once
             levels = tuple(TrackLevel(t.id, t.name, lv) for t, lv in zip(m.tracks, after.levels, strict=True))
             pool_n = dice_n if m.pool is not None and was_rolled else None
             name = m.check.outcomes[named].result if named >= 0 else None
-            baseline = memo.steps.keep(key, Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels,
-                                                     tuple(r.omens), name, named, sign_card))
+            baseline = memo.steps.keep(
+                key,
+                Baseline(due, was_rolled, pool_n, dice_n, read, hit, levels, tuple(r.omens), name, named, sign_card),
+            )
         if stock or r.fell_due or r.rolled:
             # the baseline's id is a cheaper key than the baseline; the entry names the baseline it was
             # made from, so an id that a later baseline took never answers for it
             left_key = (id(baseline), r.left, tuple(r.ran_out), tuple(r.fell_due), tuple(r.rolled))
             kept = memo.with_left.get(left_key)
             if kept is None or kept[0] is not baseline:
-                levels_left = tuple(TrackLevel(res_.id, res_.name, n)
-                                    for res_, n in zip(stock, r.left, strict=True))
-                kept = memo.with_left.keep(left_key, (baseline, replace(
-                    baseline, resources=levels_left, ran_out=tuple(r.ran_out), rests_due=tuple(r.fell_due),
-                    rolls=tuple(r.rolled))))
+                levels_left = tuple(TrackLevel(res_.id, res_.name, n) for res_, n in zip(stock, r.left, strict=True))
+                kept = memo.with_left.keep(
+                    left_key,
+                    (
+                        baseline,
+                        replace(
+                            baseline,
+                            resources=levels_left,
+                            ran_out=tuple(r.ran_out),
+                            rests_due=tuple(r.fell_due),
+                            rolls=tuple(r.rolled),
+                        ),
+                    ),
+                )
             baseline = kept[1]
         r.ran_out, r.fell_due, r.rolled = [], [], []
         made.append(baseline)
@@ -661,8 +753,13 @@ def _replay_unit(m: Machine, r: _Replay, unit: int, rolls: tuple[tuple[tuple[int
     r.state = _after_unit(m, state, unit, r.omens if has_omens else None)
 
 
-def _play_others(m: Machine, r: _Replay, unit: int, state: State, signs: tuple[bool, ...],
-                 ) -> tuple[State, tuple[int, ...]]:
+def _play_others(
+    m: Machine,
+    r: _Replay,
+    unit: int,
+    state: State,
+    signs: tuple[bool, ...],
+) -> tuple[State, tuple[int, ...]]:
     """The other rolls at the end of ``unit`` with their pre-rolled dice: the state after them and the
     outcomes they brought (numbered across the procedure); each is added to what the next row says."""
     if not m.others:
@@ -674,8 +771,18 @@ def _play_others(m: Machine, r: _Replay, unit: int, state: State, signs: tuple[b
         roll = m.others[d.roll]
         number = roll.first + d.outcome if d.outcome >= 0 else -1
         card = r.encounters + 1 if number >= 0 and signs[number] else None
-        r.rolled.append(RollDone(roll.roll.id, roll.roll.name, unit, d.faces, d.total,
-                                 roll.roll.outcomes[d.outcome].result if d.outcome >= 0 else None, number, card))
+        r.rolled.append(
+            RollDone(
+                roll.roll.id,
+                roll.roll.name,
+                unit,
+                d.faces,
+                d.total,
+                roll.roll.outcomes[d.outcome].result if d.outcome >= 0 else None,
+                number,
+                card,
+            )
+        )
         if number >= 0:
             named.append(number)
     return state, tuple(named)
@@ -710,11 +817,11 @@ def _mark_signs(pack: Pack, deck: tuple[DeckCard, ...], rows: tuple[CheckRow, ..
     for row in rows:
         if row.baseline.sign_card is not None and row.baseline.outcome is not None:
             signs.setdefault(row.baseline.sign_card, []).append(
-                Sign(row.baseline.outcome, row.unit, row.unit * pack.time.length))
+                Sign(row.baseline.outcome, row.unit, row.unit * pack.time.length)
+            )
         for done in row.baseline.rolls:
             if done.sign_card is not None and done.outcome is not None:
-                signs.setdefault(done.sign_card, []).append(Sign(done.outcome, done.unit,
-                                                                 done.unit * pack.time.length))
+                signs.setdefault(done.sign_card, []).append(Sign(done.outcome, done.unit, done.unit * pack.time.length))
     if not signs:
         return deck
     return tuple(replace(card, signs=tuple(signs.get(card.index, ()))) for card in deck)
@@ -727,4 +834,3 @@ def _omens(m: Machine, before: tuple[int, ...], peak: tuple[int, ...]) -> list[O
             if level.omen and old < level.at.low <= new:
                 found.append(Omen(track.id, i))
     return found
-

@@ -32,8 +32,8 @@ from sheetgen.output import DEFAULT_FOLDER, check_destination, default_path, pre
 class Format:
     write: Callable[[Subject], Exported]
     suffix: str
-    timetable: bool       # holds the pre-rolled timetable and deck
-    per_table: bool       # without -o, one file per table in a folder
+    timetable: bool  # holds the pre-rolled timetable and deck
+    per_table: bool  # without -o, one file per table in a folder
     key_folder: bool = False  # beside one file, the room key's files go into "<file's stem> rooms/"
 
 
@@ -80,8 +80,10 @@ def key_folder(path: Path) -> Path:
 
 def _check_folder(path: Path) -> None:
     if path.exists() and not path.is_dir():
-        raise OutputError(f"{path} is a file, so the room notes cannot be written into a folder of that name; "
-                          "move the file away or give another -o")
+        raise OutputError(
+            f"{path} is a file, so the room notes cannot be written into a folder of that name; "
+            "move the file away or give another -o"
+        )
 
 
 def _mkdir(path: Path) -> None:

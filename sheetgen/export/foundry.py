@@ -39,8 +39,11 @@ def _write(subject: Subject, *, v12: bool) -> Exported:
     from sheetgen.export.foundry_key import journal_entry  # it builds on this module's HTML
 
     documents = [(table.id, rolltable(table, v12=v12)) for table in subject.tables]
-    key = () if subject.key is None else ((f"{subject.slug}-key.json",
-                                            as_json(journal_entry(subject.name, subject.slug, subject.key))),)
+    key = (
+        ()
+        if subject.key is None
+        else ((f"{subject.slug}-key.json", as_json(journal_entry(subject.name, subject.slug, subject.key))),)
+    )
     return Exported(
         whole=as_json([doc for _, doc in documents]),
         parts=tuple((f"{table_id}.json", as_json(doc)) for table_id, doc in documents),
@@ -52,8 +55,10 @@ def rolltable(table: ExportTable, *, v12: bool) -> dict[str, Any]:
     """One RollTable document."""
     heaviest = max(row.weight for row in table.rows)
     if heaviest > MAX_WEIGHT:
-        raise ExportError(f"{table.label}: its dice {table.dice} have too many outcomes for Foundry's weights "
-                          f"(a row weighs {heaviest:,}; Foundry counts exactly only to {MAX_WEIGHT:,})")
+        raise ExportError(
+            f"{table.label}: its dice {table.dice} have too many outcomes for Foundry's weights "
+            f"(a row weighs {heaviest:,}; Foundry counts exactly only to {MAX_WEIGHT:,})"
+        )
     return {
         "name": plain(table.name),
         "description": inert_paragraphs(table.text),
@@ -66,15 +71,23 @@ def rolltable(table: ExportTable, *, v12: bool) -> dict[str, Any]:
 
 
 def _result_v13(table: ExportTable, row: ExportRow) -> dict[str, Any]:
-    details = "".join(f"<p><strong>{inert(col)}:</strong> {inert_lines(cell)}</p>"
-                      for col, cell in row_details(table, row))
-    return {"type": "text", "name": " ".join(plain(row.cells[0]).split()), "description": details,
-            "range": [row.low, row.high], "weight": row.weight, "drawn": False}
+    details = "".join(
+        f"<p><strong>{inert(col)}:</strong> {inert_lines(cell)}</p>" for col, cell in row_details(table, row)
+    )
+    return {
+        "type": "text",
+        "name": " ".join(plain(row.cells[0]).split()),
+        "description": details,
+        "range": [row.low, row.high],
+        "weight": row.weight,
+        "drawn": False,
+    }
 
 
 def _result_v12(table: ExportTable, row: ExportRow) -> dict[str, Any]:
-    text = inert_lines(row.cells[0]) + "".join(f"<br><strong>{inert(col)}:</strong> {inert_lines(cell)}"
-                                          for col, cell in row_details(table, row))
+    text = inert_lines(row.cells[0]) + "".join(
+        f"<br><strong>{inert(col)}:</strong> {inert_lines(cell)}" for col, cell in row_details(table, row)
+    )
     return {"type": "text", "text": text, "range": [row.low, row.high], "weight": row.weight, "drawn": False}
 
 

@@ -49,9 +49,12 @@ def journal_entry(site_name: str, slug: str, key: RoomKey) -> dict[str, Any]:
 
     documents = []
     for n, room in enumerate(key.rooms):
-        content = _room_html(room, [link(pages[i], key.rooms[i].title) for i in room.exits],
-                             link(blocks_page, _(STATBLOCKS)) if room.stats else None,
-                             [key.statblocks[i].name for i in room.stats])
+        content = _room_html(
+            room,
+            [link(pages[i], key.rooms[i].title) for i in room.exits],
+            link(blocks_page, _(STATBLOCKS)) if room.stats else None,
+            [key.statblocks[i].name for i in room.stats],
+        )
         documents.append(_page(pages[n], room.title, content, n))
     if key.route:
         documents.append(_page(document_id(slug, "route"), _(ROUTE), _route_html(key), len(documents)))
@@ -67,9 +70,14 @@ def journal_entry(site_name: str, slug: str, key: RoomKey) -> dict[str, Any]:
 
 
 def _page(page_id: str, name: str, content: str, n: int) -> dict[str, Any]:
-    return {"_id": page_id, "name": " ".join(plain(name).split()), "type": "text",
-            "title": {"show": True, "level": 1}, "text": {"content": content, "format": 1},
-            "sort": (n + 1) * 100_000}
+    return {
+        "_id": page_id,
+        "name": " ".join(plain(name).split()),
+        "type": "text",
+        "title": {"show": True, "level": 1},
+        "text": {"content": content, "format": 1},
+        "sort": (n + 1) * 100_000,
+    }
 
 
 def _room_html(room: KeyRoom, exits: list[str], statblocks: str | None, names: list[str]) -> str:
@@ -91,9 +99,12 @@ def _room_html(room: KeyRoom, exits: list[str], statblocks: str | None, names: l
 
 def _route_html(key: RoomKey) -> str:
     head = "".join(f"<th>{inert(label)}</th>" for label in route_head(key.route_track))
-    rows = "".join("<tr>" + "".join(f"<td>{_lines(cell)}</td>" for cell in
-                                    (leg.key, leg.name, leg.terrain, leg.time, leg.notes)) + "</tr>"
-                   for leg in key.route)
+    rows = "".join(
+        "<tr>"
+        + "".join(f"<td>{_lines(cell)}</td>" for cell in (leg.key, leg.name, leg.terrain, leg.time, leg.notes))
+        + "</tr>"
+        for leg in key.route
+    )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
 
 
@@ -116,8 +127,13 @@ def _statblock_html(block: KeyStatblock) -> str:
         row = "".join(f"<td>{inert(value)}</td>" for _label, value in block.stats)
         out.append(f"<table><thead><tr>{head}</tr></thead><tbody><tr>{row}</tr></tbody></table>")
     if block.actions:
-        items = "".join(f"<li><strong>{inert(name)}</strong>" + (f" ({inert(kind)})" if kind else "")
-                        + (f": {_lines(text)}" if text else "") + "</li>" for name, kind, text in block.actions)
+        items = "".join(
+            f"<li><strong>{inert(name)}</strong>"
+            + (f" ({inert(kind)})" if kind else "")
+            + (f": {_lines(text)}" if text else "")
+            + "</li>"
+            for name, kind, text in block.actions
+        )
         out.append(f"<p><strong>{html.escape(with_colon(_(ACTIONS)))}</strong></p><ul>{items}</ul>")
     if block.notes:
         out.append(_labelled(_(NOTES), block.notes))

@@ -69,8 +69,11 @@ def escaper(special: str) -> Callable[[str], str]:
 def heading_slug(text: str) -> str:
     """GitHub's anchor of a heading's text, before numbering: lower case, only letters, marks, digits,
     ``_``, ``-`` and spaces kept, each space a hyphen."""
-    kept = "".join(ch for ch in text.strip().lower()
-                   if ch in " -_" or unicodedata.category(ch)[0] in "LM" or unicodedata.category(ch) in ("Nd", "Nl"))
+    kept = "".join(
+        ch
+        for ch in text.strip().lower()
+        if ch in " -_" or unicodedata.category(ch)[0] in "LM" or unicodedata.category(ch) in ("Nd", "Nl")
+    )
     return kept.replace(" ", "-")
 
 
@@ -96,7 +99,7 @@ class Flavour:
 
     escape: Callable[[str], str]
     table: Callable[[ExportTable, Flavour], list[str]]
-    block_ids: bool = False   # "^wandering" after each table, for links to it
+    block_ids: bool = False  # "^wandering" after each table, for links to it
 
 
 def inline(text: str, flavour: Flavour) -> str:
@@ -115,8 +118,8 @@ def block_safe(line: str) -> str:
     if found is None:
         return line
     if found[2]:
-        return f"{found[1]}\\{line[found.end(1):]}"
-    return f"{found[1]}{found[3]}\\{line[found.end(3):]}"
+        return f"{found[1]}\\{line[found.end(1) :]}"
+    return f"{found[1]}{found[3]}\\{line[found.end(3) :]}"
 
 
 def paragraph_lines(text: str, flavour: Flavour) -> list[str]:
@@ -139,8 +142,10 @@ def plain_table(table: ExportTable, flavour: Flavour) -> list[str]:
     columns = [inline(c, flavour) for c in table.columns]
     if table.dice is None:
         return grid(columns, [[inline(c, flavour) for c in row.cells] for row in table.rows])
-    return grid([flavour.escape(table.dice), *columns],
-                [[flavour.escape(row.range), *(inline(c, flavour) for c in row.cells)] for row in table.rows])
+    return grid(
+        [flavour.escape(table.dice), *columns],
+        [[flavour.escape(row.range), *(inline(c, flavour) for c in row.cells)] for row in table.rows],
+    )
 
 
 KeySections = Callable[[RoomKey, Flavour, Anchors, int], list[str]]
@@ -166,28 +171,47 @@ def timetable_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[st
     esc = flavour.escape
     hours = duration(t.hours * 3600)
     lines = [f"{'#' * level} {esc(_(TIMETABLE))}", ""]
-    lines += [esc(_("{check}, pre-rolled for {duration} of play with seed {seed}. At each check, read its row: the "
-                    "dice are already rolled, the rule says what they bring, and the last column is what a quiet "
-                    "party gets (tracks at their start, no {result} from noise).").format(
-                        check=t.check_name, duration=hours, seed=t.seed, result=t.result_word)), ""]
+    lines += [
+        esc(
+            _(
+                "{check}, pre-rolled for {duration} of play with seed {seed}. At each check, read its row: the "
+                "dice are already rolled, the rule says what they bring, and the last column is what a quiet "
+                "party gets (tracks at their start, no {result} from noise)."
+            ).format(check=t.check_name, duration=hours, seed=t.seed, result=t.result_word)
+        ),
+        "",
+    ]
     lines += paragraph_lines(t.formula or "", flavour)
     if t.pool_dice is not None and t.rows:  # the same for every row: said once
         lines += paragraph_lines(_("Each row: {rule}.").format(rule=row_rule(t, t.rows[0])), flavour)
     with_when = any(row_when(t, r) for r in t.rows)
     roll = timetable_roll(t)
-    head = [esc(_("Check")), esc(_("Time")), *([esc(_("When"))] if with_when else []),
-            esc(_("Dice ({roll})").format(roll=roll) if roll else _("Dice")),
-            esc(_("What decides it")), esc(_("Quiet party"))]
-    rows = [[str(r.index), row_clock(t, r), *([esc(row_when(t, r))] if with_when else []), esc(_faces(r)),
-             inline(_rule(t, r), flavour), inline(baseline_text(t, r), flavour)] for r in t.rows]
+    head = [
+        esc(_("Check")),
+        esc(_("Time")),
+        *([esc(_("When"))] if with_when else []),
+        esc(_("Dice ({roll})").format(roll=roll) if roll else _("Dice")),
+        esc(_("What decides it")),
+        esc(_("Quiet party")),
+    ]
+    rows = [
+        [
+            str(r.index),
+            row_clock(t, r),
+            *([esc(row_when(t, r))] if with_when else []),
+            esc(_faces(r)),
+            inline(_rule(t, r), flavour),
+            inline(baseline_text(t, r), flavour),
+        ]
+        for r in t.rows
+    ]
     lines += grid(head, rows)
     lines.append("")
     if flavour.block_ids:  # right after the table it names, so that a link to it rolls on the table
         lines += ["^timetable", ""]
     bold = ("**", "**")
     if t.spares:
-        lines += paragraph_lines(after_colon(spares_heading(t.spare_when, bold), spares_text(t.spares, bold)),
-                                 flavour)
+        lines += paragraph_lines(after_colon(spares_heading(t.spare_when, bold), spares_text(t.spares, bold)), flavour)
     if t.runs_out:
         lines += paragraph_lines(runs_out_line(int(t.unit_minutes * 60), t.runs_out, bold), flavour)
     return lines
@@ -222,29 +246,46 @@ def deck_section(t: Timetable, flavour: Flavour, level: int = 2) -> list[str]:
         return []
     esc = flavour.escape
     lines = [f"{'#' * level} {esc(_(DECK))}", ""]
-    lines += [esc(_("{source}: {note}; seed {seed}.").format(source=deck_source(t), note=deck_note(t), seed=t.seed)),
-              ""]
+    lines += [
+        esc(_("{source}: {note}; seed {seed}.").format(source=deck_source(t), note=deck_note(t), seed=t.seed)),
+        "",
+    ]
     morale = morale_rule(t)
     if morale:
         lines += [esc(_("Morale: {rule}.").format(rule=morale)), ""]
     columns: list[tuple[str, list[str]]] = [
         (_("Card"), [str(c.index) for c in t.deck]),
         (_("Roll ({dice})").format(dice=t.deck[0].dice), [esc(f"{c.roll} ({c.range})") for c in t.deck]),
-        (_("Encounter"), [inline(c.name, flavour) + (f"<br>{inline(c.text, flavour)}" if c.text else "")
-                       + ("" if c.creature else f"<br>*{inline(NOT_A_CREATURE, flavour)}*") for c in t.deck]),
+        (
+            _("Encounter"),
+            [
+                inline(c.name, flavour)
+                + (f"<br>{inline(c.text, flavour)}" if c.text else "")
+                + ("" if c.creature else f"<br>*{inline(NOT_A_CREATURE, flavour)}*")
+                for c in t.deck
+            ],
+        ),
         (_("Appearing"), [esc(appearing_text(c)) for c in t.deck]),
         (_("Distance"), [inline(table_roll_text(c.distance), flavour) if c.distance else "" for c in t.deck]),
         (_("Reaction"), [inline(table_roll_text(c.reaction), flavour) if c.reaction else "" for c in t.deck]),
         (_("Morale"), [esc(morale_text(c) or "") for c in t.deck]),
         (_("Zone"), [inline(c.zone or "", flavour) for c in t.deck]),
         (_("Statblock"), [inline(c.stat_name or c.stat_id or "", flavour) for c in t.deck]),
-        (_("Opening"), ["<br>".join(inline(f"**{with_colon(name)}** {said}", flavour)
-                                    for name, said in opening_texts(c, ("**", "**"))) for c in t.deck]),
+        (
+            _("Opening"),
+            [
+                "<br>".join(
+                    inline(f"**{with_colon(name)}** {said}", flavour) for name, said in opening_texts(c, ("**", "**"))
+                )
+                for c in t.deck
+            ],
+        ),
         (_("Foretold by"), [esc(signs_text([(s.outcome, s.seconds) for s in c.signs])) for c in t.deck]),
     ]
     kept = [(esc(head), cells) for head, cells in columns if any(cells)]
-    lines += grid([head for head, _cells in kept],
-                  [list(row) for row in zip(*(cells for _head, cells in kept), strict=True)])
+    lines += grid(
+        [head for head, _cells in kept], [list(row) for row in zip(*(cells for _head, cells in kept), strict=True)]
+    )
     lines.append("")
     if flavour.block_ids:
         lines += ["^deck", ""]

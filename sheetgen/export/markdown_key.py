@@ -60,14 +60,23 @@ def route_section(key: RoomKey, flavour: Flavour, level: int = 2) -> list[str]:
     """A journey's "Route" section at heading *level*: a table of its legs in order; none without a route."""
     if not key.route:
         return []
-    rows = [[inline(leg.key, flavour), inline(leg.name, flavour), inline(leg.terrain, flavour),
-             inline(leg.time, flavour), inline(leg.notes, flavour)] for leg in key.route]
+    rows = [
+        [
+            inline(leg.key, flavour),
+            inline(leg.name, flavour),
+            inline(leg.terrain, flavour),
+            inline(leg.time, flavour),
+            inline(leg.notes, flavour),
+        ]
+        for leg in key.route
+    ]
     head = [inline(h, flavour) for h in route_head(key.route_track)]
     return [f"{'#' * level} {flavour.escape(_(ROUTE))}", "", *grid(head, rows), ""]
 
 
-def room_body(room: KeyRoom, key: RoomKey, flavour: Flavour, room_anchors: list[str],
-              block_anchors: list[str]) -> list[str]:
+def room_body(
+    room: KeyRoom, key: RoomKey, flavour: Flavour, room_anchors: list[str], block_anchors: list[str]
+) -> list[str]:
     """A room under its heading; its exits and statblocks link to the anchors given."""
     esc = flavour.escape
     exits = ", ".join(f"[{esc(shown(key.rooms[i].title))}](#{room_anchors[i]})" for i in room.exits)
@@ -117,8 +126,10 @@ def statblock_body(block: KeyStatblock, flavour: Flavour, *, stats_table: bool =
     code block holds them), its actions and notes."""
     lines = paragraph_lines(block.description, flavour)
     if block.stats and stats_table:
-        lines += grid([inline(label, flavour) for label, _value in block.stats],
-                      [[inline(value, flavour) for _label, value in block.stats]])
+        lines += grid(
+            [inline(label, flavour) for label, _value in block.stats],
+            [[inline(value, flavour) for _label, value in block.stats]],
+        )
         lines.append("")
     if block.actions:
         lines += [f"**{flavour.escape(with_colon(_(ACTIONS)))}**", ""]

@@ -36,8 +36,9 @@ def lookup_table(table: ExportTable, flavour: Flavour) -> list[str]:
     rows = []
     for row in table.rows:
         cell = inline(row.cells[0], flavour)
-        cell += "".join(f"<br>**{inline(col, flavour)}:** {inline(text, flavour)}"
-                        for col, text in row_details(table, row))
+        cell += "".join(
+            f"<br>**{inline(col, flavour)}:** {inline(text, flavour)}" for col, text in row_details(table, row)
+        )
         rows.append([row.span, cell])
     return grid([f"dice: {table.formula}", inline(table.columns[0], flavour)], rows)
 

@@ -33,8 +33,9 @@ MAX_NOTE_BYTES = 100
 _UNSAFE = re.compile(r'[/\\:*?"<>|#^\[\]$%`\x00-\x1f\x7f]+')
 """What no file name on Windows, macOS or Linux may hold, and what would end or change an Obsidian link."""
 
-_WINDOWS_RESERVED = frozenset({"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(10)),
-                               *(f"LPT{n}" for n in range(10))})
+_WINDOWS_RESERVED = frozenset(
+    {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(10)), *(f"LPT{n}" for n in range(10))}
+)
 
 
 def note_name(title: str) -> str:

@@ -35,15 +35,17 @@ SEPARATOR = " \u2014 "
 
 _ESCAPES = {" --": "[TABLEEXPORT:ESCAPE]", "--": "<%%-%%>", "[": "<%%91%%>", "]": "<%%93%%>"}
 _ESCAPE = re.compile(r" --|--|\[|\]")
-_CHAT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "|": "&#124;",
-                       "#": "&#35;"})
+_CHAT = str.maketrans(
+    {"&": "&amp;", "<": "&lt;", ">": "&gt;", "{": "&#123;", "}": "&#125;", "|": "&#124;", "#": "&#35;"}
+)
 
 
 def write(subject: Subject) -> Exported:
     """All the tables' commands in one file, and each table's in a file of its own."""
     parts = tuple((f"{table.id}.txt", "\n".join(commands(table, subject.slug)) + "\n") for table in subject.tables)
-    return Exported(whole="\n".join(text for _, text in parts).encode(),
-                    parts=tuple((name, text.encode()) for name, text in parts))
+    return Exported(
+        whole="\n".join(text for _, text in parts).encode(), parts=tuple((name, text.encode()) for name, text in parts)
+    )
 
 
 def table_name(slug: str, table: ExportTable) -> str:
@@ -55,12 +57,15 @@ def commands(table: ExportTable, slug: str) -> list[str]:
     """The chat commands that rebuild one table, named for the site or pack *slug*."""
     heaviest = max(row.weight for row in table.rows)
     if heaviest > MAX_WEIGHT:
-        raise ExportError(f"{table.label}: its dice {table.dice} have too many outcomes for Roll20's weights "
-                          f"(a row weighs {heaviest:,}; Roll20 counts exactly only to {MAX_WEIGHT:,})")
+        raise ExportError(
+            f"{table.label}: its dice {table.dice} have too many outcomes for Roll20's weights "
+            f"(a row weighs {heaviest:,}; Roll20 counts exactly only to {MAX_WEIGHT:,})"
+        )
     name = table_name(slug, table)
     lines = [f"!import-table --{name} --{'show' if table.player_safe else 'hide'}"]
-    lines.extend(f"!import-table-item --{name} --{escape(item_text(table, row))} --{row.weight} --"
-                 for row in table.rows)
+    lines.extend(
+        f"!import-table-item --{name} --{escape(item_text(table, row))} --{row.weight} --" for row in table.rows
+    )
     return lines
 
 

@@ -24,7 +24,11 @@ from sheetgen.words.language import N_
 
 #: A room's fields after its details, with the label each format heads them with, in print order.
 ROOM_SECTIONS: tuple[tuple[str, str], ...] = (
-    ("trap", N_("Trap")), ("treasure", N_("Treasure")), ("encounter", N_("Encounter")), ("notes", N_("Notes")))
+    ("trap", N_("Trap")),
+    ("treasure", N_("Treasure")),
+    ("encounter", N_("Encounter")),
+    ("notes", N_("Notes")),
+)
 """The labels are marked for the catalogue; each format translates one where it writes it."""
 
 
@@ -33,7 +37,7 @@ class KeyStatblock:
     id: str
     name: str
     description: str
-    stats: tuple[tuple[str, str], ...]             # (label, value) in print order
+    stats: tuple[tuple[str, str], ...]  # (label, value) in print order
     actions: tuple[tuple[str, str | None, str], ...]  # (name, kind, text)
     notes: str
 
@@ -43,11 +47,11 @@ class KeyRoom:
     key: str
     name: str
     size: str | None
-    exits: tuple[int, ...]         # indexes into RoomKey.rooms, in the file's order
+    exits: tuple[int, ...]  # indexes into RoomKey.rooms, in the file's order
     description: str
     details: tuple[str, ...]
     sections: tuple[tuple[str, str], ...]  # (label, text) of trap, treasure, encounter and notes given
-    stats: tuple[int, ...]         # indexes into RoomKey.statblocks
+    stats: tuple[int, ...]  # indexes into RoomKey.statblocks
 
     @property
     def title(self) -> str:
@@ -61,8 +65,8 @@ class KeyLeg:
 
     key: str
     name: str
-    terrain: str    # the level of the route's track, then its label if it has one: "4 Forest", "3"
-    time: str       # how long, and the units it covers: "12 hours: watches 3-5"
+    terrain: str  # the level of the route's track, then its label if it has one: "4 Forest", "3"
+    time: str  # how long, and the units it covers: "12 hours: watches 3-5"
     notes: str
 
 
@@ -71,7 +75,7 @@ class RoomKey:
     rooms: tuple[KeyRoom, ...]
     statblocks: tuple[KeyStatblock, ...]
     route: tuple[KeyLeg, ...] = ()
-    route_track: str = ""   # the name of the track the legs' terrain sets ("Terrain"), for a column's head
+    route_track: str = ""  # the name of the track the legs' terrain sets ("Terrain"), for a column's head
 
 
 def room_key(site: Site, pack: Pack, encounter_pack: Pack | None) -> RoomKey:
@@ -80,23 +84,37 @@ def room_key(site: Site, pack: Pack, encounter_pack: Pack | None) -> RoomKey:
     rooms = {room.key: n for n, room in enumerate(site.rooms)}
     blocks = {block.id: n for n, block in enumerate(site.statblocks)}
     track = route_track(pack, site.route) if site.route is not None else None
-    legs = () if site.route is None or track is None else tuple(
-        KeyLeg(s.key, s.name, " ".join((str(s.level), *filter(None, [label_of(track, s.level)]))),
-               leg_time(pack, s.first, s.last), s.notes)
-        for s in stretches(pack, site.route))
+    legs = (
+        ()
+        if site.route is None or track is None
+        else tuple(
+            KeyLeg(
+                s.key,
+                s.name,
+                " ".join((str(s.level), *filter(None, [label_of(track, s.level)]))),
+                leg_time(pack, s.first, s.last),
+                s.notes,
+            )
+            for s in stretches(pack, site.route)
+        )
+    )
     return RoomKey(
         rooms=tuple(_room(room, rooms, blocks) for room in site.rooms),
         statblocks=tuple(_statblock(block, rules) for block in site.statblocks),
-        route=legs, route_track=track.name if track is not None else "",
+        route=legs,
+        route_track=track.name if track is not None else "",
     )
 
 
 def _room(room: Room, rooms: dict[str, int], blocks: dict[str, int]) -> KeyRoom:
     # exits and statblock ids were checked when the site was loaded
     return KeyRoom(
-        key=room.key, name=room.name, size=room.size,
+        key=room.key,
+        name=room.name,
+        size=room.size,
         exits=tuple(rooms[key] for key in room.exits if key in rooms),
-        description=room.description, details=tuple(room.details),
+        description=room.description,
+        details=tuple(room.details),
         sections=tuple((label, text) for field, label in ROOM_SECTIONS if (text := getattr(room, field))),
         stats=tuple(blocks[stat] for stat in room.stats if stat in blocks),
     )
@@ -104,6 +122,10 @@ def _room(room: Room, rooms: dict[str, int], blocks: dict[str, int]) -> KeyRoom:
 
 def _statblock(block: Statblock, rules: EncounterRules) -> KeyStatblock:
     return KeyStatblock(
-        id=block.id, name=block.name, description=block.description, stats=tuple(stat_lines(block, rules)),
-        actions=tuple((a.name, a.kind, a.text) for a in block.actions), notes=block.notes,
+        id=block.id,
+        name=block.name,
+        description=block.description,
+        stats=tuple(stat_lines(block, rules)),
+        actions=tuple((a.name, a.kind, a.text) for a in block.actions),
+        notes=block.notes,
     )

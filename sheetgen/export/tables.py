@@ -34,11 +34,11 @@ MAX_WEIGHT = 2**53 - 1
 
 @dataclass(frozen=True)
 class ExportRow:
-    low: int                 # the lowest total of the dice this row covers (for a list: its number)
-    high: int                # the highest
-    range: str               # as the file wrote it: "1-2", "10+", "00"; for a list its number
-    cells: tuple[str, ...]   # one per column, with the file's **bold** and _italic_ marks
-    weight: int              # ways to roll a total in the row
+    low: int  # the lowest total of the dice this row covers (for a list: its number)
+    high: int  # the highest
+    range: str  # as the file wrote it: "1-2", "10+", "00"; for a list its number
+    cells: tuple[str, ...]  # one per column, with the file's **bold** and _italic_ marks
+    weight: int  # ways to roll a total in the row
 
     @property
     def span(self) -> str:
@@ -50,12 +50,12 @@ class ExportRow:
 class ExportTable:
     id: str
     name: str
-    dice: str | None         # the dice as written ("d6", "2d6", "d%"); None for a list
-    formula: str             # the same dice in the plain form tools read: "1d6", "2d6", "1d100"
+    dice: str | None  # the dice as written ("d6", "2d6", "d%"); None for a list
+    formula: str  # the same dice in the plain form tools read: "1d6", "2d6", "1d100"
     columns: tuple[str, ...]
     rows: tuple[ExportRow, ...]
-    text: str                # the table's own description
-    source: str              # "pack encounter-reaction" or "site the-sunken-chapel", for messages
+    text: str  # the table's own description
+    source: str  # "pack encounter-reaction" or "site the-sunken-chapel", for messages
     player_safe: bool
 
     @property
@@ -73,11 +73,11 @@ class ExportTable:
 class Subject:
     """What is exported: a site's or a pack's tables and, when the format holds them, its pre-rolls."""
 
-    name: str                # "The Sunken Chapel", "Dungeon Turns"
-    slug: str                # for file names
+    name: str  # "The Sunken Chapel", "Dungeon Turns"
+    slug: str  # for file names
     tables: tuple[ExportTable, ...]
     timetable: Timetable | None = None
-    key: RoomKey | None = None   # a site's rooms and statblocks
+    key: RoomKey | None = None  # a site's rooms and statblocks
 
 
 @dataclass(frozen=True)
@@ -91,11 +91,17 @@ class Exported:
     key: tuple[tuple[str, bytes], ...] = ()
 
 
-def site_subject(site: Site, slug: str, pack: Pack, encounter_pack: Pack | None,
-                 timetable: Timetable | None) -> Subject:
+def site_subject(
+    site: Site, slug: str, pack: Pack, encounter_pack: Pack | None, timetable: Timetable | None
+) -> Subject:
     """A site's tables, its room key, and its pre-rolls when there are any."""
-    return Subject(site.site, slug, site_tables(site, slug, pack, encounter_pack), _rolled(timetable),
-                   room_key(site, pack, encounter_pack))
+    return Subject(
+        site.site,
+        slug,
+        site_tables(site, slug, pack, encounter_pack),
+        _rolled(timetable),
+        room_key(site, pack, encounter_pack),
+    )
 
 
 def pack_subject(pack: Pack, timetable: Timetable | None) -> Subject:
@@ -154,19 +160,29 @@ def table_of(table: Table, source: str) -> ExportTable:
     if table.roll is None:
         return _list_table(table.id, table.name, tuple(table.columns), cells, table.text, source, table.player_safe)
     ranges = [row.roll for row in table.rows if row.roll is not None]
-    return _rolled_table(table.id, table.name, table.roll, tuple(table.columns), ranges, cells, table.text, source,
-                         table.player_safe)
+    return _rolled_table(
+        table.id, table.name, table.roll, tuple(table.columns), ranges, cells, table.text, source, table.player_safe
+    )
 
 
-def wandering_table(wandering: Wandering, site_name: str, source: str,
-                    statblocks: Sequence[Statblock] = ()) -> ExportTable:
+def wandering_table(
+    wandering: Wandering, site_name: str, source: str, statblocks: Sequence[Statblock] = ()
+) -> ExportTable:
     """A site's wandering table: the encounter, how many appear, its statblock and notes."""
     names = {block.id: block.name for block in statblocks}
     cells = [(e.name, e.appearing, names.get(e.stat, e.stat) if e.stat else "", e.text) for e in wandering.entries]
     columns = (_("Encounter"), _("Number appearing"), _("Statblock"), _("Notes"))
-    return _rolled_table("wandering", _("Wandering Encounters"), wandering.roll, columns,
-                         [e.roll for e in wandering.entries], cells,
-                         _("Wandering encounters in {site}.").format(site=site_name), source, False)
+    return _rolled_table(
+        "wandering",
+        _("Wandering Encounters"),
+        wandering.roll,
+        columns,
+        [e.roll for e in wandering.entries],
+        cells,
+        _("Wandering encounters in {site}.").format(site=site_name),
+        source,
+        False,
+    )
 
 
 def morale_table(morale: Morale, source: str) -> ExportTable:
@@ -178,18 +194,35 @@ def morale_table(morale: Morale, source: str) -> ExportTable:
         need = total if morale.fails == "above" else total + 1
         cells.append((_("Holds if the leader's Morale is {n} or more; fails below that").format(n=need),))
         ranges.append(RollRange(total, total, str(total)))
-    return _rolled_table("morale", _("Morale Check"), morale.roll, (_("Morale check"),), ranges, cells, morale.text,
-                         source, False)
+    return _rolled_table(
+        "morale", _("Morale Check"), morale.roll, (_("Morale check"),), ranges, cells, morale.text, source, False
+    )
 
 
-def _list_table(table_id: str, name: str, columns: tuple[str, ...], cells: Sequence[tuple[str, ...]], text: str,
-                source: str, player_safe: bool) -> ExportTable:
+def _list_table(
+    table_id: str,
+    name: str,
+    columns: tuple[str, ...],
+    cells: Sequence[tuple[str, ...]],
+    text: str,
+    source: str,
+    player_safe: bool,
+) -> ExportTable:
     rows = tuple(ExportRow(n, n, str(n), row, 1) for n, row in enumerate(cells, start=1))
     return ExportTable(table_id, name, None, f"1d{len(rows)}", columns, rows, text, source, player_safe)
 
 
-def _rolled_table(table_id: str, name: str, dice_text: str, columns: tuple[str, ...], ranges: Sequence[RollRange],
-                  cells: Sequence[tuple[str, ...]], text: str, source: str, player_safe: bool) -> ExportTable:
+def _rolled_table(
+    table_id: str,
+    name: str,
+    dice_text: str,
+    columns: tuple[str, ...],
+    ranges: Sequence[RollRange],
+    cells: Sequence[tuple[str, ...]],
+    text: str,
+    source: str,
+    player_safe: bool,
+) -> ExportTable:
     dice = parse_dice(dice_text)
     ways = outcome_counts(dice)
     rows = []
@@ -199,14 +232,12 @@ def _rolled_table(table_id: str, name: str, dice_text: str, columns: tuple[str, 
             continue
         rows.append(ExportRow(min(totals), max(totals), rng.text, row, sum(ways[t] for t in totals)))
     rows.sort(key=lambda r: r.low)
-    return ExportTable(table_id, name, str(dice), tool_formula(dice), columns, tuple(rows), text, source,
-                       player_safe)
-
+    return ExportTable(table_id, name, str(dice), tool_formula(dice), columns, tuple(rows), text, source, player_safe)
 
 
 def outcome_counts(dice: Dice) -> dict[int, int]:
     """For each total, the number of ways to roll it, counted over every face of every die."""
-    outcomes = math.prod(t.sides ** t.count for t in dice.terms if isinstance(t, Roll))
+    outcomes = math.prod(t.sides**t.count for t in dice.terms if isinstance(t, Roll))
     counts = {}
     for total, p in dice.distribution().items():
         ways = p * outcomes

@@ -24,10 +24,32 @@ from sheetgen.words import baseline_text, clock, omen_text, opening_texts, row_c
 from sheetgen.words.language import _, after_colon, semicolons
 
 CSV_COLUMNS = (
-    "section", "index", "clock", "unit", "when", "dice", "roll", "rule", "outcome", "pool_reads",
-    "baseline", "encounter", "levels", "omens",
-    "name", "range", "appearing", "distance", "reaction", "morale", "morale_check", "zone", "stat",
-    "openings", "foretold_by", "creature",
+    "section",
+    "index",
+    "clock",
+    "unit",
+    "when",
+    "dice",
+    "roll",
+    "rule",
+    "outcome",
+    "pool_reads",
+    "baseline",
+    "encounter",
+    "levels",
+    "omens",
+    "name",
+    "range",
+    "appearing",
+    "distance",
+    "reaction",
+    "morale",
+    "morale_check",
+    "zone",
+    "stat",
+    "openings",
+    "foretold_by",
+    "creature",
 )
 
 
@@ -52,37 +74,61 @@ def timetable_csv(t: Timetable) -> str:
     writer = _Writer(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     for r in t.rows:
-        writer.writerow({
-            "section": "check", "index": r.index, "clock": row_clock(t, r), "unit": r.unit,
-            "when": row_when(t, r),
-            "dice": " ".join(map(str, r.dice)), "roll": "" if r.roll is None else r.roll, "rule": row_rule(t, r),
-            "outcome": r.outcome or "",
-            "pool_reads": " | ".join(after_colon(str(p.dice), str(p.result)) for p in r.pool_reads),
-            "baseline": baseline_text(t, r), "encounter": "yes" if r.baseline.encounter else "no",
-            "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
-            "omens": "; ".join(omen_text(t.pack, o) for o in r.baseline.omens),
-        })
+        writer.writerow(
+            {
+                "section": "check",
+                "index": r.index,
+                "clock": row_clock(t, r),
+                "unit": r.unit,
+                "when": row_when(t, r),
+                "dice": " ".join(map(str, r.dice)),
+                "roll": "" if r.roll is None else r.roll,
+                "rule": row_rule(t, r),
+                "outcome": r.outcome or "",
+                "pool_reads": " | ".join(after_colon(str(p.dice), str(p.result)) for p in r.pool_reads),
+                "baseline": baseline_text(t, r),
+                "encounter": "yes" if r.baseline.encounter else "no",
+                "levels": ", ".join(f"{lv.name} {lv.level}" for lv in r.baseline.levels),
+                "omens": "; ".join(omen_text(t.pack, o) for o in r.baseline.omens),
+            }
+        )
     for c in t.deck:
-        writer.writerow({
-            "section": "deck", "index": c.index, "dice": " ".join(map(str, c.faces)), "roll": c.roll,
-            "name": c.name, "range": c.range, "appearing": c.appearing,
-            "distance": "" if c.distance is None else after_colon(str(c.distance.roll), c.distance.result),
-            "reaction": "" if c.reaction is None else after_colon(str(c.reaction.roll), c.reaction.result),
-            "morale": "" if c.morale is None else c.morale,
-            "morale_check": _morale_cell(c),
-            "zone": c.zone or "", "stat": c.stat_name or c.stat_id or "",
-            "openings": " | ".join(after_colon(name, said) for name, said in opening_texts(c)),
-            "foretold_by": signs_text([(s.outcome, s.seconds) for s in c.signs]),
-            "creature": "yes" if c.creature else "no",
-        })
+        writer.writerow(
+            {
+                "section": "deck",
+                "index": c.index,
+                "dice": " ".join(map(str, c.faces)),
+                "roll": c.roll,
+                "name": c.name,
+                "range": c.range,
+                "appearing": c.appearing,
+                "distance": "" if c.distance is None else after_colon(str(c.distance.roll), c.distance.result),
+                "reaction": "" if c.reaction is None else after_colon(str(c.reaction.roll), c.reaction.result),
+                "morale": "" if c.morale is None else c.morale,
+                "morale_check": _morale_cell(c),
+                "zone": c.zone or "",
+                "stat": c.stat_name or c.stat_id or "",
+                "openings": " | ".join(after_colon(name, said) for name, said in opening_texts(c)),
+                "foretold_by": signs_text([(s.outcome, s.seconds) for s in c.signs]),
+                "creature": "yes" if c.creature else "no",
+            }
+        )
     when = semicolons(t.spare_when)
     for sp in t.spares:
-        writer.writerow({"section": "spare", "index": sp.index, "when": when, "dice": " ".join(map(str, sp.dice)),
-                         "roll": "" if sp.roll is None else sp.roll})
+        writer.writerow(
+            {
+                "section": "spare",
+                "index": sp.index,
+                "when": when,
+                "dice": " ".join(map(str, sp.dice)),
+                "roll": "" if sp.roll is None else sp.roll,
+            }
+        )
     seconds = int(t.unit_minutes * 60)
     for n, o in enumerate(t.runs_out, start=1):
-        writer.writerow({"section": "runs-out", "index": n, "name": o.name, "unit": o.unit,
-                         "clock": clock(o.unit * seconds)})
+        writer.writerow(
+            {"section": "runs-out", "index": n, "name": o.name, "unit": o.unit, "clock": clock(o.unit * seconds)}
+        )
     return out.getvalue()
 
 

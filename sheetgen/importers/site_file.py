@@ -24,12 +24,12 @@ class SiteRoom:
     exits: tuple[str, ...]
     description: str
     details: tuple[str, ...]
-    comment: str = ""          # a line above the room, without the "# "
+    comment: str = ""  # a line above the room, without the "# "
 
 
 @dataclass(frozen=True)
 class MapArea:
-    room: str | None           # None: a passage
+    room: str | None  # None: a passage
     rect: tuple[int, int, int, int]
     round: bool = False
 
@@ -58,8 +58,16 @@ def comment(text: str) -> str:
     return "# " + " ".join("".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text).split())
 
 
-def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], rooms: Sequence[SiteRoom],
-              footer: Sequence[str] = (), plan: SiteMap | None = None) -> str:
+def site_yaml(
+    *,
+    title: str,
+    system: str,
+    text: str,
+    header: Sequence[str],
+    rooms: Sequence[SiteRoom],
+    footer: Sequence[str] = (),
+    plan: SiteMap | None = None,
+) -> str:
     """The whole site file."""
     lines = [comment(line) if line else "#" for line in header]
     lines += [
@@ -92,8 +100,13 @@ def site_yaml(*, title: str, system: str, text: str, header: Sequence[str], room
 
 def map_lines(plan: SiteMap) -> list[str]:
     """The `map` field: one area or door a line, squares of water and columns a few to the line."""
-    lines = ["# The floor plan, in squares from the top left (x to the east, y to the south): the map to scale.",
-             "map:", f"  square: {plan.square}", "  unit: ft", "  areas:"]
+    lines = [
+        "# The floor plan, in squares from the top left (x to the east, y to the south): the map to scale.",
+        "map:",
+        f"  square: {plan.square}",
+        "  unit: ft",
+        "  areas:",
+    ]
     for area in plan.areas:
         room = f"room: {quoted(area.room)}, " if area.room is not None else ""
         shape = f"rect: [{', '.join(str(n) for n in area.rect)}]"
@@ -106,7 +119,7 @@ def map_lines(plan: SiteMap) -> list[str]:
     for name, squares in (("water", plan.water), ("columns", plan.columns)):
         if squares:
             items = [f"[{x:g}, {y:g}]" for x, y in squares]
-            rows = [", ".join(items[n:n + 8]) for n in range(0, len(items), 8)]
+            rows = [", ".join(items[n : n + 8]) for n in range(0, len(items), 8)]
             lines.append(f"  {name}: [" + ",\n    ".join(rows) + "]")
     return lines
 
@@ -127,6 +140,6 @@ STATBLOCK_HINT = (
     "# statblocks:",
     "#   - id: giant-rat",
     "#     name: Giant Rat",
-    "#     stats: {HD: \"1 (4 HP)\", Speed: \"40'\"}",
+    '#     stats: {HD: "1 (4 HP)", Speed: "40\'"}',
     "#     morale: 8",
 )

@@ -35,8 +35,18 @@ from sheetgen.errors import DataError, Location, OutputError, Problem
 from sheetgen.importers.site_file import MapArea, MapDoor, SiteMap, SiteRoom, site_yaml
 from sheetgen.importers.watabou_json import Door, Dungeon, Note, Rect, Square, parse
 
-DOOR_KINDS = ("open passage", "door", "narrow passage", "way out", "portcullis", "double door",
-              "secret door", "steel door", "stairs down", "stairwell")
+DOOR_KINDS = (
+    "open passage",
+    "door",
+    "narrow passage",
+    "way out",
+    "portcullis",
+    "double door",
+    "secret door",
+    "steel door",
+    "stairs down",
+    "stairwell",
+)
 #: Doors the GM has to know about; the others are plain passages between rooms.
 NOTEWORTHY = {3, 4, 6, 7, 8, 9}
 #: Each door type as a site map's door kind (docs/site-format.md); an unknown type is a plain door.
@@ -57,8 +67,10 @@ class Room:
 
     def all_notes(self) -> list[Note]:
         """Its notes, those inside the rect first (the first gives the key and description)."""
-        return [*sorted(self.notes, key=lambda n: _natural(n.ref)),
-                *sorted(self.moved_notes, key=lambda n: _natural(n.ref))]
+        return [
+            *sorted(self.notes, key=lambda n: _natural(n.ref)),
+            *sorted(self.moved_notes, key=lambda n: _natural(n.ref)),
+        ]
 
 
 # --- the map as rooms ---------------------------------------------------------------------------------
@@ -69,7 +81,7 @@ class Plan:
     """The rooms of the site, in key order, and what the site file should say about the map."""
 
     rooms: tuple[Room, ...]
-    outside_water: int      # squares of water in no room
+    outside_water: int  # squares of water in no room
     passages: tuple[Rect, ...]  # the rects that are no room and no door's square
 
 
@@ -90,11 +102,14 @@ def plan(dungeon: Dungeon, name: str) -> Plan:
         if rect.w >= 2 and rect.h >= 2:
             rooms.setdefault(rect.index, Room(rect))
     if not rooms:
-        raise DataError("the map has no rooms: no notes and no rect at least two squares wide both ways",
-                        Location(name, field="rects"))
+        raise DataError(
+            "the map has no rooms: no notes and no rect at least two squares wide both ways",
+            Location(name, field="rects"),
+        )
     if len(rooms) > limits.MAX_ROOMS:
-        raise DataError(f"the map has {len(rooms)} rooms; a site holds at most {limits.MAX_ROOMS}",
-                        Location(name, field="rects"))
+        raise DataError(
+            f"the map has {len(rooms)} rooms; a site holds at most {limits.MAX_ROOMS}", Location(name, field="rects")
+        )
     _give_keys(list(rooms.values()))
     _connect(rooms, spaces, door_at)
     water = set(dungeon.water)
@@ -174,14 +189,21 @@ def _connect(rooms: dict[int, Room], spaces: list[Rect], door_at: dict[Square, D
             if door.kind not in NOTEWORTHY and there:
                 continue
             kind = DOOR_KINDS[door.kind] if door.kind < len(DOOR_KINDS) else f"passage of type {door.kind}"
-            where = "leads out of the dungeon" if not there else (
-                "to " + ", ".join(sorted((rooms[i].key for i in there), key=_natural)))
+            where = (
+                "leads out of the dungeon"
+                if not there
+                else ("to " + ", ".join(sorted((rooms[i].key for i in there), key=_natural)))
+            )
             room.details.append(f"{kind.capitalize()} ({room.rect.side((door.x, door.y))}) {where}.")
     _corridor_doors(rooms, links, door_at, beyond)
 
 
-def _corridor_doors(rooms: dict[int, Room], links: dict[Node, set[Node]], door_at: dict[Square, Door],
-                    beyond: Callable[[Node, int], set[int]]) -> None:
+def _corridor_doors(
+    rooms: dict[int, Room],
+    links: dict[Node, set[Node]],
+    door_at: dict[Square, Door],
+    beyond: Callable[[Node, int], set[int]],
+) -> None:
     """A noteworthy door that stands in a corridor, next to no room, becomes a detail of the nearest room
     it leads to (or of the nearest room at all), with the rooms the corridor joins."""
     beside_rooms = {n for index in rooms for n in links.get(("r", index, 0), ()) if n[0] == "d"}
@@ -193,8 +215,13 @@ def _corridor_doors(rooms: dict[int, Room], links: dict[Node, set[Node]], door_a
         room = rooms[near]
         kind = DOOR_KINDS[door.kind] if door.kind < len(DOOR_KINDS) else f"passage of type {door.kind}"
         others = sorted((rooms[i].key for i in there if i != near), key=_natural)
-        where = ("on the way out of the dungeon" if not there
-                 else "on the way to " + ", ".join(others) if others else "at the end of a passage from this room")
+        where = (
+            "on the way out of the dungeon"
+            if not there
+            else "on the way to " + ", ".join(others)
+            if others
+            else "at the end of a passage from this room"
+        )
         room.details.append(f"{kind.capitalize()} in the corridor ({room.rect.side((x, y))}), {where}.")
 
 
@@ -207,12 +234,14 @@ def _describe(room: Room, water: set[Square], columns: set[Square], placed: set[
     placed |= wet
     if wet:
         whole = len(wet) == len(inside)
-        room.details.append("Water covers the floor." if whole else
-                            f"Water covers {len(wet)} of its {len(inside)} squares.")
+        room.details.append(
+            "Water covers the floor." if whole else f"Water covers {len(wet)} of its {len(inside)} squares."
+        )
     pillars = len(inside & columns)
     if pillars:
-        room.details.append(f"{pillars} column{'s' if pillars != 1 else ''}"
-                            + (" ring the room." if rect.rotunda else "."))
+        room.details.append(
+            f"{pillars} column{'s' if pillars != 1 else ''}" + (" ring the room." if rect.rotunda else ".")
+        )
     if rect.ending:
         room.details.append("The map marks this room as the end of the dungeon.")
 
@@ -239,8 +268,9 @@ def room_size(room: Room, square: int) -> str:
 # --- the site file ------------------------------------------------------------------------------------
 
 
-def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-turn", square: int = 10,
-                   force: bool = False) -> Path:
+def import_watabou(
+    file: Path, output: Path | None, *, system: str = "dungeon-turn", square: int = 10, force: bool = False
+) -> Path:
     """Read ``file``, write its site file (to ``output``, or output/<file name>.yaml); give its path.
 
     The site file is loaded and checked like any other before it is written, so what is written
@@ -277,10 +307,15 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
     except DataError as exc:
         # a map the JSON's limits let through whose site file passes a site's: said of the JSON, as no
         # file was written
-        raise DataError.many(Problem(Location(name), f"this map makes a site file that sheetgen refuses: "
-                                                     f"{p.location.field + ': ' if p.location.field else ''}"
-                                                     f"{p.message}; import a smaller map")
-                             for p in exc.problems) from None
+        raise DataError.many(
+            Problem(
+                Location(name),
+                f"this map makes a site file that sheetgen refuses: "
+                f"{p.location.field + ': ' if p.location.field else ''}"
+                f"{p.message}; import a smaller map",
+            )
+            for p in exc.problems
+        ) from None
     if output is None:
         prepare_default_folder()
     return write_atomic(target, text.encode())
@@ -289,11 +324,13 @@ def import_watabou(file: Path, output: Path | None, *, system: str = "dungeon-tu
 def _fits_a_site(plan: SiteMap, name: str) -> None:
     """Refuse, before its site file is written out, a floor plan with more of a kind than a site's map holds
     (limits.MAX_MAP_ITEMS): the JSON's own limits let more through."""
-    for kind, items in (("areas", plan.areas), ("doors", plan.doors), ("water", plan.water),
-                         ("columns", plan.columns)):
+    for kind, items in (("areas", plan.areas), ("doors", plan.doors), ("water", plan.water), ("columns", plan.columns)):
         if len(items) > limits.MAX_MAP_ITEMS:
-            raise DataError(f"this map makes a site file that sheetgen refuses: map.{kind}: {len(items)} entries; "
-                            f"at most {limits.MAX_MAP_ITEMS} are allowed; import a smaller map", Location(name))
+            raise DataError(
+                f"this map makes a site file that sheetgen refuses: map.{kind}: {len(items)} entries; "
+                f"at most {limits.MAX_MAP_ITEMS} are allowed; import a smaller map",
+                Location(name),
+            )
 
 
 def site_text(dungeon: Dungeon, made: Plan, floor: SiteMap, *, file: str, system: str) -> str:
@@ -306,8 +343,13 @@ def site_text(dungeon: Dungeon, made: Plan, floor: SiteMap, *, file: str, system
         + (f" (version {dungeon.version})." if dungeon.version else "."),
         f"Scale: a square of the map is {square} ft (sheetgen import watabou --square FEET).",
         "Rooms keep the numbers of the map's notes"
-        + (f"; rooms {', '.join(unkeyed)} had none." if len(unkeyed) > 1 else
-           f"; room {unkeyed[0]} had none." if unkeyed else "."),
+        + (
+            f"; rooms {', '.join(unkeyed)} had none."
+            if len(unkeyed) > 1
+            else f"; room {unkeyed[0]} had none."
+            if unkeyed
+            else "."
+        ),
         "Names come from the rooms' shapes: give them your own, and add traps, treasure and encounters",
         "(trap:, treasure:, encounter: under a room). `sheetgen check` this file after editing it.",
         "",
@@ -322,19 +364,36 @@ def site_text(dungeon: Dungeon, made: Plan, floor: SiteMap, *, file: str, system
         if room.moved_notes:
             moved = ", ".join(n.ref for n in room.moved_notes)
             comment = f"note {moved} lay outside every rect of the map; this is the nearest"
-        rooms.append(SiteRoom(room.key, room_name(room), room_size(room, square), tuple(room.exits),
-                              first[0].text if first else "", tuple(room.details), comment))
+        rooms.append(
+            SiteRoom(
+                room.key,
+                room_name(room),
+                room_size(room, square),
+                tuple(room.exits),
+                first[0].text if first else "",
+                tuple(room.details),
+                comment,
+            )
+        )
     title = dungeon.title or Path(file).stem.replace("_", " ").strip() or "Imported dungeon"
-    return site_yaml(title=title, system=system, text=text, header=header, rooms=rooms,
-                     plan=floor)
+    return site_yaml(title=title, system=system, text=text, header=header, rooms=rooms, plan=floor)
 
 
 def site_map(dungeon: Dungeon, made: Plan, square: int) -> SiteMap:
     """The map's geometry as the site's floor plan: every rect, door, square of water and column kept."""
-    areas = [MapArea(room.key, (room.rect.x, room.rect.y, room.rect.w, room.rect.h), room.rect.rotunda)
-             for room in sorted(made.rooms, key=lambda r: r.rect.index)]
+    areas = [
+        MapArea(room.key, (room.rect.x, room.rect.y, room.rect.w, room.rect.h), room.rect.rotunda)
+        for room in sorted(made.rooms, key=lambda r: r.rect.index)
+    ]
     areas += [MapArea(None, (r.x, r.y, r.w, r.h)) for r in made.passages]
-    doors = tuple(MapDoor((d.x, d.y), MAP_KINDS[d.kind] if d.kind < len(MAP_KINDS) else "door",
-                          FACINGS.get(d.facing) if d.facing else None) for d in dungeon.doors)
-    return SiteMap(square, tuple(areas), doors, tuple(sorted(set(dungeon.water))),
-                   tuple(sorted(set(dungeon.columns))))  # where each stands, as the JSON says
+    doors = tuple(
+        MapDoor(
+            (d.x, d.y),
+            MAP_KINDS[d.kind] if d.kind < len(MAP_KINDS) else "door",
+            FACINGS.get(d.facing) if d.facing else None,
+        )
+        for d in dungeon.doors
+    )
+    return SiteMap(
+        square, tuple(areas), doors, tuple(sorted(set(dungeon.water))), tuple(sorted(set(dungeon.columns)))
+    )  # where each stands, as the JSON says

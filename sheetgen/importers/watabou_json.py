@@ -21,7 +21,7 @@ from sheetgen import limits
 from sheetgen.errors import DataError, Location, Problem
 from sheetgen.load.yamlread import without_invisible
 
-MAX_ITEMS = 50_000   # entries in any one list: far beyond any generated map
+MAX_ITEMS = 50_000  # entries in any one list: far beyond any generated map
 MAX_COORD = 100_000  # squares from the origin, and the width or height of a rect
 MAX_SQUARES = 1_000_000  # squares all the rects cover together: the import walks them; a real map has thousands
 
@@ -107,13 +107,16 @@ def parse(raw: bytes, name: str) -> Dungeon:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DataError(f"is not UTF-8 text (byte {exc.start + 1}); expected Watabou's JSON export",
-                        Location(name)) from None
+        raise DataError(
+            f"is not UTF-8 text (byte {exc.start + 1}); expected Watabou's JSON export", Location(name)
+        ) from None
     try:
         data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise DataError(f"not JSON: {exc.msg}; expected Watabou's JSON export (Export > JSON)",
-                        Location(name, exc.lineno, exc.colno)) from None
+        raise DataError(
+            f"not JSON: {exc.msg}; expected Watabou's JSON export (Export > JSON)",
+            Location(name, exc.lineno, exc.colno),
+        ) from None
     except (ValueError, RecursionError) as exc:
         raise DataError(f"not JSON: {exc}", Location(name)) from None
     reader = _Reader(name)
@@ -139,8 +142,12 @@ class _Reader:
 
     def dungeon(self, data: Any) -> Dungeon | None:
         if not isinstance(data, dict):
-            self.problems.append(Problem(Location(self.name), f"expected a JSON object with rects, doors and "
-                                                              f"notes at the top, found {_kind(data)}"))
+            self.problems.append(
+                Problem(
+                    Location(self.name),
+                    f"expected a JSON object with rects, doors and notes at the top, found {_kind(data)}",
+                )
+            )
             return None
         if "rects" not in data:
             self.fail("rects", "missing; this is not a One Page Dungeon export (it has rects, doors and notes)")
@@ -149,26 +156,42 @@ class _Reader:
         for rect in rects:
             covered += rect.w * rect.h
             if covered > MAX_SQUARES:
-                self.fail(f"rects[{rect.index}]", f"the rects up to this one cover {covered:,} squares; sheetgen "
-                                                  f"reads maps of at most {MAX_SQUARES:,} (a generated map covers "
-                                                  "a few thousand)")
+                self.fail(
+                    f"rects[{rect.index}]",
+                    f"the rects up to this one cover {covered:,} squares; sheetgen "
+                    f"reads maps of at most {MAX_SQUARES:,} (a generated map covers "
+                    "a few thousand)",
+                )
                 rects = []
                 break
         doors = [d for i, item in enumerate(self.items(data, "doors")) if (d := self.door(item, i)) is not None]
         notes = [n for i, item in enumerate(self.items(data, "notes")) if (n := self.note(item, i)) is not None]
-        columns = [p for i, item in enumerate(self.items(data, "columns"))
-                   if (p := self.point(item, f"columns[{i}]")) is not None]
-        water = [s for i, item in enumerate(self.items(data, "water"))
-                 if (s := self.square(item, f"water[{i}]")) is not None]
+        columns = [
+            p
+            for i, item in enumerate(self.items(data, "columns"))
+            if (p := self.point(item, f"columns[{i}]")) is not None
+        ]
+        water = [
+            s for i, item in enumerate(self.items(data, "water")) if (s := self.square(item, f"water[{i}]")) is not None
+        ]
         refs: dict[str, int] = {}
         for note in notes:
             if note.ref in refs:
-                self.fail(f"notes[{note.index}].ref", f'"{note.ref}" is already the ref of notes[{refs[note.ref]}]; '
-                                                       "every note needs a ref of its own")
+                self.fail(
+                    f"notes[{note.index}].ref",
+                    f'"{note.ref}" is already the ref of notes[{refs[note.ref]}]; every note needs a ref of its own',
+                )
             refs.setdefault(note.ref, note.index)
-        return Dungeon(self.text(data, "version", short=True), self.text(data, "title", short=True),
-                       self.text(data, "story"), tuple(rects), tuple(doors), tuple(notes), tuple(columns),
-                       tuple(water))
+        return Dungeon(
+            self.text(data, "version", short=True),
+            self.text(data, "title", short=True),
+            self.text(data, "story"),
+            tuple(rects),
+            tuple(doors),
+            tuple(notes),
+            tuple(columns),
+            tuple(water),
+        )
 
     def items(self, data: dict[str, Any], key: str) -> list[Any]:
         value = data.get(key, [])
@@ -215,8 +238,10 @@ class _Reader:
         """Whether *value* is text that can be written: JSON's \\ud800 escapes can spell half a character."""
         half = next((ch for ch in value if unicodedata.category(ch) == "Cs"), None)
         if half is not None:
-            self.fail(path, f"holds \\u{ord(half):04x}, half of a character (a lone surrogate): not text; "
-                            "export the map again")
+            self.fail(
+                path,
+                f"holds \\u{ord(half):04x}, half of a character (a lone surrogate): not text; export the map again",
+            )
         return half is None
 
     def mapping(self, item: Any, path: str) -> dict[str, Any] | None:
@@ -275,8 +300,9 @@ class _Reader:
             text = ""
         text = clean(text)
         if len(text) > limits.MAX_TEXT:
-            self.fail(f"{path}.text", f"is {len(text):,} characters; a room's description holds at most "
-                                      f"{limits.MAX_TEXT:,}")
+            self.fail(
+                f"{path}.text", f"is {len(text):,} characters; a room's description holds at most {limits.MAX_TEXT:,}"
+            )
         ref = obj.get("ref")
         if isinstance(ref, int) and not isinstance(ref, bool):
             ref = str(ref)
@@ -333,5 +359,4 @@ def clean(text: str) -> str:
     """Text as a site file holds it: line breaks as \\n, other control characters as spaces, and no
     invisible formatting characters."""
     text = _LINE_BREAKS.sub("\n", without_invisible(text))
-    return "".join(" " if unicodedata.category(ch) == "Cc" and ch not in "\n\t" else ch
-                   for ch in text).strip()
+    return "".join(" " if unicodedata.category(ch) == "Cc" and ch not in "\n\t" else ch for ch in text).strip()

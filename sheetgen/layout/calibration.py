@@ -67,8 +67,9 @@ def _ruler(sk: Sketch, x0: float, y0: float, *, across: bool, metric: bool) -> N
         major = step % 20 == 0 if metric else step % 8 == 0
         if major:
             number = step // 2 if metric else step // 8
-            text = f"{number}" + (" mm" if metric and number == RULER_MM else " in" if not metric and number == RULER_IN
-                                  else "")
+            text = f"{number}" + (
+                " mm" if metric and number == RULER_MM else " in" if not metric and number == RULER_IN else ""
+            )
             if across:
                 sk.text(x0 + at, y0 + 15.0, text, "label", LABEL, align="centre" if step else "left")
             else:
@@ -130,14 +131,27 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
 
     front = Sketch()
     y = _header(front, paper, _("Calibration sheet"), 1)
-    y = _lines(front, MARGIN, y, [
-        (_("Print this page double-sided on {paper} paper, flipped on the long edge,").format(paper=paper.css_size),
-         "body"),
-        (_("at actual size: turn off {fit} or {scale} in the print dialog.").format(
-            fit=quoted(_("Fit to page")), scale=quoted(_("Scale"))), "body"),
-        (_("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in."), "bold"),
-        (_("2. Turn the sheet over and read the target on the back."), "bold"),
-    ])
+    y = _lines(
+        front,
+        MARGIN,
+        y,
+        [
+            (
+                _("Print this page double-sided on {paper} paper, flipped on the long edge,").format(
+                    paper=paper.css_size
+                ),
+                "body",
+            ),
+            (
+                _("at actual size: turn off {fit} or {scale} in the print dialog.").format(
+                    fit=quoted(_("Fit to page")), scale=quoted(_("Scale"))
+                ),
+                "body",
+            ),
+            (_("1. Measure the rulers: the long ones must be 100 mm, the short ones 4 in."), "bold"),
+            (_("2. Turn the sheet over and read the target on the back."), "bold"),
+        ],
+    )
     ruler_y = y - 28.0
     _ruler(front, MARGIN, ruler_y, across=True, metric=True)
     _ruler(front, MARGIN, ruler_y - 40.0, across=True, metric=False)
@@ -148,14 +162,19 @@ def calibration_pages(paper: Paper) -> tuple[CalibrationPage, CalibrationPage]:
     _target(front, cx, cy, "front")
 
     back = Sketch()
-    _lines(back, MARGIN, _header(back, paper, _("Back of the calibration sheet"), 2), [
-        (_("Hold the sheet up to a window or a lamp with this side towards you."), "body"),
-        (_("The front's cross shows through. Where its upright line crosses the X scale,"), "body"),
-        (_("read X; where its level line crosses the Y scale, read Y (in millimetres)."), "body"),
-        (_("Then print card backs with that offset:"), "body"),
-        ("    sheetgen cards SITE --backs --back-offset X,Y", "bold"),
-        (_("or put  back-offset = [X, Y]  in the settings file (see sheetgen --help)."), "body"),
-        (_("A cross that shows through right on 0, 0: the printer needs no offset."), "body"),
-    ])
+    _lines(
+        back,
+        MARGIN,
+        _header(back, paper, _("Back of the calibration sheet"), 2),
+        [
+            (_("Hold the sheet up to a window or a lamp with this side towards you."), "body"),
+            (_("The front's cross shows through. Where its upright line crosses the X scale,"), "body"),
+            (_("read X; where its level line crosses the Y scale, read Y (in millimetres)."), "body"),
+            (_("Then print card backs with that offset:"), "body"),
+            ("    sheetgen cards SITE --backs --back-offset X,Y", "bold"),
+            (_("or put  back-offset = [X, Y]  in the settings file (see sheetgen --help)."), "body"),
+            (_("A cross that shows through right on 0, 0: the printer needs no offset."), "body"),
+        ],
+    )
     _target(back, cx, cy, "back")
     return CalibrationPage("front", tuple(front.marks)), CalibrationPage("back", tuple(back.marks))

@@ -10,8 +10,9 @@ from sheetgen.layout.text import Span, Spans, TextStyle, min_width, set_paragrap
 from sheetgen.words.language import _
 
 
-def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str, size: CardSize,
-               language: str | None = None) -> list[Mark]:
+def back_marks(
+    kind: str, key: str | None, name: str, part: int, site_name: str, size: CardSize, language: str | None = None
+) -> list[Mark]:
     """A card's back in card coordinates: the site's name, and the key and name (or the statblock's name),
     in *language* (the site's text's).
 
@@ -33,12 +34,15 @@ def back_marks(kind: str, key: str | None, name: str, part: int, site_name: str,
     total = 0.0
     for scale in (1.0, 0.85, 0.7, 0.6, 0.5, 0.4):
         if room:
-            texts = ((label_style(28.0 * scale, align="center"),
-                      spans(key or "", language=language) + cont(14 * scale)),
-                     (body_style(12.0 * scale, align="center"), spans(name, bold=True, language=language)))
+            texts = (
+                (label_style(28.0 * scale, align="center"), spans(key or "", language=language) + cont(14 * scale)),
+                (body_style(12.0 * scale, align="center"), spans(name, bold=True, language=language)),
+            )
         else:
-            texts = ((label_style(8.0, bold=False, align="center"), (Span("STATBLOCK"),)),
-                     (label_style(16.0 * scale, align="center"), spans(name, language=language) + cont(8 * scale)))
+            texts = (
+                (label_style(8.0, bold=False, align="center"), (Span("STATBLOCK"),)),
+                (label_style(16.0 * scale, align="center"), spans(name, language=language) + cont(8 * scale)),
+            )
         heights = [set_paragraph(text, style, inner).height for style, text in texts]
         total = sum(heights) + 4.0
         unbroken = all(min_width(text, style) <= inner for style, text in texts)

@@ -108,8 +108,7 @@ def space_after_detail(y: float, box_bottom: float, size: float) -> float:
     """Space before a detail that follows a detail, whose lines, indented past the boxes, leave the box
     column clear: as much as keeps its box BOX_GAP under the box above (at *box_bottom*), and at least a
     paragraph's space."""
-    return min(space_before(Para((), kind="detail"), size),
-               max(size * 0.2, box_top(y, size) - box_bottom + BOX_GAP))
+    return min(space_before(Para((), kind="detail"), size), max(size * 0.2, box_top(y, size) - box_bottom + BOX_GAP))
 
 
 def band_height(size: float) -> float:
@@ -132,8 +131,12 @@ def exits_text(room: Room, site: Site, language: str) -> Spans:
     return tuple(out)
 
 
-_ROOM_SECTIONS = (("trap", N_("Trap")), ("treasure", N_("Treasure")), ("encounter", N_("Encounter")),
-                  ("notes", N_("Notes")))
+_ROOM_SECTIONS = (
+    ("trap", N_("Trap")),
+    ("treasure", N_("Treasure")),
+    ("encounter", N_("Encounter")),
+    ("notes", N_("Notes")),
+)
 
 
 def room_blocks(room: Room, site: Site, language: str, *, exits: bool = True) -> list[Block]:
@@ -145,15 +148,17 @@ def room_blocks(room: Room, site: Site, language: str, *, exits: bool = True) ->
     blocks.extend(Para(spans(text, language=language)) for text in paragraphs(room.description))
     for detail in room.details:
         blocks.extend(Para(spans(text, language=language), kind="detail") for text in paragraphs(detail)[:1])
-        blocks.extend(Para(spans(text, language=language), kind="detail", continued=True)
-                      for text in paragraphs(detail)[1:])
+        blocks.extend(
+            Para(spans(text, language=language), kind="detail", continued=True) for text in paragraphs(detail)[1:]
+        )
     for field, label in _ROOM_SECTIONS:
         value: str | None = getattr(room, field)
         if value:
             # the section's label runs in at the head of its first paragraph, as a printed room key sets it
             first, *rest = paragraphs(value)
-            blocks.append(Para((Span(_(label).upper(), bold=True), Span(" "), *spans(first, language=language)),
-                               kind="section"))
+            blocks.append(
+                Para((Span(_(label).upper(), bold=True), Span(" "), *spans(first, language=language)), kind="section")
+            )
             blocks.extend(Para(spans(text, language=language)) for text in rest)
     return blocks
 
@@ -171,11 +176,17 @@ def stat_blocks(block: Statblock, size: float, rules: EncounterRules, language: 
     """The statblock's body, its text (and its pack's stat names) hyphenated by *language*, the site's."""
     blocks: list[Block] = []
     blocks.extend(Para(spans(text, italic=True, language=language)) for text in paragraphs(block.description))
-    cells = [(*spans(label, bold=True, language=language), Span(colon(), bold=True), Span(" "),
-              *spans(value, language=language))
-             for label, value in stat_lines(block, rules)]
+    cells = [
+        (
+            *spans(label, bold=True, language=language),
+            Span(colon(), bold=True),
+            Span(" "),
+            *spans(value, language=language),
+        )
+        for label, value in stat_lines(block, rules)
+    ]
     # one grid for every statblock: two columns, a long stat wrapping inside its own
-    blocks.extend(Row(tuple(cells[i:i + 2]), first=i == 0) for i in range(0, len(cells), 2))
+    blocks.extend(Row(tuple(cells[i : i + 2]), first=i == 0) for i in range(0, len(cells), 2))
     if block.actions:
         blocks.append(Band(_("Actions")))
         blocks.extend(
@@ -202,8 +213,9 @@ _KEY_PAD = 3.0
 CONT = N_("(cont.)")
 
 
-def room_header(room: Room, part: int, card: CardSize, keep: int = 3, exits: Spans = (),
-                language: str | None = None) -> tuple[list[Mark], float]:
+def room_header(
+    room: Room, part: int, card: CardSize, keep: int = 3, exits: Spans = (), language: str | None = None
+) -> tuple[list[Mark], float]:
     """The room card's heading (key in a black box, name, and under the name its size and, on its first card,
     its *exits*) in card coordinates, and its height; *language* is the site's text's.
 
@@ -236,8 +248,9 @@ def room_header(room: Room, part: int, card: CardSize, keep: int = 3, exits: Spa
     text_width = max(natural_width(key, key_style) + 0.5, key_size * 0.9) if beside else wide
     key_set = set_paragraph(key, key_style, text_width)
     key_height = key_set.height
-    box = Rect(PADDING, top - key_height - 2 * _KEY_PAD + 2.0, text_width + 2 * _KEY_PAD,
-               key_height + 2 * _KEY_PAD - 2.0)
+    box = Rect(
+        PADDING, top - key_height - 2 * _KEY_PAD + 2.0, text_width + 2 * _KEY_PAD, key_height + 2 * _KEY_PAD - 2.0
+    )
     items.append(RectMark(box.x, box.y, box.width, box.height, fill=0.0, radius=2.0, role="key"))
     # Capitals and figures sit high in their line: the box trims the empty descender room below them.
     items.extend(paragraph_marks(key_set, PADDING + _KEY_PAD, top - _KEY_PAD + 1.0))
@@ -296,7 +309,8 @@ def stat_header(block: Statblock, part: int, card: CardSize, language: str | Non
     name_set = set_paragraph(name, style, inner)
     height = name_set.height
     rule_y = top - height - 2.0
-    items: list[Mark] = [*paragraph_marks(name_set, PADDING, top),
-                         LineMark(PADDING, rule_y, PADDING + inner, rule_y, LINE)]
+    items: list[Mark] = [
+        *paragraph_marks(name_set, PADDING, top),
+        LineMark(PADDING, rule_y, PADDING + inner, rule_y, LINE),
+    ]
     return items, height + 2.0 + 4.0
-

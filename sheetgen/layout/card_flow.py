@@ -45,8 +45,9 @@ OVERHANG = 1.0
 """Text is set this much narrower than the safe zone allows: an italic letter's ink runs past its width."""
 
 
-def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str, *,
-               continued_bands: bool = True) -> list[list[Mark]]:
+def flow_cards(
+    blocks: Sequence[Block], size: float, card: CardSize, header: Header, what: str, *, continued_bands: bool = True
+) -> list[list[Mark]]:
     """Place *blocks* on as many cards as they need at type *size*; each card's items in card coordinates.
 
     Prose runs on from card to card as a printed deck sets it: a text paragraph is split after its first
@@ -91,8 +92,13 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
     while queue:
         block = queue.pop(0)
         space = 0.0 if fresh else space_before(block, size)
-        if isinstance(block, Para) and block.kind == "detail" and not block.continued and not fresh \
-                and box_bottom is not None:
+        if (
+            isinstance(block, Para)
+            and block.kind == "detail"
+            and not block.continued
+            and not fresh
+            and box_bottom is not None
+        ):
             space = space_after_detail(y, box_bottom, size)
         if not isinstance(block, Para) or block.kind != "detail":
             box_bottom = None
@@ -111,8 +117,9 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
             items.append(RectMark(PADDING, top - band, inner + OVERHANG, band, fill=INK.fill_mid, role="band"))
             items.append(LineMark(PADDING, top, PADDING + inner + OVERHANG, top, LINE))
             label = block.label.upper() + (" " + _(CONT).upper() if block.continued else "")
-            items.extend(paragraph_marks(set_paragraph(spans(label), label_style(size), inner - 4.0),
-                                         PADDING + 2.0, top - 1.5))
+            items.extend(
+                paragraph_marks(set_paragraph(spans(label), label_style(size), inner - 4.0), PADDING + 2.0, top - 1.5)
+            )
             y = top - band - BAND_AFTER
             fresh = False
             moved_on = moved_on and block.continued
@@ -153,8 +160,13 @@ def flow_cards(blocks: Sequence[Block], size: float, card: CardSize, header: Hea
         parts = split_to_fit(block.text, style, inner, top - bottom)
         # no lone first line at the foot of a card (a paragraph that does not fit has two lines or more),
         # unless the card would otherwise hold only its first paragraph (the exits)
-        if parts is not None and not fresh and not moved_on and placed > 1 \
-                and _lines(parts[0], style, inner) < MIN_LINES:
+        if (
+            parts is not None
+            and not fresh
+            and not moved_on
+            and placed > 1
+            and _lines(parts[0], style, inner) < MIN_LINES
+        ):
             parts = None
         if parts is None:
             if fresh or moved_on:
@@ -179,8 +191,9 @@ def _lines(text: Spans, style: TextStyle, width: float) -> int:
     return len(set_paragraph(text, style, width).lines)
 
 
-def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, width: float,
-                size: float) -> float | None:
+def _place_para(
+    items: list[Mark], block: Para, style: TextStyle, top: float, width: float, size: float
+) -> float | None:
     """Sets *block* at *top*; the bottom of its tick box, for a detail's first paragraph."""
     items.extend(paragraph_marks(set_paragraph(block.text, style, width), PADDING, top))
     if block.kind != "detail" or block.continued:
@@ -191,8 +204,14 @@ def _place_para(items: list[Mark], block: Para, style: TextStyle, top: float, wi
     return bottom
 
 
-def set_body(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
-             header: Callable[[CardSize], Header], what: str) -> tuple[list[list[Mark]], list[Mark] | None]:
+def set_body(
+    build: Callable[[float], list[Block]],
+    size: float,
+    card: CardSize,
+    wide: CardSize | None,
+    header: Callable[[CardSize], Header],
+    what: str,
+) -> tuple[list[list[Mark]], list[Mark] | None]:
     """*build*'s blocks at type *size*: each card's marks when set on as many cards as they need, and,
     when that is more than one and the grid has a *wide* size (two places side by side), the marks of the
     one wide card that holds them (its heading across, its body in two columns, each a card's width), or

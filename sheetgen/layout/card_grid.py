@@ -167,20 +167,26 @@ def _grid(paper: Paper, size: CardSize, bleed: bool, sideways: bool) -> CardGrid
     x0 = (paper.width - width) / 2
     y0 = (paper.height - height) / 2
     slots = tuple(
-        Rect(x0 + column * (size.width + gap), y0 + (rows - 1 - row) * (size.height + gap), size.width,
-             size.height)
+        Rect(x0 + column * (size.width + gap), y0 + (rows - 1 - row) * (size.height + gap), size.width, size.height)
         for row in range(rows)
         for column in range(columns)
     )
     grid = Rect(x0, y0, width, height)
     cuts_x = sorted({round(v, 3) for s in slots for v in (s.x, s.right)})
     cuts_y = sorted({round(v, 3) for s in slots for v in (s.y, s.top)})
-    return CardGrid(paper, size, columns, rows, margin, slots, grid,
-                    crop_marks(paper, grid, cuts_x, cuts_y, margin), sideways)
+    return CardGrid(
+        paper, size, columns, rows, margin, slots, grid, crop_marks(paper, grid, cuts_x, cuts_y, margin), sideways
+    )
 
 
-def crop_marks(paper: Paper, grid: Rect, cuts_x: list[float], cuts_y: list[float], bleed: float,
-               bottom_x: list[float] | None = None) -> tuple[LineMark, ...]:
+def crop_marks(
+    paper: Paper,
+    grid: Rect,
+    cuts_x: list[float],
+    cuts_y: list[float],
+    bleed: float,
+    bottom_x: list[float] | None = None,
+) -> tuple[LineMark, ...]:
     """Marks outside *grid* (and its bleed) in line with every trim, on all four sides, MARK_EDGE or more
     from the paper's edge: the vertical cuts *cuts_x* above the grid and *bottom_x* (the same unless
     given) below it."""

@@ -130,8 +130,11 @@ def paginate(bodies: Sequence[Sequence[Shape]], columns: int, rows: int) -> Pagi
                     rest = after[then]
                     # a gap counts more the earlier it is, so that of equal choices the deck fills its
                     # first sheets fullest
-                    total = (cost[0] + rest[0], cost[1] + len(shape) - 1 + rest[1],
-                             cost[2] * (len(bodies) - i) + rest[2])
+                    total = (
+                        cost[0] + rest[0],
+                        cost[1] + len(shape) - 1 + rest[1],
+                        cost[2] * (len(bodies) - i) + rest[2],
+                    )
                     if at not in here or total < here[at][0]:
                         here[at] = (total, choice, spots, then)
         if not here:

@@ -45,6 +45,14 @@ def shop_pages(sheet: CardSheet, *, bleed: bool) -> tuple[ShopPage, ...]:
         back = backs[index]
         for side, place, items in (("back", back.rect, back.items), ("front", card.rect, card.items)):
             dx, dy = margin - place.x, margin - place.y
-            pages.append(ShopPage(index, "back" if side == "back" else "front", width, height, trim,
-                                  tuple(item.moved(dx, dy) for item in items)))
+            pages.append(
+                ShopPage(
+                    index,
+                    "back" if side == "back" else "front",
+                    width,
+                    height,
+                    trim,
+                    tuple(item.moved(dx, dy) for item in items),
+                )
+            )
     return tuple(pages)

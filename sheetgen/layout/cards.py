@@ -58,8 +58,19 @@ from sheetgen.options import Paper
 from sheetgen.sheets.statblock import stat_lines
 from sheetgen.words.language import _, active
 
-__all__ = ["CARD_SIZES", "LINE", "PADDING", "Card", "CardBack", "CardSheet", "CardSize", "SheetPage",
-           "card_faces", "card_layout", "stat_lines"]
+__all__ = [
+    "CARD_SIZES",
+    "LINE",
+    "PADDING",
+    "Card",
+    "CardBack",
+    "CardSheet",
+    "CardSize",
+    "SheetPage",
+    "card_faces",
+    "card_layout",
+    "stat_lines",
+]
 
 CardSizeName = Literal["poker", "index"]
 CardKind = Literal["room", "stat"]
@@ -180,8 +191,10 @@ class _Body:
         """Its faces in the shape *shape* (an index into :attr:`shapes`)."""
         if shape == 1 and self.wide is not None:
             return [_Face(self.kind, self.key, self.name, 0, 1, self.size, self.wide, True)]
-        return [_Face(self.kind, self.key, self.name, n, len(self.cards), self.size, items)
-                for n, items in enumerate(self.cards)]
+        return [
+            _Face(self.kind, self.key, self.name, n, len(self.cards), self.size, items)
+            for n, items in enumerate(self.cards)
+        ]
 
 
 def _check_fonts(loaded: LoadedSite) -> None:
@@ -215,8 +228,9 @@ def wide_size(grid: CardGrid) -> CardSize | None:
     return CardSize(f"double-width {size.name}", 2 * size.width + grid.gutter, size.height)
 
 
-def _deck(rooms_at: Callable[[float], list[_Body]], stats_at: Callable[[float], list[_Body]],
-          grid: CardGrid) -> list[tuple[_Face, tuple[int, int]]]:
+def _deck(
+    rooms_at: Callable[[float], list[_Body]], stats_at: Callable[[float], list[_Body]], grid: CardGrid
+) -> list[tuple[_Face, tuple[int, int]]]:
     """The deck, each face with its (page, place): its rooms at the one of BODY_SIZES that sets the most
     rooms on one card, then takes the fewest sheets, then is the largest, and its statblocks at the same
     size on sheets of their own. When every body fits one card at the largest size, no smaller size can
@@ -229,8 +243,10 @@ def _deck(rooms_at: Callable[[float], list[_Body]], stats_at: Callable[[float], 
         for bodies in (rooms, stats):
             pagination = paginate([body.shapes for body in bodies], grid.columns, grid.rows)
             for body, shape, spots in zip(bodies, pagination.shapes, pagination.spots, strict=True):
-                laid.extend((face, (first_page + page, place))
-                            for face, (page, place) in zip(body.faces(shape), spots, strict=True))
+                laid.extend(
+                    (face, (first_page + page, place))
+                    for face, (page, place) in zip(body.faces(shape), spots, strict=True)
+                )
             first_page += pagination.pages
         split = sum(1 for body in rooms if len(body.cards) > 1)
         decks.append(((split, first_page, -size), laid))
@@ -262,8 +278,7 @@ Fit = tuple[list[list[Mark]], list[Mark] | None]
 def fit_to_bytes(fit: Fit) -> bytes:
     """A room's or statblock's set cards as a store's bytes."""
     wide = marks_to_data(fit[1]) if fit[1] is not None else None
-    return json.dumps({"cards": [marks_to_data(card) for card in fit[0]], "wide": wide},
-                      separators=(",", ":")).encode()
+    return json.dumps({"cards": [marks_to_data(card) for card in fit[0]], "wide": wide}, separators=(",", ":")).encode()
 
 
 def fit_from_bytes(data: bytes) -> Fit:
@@ -272,22 +287,40 @@ def fit_from_bytes(data: bytes) -> Fit:
         value = json.loads(data)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"not JSON: {exc}") from None
-    if not isinstance(value, dict) or set(value) != {"wide", "cards"} or not isinstance(value["cards"], list) \
-            or not value["cards"] or not (value["wide"] is None or isinstance(value["wide"], list)):
+    if (
+        not isinstance(value, dict)
+        or set(value) != {"wide", "cards"}
+        or not isinstance(value["cards"], list)
+        or not value["cards"]
+        or not (value["wide"] is None or isinstance(value["wide"], list))
+    ):
         raise ValueError("not a set of cards")
     wide = marks_from_data(value["wide"]) if value["wide"] is not None else None
     return [marks_from_data(card) for card in value["cards"]], wide
 
 
-def _fit(build: Callable[[float], list[Block]], size: float, card: CardSize, wide: CardSize | None,
-         header: Callable[[CardSize], Header], what: str) -> Fit:
+def _fit(
+    build: Callable[[float], list[Block]],
+    size: float,
+    card: CardSize,
+    wide: CardSize | None,
+    header: Callable[[CardSize], Header],
+    what: str,
+) -> Fit:
     """:func:`~sheetgen.layout.card_flow.set_body`."""
     return set_body(build, size, card, wide, header, what)
 
 
-def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card: CardSize,
-              wide: CardSize | None, header: Callable[[CardSize], Header], what: str,
-              fits: FitStore | None = None) -> Fit:
+def _fit_once(
+    key: str,
+    build: Callable[[float], list[Block]],
+    size: float,
+    card: CardSize,
+    wide: CardSize | None,
+    header: Callable[[CardSize], Header],
+    what: str,
+    fits: FitStore | None = None,
+) -> Fit:
     """:func:`_fit`, or what it gave for the same *key* before in this process or, through *fits*, in an
     earlier run."""
     key = f"{key}\0{size}\0{card!r}\0{wide!r}\0{active()}"  # a body's words are in the active language
@@ -308,8 +341,9 @@ def _fit_once(key: str, build: Callable[[float], list[Block]], size: float, card
     return [list(items) for items in parts], list(wide_card) if wide_card is not None else None
 
 
-def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
-               fits: FitStore | None = None) -> list[tuple[_Face, tuple[int, int]]]:
+def card_faces(
+    loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True, fits: FitStore | None = None
+) -> list[tuple[_Face, tuple[int, int]]]:
     """Every card's face in card coordinates with its (page, place): rooms, then statblocks, at the
     deck's one body size."""
     site = loaded.site
@@ -331,15 +365,25 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
                 return heading_in_body(room, keep, language) + room_blocks(room, site, language, exits=keep < 3)
 
             key = f"room\0{language}\0{room!r}\0{exits!r}\0{room_blocks(room, site, language)!r}"
-            parts, wide_card = _fit_once(key, room_build, body, size, wide, room_head,
-                                         f"rooms[{i}] (key {plain(room.key)!r})", fits)
-            bodies.append(_Body("room", room.key, room.name, body, tuple(tuple(p) for p in parts),
-                                tuple(wide_card) if wide_card is not None else None))
+            parts, wide_card = _fit_once(
+                key, room_build, body, size, wide, room_head, f"rooms[{i}] (key {plain(room.key)!r})", fits
+            )
+            bodies.append(
+                _Body(
+                    "room",
+                    room.key,
+                    room.name,
+                    body,
+                    tuple(tuple(p) for p in parts),
+                    tuple(wide_card) if wide_card is not None else None,
+                )
+            )
         return bodies
 
     def stats_at(body: float) -> list[_Body]:
         bodies: list[_Body] = []
         for i, block in enumerate(site.statblocks):
+
             def stat_head(card: CardSize, block: Statblock = block) -> Header:
                 return lambda part: stat_header(block, part, card, language)
 
@@ -347,10 +391,19 @@ def card_faces(loaded: LoadedSite, grid: CardGrid, *, wide_cards: bool = True,
                 return stat_blocks(block, body, rules, language)
 
             key = f"stat\0{language}\0{block!r}\0{rules.stats_after!r}\0{rules.statblock!r}"
-            parts, wide_card = _fit_once(key, stat_build, body, size, wide, stat_head,
-                                         f"statblocks[{i}] ({block.id})", fits)
-            bodies.append(_Body("stat", None, block.name, body, tuple(tuple(p) for p in parts),
-                                tuple(wide_card) if wide_card is not None else None))
+            parts, wide_card = _fit_once(
+                key, stat_build, body, size, wide, stat_head, f"statblocks[{i}] ({block.id})", fits
+            )
+            bodies.append(
+                _Body(
+                    "stat",
+                    None,
+                    block.name,
+                    body,
+                    tuple(tuple(p) for p in parts),
+                    tuple(wide_card) if wide_card is not None else None,
+                )
+            )
         return bodies
 
     return _deck(rooms_at, stats_at, grid)
@@ -360,8 +413,9 @@ def _shift(items: Sequence[Mark], dx: float, dy: float) -> tuple[Mark, ...]:
     return tuple(item.moved(dx, dy) for item in items)
 
 
-def _page_marks(grid: CardGrid, faces: Sequence[_Face], spots: Sequence[tuple[int, int]],
-                on_page: Sequence[int]) -> tuple[LineMark, ...]:
+def _page_marks(
+    grid: CardGrid, faces: Sequence[_Face], spots: Sequence[tuple[int, int]], on_page: Sequence[int]
+) -> tuple[LineMark, ...]:
     """The crop marks of a front page: its top row's cuts above the grid, its bottom row's below."""
     wide = [divmod(spots[i][1], grid.columns) for i in on_page if faces[i].wide]
     if grid.rows > 2:
@@ -378,9 +432,17 @@ def _mirror_x(mark: LineMark, grid: CardGrid) -> LineMark:
     return LineMark(x, mark.y1, x, mark.y2, mark.width)
 
 
-def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker", backs: bool = False,
-                bleed: bool = False, wide_cards: bool = True, sideways: bool | None = None,
-                fits: FitStore | None = None) -> CardSheet:
+def card_layout(
+    loaded: LoadedSite,
+    paper: Paper,
+    *,
+    size: CardSizeName = "poker",
+    backs: bool = False,
+    bleed: bool = False,
+    wide_cards: bool = True,
+    sideways: bool | None = None,
+    fits: FitStore | None = None,
+) -> CardSheet:
     """Every card of *loaded*'s site, rooms first and then statblocks in file order, placed on pages (the
     stat cards on pages of their own).
 
@@ -403,8 +465,20 @@ def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker
     cards: list[Card] = []
     for face, (number, place) in zip(faces, spots, strict=True):
         rect = grid.span(place, 2 if face.wide else 1)
-        cards.append(Card(face.kind, face.key, face.name, face.part, face.parts, face.size, number * step, rect,
-                          _shift(face.items, rect.x, rect.y), face.wide))
+        cards.append(
+            Card(
+                face.kind,
+                face.key,
+                face.name,
+                face.part,
+                face.parts,
+                face.size,
+                number * step,
+                rect,
+                _shift(face.items, rect.x, rect.y),
+                face.wide,
+            )
+        )
     card_backs: list[CardBack] = []
     pages: list[SheetPage] = []
     for number in range(pages_used):
@@ -423,8 +497,9 @@ def card_layout(loaded: LoadedSite, paper: Paper, *, size: CardSizeName = "poker
                 row, column = divmod(place, columns)
                 mirrored = grid.span(row * columns + columns - column - span, span)
                 card = CardSize(grid.size.name, mirrored.width, mirrored.height)
-                items = back_marks(front.kind, front.key, front.name, front.part, loaded.site.site, card,
-                                    loaded.language)
+                items = back_marks(
+                    front.kind, front.key, front.name, front.part, loaded.site.site, card, loaded.language
+                )
                 card_backs.append(CardBack(index, page + 1, mirrored, _shift(items, mirrored.x, mirrored.y)))
             # the back page is cut where its front is, mirrored
             mirrored_marks = tuple(m if m.x1 != m.x2 else _mirror_x(m, grid) for m in marks)

@@ -162,8 +162,13 @@ def _track(sk: Sketch, track: TrackStart, left: float, width: float, top: float)
     baseline = top - BOX + 2
     sk.text(left, baseline, label, "label-bold", TYPE.label)
     if len(track.boxes) * step > width - name_width - 120:
-        sk.text(left + name_width, baseline, _("{range}, starts at {n}").format(range=track.range, n=track.start),
-                "body", BODY)
+        sk.text(
+            left + name_width,
+            baseline,
+            _("{range}, starts at {n}").format(range=track.range, n=track.start),
+            "body",
+            BODY,
+        )
         return top - BOX - 8
     x = left + name_width
     for n, box in enumerate(track.boxes):
@@ -174,8 +179,7 @@ def _track(sk: Sketch, track: TrackStart, left: float, width: float, top: float)
     return top - BOX - 13
 
 
-def _ruled(sk: Sketch, table: RuledTable, left: float, right: float, top: float, bottom: float, *,
-           fill: bool) -> float:
+def _ruled(sk: Sketch, table: RuledTable, left: float, right: float, top: float, bottom: float, *, fill: bool) -> float:
     """*table*'s title, column heads and ruled rows from *top*: its own number of rows, or down to
     *bottom* when *fill*. The y under it."""
     y = _section(sk, table.title, left, right, top)

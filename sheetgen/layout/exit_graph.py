@@ -53,8 +53,7 @@ class _View:
         self.path = [(float(x), float(y)) for x, y in points]
 
 
-def layered(nodes: Sequence[Node], edges: Sequence[tuple[str, str]], *, xspace: float,
-            yspace: float) -> Drawing:
+def layered(nodes: Sequence[Node], edges: Sequence[tuple[str, str]], *, xspace: float, yspace: float) -> Drawing:
     """Lay out the connected graph of *nodes* and *edges*, each edge from an upper node to a lower one
     (the edges must make no cycle: the caller orients them), *xspace* between boxes of a layer and
     *yspace* between layers. Every node of a layer has its centre at the layer's height; an edge that

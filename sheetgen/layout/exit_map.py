@@ -54,11 +54,18 @@ LETTERS: dict[Marker, str] = {"trap": "T", "treasure": "$", "notes": "N", "encou
 
 def map_letters() -> dict[Marker, str]:
     """Each marker's letter in a room's box, in the active language; the legend names the same letters."""
-    return {"trap": pgettext("map letter for a trap", "T"), "treasure": pgettext("map letter for treasure", "$"),
-            "notes": pgettext("map letter for notes", "N"),
-            "encounter": pgettext("map letter for an encounter", "E")}
-LEGEND = N_("**T** trap · **$** treasure · **N** notes · **E** encounter or statblocks · "
-             "a line is an exit; an arrowhead, a one-way exit (listed in one room only)")
+    return {
+        "trap": pgettext("map letter for a trap", "T"),
+        "treasure": pgettext("map letter for treasure", "$"),
+        "notes": pgettext("map letter for notes", "N"),
+        "encounter": pgettext("map letter for an encounter", "E"),
+    }
+
+
+LEGEND = N_(
+    "**T** trap · **$** treasure · **N** notes · **E** encounter or statblocks · "
+    "a line is an exit; an arrowhead, a one-way exit (listed in one room only)"
+)
 ARROW = 6.0
 """An arrowhead's length, at scale 1."""
 
@@ -128,8 +135,12 @@ def place_rooms(plan: ExitMap) -> Placed:
     height = 0.0
     for part in parts:
         inside = set(part)
-        edges = [(a, b) if rank(a) < rank(b) else (b, a) for way in plan.exits
-                 for a, b in [(way.start, way.end)] if a in inside and b in inside]
+        edges = [
+            (a, b) if rank(a) < rank(b) else (b, a)
+            for way in plan.exits
+            for a, b in [(way.start, way.end)]
+            if a in inside and b in inside
+        ]
         drawing = layered([Node(key, *sizes[key]) for key in part], edges, xspace=XSPACE, yspace=YSPACE)
         bands: dict[float, tuple[float, float]] = {}
         for key, (x, y) in drawing.centres.items():
@@ -153,8 +164,9 @@ def place_rooms(plan: ExitMap) -> Placed:
     return Placed(boxes, tuple(paths), tuple(one_way), tuple(ends), max(left - PART_GAP, 0.0), height)
 
 
-def _route(upper: Rect, bends: Sequence[tuple[float, float]], lower: Rect,
-           bands: dict[float, tuple[float, float]]) -> list[tuple[float, float]]:
+def _route(
+    upper: Rect, bends: Sequence[tuple[float, float]], lower: Rect, bands: dict[float, tuple[float, float]]
+) -> list[tuple[float, float]]:
     """An edge's path down from *upper*'s bottom to *lower*'s top: straight down through each layer it
     passes (the height its tallest box takes), where nothing else stands, slanting only between layers,
     so that it crosses no box. (y grows downwards here: a Rect's ``y`` is its upper edge, ``top`` its
@@ -189,8 +201,10 @@ def exit_map_layout(plan: ExitMap, paper: Paper) -> ExitMapLayout:
     papers = (paper, Paper(paper.name, paper.height, paper.width, paper.css_size))
 
     def area(sheet: Paper) -> tuple[float, float]:
-        return (sheet.width - 2 * SPACE.margin,
-                sheet.height - 2 * SPACE.margin - header - legend.height - SPACE.gutter / 2)
+        return (
+            sheet.width - 2 * SPACE.margin,
+            sheet.height - 2 * SPACE.margin - header - legend.height - SPACE.gutter / 2,
+        )
 
     def fits(sheet: Paper) -> float:
         w, h = area(sheet)
@@ -208,8 +222,10 @@ def exit_map_layout(plan: ExitMap, paper: Paper) -> ExitMapLayout:
     def tiles(sheet: Paper) -> tuple[int, int]:
         w, h = area(sheet)
         step_x, step_y = w - BOX_WIDTH * scale, h - max(b.height for b in placed.boxes.values()) * scale
-        return (max(1, math.ceil((placed.width * scale - w) / step_x) + 1),
-                max(1, math.ceil((placed.height * scale - h) / step_y) + 1))
+        return (
+            max(1, math.ceil((placed.width * scale - w) / step_x) + 1),
+            max(1, math.ceil((placed.height * scale - h) / step_y) + 1),
+        )
 
     best = min(papers, key=lambda sheet: math.prod(tiles(sheet)))
     across, down = tiles(best)
@@ -224,8 +240,16 @@ def exit_map_layout(plan: ExitMap, paper: Paper) -> ExitMapLayout:
     return ExitMapLayout(tuple(pages), scale, _("Map"))
 
 
-def _page(plan: ExitMap, placed: Placed, paper: Paper, scale: float, window: Rect, header: float,
-          legend: Flowed, part: tuple[int, int] | None) -> MapPage:
+def _page(
+    plan: ExitMap,
+    placed: Placed,
+    paper: Paper,
+    scale: float,
+    window: Rect,
+    header: float,
+    legend: Flowed,
+    part: tuple[int, int] | None,
+) -> MapPage:
     """One page: the part of the drawing at *scale* in *window* (in the scaled drawing, y downwards)."""
     width = paper.width - 2 * SPACE.margin
     title = _("Map") if part is None else _("Map, part {n} of {total}").format(n=part[0], total=part[1])
@@ -237,8 +261,11 @@ def _page(plan: ExitMap, placed: Placed, paper: Paper, scale: float, window: Rec
         return (SPACE.margin + x * scale - window.x, top - (y * scale - window.y))
 
     rooms = {room.key: room for room in plan.rooms}
-    shown = {key for key, box in placed.boxes.items()
-             if window.contains(Rect(box.x * scale, box.y * scale, box.width * scale, box.height * scale))}
+    shown = {
+        key
+        for key, box in placed.boxes.items()
+        if window.contains(Rect(box.x * scale, box.y * scale, box.width * scale, box.height * scale))
+    }
     bounds = Rect(SPACE.margin, top - window.height, window.width, window.height)
     away: list[list[Mark]] = []
     for path, one_way, (start, end) in zip(placed.paths, placed.one_way, placed.ends, strict=True):
@@ -285,9 +312,16 @@ def _room(room: MapRoom, left: float, top: float, scale: float) -> list[Mark]:
 def _arrowhead(back: tuple[float, float], tip: tuple[float, float], length: float) -> list[Mark]:
     """Two strokes back from *tip*, the way the line came from *back*."""
     angle = math.atan2(tip[1] - back[1], tip[0] - back[0])
-    return [LineMark(tip[0], tip[1], tip[0] - length * math.cos(angle + side),
-                     tip[1] - length * math.sin(angle + side), width=1.2)
-            for side in (-0.45, 0.45)]
+    return [
+        LineMark(
+            tip[0],
+            tip[1],
+            tip[0] - length * math.cos(angle + side),
+            tip[1] - length * math.sin(angle + side),
+            width=1.2,
+        )
+        for side in (-0.45, 0.45)
+    ]
 
 
 def _away(bounds: Rect, route: Sequence[tuple[float, float]], key: str, scale: float) -> list[Mark]:
@@ -302,8 +336,10 @@ def _away(bounds: Rect, route: Sequence[tuple[float, float]], key: str, scale: f
             w = text_width(label, "label-bold", size)
             x = min(max(cut[2] - w / 2, bounds.x), bounds.right - w)
             y = min(max(cut[3] - size * 0.35, bounds.y + 1.0), bounds.top - size)
-            return [RectMark(x - 1.0, y - size * 0.3, w + 2.0, size * 1.2, fill=1.0, role="away"),
-                    *_label(x, y, label, size)]
+            return [
+                RectMark(x - 1.0, y - size * 0.3, w + 2.0, size * 1.2, fill=1.0, role="away"),
+                *_label(x, y, label, size),
+            ]
     return []
 
 

@@ -36,9 +36,18 @@ WATER_GREY = 0.45
 LEGEND_SYMBOL = 14.0
 """A door's square in the legend, in points."""
 KIND_NAMES: dict[str, str] = {
-    "open": N_("opening"), "door": N_("door"), "double": N_("double door"), "narrow": N_("narrow passage"),
-    "secret": N_("secret door"), "locked": N_("locked door"), "steel": N_("steel door"),
-    "portcullis": N_("portcullis"), "stairs": N_("stairs"), "stairwell": N_("stairwell"), "way-out": N_("way out")}
+    "open": N_("opening"),
+    "door": N_("door"),
+    "double": N_("double door"),
+    "narrow": N_("narrow passage"),
+    "secret": N_("secret door"),
+    "locked": N_("locked door"),
+    "steel": N_("steel door"),
+    "portcullis": N_("portcullis"),
+    "stairs": N_("stairs"),
+    "stairwell": N_("stairwell"),
+    "way-out": N_("way out"),
+}
 """The legend's name of each kind of door, in English: translated where it is printed."""
 
 LEGEND_NAMES = {**KIND_NAMES, "water": N_("water"), "column": N_("column")}
@@ -104,21 +113,25 @@ def plan_marks(plan: FloorPlan, frame: _Frame) -> list[Mark]:
     """The plan's marks in paint order: grid, water, walls, doors, columns, then the keys over them."""
     side = frame.side
     wall = max(1.0, side * 0.12)
-    marks: list[Mark] = [LineMark(*frame.at(*a), *frame.at(*b), width=INK.hairline * 0.6, grey=GRID_GREY)
-                         for a, b in _grid(plan.floor)]
+    marks: list[Mark] = [
+        LineMark(*frame.at(*a), *frame.at(*b), width=INK.hairline * 0.6, grey=GRID_GREY) for a, b in _grid(plan.floor)
+    ]
     for gx, gy in plan.water:
         marks += _ripples(frame, gx, gy)
     marks += [_wall(frame, a, b, wall) for a, b in _walls(plan.walled, plan.floor)]
     for shape in plan.shapes:
         marks += [_wall(frame, a, b, wall) for a, b in _outline(shape, plan.floor)]
     for door in plan.doors:
-        marks += door_marks(door.kind, frame.at(door.at[0] + 0.5, door.at[1] + 0.5),
-                            _outward(door, plan.floor), side, wall)
-    marks += [CircleMark(*frame.at(gx, gy), side * 0.25, width=max(0.6, side * 0.05), fill=1.0)
-              for gx, gy in plan.columns]
+        marks += door_marks(
+            door.kind, frame.at(door.at[0] + 0.5, door.at[1] + 0.5), _outward(door, plan.floor), side, wall
+        )
+    marks += [
+        CircleMark(*frame.at(gx, gy), side * 0.25, width=max(0.6, side * 0.05), fill=1.0) for gx, gy in plan.columns
+    ]
     size = min(max(side * 0.8, MIN_KEY), MAX_KEY)
-    taken = {door.at for door in plan.doors} | {(math.floor(x + dx), math.floor(y + dy)) for x, y in plan.columns
-                                                for dx in (-0.3, 0.3) for dy in (-0.3, 0.3)}
+    taken = {door.at for door in plan.doors} | {
+        (math.floor(x + dx), math.floor(y + dy)) for x, y in plan.columns for dx in (-0.3, 0.3) for dy in (-0.3, 0.3)
+    }
     for key in plan.keys:
         cx, cy = frame.at(*_clear(key, taken, plan.floor))
         marks += _key(key.key, cx, cy, size)
@@ -159,8 +172,10 @@ def _segments(vertical: Iterable[tuple[int, int, int]], horizontal: Iterable[tup
 
 def _grid(floor: frozenset[Square]) -> list[Segment]:
     """The lines between two squares of floor, as long runs."""
-    return _segments([(x, y, y + 1) for x, y in floor if (x - 1, y) in floor],
-                     [(y, x, x + 1) for x, y in floor if (x, y - 1) in floor])
+    return _segments(
+        [(x, y, y + 1) for x, y in floor if (x - 1, y) in floor],
+        [(y, x, x + 1) for x, y in floor if (x, y - 1) in floor],
+    )
 
 
 def _walls(walled: frozenset[Square], floor: frozenset[Square]) -> list[Segment]:
@@ -173,8 +188,12 @@ def _walls(walled: frozenset[Square], floor: frozenset[Square]) -> list[Segment]
 def _outline(shape: Shape, floor: frozenset[Square]) -> list[Segment]:
     """A shape's outline, left open where floor outside the shape meets it (a door, a passage) as wide as that
     floor, and the walls beside that floor run on to the outline where the shape's edge falls inside a square."""
-    openings = [((x + dx, y + dy), (dx, dy)) for x, y in shape.squares for dx, dy in _SIDES
-                if (x + dx, y + dy) in floor and (x + dx, y + dy) not in shape.squares]
+    openings = [
+        ((x + dx, y + dy), (dx, dy))
+        for x, y in shape.squares
+        for dx, dy in _SIDES
+        if (x + dx, y + dy) in floor and (x + dx, y + dy) not in shape.squares
+    ]
     corners = shape.outline
     edges = list(zip(corners, (*corners[1:], corners[0]), strict=True))
     kept: list[Segment] = []
@@ -218,8 +237,9 @@ def _in_opening(point: tuple[float, float], square: Square, way: tuple[int, int]
     return left <= point[0] <= right and top <= point[1] <= bottom
 
 
-def _first_hit(start: tuple[float, float], way: tuple[int, int],
-               edges: Sequence[Segment]) -> tuple[float, float] | None:
+def _first_hit(
+    start: tuple[float, float], way: tuple[int, int], edges: Sequence[Segment]
+) -> tuple[float, float] | None:
     """Where a line from *start* going *way* (at most one square) first meets an edge, beyond *start*."""
     best: float | None = None
     sx, sy = start
@@ -247,8 +267,10 @@ def _wall(frame: _Frame, a: tuple[float, float], b: tuple[float, float], width: 
 def _ripples(frame: _Frame, gx: int, gy: int) -> list[Mark]:
     """Water on a square: two short strokes, no fill."""
     width = max(0.4, frame.side * 0.04)
-    return [LineMark(*frame.at(gx + x1, gy + y), *frame.at(gx + x1 + 0.4, gy + y), width=width, grey=WATER_GREY)
-            for x1, y in ((0.15, 0.35), (0.45, 0.7))]
+    return [
+        LineMark(*frame.at(gx + x1, gy + y), *frame.at(gx + x1 + 0.4, gy + y), width=width, grey=WATER_GREY)
+        for x1, y in ((0.15, 0.35), (0.45, 0.7))
+    ]
 
 
 def _outward(door: PlanDoor, floor: frozenset[Square]) -> tuple[float, float]:
@@ -259,8 +281,9 @@ def _outward(door: PlanDoor, floor: frozenset[Square]) -> tuple[float, float]:
     return (float(dx), float(-dy))
 
 
-def door_marks(kind: DoorKind, centre: tuple[float, float], way: tuple[float, float], side: float,
-               wall: float) -> list[Mark]:
+def door_marks(
+    kind: DoorKind, centre: tuple[float, float], way: tuple[float, float], side: float, wall: float
+) -> list[Mark]:
     """The symbol of a door of *kind* on its square: *centre* on the page, *way* the unit vector through it."""
     (cx, cy), (ux, uy) = centre, way
     vx, vy = -uy, ux
@@ -274,8 +297,9 @@ def door_marks(kind: DoorKind, centre: tuple[float, float], way: tuple[float, fl
 
     def leaf(along: float = 0.3, across: float = 0.8) -> RectMark:
         (x1, y1), (x2, y2) = at(-along / 2, -across / 2), at(along / 2, across / 2)
-        return RectMark(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), fill=1.0,
-                        stroke=max(0.6, side * 0.05), role="door")
+        return RectMark(
+            min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1), fill=1.0, stroke=max(0.6, side * 0.05), role="door"
+        )
 
     thin = max(0.5, side * 0.04)
     drawn: dict[DoorKind, Callable[[], Sequence[Mark]]] = {
@@ -283,18 +307,28 @@ def door_marks(kind: DoorKind, centre: tuple[float, float], way: tuple[float, fl
         "door": lambda: [leaf()],
         "double": lambda: [leaf(), line(-0.15, 0.0, 0.15, 0.0, thin)],
         "narrow": lambda: [line(0.0, -0.5, 0.0, -0.22, wall), line(0.0, 0.22, 0.0, 0.5, wall)],
-        "secret": lambda: [line(0.0, -0.5, 0.0, -0.3, wall), line(0.0, 0.3, 0.0, 0.5, wall),
-                           *_letter("S", at(0.0, 0.0), side)],
+        "secret": lambda: [
+            line(0.0, -0.5, 0.0, -0.3, wall),
+            line(0.0, 0.3, 0.0, 0.5, wall),
+            *_letter("S", at(0.0, 0.0), side),
+        ],
         "locked": lambda: [leaf(), CircleMark(cx, cy, side * 0.08, width=thin, fill=1.0)],
         "steel": lambda: [leaf(), line(-0.15, -0.4, 0.15, 0.4, thin), line(-0.15, 0.4, 0.15, -0.4, thin)],
-        "portcullis": lambda: [line(0.0, -0.5, 0.0, 0.5, thin),
-                               *(CircleMark(*at(0.0, b), side * 0.06, width=thin, fill=0.0) for b in (-0.3, 0, 0.3))],
-        "stairs": lambda: [line(a, -half, a, half, thin)
-                           for a, half in ((-0.375, 0.45), (-0.125, 0.38), (0.125, 0.31), (0.375, 0.24))],
-        "stairwell": lambda: [*(line(a, -0.45, a, 0.45, thin) for a in (-0.375, -0.125, 0.125, 0.375)),
-                              line(-0.45, 0.0, 0.45, 0.0, thin)],
-        "way-out": lambda: [line(a - 0.2, -0.3, a + 0.05, 0.0, thin * 1.5) for a in (-0.1, 0.25)]
-                           + [line(a + 0.05, 0.0, a - 0.2, 0.3, thin * 1.5) for a in (-0.1, 0.25)],
+        "portcullis": lambda: [
+            line(0.0, -0.5, 0.0, 0.5, thin),
+            *(CircleMark(*at(0.0, b), side * 0.06, width=thin, fill=0.0) for b in (-0.3, 0, 0.3)),
+        ],
+        "stairs": lambda: [
+            line(a, -half, a, half, thin) for a, half in ((-0.375, 0.45), (-0.125, 0.38), (0.125, 0.31), (0.375, 0.24))
+        ],
+        "stairwell": lambda: [
+            *(line(a, -0.45, a, 0.45, thin) for a in (-0.375, -0.125, 0.125, 0.375)),
+            line(-0.45, 0.0, 0.45, 0.0, thin),
+        ],
+        "way-out": lambda: (
+            [line(a - 0.2, -0.3, a + 0.05, 0.0, thin * 1.5) for a in (-0.1, 0.25)]
+            + [line(a + 0.05, 0.0, a - 0.2, 0.3, thin * 1.5) for a in (-0.1, 0.25)]
+        ),
     }
     return list(drawn[kind]())
 
@@ -372,10 +406,11 @@ def _scale_bar(plan: FloorPlan, side: float, width: float) -> list[Mark]:
     for n in range(0, squares + 1, step):
         sk.add(LineMark(n * side, base, n * side, base + (6.0 if n in (0, squares) else 3.0), width=INK.hairline))
     label = ngettext("{length} {unit} ({n} square)", "{length} {unit} ({n} squares)", squares).format(
-        length=f"{squares * plan.square:g}", unit=plan.unit, n=squares)
+        length=f"{squares * plan.square:g}", unit=plan.unit, n=squares
+    )
     sk.text(length + 4.0, base - TYPE.label * 0.3, label, "label", TYPE.label)
     return sk.marks
 
 
 def _nice() -> Sequence[int]:
-    return [m * 10 ** e for e in range(5) for m in (1, 2, 5)]
+    return [m * 10**e for e in range(5) for m in (1, 2, 5)]

@@ -34,8 +34,9 @@ _HTML_BASELINE = 0.905
 descender span one em) and the label face's ascender, 0.805 em."""
 
 
-def header_marks(width: float, source: str, who: str, title: str,
-                 page: tuple[int, int] | None = None) -> tuple[list[Mark], float]:
+def header_marks(
+    width: float, source: str, who: str, title: str, page: tuple[int, int] | None = None
+) -> tuple[list[Mark], float]:
     """The header across *width*: *source* (pack or site name) and *who* ('For the DM') then 'page x of
     y' (*page*: number and total) on the small line, *title* under them. With *page* None the number's
     slot is left empty for a packet to stamp. Marks are placed below y = 0; returns them and the height
@@ -92,8 +93,12 @@ def page_slot(paper: Paper, *, drawn_by: Literal["html", "reportlab"], scale: fl
         below_top = SPACE.margin + _HTML_BASELINE * size
     else:
         below_top = (SPACE.margin + _DRAWN_BASELINE * size + 1.0) * scale
-    return PageSlot(paper.width - (SPACE.margin + slot_width(size)) * scale, paper.height - below_top,
-                    size * scale, paper.size if paper.width > paper.height else None)
+    return PageSlot(
+        paper.width - (SPACE.margin + slot_width(size)) * scale,
+        paper.height - below_top,
+        size * scale,
+        paper.size if paper.width > paper.height else None,
+    )
 
 
 def slot_stamp(slot: PageSlot, number: int, total: int) -> list[Mark]:

@@ -50,10 +50,14 @@ def points(word: str, language: str) -> tuple[int, ...]:
     if not core or not _CORE.fullmatch(core):
         return ()
     if "-" in core:
-        return tuple(start + i + 1 for i, char in enumerate(core) if char == "-"
-                     and i + 1 >= LEAST and len(core) - i - 1 >= LEAST)
+        return tuple(
+            start + i + 1
+            for i, char in enumerate(core)
+            if char == "-" and i + 1 >= LEAST and len(core) - i - 1 >= LEAST
+        )
     found = dictionary(language)
     if found is None:
         return ()
-    return tuple(start + at for at in found.positions(core)
-                 if core[at - 1] not in _APOSTROPHES and core[at] not in _APOSTROPHES)
+    return tuple(
+        start + at for at in found.positions(core) if core[at - 1] not in _APOSTROPHES and core[at] not in _APOSTROPHES
+    )

@@ -65,7 +65,6 @@ BOX_LINE = 1.0
 """Stroke width of a tick box's outline."""
 
 
-
 @dataclass(frozen=True)
 class TextMark:
     """One string on one baseline, in one face; x is its left end; *grey* 0 is black, 1 white."""
@@ -207,12 +206,8 @@ class Sketch:
     def box(self, x: float, y: float, size: float, name: str, tooltip: str, turn: int | None = None) -> None:
         self.marks.append(BoxMark(name, x, y, size, tooltip, turn=turn))
 
-    def line(
-        self, x1: float, y1: float, x2: float, y2: float, width: float = 0.75, grey: float = 0.0
-    ) -> None:
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 0.75, grey: float = 0.0) -> None:
         self.marks.append(LineMark(x1, y1, x2, y2, width, grey))
-
-
 
 
 # -- set text as marks ---------------------------------------------------------------------------------
@@ -248,8 +243,17 @@ def flow(
     ``<box_prefix>-<the word after the box>``. *language* is the text's (a site's or a pack's), None for
     sheetgen's own words (see :class:`~sheetgen.layout.text.Span`).
     """
-    lines = flow_lines(text, width, size, base=base, bold=bold, bullet=bullet, box_prefix=box_prefix,
-                       box_tooltip=box_tooltip, language=language)
+    lines = flow_lines(
+        text,
+        width,
+        size,
+        base=base,
+        bold=bold,
+        bullet=bullet,
+        box_prefix=box_prefix,
+        box_tooltip=box_tooltip,
+        language=language,
+    )
     marks: list[Mark] = []
     top = 0.0
     for line in lines:
@@ -332,8 +336,11 @@ def flow_all(
 def paragraph_marks(para: Paragraph, x: float, top: float) -> list[Mark]:
     """A set paragraph's text marks, its left edge at *x* and its top at *top*."""
     grey = para.style.grey
-    return [TextMark(x + run.x, top - para.baseline(i), run.text, run.role, run.size, grey)
-            for i, line in enumerate(para.lines) for run in line.runs]
+    return [
+        TextMark(x + run.x, top - para.baseline(i), run.text, run.role, run.size, grey)
+        for i, line in enumerate(para.lines)
+        for run in line.runs
+    ]
 
 
 def slug(text: str) -> str:
@@ -344,7 +351,12 @@ def slug(text: str) -> str:
 # -- marks as plain data, for a cache ------------------------------------------------------------------
 
 _KINDS: dict[str, type[TextMark | BoxMark | LineMark | RectMark | CircleMark]] = {
-    "text": TextMark, "box": BoxMark, "line": LineMark, "rect": RectMark, "circle": CircleMark}
+    "text": TextMark,
+    "box": BoxMark,
+    "line": LineMark,
+    "rect": RectMark,
+    "circle": CircleMark,
+}
 _FIELDS = {kind: [f.name for f in fields(cls)] for kind, cls in _KINDS.items()}
 _NAMES = {cls: kind for kind, cls in _KINDS.items()}
 
@@ -379,8 +391,11 @@ def _field_value(kind: object, value: object, mark: str, name: str) -> object:
     if value is None and "None" in text:
         return None
     if text.startswith("tuple[float, float]"):
-        if isinstance(value, list) and len(value) == 2 and all(
-                isinstance(v, int | float) and not isinstance(v, bool) for v in value):
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)
+        ):
             return (float(value[0]), float(value[1]))
     elif text.startswith("float") and isinstance(value, int | float) and not isinstance(value, bool):
         return float(value)

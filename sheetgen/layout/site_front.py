@@ -37,12 +37,17 @@ from sheetgen.words.numbers import and_list
 
 MARK = "●"
 """What an index cell shows for a room that holds the column's thing."""
-HEADINGS: dict[Marker, str] = {"trap": N_("Trap"), "treasure": N_("Treasure"), "notes": N_("Notes"),
-                               "encounter": N_("Encounter")}
+HEADINGS: dict[Marker, str] = {
+    "trap": N_("Trap"),
+    "treasure": N_("Treasure"),
+    "notes": N_("Notes"),
+    "encounter": N_("Encounter"),
+}
 """Each marker's column heading, in English: translated where it is printed."""
 PLACES = {"dead end": N_("dead end"), "loop": N_("loop")}
-PLACES_NOTE = N_("_dead end_: its one exit is the way back. _loop_: on a circuit of rooms, so there is "
-                  "another way round.")
+PLACES_NOTE = N_(
+    "_dead end_: its one exit is the way back. _loop_: on a circuit of rooms, so there is another way round."
+)
 PAD = 3.0
 """Inside a cell, left and right, and above and below its text."""
 PARAGRAPH_GAP = 0.45
@@ -147,10 +152,9 @@ def _background(pages: _Pages, paragraphs: Sequence[str], language: str | None) 
         if first + second == len(lines):
             first = _balanced(lines, height)
             second = len(lines) - first
-        columns = (lines[:first], lines[first:first + second])
-        used = max(_set_column(pages, part, pages.left + n * (column + SPACE.gutter))
-                   for n, part in enumerate(columns))
-        lines = lines[first + second:]
+        columns = (lines[:first], lines[first : first + second])
+        used = max(_set_column(pages, part, pages.left + n * (column + SPACE.gutter)) for n, part in enumerate(columns))
+        lines = lines[first + second :]
         if lines:
             pages.new()
         else:
@@ -169,6 +173,7 @@ def _fill(lines: Sequence[tuple[Flowed, float]], height: float) -> int:
 
 def _balanced(lines: Sequence[tuple[Flowed, float]], height: float) -> int:
     """Where to end the first of two columns that hold all of *lines* so that they end most level."""
+
     def column_height(part: Sequence[tuple[Flowed, float]]) -> float:
         return sum((gap if n else 0.0) + line.height for n, (line, gap) in enumerate(part))
 
@@ -201,6 +206,7 @@ def _columns(rows: Sequence[IndexRow], width: float, size: float) -> list[_Colum
     """The index's columns in *width*: the tick box, the key and each marker as wide as their widest
     content; the room's name, its exits and the encounter each as wide as its longest cell where they
     all fit (the name taking what is left over), else sharing the rest in proportion to those."""
+
     def fits(texts: Sequence[str], role: FontRole = "label-bold") -> float:
         return max(text_width(t, role, TYPE.label if role == "label-bold" else size) for t in texts) + 2 * PAD
 
@@ -209,14 +215,22 @@ def _columns(rows: Sequence[IndexRow], width: float, size: float) -> list[_Colum
     key = max(fits([_("Key")]), fits([r.key for r in rows], "body-bold"))
     marks = [_Column(_(HEADINGS[m]), fits([_(HEADINGS[m])]), centred=True) for m in ("trap", "treasure", "notes")]
     rest = width - tick - key - sum(c.width for c in marks)
-    wanted = [max(fits([heading]), max(flow(str(c[at]), width, size).width for c in cells) + 2 * PAD)
-              for heading, at in ((_("Room"), 2), (_("Exits"), 3), (_(HEADINGS["encounter"]), 7))]
+    wanted = [
+        max(fits([heading]), max(flow(str(c[at]), width, size).width for c in cells) + 2 * PAD)
+        for heading, at in ((_("Room"), 2), (_("Exits"), 3), (_(HEADINGS["encounter"]), 7))
+    ]
     if sum(wanted) <= rest:
         room, exits, encounter = wanted[0] + rest - sum(wanted), wanted[1], wanted[2]
     else:
         room, exits, encounter = (rest * w / sum(wanted) for w in wanted)
-    return [_Column(_("Visited"), tick, centred=True), _Column(_("Key"), key), _Column(_("Room"), room),
-            _Column(_("Exits"), exits), *marks, _Column(_(HEADINGS["encounter"]), encounter)]
+    return [
+        _Column(_("Visited"), tick, centred=True),
+        _Column(_("Key"), key),
+        _Column(_("Room"), room),
+        _Column(_("Exits"), exits),
+        *marks,
+        _Column(_(HEADINGS["encounter"]), encounter),
+    ]
 
 
 def _cells(row: IndexRow) -> list[str | None]:
@@ -291,9 +305,17 @@ def _route(pages: _Pages, rows: Sequence[RouteRow]) -> None:
     _heading(pages, _("Route"), "route")
     columns = _route_columns(rows, pages.width, size)
     head = _head(columns)
-    set_rows = [_table_row(columns, _route_cells(row), size, f"leg-{slug(row.key)}",
-                           _("Leg {key} done").format(key=row.key), pages.front.language)
-                for row in rows]
+    set_rows = [
+        _table_row(
+            columns,
+            _route_cells(row),
+            size,
+            f"leg-{slug(row.key)}",
+            _("Leg {key} done").format(key=row.key),
+            pages.front.language,
+        )
+        for row in rows
+    ]
     at = 0
     while at < len(set_rows):
         y = pages.page.top
@@ -318,6 +340,7 @@ def _route_cells(row: RouteRow) -> list[str | None]:
 def _route_columns(rows: Sequence[RouteRow], width: float, size: float) -> list[_Column]:
     """The route's columns: the tick box, key, terrain and time as wide as their widest content; the way
     and the notes share the rest, in proportion to their longest cells."""
+
     def fits(texts: Sequence[str], role: FontRole) -> float:
         return max(text_width(t, role, TYPE.label if role == "label-bold" else size) for t in texts) + 2 * PAD
 
@@ -326,11 +349,19 @@ def _route_columns(rows: Sequence[RouteRow], width: float, size: float) -> list[
     terrain = max(fits([_("Terrain")], "label-bold"), fits([r.terrain for r in rows], "body"))
     time = max(fits([_("Time")], "label-bold"), fits([r.time for r in rows], "body"))
     rest = width - tick - key - terrain - time
-    wanted = [max(fits([heading], "label-bold"), max(flow(text, width, size).width for text in texts) + 2 * PAD)
-              for heading, texts in ((_("Way"), [r.name for r in rows]), (_("Notes"), [r.notes or " " for r in rows]))]
+    wanted = [
+        max(fits([heading], "label-bold"), max(flow(text, width, size).width for text in texts) + 2 * PAD)
+        for heading, texts in ((_("Way"), [r.name for r in rows]), (_("Notes"), [r.notes or " " for r in rows]))
+    ]
     way = min(wanted[0], rest * wanted[0] / sum(wanted))
-    return [_Column(_("Done"), tick, centred=True), _Column(_("Leg"), key), _Column(_("Way"), way),
-            _Column(_("Terrain"), terrain), _Column(_("Time"), time), _Column(_("Notes"), rest - way)]
+    return [
+        _Column(_("Done"), tick, centred=True),
+        _Column(_("Leg"), key),
+        _Column(_("Way"), way),
+        _Column(_("Terrain"), terrain),
+        _Column(_("Time"), time),
+        _Column(_("Notes"), rest - way),
+    ]
 
 
 def _head(columns: Sequence[_Column]) -> Flowed:
@@ -341,20 +372,28 @@ def _head(columns: Sequence[_Column]) -> Flowed:
     x = 0.0
     for column in columns:
         at = x + column.width / 2 if column.centred else x + PAD
-        sk.text(at, -PAD - TYPE.label * 0.8, column.heading, "label-bold", TYPE.label,
-                align="centre" if column.centred else "left")
+        sk.text(
+            at,
+            -PAD - TYPE.label * 0.8,
+            column.heading,
+            "label-bold",
+            TYPE.label,
+            align="centre" if column.centred else "left",
+        )
         x += column.width
     return Flowed(tuple(sk.marks), height, x)
 
 
 def _row(columns: Sequence[_Column], row: IndexRow, size: float, language: str | None) -> Flowed:
     """One room's row: its cells side by side, a hairline under them."""
-    return _table_row(columns, _cells(row), size, f"visited-{slug(row.key)}",
-                      _("Room {key} visited").format(key=row.key), language)
+    return _table_row(
+        columns, _cells(row), size, f"visited-{slug(row.key)}", _("Room {key} visited").format(key=row.key), language
+    )
 
 
-def _table_row(columns: Sequence[_Column], cells: Sequence[str | None], size: float, box: str, label: str,
-               language: str | None) -> Flowed:
+def _table_row(
+    columns: Sequence[_Column], cells: Sequence[str | None], size: float, box: str, label: str, language: str | None
+) -> Flowed:
     """A table's row: its cells side by side (None: the tick box named *box*), a hairline under them; the
     cells hold the site's text, set (hyphenated) in its *language*."""
     sk = Sketch()

@@ -119,13 +119,15 @@ Spans = tuple[Span, ...]
 
 
 @functools.lru_cache(maxsize=16384)
-def spans(text: str, *, bold: bool = False, italic: bool = False, size: float | None = None,
-          language: str | None = None) -> Spans:
+def spans(
+    text: str, *, bold: bool = False, italic: bool = False, size: float | None = None, language: str | None = None
+) -> Spans:
     """Pack or site text with its **bold** and _italic_ marks (sheetgen.markup's one parser) as spans, on
     top of *bold* and *italic*; *language* is the text's (a site's or a pack's), None for sheetgen's own
     words."""
-    return tuple(Span(run.text, bold or run.bold, italic or run.italic, size, language)
-                 for run in runs(text) if run.text)
+    return tuple(
+        Span(run.text, bold or run.bold, italic or run.italic, size, language) for run in runs(text) if run.text
+    )
 
 
 def plain_text(text: Spans) -> str:
@@ -239,8 +241,9 @@ def _part(word: Word, lo: int, hi: int, *, hyphen: bool = False) -> Word:
         a, b = max(lo - at, 0), min(hi - at, len(piece.text))
         if a < b:
             text = piece.text[a:b]
-            pieces.append(_Piece(text, piece.role, piece.size, text_width(text, piece.role, piece.size),
-                                 piece.start + a))
+            pieces.append(
+                _Piece(text, piece.role, piece.size, text_width(text, piece.role, piece.size), piece.start + a)
+            )
         at += len(piece.text)
     if hyphen:
         last = pieces[-1]
@@ -399,8 +402,9 @@ hyphenated or cut to fit, where the line takes it up): a line filled greedily de
 width."""
 
 
-def _break_lines(words: Sequence[Word], first: float, rest: float, shrink: float = 0.0,
-                 joins: Mapping[LineStart, int] | None = None) -> tuple[list[list[Word]], list[LineStart], int | None]:
+def _break_lines(
+    words: Sequence[Word], first: float, rest: float, shrink: float = 0.0, joins: Mapping[LineStart, int] | None = None
+) -> tuple[list[list[Word]], list[LineStart], int | None]:
     """:func:`break_lines`, with where each line after the first begins. With *joins* (such places of another
     paragraph set from the same words at the same widths, each with its line), the lines stop where one would
     begin at such a place, and the line of *joins* it begins is given too: from there on, the lines are that
@@ -508,8 +512,7 @@ def place_line(line: Sequence[Word], x: float, squeeze: float = 0.0) -> Line:
     out: list[Run] = []
     for n, run in enumerate(opened):
         rx = run.x
-        for text, role in segments(run.text if n < len(opened) - 1 and run.end < 0 else run.text.rstrip(" "),
-                                   run.role):
+        for text, role in segments(run.text if n < len(opened) - 1 and run.end < 0 else run.text.rstrip(" "), run.role):
             out.append(Run(rx, text, role, run.size))
             rx += text_width(text, role, run.size)
     ending = next((w for w in reversed(line) if w.pieces), None)
@@ -648,8 +651,9 @@ def _keep_tail(text: Spans, style: TextStyle, words: tuple[Word, ...], offset: i
     _TAILS[(text, style, active())] = (words, offset, whole)
 
 
-def _set_paragraph(words: tuple[Word, ...], offset: int, style: TextStyle, width: float,
-                   whole: Paragraph | None = None) -> Paragraph:
+def _set_paragraph(
+    words: tuple[Word, ...], offset: int, style: TextStyle, width: float, whole: Paragraph | None = None
+) -> Paragraph:
     """*words* set; *whole*, a paragraph set from words these are the last of, in the same style and width,
     gives its lines from the first one these begin as it does."""
     first = width - style.left_indent - style.first_indent
@@ -664,8 +668,12 @@ def _set_paragraph(words: tuple[Word, ...], offset: int, style: TextStyle, width
         placed = place_line(line, left, over / (len(line) - 1) if over > 1e-8 and len(line) > 1 else 0.0)
         if style.align == "center":
             shift = ((first if i == 0 else rest) - (placed.width - left)) / 2
-            placed = Line(tuple(Run(r.x + shift, r.text, r.role, r.size) for r in placed.runs), placed.boxes,
-                          placed.width + shift, placed.end)
+            placed = Line(
+                tuple(Run(r.x + shift, r.text, r.role, r.size) for r in placed.runs),
+                placed.boxes,
+                placed.width + shift,
+                placed.end,
+            )
         lines.append(placed)
     joins = {start: line for line, start in enumerate(starts, start=1)}
     own = len(lines)

@@ -111,6 +111,7 @@ class TimetableLayout:
 
 # -- the check's facts beside the chart ----------------------------------------------------------------
 
+
 def _facts(t: Timetable, width: float) -> Sketch:
     sk = Sketch()
     y = 0.0
@@ -129,18 +130,24 @@ def _facts(t: Timetable, width: float) -> Sketch:
         y -= drawn.height + 5.0
     starts = ", ".join(f"{lv.name} {lv.level}" for lv in t.tracks)
     if starts:
-        y -= set_text(sk, _("**Tracks at the start of play:** {tracks}").format(tracks=starts), 0.0, y, width,
-                      TEXT) + 3.0
+        y -= (
+            set_text(sk, _("**Tracks at the start of play:** {tracks}").format(tracks=starts), 0.0, y, width, TEXT)
+            + 3.0
+        )
     if t.pool_dice is not None and t.rows:
-        y -= set_text(sk, _("**Pool:** {rule}").format(rule=pool_rule(t.pack, trigger=False)), 0.0, y, width,
-                      TEXT) + 3.0
+        y -= (
+            set_text(sk, _("**Pool:** {rule}").format(rule=pool_rule(t.pack, trigger=False)), 0.0, y, width, TEXT) + 3.0
+        )
     if t.spares:
         bold = ("**", "**")
-        y -= set_text(sk, after_colon(spares_heading(t.spare_when, bold), spares_text(t.spares, bold)), 0.0, y, width,
-                      TEXT) + 3.0
+        y -= (
+            set_text(
+                sk, after_colon(spares_heading(t.spare_when, bold), spares_text(t.spares, bold)), 0.0, y, width, TEXT
+            )
+            + 3.0
+        )
     if t.runs_out:
-        y -= set_text(sk, runs_out_line(int(t.unit_minutes * 60), t.runs_out, ("**", "**")), 0.0, y, width,
-                      TEXT) + 3.0
+        y -= set_text(sk, runs_out_line(int(t.unit_minutes * 60), t.runs_out, ("**", "**")), 0.0, y, width, TEXT) + 3.0
     return sk
 
 
@@ -149,11 +156,15 @@ def _use_text(t: Timetable) -> str:
     if t.pool_dice is not None:
         how += _("Take the dice from the left, as many as the pool holds.") + " "
     if t.tracks:
-        return how + _("With a quiet party the Quiet party column stands (a blank cell: nothing happens); if the "
-                       "party made noise, write the track's real level under Actual and read the rule against it.")
+        return how + _(
+            "With a quiet party the Quiet party column stands (a blank cell: nothing happens); if the "
+            "party made noise, write the track's real level under Actual and read the rule against it."
+        )
     if t.spares:  # nothing the party does moves what the rows read: a loud party rolls a spare die
-        return how + _("With a quiet party the Quiet party column stands (a blank cell: nothing happens); when "
-                       "the party calls for an extra roll, use the next spare die.")
+        return how + _(
+            "With a quiet party the Quiet party column stands (a blank cell: nothing happens); when "
+            "the party calls for an extra roll, use the next spare die."
+        )
     return how + _("With a quiet party the Quiet party column stands (a blank cell: nothing happens).")
 
 
@@ -182,13 +193,14 @@ def _info(t: Timetable, width: float) -> Sketch:
 
 # -- pages -----------------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class _Block:
     """A finished piece of a page (y from its top) and its height; a check row or a row of cards says so."""
 
     sketch: Sketch
     height: float
-    kind: str = "text"   # "text", "head" (the table's head), "row" or "cards"
+    kind: str = "text"  # "text", "head" (the table's head), "row" or "cards"
     row: int = 0
     cards: tuple[tuple[int, float, float], ...] = ()
     """(card index, x, width) of each card in a row of cards."""
@@ -196,8 +208,8 @@ class _Block:
 
 @dataclass
 class _Plan:
-    hint: str          # what the page holds: "hours 1-3", "0:10 to 1:30", "encounter deck"
-    deck: bool         # whether the deck starts or continues on it
+    hint: str  # what the page holds: "hours 1-3", "0:10 to 1:30", "encounter deck"
+    deck: bool  # whether the deck starts or continues on it
     blocks: list[_Block]
     cols: Columns | None = None
 
@@ -221,7 +233,7 @@ def _card_rows(t: Timetable, width: float) -> list[_Block]:
     shared, glossed = shared_lines(t), bool(deck_key(t))
     blocks = []
     for i in range(0, len(t.deck), 2):
-        made = [(card, *card_content(card, card_w, shared, glossed=glossed)) for card in t.deck[i:i + 2]]
+        made = [(card, *card_content(card, card_w, shared, glossed=glossed)) for card in t.deck[i : i + 2]]
         height = max(h for _, _, h, _ in made)
         sk = Sketch()
         placed = []
@@ -251,12 +263,16 @@ def timetable_layout(t: Timetable, paper: Paper, *, numbered: bool = True) -> Ti
         cols, made = row_columns(t, width, room - info.height)
         plans.extend(_row_plans(t, cols, made, room - info.height, info, sum(b.height for b in deck)))
     elif not t.deck and t.check_name is not None:
-        raise RenderError(f"no {t.check_name} of {t.pack_name} ({t.pack_id}) falls due within "
-                          f"{duration(t.hours * 3600)}, so its timetable would be empty ({deck_note(t)}); "
-                          "ask for more hours of play")
+        raise RenderError(
+            f"no {t.check_name} of {t.pack_name} ({t.pack_id}) falls due within "
+            f"{duration(t.hours * 3600)}, so its timetable would be empty ({deck_note(t)}); "
+            "ask for more hours of play"
+        )
     elif not t.deck:
-        raise RenderError(f"{t.pack_name} ({t.pack_id}) has no check and no encounter deck, so its timetable "
-                          f"would be empty ({deck_note(t)}); give a site with a wandering table")
+        raise RenderError(
+            f"{t.pack_name} ({t.pack_id}) has no check and no encounter deck, so its timetable "
+            f"would be empty ({deck_note(t)}); give a site with a wandering table"
+        )
     if not t.deck and plans:
         # no deck to print: the room left on the last page holds a ruled encounter log instead
         spare = room - sum(b.height for b in plans[-1].blocks) - SECTION_GAP
@@ -268,8 +284,9 @@ def timetable_layout(t: Timetable, paper: Paper, *, numbered: bool = True) -> Ti
         plans.extend(_deck_plans(t, width, room, plans, info, deck))
     total = len(plans)
     pages = tuple(_page(t, paper, n, total, plan, numbered) for n, plan in enumerate(plans, start=1))
-    title = (_("{pack}: pre-rolled timetable, {site}") if t.site_name
-             else _("{pack}: pre-rolled timetable")).format(pack=t.pack_name, site=t.site_name)
+    title = (_("{pack}: pre-rolled timetable, {site}") if t.site_name else _("{pack}: pre-rolled timetable")).format(
+        pack=t.pack_name, site=t.site_name
+    )
     return TimetableLayout(paper, title, pages)
 
 
@@ -286,8 +303,7 @@ def row_columns(t: Timetable, width: float, room: float) -> tuple[Columns, list[
         made = [(row, *row_content(t, row, cols)) for row in t.rows]
         heights = {row.index: h for row, _, h in made}
         head = block_height(table_head(t, cols))
-        pages = sum(len(_paginate([heights[r.index] for r in rows], room - head))
-                    for _, _, rows in _row_chunks(t))
+        pages = sum(len(_paginate([heights[r.index] for r in rows], room - head)) for _, _, rows in _row_chunks(t))
         key = (pages, cols.wrapped, -size)
         if best is None or key < best[0]:
             best = (key, cols, made)
@@ -308,8 +324,9 @@ def _paginate(heights: Sequence[float], room: float) -> list[list[int]]:
     return out
 
 
-def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: float, info: _Block,
-               deck_height: float) -> list[_Plan]:
+def _row_plans(
+    t: Timetable, cols: Columns, made_rows: list[RowMade], room: float, info: _Block, deck_height: float
+) -> list[_Plan]:
     """Pages of rows, three hours each (split where they overflow); rows are stretched to fill a page
     for writing room, except on the last page when the deck fits under its rows."""
     width = cols.width
@@ -336,14 +353,17 @@ def _row_plans(t: Timetable, cols: Columns, made_rows: list[RowMade], room: floa
             # row heights are kept to hundredths of a point: round the stretch down so that the
             # rounded rows still add up to no more than the room
             extra = math.floor(extra * 100) / 100
-        blocks = [_Block(row_sketch(body, h + extra, width, n % 2 == 1), round(h + extra, 2), "row", row=row.index)
-                  for n, (row, body, h) in enumerate(made)]
+        blocks = [
+            _Block(row_sketch(body, h + extra, width, n % 2 == 1), round(h + extra, 2), "row", row=row.index)
+            for n, (row, body, h) in enumerate(made)
+        ]
         plans.append(_Plan(hint, False, [info, head, *blocks], cols))
     return plans
 
 
-def _deck_plans(t: Timetable, width: float, room: float, plans: list[_Plan], info: _Block,
-                deck: list[_Block]) -> list[_Plan]:
+def _deck_plans(
+    t: Timetable, width: float, room: float, plans: list[_Plan], info: _Block, deck: list[_Block]
+) -> list[_Plan]:
     """The deck on the last page of rows when all of it fits there, else on pages of its own."""
     if plans:
         last = plans[-1]
@@ -398,8 +418,13 @@ def _page(t: Timetable, paper: Paper, number: int, total: int, plan: _Plan, numb
             table_top = top
         elif block.kind == "row" and cols is not None:
             y = round(top - block.height, 2)
-            rows.append(RowFrame(block.row, Rect(MARGIN, y, width, block.height),
-                                 Rect(MARGIN + cols.actual, y, cols.width - cols.actual, block.height)))
+            rows.append(
+                RowFrame(
+                    block.row,
+                    Rect(MARGIN, y, width, block.height),
+                    Rect(MARGIN + cols.actual, y, cols.width - cols.actual, block.height),
+                )
+            )
         for index, x, w in block.cards:
             card_h = round(block.height - CARD_GAP, 2)
             cards.append(CardFrame(index, Rect(MARGIN + x, round(top - card_h, 2), w, card_h)))
@@ -413,8 +438,9 @@ def _table_rules(cols: Columns, table_top: float, rows: Sequence[RowFrame]) -> l
     """The table's frame, its column rules, a heavier rule under its head and a rule under every row."""
     left, right = MARGIN, MARGIN + cols.width
     bottom = rows[-1].frame.y
-    out: list[Mark] = [LineMark(MARGIN + x, bottom, MARGIN + x, table_top, RULE, 0.45)
-                       for x in column_edges(cols)[1:-1]]
+    out: list[Mark] = [
+        LineMark(MARGIN + x, bottom, MARGIN + x, table_top, RULE, 0.45) for x in column_edges(cols)[1:-1]
+    ]
     out.extend(LineMark(left, row.frame.y, right, row.frame.y, RULE, 0.45) for row in rows[:-1])
     out.append(LineMark(left, rows[0].frame.top, right, rows[0].frame.top, 1.0))
     out.append(RectMark(left, bottom, cols.width, table_top - bottom, fill=None, stroke=1.0))
@@ -423,6 +449,7 @@ def _table_rules(cols: Columns, table_top: float, rows: Sequence[RowFrame]) -> l
 
 def _drawing_order(marks: Iterable[Mark]) -> list[Mark]:
     """Fills first, then rules and frames, then tick boxes and text, so nothing hides a line or a word."""
+
     def rank(m: Mark) -> int:
         if isinstance(m, RectMark):
             return 0 if m.fill is not None and not m.stroke else 2
@@ -431,4 +458,5 @@ def _drawing_order(marks: Iterable[Mark]) -> list[Mark]:
         if isinstance(m, BoxMark):
             return 3
         return 4
+
     return sorted(marks, key=rank)

@@ -72,6 +72,7 @@ CHART_HOURS = 3
 
 # -- text helpers ----------------------------------------------------------------------------------------
 
+
 def checked(text: str, file: str, field: str) -> str:
     check_text_covered(text, Location(file=file, field=field))
     return text
@@ -84,23 +85,40 @@ def check_fonts(t: Timetable) -> None:
     checked(t.pack_name, pack, "name")
     if t.site_name:
         checked(t.site_name, site, "site")
-    fields = (("check.name", t.check_name), ("check.formula", t.formula), ("note", timetable_note(t)),
-              ("check", check_sentence(t.pack)),
-              ("deck", deck_source(t)), ("deck", deck_note(t)), ("encounters.morale", morale_rule(t)))
+    fields = (
+        ("check.name", t.check_name),
+        ("check.formula", t.formula),
+        ("note", timetable_note(t)),
+        ("check", check_sentence(t.pack)),
+        ("deck", deck_source(t)),
+        ("deck", deck_note(t)),
+        ("encounters.morale", morale_rule(t)),
+    )
     for field, value in fields:
         if value:
             checked(value, pack, field)
     for lv in t.tracks:
         checked(lv.name, pack, f"tracks.{lv.track}.name")
     for row in t.rows:
-        texts = [row_rule(t, row), row_when(t, row), baseline_text(t, row), row.outcome or "",
-                 *(read_rule(t, p) for p in row.pool_reads)]
+        texts = [
+            row_rule(t, row),
+            row_when(t, row),
+            baseline_text(t, row),
+            row.outcome or "",
+            *(read_rule(t, p) for p in row.pool_reads),
+        ]
         for text in texts:
             checked(text, pack, "check")
     for card in t.deck:
         where = f"wandering[{card.index - 1}]"
-        for text in (card.name, card.text, card.zone or "", card.zone_text or "", card.stat_name or "",
-                     card.stat_id or ""):
+        for text in (
+            card.name,
+            card.text,
+            card.zone or "",
+            card.zone_text or "",
+            card.stat_name or "",
+            card.stat_id or "",
+        ):
             checked(text, site, where)
         for roll in (card.distance, card.reaction):
             if roll is not None:
@@ -108,8 +126,17 @@ def check_fonts(t: Timetable) -> None:
                     checked(cell, pack, f"tables.{roll.table}")
 
 
-def set_text(sk: Sketch, text: str, x: float, top: float, width: float, size: float = TEXT, *,
-             base: Literal["body", "label"] = "label", bold: bool = False) -> float:
+def set_text(
+    sk: Sketch,
+    text: str,
+    x: float,
+    top: float,
+    width: float,
+    size: float = TEXT,
+    *,
+    base: Literal["body", "label"] = "label",
+    bold: bool = False,
+) -> float:
     """Set a paragraph of marked-up text with its top-left corner at (x, top); returns its height."""
     flowed = flow(text, width, size, base=base, bold=bold)
     sk.extend(flowed.marks, x, top)
@@ -135,8 +162,10 @@ def hours_text(first: int, last: int) -> str:
 
 # -- the page head ---------------------------------------------------------------------------------------
 
-def page_head(t: Timetable, width: float, number: int, total: int, hint: str, *,
-              numbered: bool = True) -> tuple[Sketch, float]:
+
+def page_head(
+    t: Timetable, width: float, number: int, total: int, hint: str, *, numbered: bool = True
+) -> tuple[Sketch, float]:
     """The one header (pack and site, for the GM, page x of y, what the page holds), then where the
     rolls are for and the seed, ruled off; y from the head's top. Returns the marks and their height.
     Not *numbered*, the page number's slot is left empty for a packet's own number."""
@@ -144,11 +173,15 @@ def page_head(t: Timetable, width: float, number: int, total: int, hint: str, *,
     source = t.pack_name + (f" · {t.site_name}" if t.site_name else "")
     who = _("For the {gm}").format(gm=t.pack.words.gm)
     title = fit_text(_("Pre-rolled encounters: {hint}").format(hint=hint), "label-bold", TYPE.header_title, width)
-    marks, height = header_marks(width, fit_text(source, "label", TYPE.header_line, width / 2), who, title,
-                                 (number, total) if numbered else None)
+    marks, height = header_marks(
+        width, fit_text(source, "label", TYPE.header_line, width / 2), who, title, (number, total) if numbered else None
+    )
     sk.extend(marks)
-    where = (_("{duration} of play").format(duration=duration(t.hours * 3600)) if t.check_name is not None
-             else _("an encounter deck"))
+    where = (
+        _("{duration} of play").format(duration=duration(t.hours * 3600))
+        if t.check_name is not None
+        else _("an encounter deck")
+    )
     seed = _("Seed {seed} — same seed, same rolls").format(seed=t.seed)
     seed_w = text_width(seed, "label-bold", TEXT)
     y = -height + HEADER.below - 2.0
@@ -159,9 +192,8 @@ def page_head(t: Timetable, width: float, number: int, total: int, hint: str, *,
     return sk, -y + HEADER.below
 
 
-
-
 # -- the chart -------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class ChartBar:
@@ -206,18 +238,24 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
     bars = chart_bars(odds, hours)
     span = duration(hours * 3600)
     if len(bars) > 1 and len({b.chance for b in bars}) == 1:
-        title = {1: _("Chance of at least one {result} by each check in the first hour, quiet party ({percent} at "
-                      "every check)"),
-                 24: _("Chance of at least one {result} by each check in the first day, quiet party ({percent} at "
-                       "every check)")}.get(hours) or _(
-            "Chance of at least one {result} by each check in the first {span}, quiet party ({percent} at every "
-            "check)")
+        title = {
+            1: _(
+                "Chance of at least one {result} by each check in the first hour, quiet party ({percent} at "
+                "every check)"
+            ),
+            24: _(
+                "Chance of at least one {result} by each check in the first day, quiet party ({percent} at every check)"
+            ),
+        }.get(hours) or _(
+            "Chance of at least one {result} by each check in the first {span}, quiet party ({percent} at every check)"
+        )
         title = title.format(result=t.result_word, span=span, percent=percent(bars[0].chance))
         bars = cumulative_bars(odds, hours)
     else:
-        title = {1: _("Chance of {result} at each check in the first hour, quiet party"),
-                 24: _("Chance of {result} at each check in the first day, quiet party")}.get(hours) or _(
-            "Chance of {result} at each check in the first {span}, quiet party")
+        title = {
+            1: _("Chance of {result} at each check in the first hour, quiet party"),
+            24: _("Chance of {result} at each check in the first day, quiet party"),
+        }.get(hours) or _("Chance of {result} at each check in the first {span}, quiet party")
         title = title.format(result=t.result_word, span=span)
     height = set_text(sk, title, 0.0, 0.0, width, SMALL, bold=True)
     peak = chart_top(bars)
@@ -253,10 +291,12 @@ def chance_chart(t: Timetable, odds: Odds, width: float) -> Sketch:
         sk.line(x, bottom, x, bottom - 3.0, RULE)
         sk.text(x, bottom - 12.0, f"{hour} h" if hour else "0", "label", SMALL, align="centre")
     y = bottom - 16.0
-    by_hour = ", ".join(_("{percent} by {time}").format(percent=percent(odds.by_hour[h - 1]), time=label)
-                        for label, h in told)
-    y -= set_text(sk, _("At least one {result}: {times}.").format(result=t.result_word, times=by_hour), 0.0, y,
-                  width, SMALL)
+    by_hour = ", ".join(
+        _("{percent} by {time}").format(percent=percent(odds.by_hour[h - 1]), time=label) for label, h in told
+    )
+    y -= set_text(
+        sk, _("At least one {result}: {times}.").format(result=t.result_word, times=by_hour), 0.0, y, width, SMALL
+    )
     return sk
 
 
@@ -275,6 +315,7 @@ def block_height(sk: Sketch) -> float:
 
 # -- deck cards ------------------------------------------------------------------------------------------
 
+
 def _label(label: str, text: str) -> str:
     """'**Morale:** 8': a card's fact after its label in bold (with *text* empty, the label and its space)."""
     return _("**{label}:** {text}").format(label=label, text=text)
@@ -287,8 +328,7 @@ DISTANCE, REACTION, ZONE = N_("Distance"), N_("Reaction"), N_("Zone")
 def card_lines(card: DeckCard, *, glosses: bool = True) -> list[str]:
     """The card's facts as marked-up lines, in the order they are used at the table; without *glosses*, a
     distance, a reaction and a zone say only their name (the deck's key, :func:`deck_key`, says the rest)."""
-    lines = ([_label(_("Number appearing"), appearing_text(card))] if card.creature or card.appearing != 1
-             else [])
+    lines = [_label(_("Number appearing"), appearing_text(card))] if card.creature or card.appearing != 1 else []
     for label, roll in ((DISTANCE, card.distance), (REACTION, card.reaction)):
         if roll is not None:
             lines.append(_label(_(label), table_roll_text(roll, gloss=glosses)))
@@ -331,8 +371,10 @@ def deck_key(t: Timetable) -> list[str]:
                 found.setdefault(label, {}).setdefault(roll.result, table_roll_gloss(roll))
         if card.zone and card.zone_text:
             found.setdefault(ZONE, {}).setdefault(card.zone, card.zone_text)
-    return [_label(_(label), semicolons(after_colon(name, gloss.rstrip(".")) for name, gloss in glosses.items())) + "."
-            for label, glosses in found.items()]
+    return [
+        _label(_(label), semicolons(after_colon(name, gloss.rstrip(".")) for name, gloss in glosses.items())) + "."
+        for label, glosses in found.items()
+    ]
 
 
 def opening_lines(card: DeckCard) -> list[str]:
@@ -340,8 +382,13 @@ def opening_lines(card: DeckCard) -> list[str]:
     return [f"**{name}:** {said}" for name, said in opening_texts(card, ("**", "**"))]
 
 
-def card_content(card: DeckCard, width: float, shared: tuple[str, ...] = (), *, glossed: bool = False,
-                 ) -> tuple[Sketch, float, float]:
+def card_content(
+    card: DeckCard,
+    width: float,
+    shared: tuple[str, ...] = (),
+    *,
+    glossed: bool = False,
+) -> tuple[Sketch, float, float]:
     """One card's content, y from its top: the sketch, its natural height and its head band's height; the
     ``shared`` lines (:func:`shared_lines`) and, when the deck's head is *glossed* (:func:`deck_key`), what
     its distances, reactions and zones mean are left to the deck's head."""
@@ -350,11 +397,13 @@ def card_content(card: DeckCard, width: float, shared: tuple[str, ...] = (), *, 
     roll = f"{card.dice} = {card.roll}"
     roll_w = text_width(roll, "label", SMALL)
     name_x = PAD + TICK.text + 6.0
-    name_h = set_text(sk, f"{card.index}. {card.name}", name_x, -PAD + 0.5, width - name_x - roll_w - 3 * PAD,
-                      10.5, bold=True)
+    name_h = set_text(
+        sk, f"{card.index}. {card.name}", name_x, -PAD + 0.5, width - name_x - roll_w - 3 * PAD, 10.5, bold=True
+    )
     head_h = round(max(TICK.text + 2 * PAD, name_h + 2 * PAD), 2)
-    sk.add(BoxMark(f"card-{card.index}", PAD, -PAD - TICK.text, TICK.text,
-                   _("encounter {n} used").format(n=card.index)))
+    sk.add(
+        BoxMark(f"card-{card.index}", PAD, -PAD - TICK.text, TICK.text, _("encounter {n} used").format(n=card.index))
+    )
     sk.text(width - PAD, -PAD - 9.5, roll, "label", SMALL, align="right")
     y = -head_h - 3.0
     for line in card_lines(card, glosses=not glossed):
@@ -368,9 +417,11 @@ def card_content(card: DeckCard, width: float, shared: tuple[str, ...] = (), *, 
 
 def card_frame(width: float, height: float, head_h: float) -> list[Mark]:
     """A card's outline and its grey head band, *height* tall (a row's cards share the taller height)."""
-    return [RectMark(0.0, -head_h, width, head_h, fill=HEAD_FILL, stroke=0.0),
-            LineMark(0.0, -head_h, width, -head_h, RULE),
-            RectMark(0.0, -height, width, height, fill=None, stroke=1.0)]
+    return [
+        RectMark(0.0, -head_h, width, head_h, fill=HEAD_FILL, stroke=0.0),
+        LineMark(0.0, -head_h, width, -head_h, RULE),
+        RectMark(0.0, -height, width, height, fill=None, stroke=1.0),
+    ]
 
 
 LOG_ROW = 22.0
@@ -384,8 +435,14 @@ def encounter_log(width: float, rows: int) -> Sketch:
     on its use, the columns' heads and *rows* ruled lines."""
     sk = Sketch()
     y = -set_text(sk, _("Encounter log"), 0.0, 0.0, width, 11.0, bold=True) - 2.0
-    y -= set_text(sk, _("Write down each encounter as it happens: when, where, what the party met and what "
-                        "came of it."), 0.0, y, width, TEXT)
+    y -= set_text(
+        sk,
+        _("Write down each encounter as it happens: when, where, what the party met and what came of it."),
+        0.0,
+        y,
+        width,
+        TEXT,
+    )
     y -= 4.0
     x = 0.0
     for name, share in LOG_COLUMNS:
@@ -427,5 +484,3 @@ def deck_head(t: Timetable, width: float, continued: bool) -> Sketch:
             y -= set_text(sk, _("On every card: {facts}").format(facts=semicolons(shared)), 0.0, y, width, TEXT)
     sk.line(0.0, y - 3.0, width, y - 3.0, RULE)
     return sk
-
-

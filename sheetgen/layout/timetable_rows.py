@@ -106,17 +106,21 @@ def columns_for(t: Timetable, width: float, size: float) -> Columns:
         faces = max((text_width("+".join(map(str, r.dice)), "label", SMALL) for r in t.rows), default=0.0)
         roll_w = max(34.0, widest + 2 * PAD, faces + 2 * PAD)
     words_in_names = [w for lv in t.tracks for w in lv.name.split()]
-    actual_w = round(min(ACTUAL_MAX, max([ACTUAL_MIN] + [text_width(w, "label", SMALL) + 2 * PAD + 1.0
-                                                        for w in words_in_names])), 2)
+    actual_w = round(
+        min(ACTUAL_MAX, max([ACTUAL_MIN] + [text_width(w, "label", SMALL) + 2 * PAD + 1.0 for w in words_in_names])), 2
+    )
     box_w, time_w = 24.0, 34.0
     words = width - box_w - time_w - roll_w - actual_w
     others_w = _others_width(t, size, words - QUIET_MIN - RULE_MIN)
     words -= others_w
     if words < QUIET_MIN + RULE_MIN:
-        dice = (f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None
-                else f"the faces of {timetable_roll(t)} do")
-        raise RenderError(f"{t.pack_name} ({t.pack_id}): {dice} not fit on a timetable row beside the rules; "
-                          "use fewer dice in the check")
+        dice = (
+            f"a pool of {t.pool_dice} dice does" if t.pool_dice is not None else f"the faces of {timetable_roll(t)} do"
+        )
+        raise RenderError(
+            f"{t.pack_name} ({t.pack_id}): {dice} not fit on a timetable row beside the rules; "
+            "use fewer dice in the check"
+        )
     needs = [_needs(t, r, size) for r in t.rows]
     quiet = max((q for q, _ in needs), default=0.0)
     rule = max((r for _, r in needs), default=0.0)
@@ -124,6 +128,7 @@ def columns_for(t: Timetable, width: float, size: float) -> Columns:
         quiet_w = max(QUIET_MIN, quiet + (words - quiet - rule) / 3)
         wrapped = 0
     else:
+
         def wraps(q: float) -> int:
             return sum(1 for nq, nr in needs if nq > q or nr > words - q)
 
@@ -134,8 +139,9 @@ def columns_for(t: Timetable, width: float, size: float) -> Columns:
     quiet_w = round(quiet_w, 2)
     rule_x = box_w + time_w + roll_w
     quiet_x = width - actual_w - quiet_w
-    return Columns(0.0, box_w, box_w + time_w, rule_x, quiet_x - others_w, quiet_x, width - actual_w, width, size,
-                   wrapped)
+    return Columns(
+        0.0, box_w, box_w + time_w, rule_x, quiet_x - others_w, quiet_x, width - actual_w, width, size, wrapped
+    )
 
 
 def _others_width(t: Timetable, size: float, room: float) -> float:
@@ -203,14 +209,16 @@ def table_head(t: Timetable, cols: Columns) -> Sketch:
     names = ", ".join(lv.name for lv in t.tracks)
     pool = t.pool_dice is not None
     read = timetable_roll(t) or ""
-    rule_head = (_("{read} of the first N dice").format(read=capitalised(read)) if pool
-                 else _("What decides it"))
-    heads = [(cols.box, _("Done"), ""), (cols.time, _("Time"), ""),
-             (cols.roll, _("Dice in order") if pool else _("Dice") if _read_one_by_one(t) else _("Roll"), ""),
-             (cols.rule, rule_head, _("N = the dice in the pool") if pool else ""),
-             *([(cols.others, _("Other rolls"), _("their dice, and what they bring"))] if cols.others < cols.quiet
-               else []),
-             (cols.quiet, _("Quiet party"), _("if only the rules move the tracks")), (cols.actual, _("Actual"), names)]
+    rule_head = _("{read} of the first N dice").format(read=capitalised(read)) if pool else _("What decides it")
+    heads = [
+        (cols.box, _("Done"), ""),
+        (cols.time, _("Time"), ""),
+        (cols.roll, _("Dice in order") if pool else _("Dice") if _read_one_by_one(t) else _("Roll"), ""),
+        (cols.rule, rule_head, _("N = the dice in the pool") if pool else ""),
+        *([(cols.others, _("Other rolls"), _("their dice, and what they bring"))] if cols.others < cols.quiet else []),
+        (cols.quiet, _("Quiet party"), _("if only the rules move the tracks")),
+        (cols.actual, _("Actual"), names),
+    ]
     edges = column_edges(cols)
     sub_h = 0.0
     for x, _head, sub in heads:
@@ -280,11 +288,9 @@ def row_content(t: Timetable, row: CheckRow, cols: Columns) -> tuple[Sketch, flo
     else:  # a pool's dice in the order to take them, or a roll's dice read one by one
         pitch = _pitch(t)
         for n, face in enumerate(row.dice):
-            body.text(cols.roll + PAD + (n + 0.5) * pitch, baseline, str(face), "label-bold", 10.5,
-                      align="centre")
+            body.text(cols.roll + PAD + (n + 0.5) * pitch, baseline, str(face), "label-bold", 10.5, align="centre")
     box_x = cols.box + (cols.time - cols.box - TICK.text) / 2
-    body.add(BoxMark(f"check-{row.index}", box_x, -PAD - TICK.text, TICK.text,
-                     f"check {row.index} at {time} done"))
+    body.add(BoxMark(f"check-{row.index}", box_x, -PAD - TICK.text, TICK.text, f"check {row.index} at {time} done"))
     return body, round(max(ROW_MIN, -low + PAD), 2)
 
 
@@ -306,7 +312,7 @@ def split_omens(text: str, omens: Sequence[str]) -> tuple[str, list[str]]:
     if omens and text == tail:
         return "", list(omens)
     if omens and text.endswith(f"; {tail}"):
-        return text[:-len(tail) - 2], list(omens)
+        return text[: -len(tail) - 2], list(omens)
     return text, []
 
 

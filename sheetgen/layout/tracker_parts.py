@@ -144,9 +144,7 @@ def put(sk: Sketch, flowed_marks: Sequence[Mark], dx: float, dy: float) -> None:
     sk.extend(flowed_marks, dx, dy)
 
 
-def rules(
-    sk: Sketch, lines: Sequence[str], width: float, top: float, prefix: str, bullet: str | None = "•"
-) -> float:
+def rules(sk: Sketch, lines: Sequence[str], width: float, top: float, prefix: str, bullet: str | None = "•") -> float:
     """Rule lines as a bulleted list under *top*; returns the new top."""
     if not lines:
         return top
@@ -273,8 +271,10 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
         assert pack.check is not None
         rolls = pack.check.cadence.rolls
         if check_kind(pack) == CERTAIN and rolls > 1:
-            parts.append(f"**{CERTAIN}\u00d7{rolls}** " + _("{check}, rolled {times}").format(check=pack.check.name,
-                                                                                            times=times(rolls)))
+            parts.append(
+                f"**{CERTAIN}\u00d7{rolls}** "
+                + _("{check}, rolled {times}").format(check=pack.check.name, times=times(rolls))
+            )
         elif check_kind(pack) == CERTAIN:
             parts.append(f"**{CERTAIN}** {pack.check.name}")
         elif pool_fill_units(pack) is not None:
@@ -284,11 +284,17 @@ def due_legend(pack: Pack, *, gm: bool = True) -> str:
     for roll in marked_rolls(pack) if gm else ():
         parts.append(f"**{roll_mark(roll)}** " + after_colon(roll.name, roll_sentence(pack, roll)))
     for r in periodic(pack):
-        parts.append(f"**{rest_mark(r)}** " + (_("{rest} due (skipped: {penalty})") if r.penalty
-                                                else _("{rest} due")).format(rest=r.name, penalty=r.penalty))
+        parts.append(
+            f"**{rest_mark(r)}** "
+            + (_("{rest} due (skipped: {penalty})") if r.penalty else _("{rest} due")).format(
+                rest=r.name, penalty=r.penalty
+            )
+        )
     for condition in pack.conditions:
-        parts.append(f"**{condition_mark(condition)}** {condition.name}: "
-                     f"{conditions_order_text(pack, condition, at_times=False)}")
+        parts.append(
+            f"**{condition_mark(condition)}** {condition.name}: "
+            f"{conditions_order_text(pack, condition, at_times=False)}"
+        )
     for res in _slow_rates(pack):
         parts.append(f"**{_resource_mark(res)}** {rate_due_phrase(res)}")
     marked = marked_rolls(pack)
@@ -313,8 +319,13 @@ def _share_strips(short: list[Action], named: Sequence[str]) -> list[Action]:
 
 def _short_actions(pack: Pack, group: str | None, named: Sequence[str] = ()) -> list[Action]:
     """The actions shorter than a unit that get small boxes: those of the group, then those named."""
-    return [a for a in pack.actions if ((a.group == group and group is not None) or a.name in named)
-            and a.time is not None and a.time < pack.time.length]
+    return [
+        a
+        for a in pack.actions
+        if ((a.group == group and group is not None) or a.name in named)
+        and a.time is not None
+        and a.time < pack.time.length
+    ]
 
 
 def _shown(pack: Pack, turns: int) -> str:
@@ -364,7 +375,8 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
         if not items:
             legend = _("Small boxes in each {unit}: {actions}").format(
                 unit=pack.time.unit,
-                actions=", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _n in subs))
+                actions=", ".join(f"**{a.name}** ({duration(a.time or 0, short=True)})" for a, _n in subs),
+            )
             top = rules(sk, [legend], width, top - 1.0, f"turns-{q}-legend", bullet=None)
     legend = due_legend(pack, gm=ctx.gm)
     if legend:
@@ -374,9 +386,7 @@ def turns_grid(ctx: PartContext, q: int, part: TrackerPart, width: float) -> Tur
     per_row = row_units(pack, fit)
     main_h = box + LABEL_GAP + line_height(LABEL)
     row_h = max(main_h, len(subs) * SMALL_PITCH - 3.0)
-    return TurnsGrid(
-        head, reserve, per_row, avail / per_row, row_h, 9.0, label_width, box, actions, subs, sub_label
-    )
+    return TurnsGrid(head, reserve, per_row, avail / per_row, row_h, 9.0, label_width, box, actions, subs, sub_label)
 
 
 def row_units(pack: Pack, fit: int) -> int:
@@ -393,9 +403,7 @@ def row_units(pack: Pack, fit: int) -> int:
     return next(n for n in range(min(span, fit), 0, -1) if span % n == 0)
 
 
-def turns_block(
-    ctx: PartContext, q: int, part: TrackerPart, width: float, grid: TurnsGrid, turns: int
-) -> Block:
+def turns_block(ctx: PartContext, q: int, part: TrackerPart, width: float, grid: TurnsGrid, turns: int) -> Block:
     pack = ctx.pack
     unit = pack.time.length
     sk = Sketch()
@@ -403,9 +411,7 @@ def turns_block(
     sk.extend(grid.head.marks)
     top = -grid.head.height
     main = grid.actions * grid.box + (grid.actions - 1) * 3.0
-    cell = main + (
-        8.0 + grid.sub_label_width + max(n for _, n in grid.subs) * SMALL_PITCH - 3.0 if grid.subs else 0.0
-    )
+    cell = main + (8.0 + grid.sub_label_width + max(n for _, n in grid.subs) * SMALL_PITCH - 3.0 if grid.subs else 0.0)
     action_word = slug(pack.time.action) or "action"
     for row in range(math.ceil(turns / grid.per_row)):
         y = top - row * (grid.row_height + grid.row_gap)
@@ -447,8 +453,13 @@ def turns_block(
             )
             due = due_marks(pack, n, gm=ctx.gm)
             if due:
-                sk.text(x0 + main / 2 + text_width(minute, "label", LABEL) / 2 + 2.0,
-                        y - grid.box - LABEL_GAP - LABEL * 0.93, due, "label-bold", LABEL)
+                sk.text(
+                    x0 + main / 2 + text_width(minute, "label", LABEL) / 2 + 2.0,
+                    y - grid.box - LABEL_GAP - LABEL * 0.93,
+                    due,
+                    "label-bold",
+                    LABEL,
+                )
             sx = x0 + main + 8.0
             for s, (action, count) in enumerate(grid.subs):
                 sy = y - s * SMALL_PITCH
@@ -468,8 +479,13 @@ def turns_block(
 # -- rows of boxes -------------------------------------------------------------------------------------
 
 
-def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, str, int, str]],
-                box_labels: dict[str, list[str]] | None = None) -> float:
+def _named_rows(
+    sk: Sketch,
+    top: float,
+    width: float,
+    rows: Sequence[tuple[str, str, int, str]],
+    box_labels: dict[str, list[str]] | None = None,
+) -> float:
     """Rows of boxes, each with a name (and a smaller second line) in a left column; returns new top.
 
     A row asking for TALLY_BOXES gets as many as fit on one line, up to that. ``box_labels`` gives the
@@ -477,10 +493,7 @@ def _named_rows(sk: Sketch, top: float, width: float, rows: Sequence[tuple[str, 
     """
     name_w = min(
         max(
-            (
-                max(text_width(n, "label-bold", BODY + 0.5), text_width(s, "label", LABEL))
-                for n, s, _, _ in rows
-            ),
+            (max(text_width(n, "label-bold", BODY + 0.5), text_width(s, "label", LABEL)) for n, s, _, _ in rows),
             default=0.0,
         )
         + 10.0,
@@ -519,8 +532,10 @@ def tallies_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
         rows.append((name, pool_rule_note(pack), pool.roll_at, "pool"))
         labels["pool"] = [str(k) for k in range(1, pool.roll_at)] + [_("{n}: roll").format(n=pool.roll_at)]
     feeds = set(pool.tallies) if pool is not None else set()
-    rows += [(ctx.checked(t.name, f"tallies[{i}].name"), "", marks if t.id in feeds else TALLY_BOXES, t.id)
-             for i, t in enumerate(pack.tallies)]
+    rows += [
+        (ctx.checked(t.name, f"tallies[{i}].name"), "", marks if t.id in feeds else TALLY_BOXES, t.id)
+        for i, t in enumerate(pack.tallies)
+    ]
     return _rows_block(ctx, q, part, width, _("Tallies"), rows, labels)
 
 
@@ -529,9 +544,12 @@ def resources_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -
     (from when it is lit, for a light lit after another), and a usage die one box per die, its die under it."""
     pack = ctx.pack
     rows = [
-        (ctx.checked(r.name, f"resources[{i}].name"),
-         ctx.checked(r.lasts or running_down(pack, r), f"resources[{i}].lasts"),
-         r.boxes, r.id)
+        (
+            ctx.checked(r.name, f"resources[{i}].name"),
+            ctx.checked(r.lasts or running_down(pack, r), f"resources[{i}].lasts"),
+            r.boxes,
+            r.id,
+        )
         for i, r in enumerate(pack.resources)
     ]
     labels = {r.id: found for r in pack.resources if (found := _box_labels(pack, r))}
@@ -545,12 +563,20 @@ def _box_labels(pack: Pack, resource: Resource) -> list[str]:
     start = lit_unit(pack, resource)
     if resource.every is None or resource.chance is not None or start is None:
         return []
-    return [clock((start + -(-k // resource.use) * resource.every) * pack.time.length)
-            for k in range(1, resource.boxes + 1)]
+    return [
+        clock((start + -(-k // resource.use) * resource.every) * pack.time.length) for k in range(1, resource.boxes + 1)
+    ]
 
 
-def _rows_block(ctx: PartContext, q: int, part: TrackerPart, width: float, default_title: str,
-                rows: list[tuple[str, str, int, str]], box_labels: dict[str, list[str]] | None = None) -> Block:
+def _rows_block(
+    ctx: PartContext,
+    q: int,
+    part: TrackerPart,
+    width: float,
+    default_title: str,
+    rows: list[tuple[str, str, int, str]],
+    box_labels: dict[str, list[str]] | None = None,
+) -> Block:
     """A heading, a row of boxes for each (name, note, boxes, id), then the part's items as rules."""
     sk = Sketch()
     top = -heading(sk, width, ctx.checked(part.title or default_title, ctx.where(q, "title")))

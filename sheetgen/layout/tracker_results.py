@@ -80,8 +80,13 @@ def results_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
         if across:
             x = x0
             for name, w in zip(names, cols, strict=True):
-                sk.box(x + (w - SMALL_BOX) / 2, y - _ROW_H / 2 - SMALL_BOX / 2, SMALL_BOX,
-                       f"result-{unit}-{slug(name)}", after_colon(time, name))
+                sk.box(
+                    x + (w - SMALL_BOX) / 2,
+                    y - _ROW_H / 2 - SMALL_BOX / 2,
+                    SMALL_BOX,
+                    f"result-{unit}-{slug(name)}",
+                    after_colon(time, name),
+                )
                 x += w
         else:
             sk.line(x0, y - _ROW_H + 4.0, width, y - _ROW_H + 4.0, 0.5)

@@ -65,8 +65,9 @@ def rounds_pieces(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     return pieces
 
 
-def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
-                  width: float) -> tuple[str, list[str], list[str], _RoundsGrid]:
+def _rounds_setup(
+    ctx: PartContext, q: int, part: TrackerPart, width: float
+) -> tuple[str, list[str], list[str], _RoundsGrid]:
     """A round tracker's title, the lines under its heading, its groups and its columns; RenderError when
     a group's name or one group's boxes do not fit."""
     pack = ctx.pack
@@ -76,18 +77,21 @@ def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
     if part.beings > 1:
         items = [*items, beings_key(part.beings, action)]
     groups = [ctx.checked(g, ctx.where(q, "groups", i)) for i, g in enumerate(part.groups)] or [
-        capital(ctx.checked(pack.words.party, "words.party")), capital(ctx.checked(pack.words.foes, "words.foes"))]
+        capital(ctx.checked(pack.words.party, "words.party")),
+        capital(ctx.checked(pack.words.foes, "words.foes")),
+    ]
     # each group's columns: (label over it, the box's name) from left to right
     turn, move = _("Turn"), _("Move")
     if part.beings == 1:
         marks = [(turn, turn), (move, move), (action, action)]
     else:
-        marks = [(turn, turn)] + [(short, f"{name} {b}") for b in range(1, part.beings + 1)
-                                  for short, name in ((move[:1], move), (action[:1], action))]
-    num_w = (
-        max(text_width(_("Round"), "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
-    )
-    wide = max(text_width(m, "label", LABEL) for m, _ in marks[:3 if part.beings == 1 else 1]) + 8.0
+        marks = [(turn, turn)] + [
+            (short, f"{name} {b}")
+            for b in range(1, part.beings + 1)
+            for short, name in ((move[:1], move), (action[:1], action))
+        ]
+    num_w = max(text_width(_("Round"), "label-bold", LABEL), text_width(str(part.rounds), "label-bold", 11.0)) + 10.0
+    wide = max(text_width(m, "label", LABEL) for m, _ in marks[: 3 if part.beings == 1 else 1]) + 8.0
     col = max(wide, SMALL_BOX + 12.0)
     pair = SMALL_BOX + 2.0  # a Being's Move or Action column, and a gap after each Being's pair
     cols = [col] * len(marks) if part.beings == 1 else [col] + [pair, pair + 5.0] * part.beings
@@ -96,13 +100,18 @@ def _rounds_setup(ctx: PartContext, q: int, part: TrackerPart,
     starts = [sum(cols[:m]) for m in range(len(cols))]
     for i, group in enumerate(groups):
         if text_width(group, "label-bold", BODY + 0.5) > group_w - 4.0:
-            raise RenderError(f"{group!r} is too long for its column on the round tracker; shorten it",
-                              Location(file=pack.id, field=ctx.where(q, "groups", i)))
+            raise RenderError(
+                f"{group!r} is too long for its column on the round tracker; shorten it",
+                Location(file=pack.id, field=ctx.where(q, "groups", i)),
+            )
     grid = _RoundsGrid(part.rounds, part.beings, num_w, group_w, marks, starts, own, pair)
     if grid.across(1) > width:
         most = max(int((width - num_w - 10.0 - col + 5.0) // (2 * pair + 5.0)), 1)
-        raise RenderError(f"{part.beings} Beings do not fit across the round tracker even with each group on "
-                          f"its own lines; give {most} or fewer", Location(file=pack.id, field=ctx.where(q, "beings")))
+        raise RenderError(
+            f"{part.beings} Beings do not fit across the round tracker even with each group on "
+            f"its own lines; give {most} or fewer",
+            Location(file=pack.id, field=ctx.where(q, "beings")),
+        )
     return title, items, groups, grid
 
 
@@ -130,8 +139,14 @@ class _RoundsGrid:
 
     def draw(self, sk: Sketch, groups: list[str], width: float, top: float) -> float:
         """The groups side by side under one header row, one line of boxes a round; the new top."""
-        num_w, group_w, marks, starts, own, pair = (self.num_w, self.group_w, self.marks, self.starts,
-                                                    self.own, self.pair)
+        num_w, group_w, marks, starts, own, pair = (
+            self.num_w,
+            self.group_w,
+            self.marks,
+            self.starts,
+            self.own,
+            self.pair,
+        )
         notes_x = num_w + len(groups) * (group_w + 10.0)
         head = 20.0 if self.beings == 1 else 29.0
         # header: group names over their marks (and, for Beings, each Being's number over its pair)
@@ -143,10 +158,10 @@ class _RoundsGrid:
             for m, (label, _box) in enumerate(marks):
                 sk.text(gx + starts[m] + own[m] / 2, top - head, label, "label", LABEL, align="centre")
             for b in range(self.beings if self.beings > 1 else 0):
-                sk.line(gx + starts[1 + 2 * b] + 1.0, top - 21.5, gx + starts[1 + 2 * b] + 2 * pair - 1.0,
-                        top - 21.5, 0.5)
-                sk.text(gx + starts[1 + 2 * b] + pair, top - 20.0, str(b + 1), "label-bold", LABEL,
-                        align="centre")
+                sk.line(
+                    gx + starts[1 + 2 * b] + 1.0, top - 21.5, gx + starts[1 + 2 * b] + 2 * pair - 1.0, top - 21.5, 0.5
+                )
+                sk.text(gx + starts[1 + 2 * b] + pair, top - 20.0, str(b + 1), "label-bold", LABEL, align="centre")
         if width - notes_x > 60.0:
             sk.text(notes_x + 4.0, top - head, "Notes", "label-bold", LABEL)
         top -= head + 5.0
@@ -222,10 +237,7 @@ def ruled_table(sk: Sketch, ctx: PartContext, table: Table, width: float, top: f
     ]
     widths = _column_widths(natural, least, width)
     header_h = (
-        max(
-            flow(h, w - 2 * pad, LABEL, base="label", bold=True).height
-            for h, w in zip(headers, widths, strict=True)
-        )
+        max(flow(h, w - 2 * pad, LABEL, base="label", bold=True).height for h, w in zip(headers, widths, strict=True))
         + 5.0
     )
     sk.add(RectMark(0.0, top - header_h, width, header_h, fill=0.85))
@@ -236,8 +248,7 @@ def ruled_table(sk: Sketch, ctx: PartContext, table: Table, width: float, top: f
     top -= header_h
     for row in rows:
         cells = [
-            flow_all(paragraphs(cell) or [""], w - 2 * pad, BODY, gap=1.5)
-            for cell, w in zip(row, widths, strict=True)
+            flow_all(paragraphs(cell) or [""], w - 2 * pad, BODY, gap=1.5) for cell, w in zip(row, widths, strict=True)
         ]
         row_h = max(c.height for c in cells) + 5.0
         x = 0.0
@@ -298,9 +309,7 @@ def actions_block(ctx: PartContext, q: int, part: TrackerPart, width: float) -> 
     for i, a in chosen:
         time = duration(a.time or pack.time.length, short=True)
         summary = ctx.checked(a.summary or (paragraphs(a.text) or [""])[0], f"actions[{i}].summary")
-        entries.append(
-            flow(f"**{ctx.checked(a.name, f'actions[{i}].name')}** ({time}) {summary}", col_w, BODY)
-        )
+        entries.append(flow(f"**{ctx.checked(a.name, f'actions[{i}].name')}** ({time}) {summary}", col_w, BODY))
     per_col = math.ceil(len(entries) / columns) if entries else 0
     bottom = top
     for c in range(columns):

@@ -55,12 +55,11 @@ def track_rules(ctx: PartContext, q: int, part: TrackerPart, track: Track) -> li
     lines = [ctx.checked(p, f"tracks[{t}].text") for p in paragraphs(track.text)[:1]]
     for r, reset in enumerate(track.resets):
         to = track.initial if reset.to is None else reset.to
-        lines.append(_("Back to {n}: {when}").format(n=to, when=ctx.checked(reset.when,
-                                                                             f"tracks[{t}].resets[{r}].when")))
-    if reads and check is not None:
         lines.append(
-            f"**{ctx.checked(check.name, 'check.name')}:** " + ctx.checked(check.formula, "check.formula")
+            _("Back to {n}: {when}").format(n=to, when=ctx.checked(reset.when, f"tracks[{t}].resets[{r}].when"))
         )
+    if reads and check is not None:
+        lines.append(f"**{ctx.checked(check.name, 'check.name')}:** " + ctx.checked(check.formula, "check.formula"))
     return [*lines, *rule]
 
 
@@ -148,9 +147,7 @@ def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
         sk.line(cx, cy, x, y, 1.0)
         bx, by = at(k + 0.5, radius * 0.55)
         value = box.level
-        sk.box(
-            bx - SMALL_BOX / 2, by - SMALL_BOX / 2, SMALL_BOX, f"{track.id}-{value}", f"{track.name} {value}"
-        )
+        sk.box(bx - SMALL_BOX / 2, by - SMALL_BOX / 2, SMALL_BOX, f"{track.id}-{value}", f"{track.name} {value}")
         nx, ny = at(k + 0.5, radius * 0.86)
         sk.text(nx, ny - LABEL * 0.35, box.label, "label", LABEL, align="centre")
     for level in track.levels:
@@ -160,9 +157,7 @@ def _clock(ctx: PartContext, q: int, part: TrackerPart, track: Track, width: flo
             x2, y2 = at(step, radius + 9.0)
             sk.line(x1, y1, x2, y2, 2.5 if level.omen else 1.5)
             lx, ly = at(step, radius + 15.0)
-            align: Literal["left", "centre", "right"] = (
-                "left" if lx > cx + 1 else "right" if lx < cx - 1 else "centre"
-            )
+            align: Literal["left", "centre", "right"] = "left" if lx > cx + 1 else "right" if lx < cx - 1 else "centre"
             sk.text(lx, ly - LABEL * 0.35, level.label, "label-bold", LABEL + 0.5, align=align)
         elif step == segments:
             x, y = at(0, radius + 6.0)

@@ -196,10 +196,14 @@ def _title_band(ctx: PartContext, width: float, page: tuple[int, int] | None) ->
     number among the pack's sheets for that audience and their total (None: an empty slot for a packet's
     number), and the page's title."""
     pack = ctx.pack
-    who = (_("For the {gm}").format(gm=ctx.checked(pack.words.gm, "words.gm")) if ctx.gm
-           else _("For the players"))
-    return header_marks(width, ctx.checked(pack.name, "name"), who,
-                        ctx.checked(ctx.page.title, f"trackers[{ctx.page_index}].title"), page)
+    who = _("For the {gm}").format(gm=ctx.checked(pack.words.gm, "words.gm")) if ctx.gm else _("For the players")
+    return header_marks(
+        width,
+        ctx.checked(pack.name, "name"),
+        who,
+        ctx.checked(ctx.page.title, f"trackers[{ctx.page_index}].title"),
+        page,
+    )
 
 
 def page_number(pack: Pack, page: TrackerPage) -> tuple[int, int]:
@@ -218,8 +222,9 @@ def _name_what(pack: Pack, page: TrackerPage, indexes: list[int]) -> str:
     return ", ".join(f'"{n}"' for n in names)
 
 
-def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *,
-                   numbered: bool = True, hours: int | None = None) -> TrackerLayout:
+def tracker_layout(
+    pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *, numbered: bool = True, hours: int | None = None
+) -> TrackerLayout:
     """Lay out one tracker page of *pack* on *paper*; not *numbered*, its header leaves the page number's
     slot empty (for a packet's own number).
 
@@ -230,9 +235,17 @@ def tracker_layout(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     return tracker_sheets(pack, page, paper, turns, numbered=numbered, hours=hours)[0]
 
 
-def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | None, *, numbered: bool = True,
-                   spill: bool = False, first: tuple[int, int] | None = None,
-                   hours: int | None = None) -> list[TrackerLayout]:
+def tracker_sheets(
+    pack: Pack,
+    page: TrackerPage,
+    paper: Paper,
+    turns: int | None,
+    *,
+    numbered: bool = True,
+    spill: bool = False,
+    first: tuple[int, int] | None = None,
+    hours: int | None = None,
+) -> list[TrackerLayout]:
     """Lay out one tracker page of *pack* on one sheet of *paper* or, with *spill* (large print), on as
     many sheets as its parts need: the parts in order, none split, each sheet with the header, a turns
     grid of the session's *hours* of play (or the *turns* asked for) and a ruled log below the parts.
@@ -297,10 +310,12 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
             for i, (q, piece) in enumerate(line):
                 x = MARGIN + i * (column + GUTTER)
                 block, part = piece or drawn[q], page.parts[q]
-                frames.append(PartFrame(q, part.kind, part.title or part.kind, x, top - block.height, part_width,
-                                        block.height))
-                marks.extend(m if not isinstance(m, BoxMark) else replace(m, part=q)
-                             for m in _place(block.marks, x, top))
+                frames.append(
+                    PartFrame(q, part.kind, part.title or part.kind, x, top - block.height, part_width, block.height)
+                )
+                marks.extend(
+                    m if not isinstance(m, BoxMark) else replace(m, part=q) for m in _place(block.marks, x, top)
+                )
                 height = max(height, block.height)
             top -= height + PART_GAP
         _log_space(marks, frames, top, width)
@@ -312,23 +327,25 @@ def tracker_sheets(pack: Pack, page: TrackerPage, paper: Paper, turns: int | Non
     for s, (marks, frames, counts) in enumerate(placed):
         boxes = tuple(next(names) for m in marks if isinstance(m, BoxMark))
         first_grid = next(iter(counts), None)
-        layouts.append(TrackerLayout(
-            pack_id=pack.id,
-            page_id=page.id,
-            title=page.title,
-            audience=page.audience,
-            paper=paper,
-            turns=counts[first_grid] if first_grid is not None else None,
-            units_per_row=grids[first_grid].per_row if first_grid is not None else None,
-            frames=tuple(frames),
-            texts=tuple(m for m in marks if isinstance(m, TextMark)),
-            boxes=boxes,
-            lines=tuple(m for m in marks if isinstance(m, LineMark)),
-            rects=tuple(m for m in marks if isinstance(m, RectMark)),
-            circles=tuple(m for m in marks if isinstance(m, CircleMark)),
-            sheet=s + 1,
-            sheets=len(placed),
-        ))
+        layouts.append(
+            TrackerLayout(
+                pack_id=pack.id,
+                page_id=page.id,
+                title=page.title,
+                audience=page.audience,
+                paper=paper,
+                turns=counts[first_grid] if first_grid is not None else None,
+                units_per_row=grids[first_grid].per_row if first_grid is not None else None,
+                frames=tuple(frames),
+                texts=tuple(m for m in marks if isinstance(m, TextMark)),
+                boxes=boxes,
+                lines=tuple(m for m in marks if isinstance(m, LineMark)),
+                rects=tuple(m for m in marks if isinstance(m, RectMark)),
+                circles=tuple(m for m in marks if isinstance(m, CircleMark)),
+                sheet=s + 1,
+                sheets=len(placed),
+            )
+        )
     return layouts
 
 
@@ -350,8 +367,16 @@ Sheet = list[list[tuple[int, "Block | None"]]]
 number of turns the sheet has room for is known)."""
 
 
-def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: dict[int, Block],
-                 grids: dict[int, TurnsGrid], room: float, shown: Shown, width: float) -> list[Sheet]:
+def _pack_sheets(
+    ctx: PartContext,
+    paper: Paper,
+    rows: list[list[int]],
+    blocks: dict[int, Block],
+    grids: dict[int, TurnsGrid],
+    room: float,
+    shown: Shown,
+    width: float,
+) -> list[Sheet]:
     """The page's rows of parts, in order, on as few sheets as hold them: a turns grid counted at the
     turns it must show at least (``Shown.least``). A part taller than a sheet is set in the whole pieces its kind can be
     cut into (PART_PIECES: a round tracker's groups one under another); one that cannot be is a
@@ -373,15 +398,15 @@ def _pack_sheets(ctx: PartContext, paper: Paper, rows: list[list[int]], blocks: 
                 _turn_counts(pack, page, paper, {q: grids[q]}, room, shown)
             raise RenderError(
                 f"{_where(pack, page, paper)}: the part {_name_what(pack, page, row)} does not fit on a sheet "
-                f"of its own ({height - room:.0f} pt too tall); shorten it", _at_part(pack, page, q)
+                f"of its own ({height - room:.0f} pt too tall); shorten it",
+                _at_part(pack, page, q),
             )
     in_order = _fill_sheets(units, room, back=False)
     packed = _fill_sheets(units, room, back=True)
     return packed if len(packed) < len(in_order) else in_order
 
 
-def _fill_sheets(units: list[tuple[list[tuple[int, Block | None]], float]], room: float, *,
-                 back: bool) -> list[Sheet]:
+def _fill_sheets(units: list[tuple[list[tuple[int, Block | None]], float]], room: float, *, back: bool) -> list[Sheet]:
     """*units* (each a row of parts and its height) on sheets of *room*, in order: each on the last sheet
     where it fits, or, with *back*, on the first sheet with room left for it (a short part fills the foot
     of an earlier sheet rather than start one more); on every sheet the parts stay in the page's order."""
@@ -437,17 +462,20 @@ def _turn_counts(
     if not most:
         raise RenderError(
             f"{_where(pack, page, paper)}: no row of {plural} fits beside the page's other parts; "
-            "take parts off the page", at
+            "take parts off the page",
+            at,
         )
     if shown.asked:
         raise RenderError(
             f"{_where(pack, page, paper)}: {shown.turns} {plural} do not fit on one page beside "
-            f"its other parts; at most {most} fit (--turns {most})", at
+            f"its other parts; at most {most} fit (--turns {most})",
+            at,
         )
     raise RenderError(
         f"{_where(pack, page, paper)}: {duration(least * pack.time.length)} of play ({least} "
         f"{plural}) do not fit on one page beside its other parts; at most {most} fit. Take parts off the "
-        "page, or ask for fewer hours with --hours", at
+        "page, or ask for fewer hours with --hours",
+        at,
     )
 
 

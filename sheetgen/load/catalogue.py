@@ -52,15 +52,20 @@ def language_lines(packs: Sequence[Pack]) -> list[str]:
     from sheetgen.words.language import shipped
 
     texts = sorted({pack.language for pack in packs})
-    return [f"a pack's own text: as its author wrote it, in its TEXT language ({', '.join(texts)})",
-            f"sheetgen's words, for every pack: {', '.join(shipped())}"]
+    return [
+        f"a pack's own text: as its author wrote it, in its TEXT language ({', '.join(texts)})",
+        f"sheetgen's words, for every pack: {', '.join(shipped())}",
+    ]
 
 
 def shelves(packs: Sequence[Pack]) -> list[tuple[str, list[Pack]]]:
     """The packs grouped by what they are for (Pack.shelf_name), each group under its heading, in the
     order of SHELVES; empty groups left out."""
-    return [(heading, [p for p in packs if p.shelf_name == shelf]) for shelf, heading in SHELVES.items()
-            if any(p.shelf_name == shelf for p in packs)]
+    return [
+        (heading, [p for p in packs if p.shelf_name == shelf])
+        for shelf, heading in SHELVES.items()
+        if any(p.shelf_name == shelf for p in packs)
+    ]
 
 
 def one_line(text: str, most: int = 100) -> str:
@@ -109,8 +114,9 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
                 languages.append((doc.file, pack.language))
             else:
                 loaded = site_from_doc(doc, path, rules_dirs)
-                lines.append(f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, "
-                             f"pack {loaded.pack.id})")
+                lines.append(
+                    f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, pack {loaded.pack.id})"
+                )
                 languages.append((doc.file, loaded.language))
         except DataError as exc:
             problems.extend(exc.problems)
@@ -135,8 +141,10 @@ def unshipped_line(file: str, language: str) -> str | None:
     if supported(language) is not None:
         return None
     names = ", ".join(_language_name(tag) for tag in shipped())
-    return (f"{file}: sheetgen's words come in {names}, not in {_language_name(language)}: they print in "
-            "English (--language chooses another)")
+    return (
+        f"{file}: sheetgen's words come in {names}, not in {_language_name(language)}: they print in "
+        "English (--language chooses another)"
+    )
 
 
 def untranslated_line(file: str, language: str, messages: Sequence[str]) -> str:
@@ -144,8 +152,11 @@ def untranslated_line(file: str, language: str, messages: Sequence[str]) -> str:
     of a translation: "the-pack.yaml: 2 of sheetgen's words have no German translation and print in English:
     'Session log', 'Seed'"."""
     name = _language_name(language)
-    count = (f"1 of sheetgen's words has no {name} translation and prints" if len(messages) == 1
-             else f"{len(messages)} of sheetgen's words have no {name} translation and print")
+    count = (
+        f"1 of sheetgen's words has no {name} translation and prints"
+        if len(messages) == 1
+        else f"{len(messages)} of sheetgen's words have no {name} translation and print"
+    )
     return f"{file}: {count} in English: {', '.join(repr(m) for m in messages)}"
 
 

@@ -71,8 +71,9 @@ def kind_of(doc: Document) -> str:
     data = doc.data
     if not isinstance(data, dict):
         # never the value itself: a file that is not a sheetgen file must not be shown (a key, a password)
-        raise DataError(f"expected a mapping of fields (name: value) at the top, found {_what(data)}",
-                        Location(doc.file, 1, 1))
+        raise DataError(
+            f"expected a mapping of fields (name: value) at the top, found {_what(data)}", Location(doc.file, 1, 1)
+        )
     if data.get("kind") == "pack":
         return "pack"
     if data.get("kind") == "site" or "site" in data or "rooms" in data:
@@ -94,8 +95,10 @@ def _what(data: object) -> str:
 
 
 def _no_pack(name: str) -> DataError:
-    return DataError(f'no built-in pack "{name}" and no such file (built-in packs: '
-                     f'{", ".join(builtin_pack_ids())}; `sheetgen systems` lists them)')
+    return DataError(
+        f'no built-in pack "{name}" and no such file (built-in packs: '
+        f"{', '.join(builtin_pack_ids())}; `sheetgen systems` lists them)"
+    )
 
 
 def resolve_pack_path(name: str) -> Path:
@@ -118,8 +121,10 @@ def pack_name_for_site(system: str, site_path: Path) -> str:
     folder = site_path.resolve().parent
     relative = os.path.relpath(Path(system).resolve(), folder)
     if relative.startswith(os.pardir):
-        raise UsageError(f"--system {system}: a site file names only built-in packs and pack files inside its "
-                         f"own folder ({folder}); copy the pack there, or write the site file beside the pack")
+        raise UsageError(
+            f"--system {system}: a site file names only built-in packs and pack files inside its "
+            f"own folder ({folder}); copy the pack there, or write the site file beside the pack"
+        )
     return Path(relative).as_posix()
 
 
@@ -135,8 +140,10 @@ def contained_pack_path(name: str, site_folder: Path, rules_dirs: Sequence[Path]
         return builtin_dir("rules") / f"{name}.yaml"
     candidate = Path(name)
     if candidate.is_absolute() or name.startswith("~"):
-        raise DataError(f"{name}: a site names its pack by a built-in id or by a path relative to the site's "
-                        "folder, not by an absolute path")
+        raise DataError(
+            f"{name}: a site names its pack by a built-in id or by a path relative to the site's "
+            "folder, not by an absolute path"
+        )
     if candidate.suffix not in (".yaml", ".yml"):
         raise _no_pack(name)
     folders = [site_folder, *rules_dirs]
@@ -151,8 +158,9 @@ def contained_pack_path(name: str, site_folder: Path, rules_dirs: Sequence[Path]
     if found is not None:
         return found  # inside, but missing: read_yaml says so
     where = "the site's folder" + (" and the --rules folders" if rules_dirs else "")
-    raise DataError(f"{name}: leads outside {where} (through '..' or a link); a site may only name pack "
-                    "files inside it")
+    raise DataError(
+        f"{name}: leads outside {where} (through '..' or a link); a site may only name pack files inside it"
+    )
 
 
 def load_pack(name: str, relative_to: Path | None = None, rules_dirs: Sequence[Path] = ()) -> Pack:
@@ -172,8 +180,11 @@ def forget_loaded_packs() -> None:
 def _load_pack_file(path: Path) -> Pack:
     doc = read_document(path)
     if kind_of(doc) != "pack":
-        raise NotAPack("this is a site file, not a rule pack; commands that take SYSTEM want a pack "
-                        "(give the site to `sheetgen cards` or `sheetgen packet`)", Location(doc.file, 1, 1))
+        raise NotAPack(
+            "this is a site file, not a rule pack; commands that take SYSTEM want a pack "
+            "(give the site to `sheetgen cards` or `sheetgen packet`)",
+            Location(doc.file, 1, 1),
+        )
     return pack_from_doc(doc, path)
 
 
@@ -231,9 +242,11 @@ def load_site(name: str, rules_dirs: Sequence[Path] = ()) -> LoadedSite:
     path = resolve_site_path(name)
     doc = read_document(path)
     if kind_of(doc) != "site":
-        raise DataError("this is a rule pack, not a site file; commands that take SITE want a dungeon "
-                        "with rooms (give the pack to `sheetgen reference` or `sheetgen tracker`)",
-                        Location(doc.file, 1, 1))
+        raise DataError(
+            "this is a rule pack, not a site file; commands that take SITE want a dungeon "
+            "with rooms (give the pack to `sheetgen reference` or `sheetgen tracker`)",
+            Location(doc.file, 1, 1),
+        )
     return site_from_doc(doc, path, rules_dirs)
 
 
@@ -249,13 +262,22 @@ def site_from_doc(doc: Document, path: Path, rules_dirs: Sequence[Path] = ()) ->
         try:
             packs.append(load_pack(value, relative_to=path.parent, rules_dirs=rules_dirs))
         except NotAPack as exc:
-            raise DataError(f"{exc.problems[0].location.file} is a site file, not a rule pack; name a built-in "
-                            "pack (`sheetgen systems` lists them) or a pack file", doc.locate((field,))) from None
+            raise DataError(
+                f"{exc.problems[0].location.file} is a site file, not a rule pack; name a built-in "
+                "pack (`sheetgen systems` lists them) or a pack file",
+                doc.locate((field,)),
+            ) from None
         except DataError as exc:
             if all(not p.location.line for p in exc.problems):
                 # the pack could not be found or read at all: say so where the site names it
-                raise DataError([Problem(doc.locate((field,)), f"{p.location.file}: {p.message}"
-                                         if p.location.file else p.message) for p in exc.problems]) from None
+                raise DataError(
+                    [
+                        Problem(
+                            doc.locate((field,)), f"{p.location.file}: {p.message}" if p.location.file else p.message
+                        )
+                        for p in exc.problems
+                    ]
+                ) from None
             raise
     pack, encounter_pack = packs
     assert pack is not None

@@ -38,8 +38,8 @@ def text_hint(doc: Document, path: PathKey, got: Any) -> Problem | None:
     lines = doc.text.splitlines()
     if line > len(lines):
         return None
-    text = lines[line - 1][column - 1:].rstrip()
-    in_flow = lines[line - 1][:column - 1].rstrip()[-1:] in ("[", ",", "{")
+    text = lines[line - 1][column - 1 :].rstrip()
+    in_flow = lines[line - 1][: column - 1].rstrip()[-1:] in ("[", ",", "{")
     if isinstance(got, dict) and len(got) == 1:
         [(key, value)] = got.items()
         if not isinstance(key, str) or not isinstance(value, _SCALARS) or text[:1] in ('"', "'"):
@@ -52,8 +52,7 @@ def text_hint(doc: Document, path: PathKey, got: Any) -> Problem | None:
         return Problem(doc.locate(path), quote_hint(": ", text))
     if isinstance(got, list) and got and all(isinstance(item, _SCALARS) for item in got) and text[:1] == "[":
         close = text.find("]")
-        return Problem(doc.locate(path), list_hint(len(got), text[: close + 1] if close > 0 else text,
-                                                   more=close < 0))
+        return Problem(doc.locate(path), list_hint(len(got), text[: close + 1] if close > 0 else text, more=close < 0))
     return None
 
 
@@ -66,10 +65,14 @@ def cell_problems(pack: Pack, doc: Document) -> list[Problem]:
             cells, wanted = len(row.cells), len(table.columns)
             if cells == wanted:
                 continue
-            message = (f"{cells} {'cell' if cells == 1 else 'cells'}; the table needs one per column "
-                       f"({', '.join(table.columns)})")
+            message = (
+                f"{cells} {'cell' if cells == 1 else 'cells'}; the table needs one per column "
+                f"({', '.join(table.columns)})"
+            )
             if cells > wanted:
-                message += ('; a comma inside [ ] starts a new cell, so put a cell that holds one in quotes: '
-                            '["Hostile, attacks"]')
+                message += (
+                    "; a comma inside [ ] starts a new cell, so put a cell that holds one in quotes: "
+                    '["Hostile, attacks"]'
+                )
             problems.append(Problem(doc.locate(("tables", t, "rows", r, "cells")), message))
     return problems

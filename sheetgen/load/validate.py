@@ -47,8 +47,7 @@ def build_model(model: type[M], doc: Document) -> M:
     try:
         built = model.model_validate(doc.data)
     except ValidationError as exc:
-        raise DataError.many([*_problems(model, doc, exc.errors(include_url=False)),
-                              *_cut_texts(model, doc)]) from None
+        raise DataError.many([*_problems(model, doc, exc.errors(include_url=False)), *_cut_texts(model, doc)]) from None
     cut = list(_cut_texts(model, doc))
     if cut:
         raise DataError.many(cut)
@@ -75,7 +74,7 @@ def _cut_texts(model: type[BaseModel], doc: Document) -> Iterator[Problem]:
         if not _is_prose(model, path):
             continue
         line_end = doc.text.find("\n", end)
-        rest = doc.text[end: line_end if line_end >= 0 else len(doc.text)].rstrip()
+        rest = doc.text[end : line_end if line_end >= 0 else len(doc.text)].rstrip()
         value = _value_at(doc.data, path)
         if isinstance(value, str):
             yield Problem(doc.locate(path), quote_hint(" #", value + rest))
@@ -253,13 +252,27 @@ def check_pack(pack: Pack, doc: Document) -> None:
         if value is not None and value not in ids:
             problems.append(Problem(doc.locate(path), _missing(what, value, ids)))
 
-    for kind, items in (("track", pack.tracks), ("tally", pack.tallies), ("table", pack.tables),
-                        ("resource", pack.resources), ("rest", pack.rests), ("condition", pack.conditions),
-                        ("procedure", pack.procedures),
-                        ("statblock", pack.statblocks), ("tracker page", pack.trackers)):
+    for kind, items in (
+        ("track", pack.tracks),
+        ("tally", pack.tallies),
+        ("table", pack.tables),
+        ("resource", pack.resources),
+        ("rest", pack.rests),
+        ("condition", pack.conditions),
+        ("procedure", pack.procedures),
+        ("statblock", pack.statblocks),
+        ("tracker page", pack.trackers),
+    ):
         problems.extend(_duplicates(doc, [i.id for i in items], _plural(kind), "id"))
-    problems.extend(_duplicates(doc, [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
-                                "tracks", "id", message="a track and a tally share the id"))
+    problems.extend(
+        _duplicates(
+            doc,
+            [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
+            "tracks",
+            "id",
+            message="a track and a tally share the id",
+        )
+    )
 
     problems.extend(_horizon_problems(pack, doc))
     problems.extend(_chosen_problems(pack, doc))
@@ -278,47 +291,88 @@ def check_pack(pack: Pack, doc: Document) -> None:
         if check.trigger.track_full is not None and (
             check.advance is None or check.advance.track != check.trigger.track_full
         ):
-            problems.append(Problem(doc.locate((*base, "trigger", "track_full")),
-                                    "track_full needs an advance table that moves the same track"))
+            problems.append(
+                Problem(
+                    doc.locate((*base, "trigger", "track_full")),
+                    "track_full needs an advance table that moves the same track",
+                )
+            )
         if check.pool is not None:
             for i, tally in enumerate(check.pool.tallies):
                 need(tallies, tally, (*base, "pool", "tallies", i), "tally")
             problems.extend(_dice_problems(check.pool.die, doc, (*base, "pool", "die"), single=True))
         if check.advance is not None:
             need(tracks, check.advance.track, (*base, "advance", "track"), "track")
-            problems.extend(_coverage(_result_faces(pack), [r.roll for r in check.advance.by],
-                                      doc, (*base, "advance", "by"), "the check's result"))
+            problems.extend(
+                _coverage(
+                    _result_faces(pack),
+                    [r.roll for r in check.advance.by],
+                    doc,
+                    (*base, "advance", "by"),
+                    "the check's result",
+                )
+            )
         for i, track_id in enumerate(check.on_encounter.reset):
             need(tracks, track_id, (*base, "on_encounter", "reset", i), "track")
         if check.outcomes and check.outcomes_read == "result" and not check.patterns:
-            problems.extend(_coverage(_result_faces(pack), [o.roll for o in check.outcomes if o.roll], doc,
-                                      (*base, "outcomes"), "the check's result"))
+            problems.extend(
+                _coverage(
+                    _result_faces(pack),
+                    [o.roll for o in check.outcomes if o.roll],
+                    doc,
+                    (*base, "outcomes"),
+                    "the check's result",
+                )
+            )
         if check.trigger.faces and not check.add:
             possible = _result_faces(pack)
             for i, rng in enumerate(check.trigger.faces):
                 if possible and not any(f in rng for f in possible):
-                    problems.append(Problem(doc.locate((*base, "trigger", "faces", i)),
-                                            f"{rng} cannot come up on the check's result "
-                                            f"({possible[0]}-{possible[-1]}), so it would never trigger"))
+                    problems.append(
+                        Problem(
+                            doc.locate((*base, "trigger", "faces", i)),
+                            f"{rng} cannot come up on the check's result "
+                            f"({possible[0]}-{possible[-1]}), so it would never trigger",
+                        )
+                    )
 
     for t, track in enumerate(pack.tracks):
         for lv, level in enumerate(track.levels):
             if level.at.low < track.min or level.at.high > track.max:
-                problems.append(Problem(doc.locate(("tracks", t, "levels", lv, "at")),
-                                        f"level {level.at} is outside the track's range {track.min}-{track.max}"))
+                problems.append(
+                    Problem(
+                        doc.locate(("tracks", t, "levels", lv, "at")),
+                        f"level {level.at} is outside the track's range {track.min}-{track.max}",
+                    )
+                )
         if track.box_labels and len(track.box_labels) != track.max - track.min:
-            problems.append(Problem(doc.locate(("tracks", t, "box_labels")),
-                                    f"give one label per box: {track.max - track.min} for {track.min}-{track.max}"))
+            problems.append(
+                Problem(
+                    doc.locate(("tracks", t, "box_labels")),
+                    f"give one label per box: {track.max - track.min} for {track.min}-{track.max}",
+                )
+            )
     for a, action in enumerate(pack.actions):
         for e, effect in enumerate(action.effects):
-            need(tracks | tallies | {r.id for r in pack.resources}, effect.track,
-                 ("actions", a, "effects", e, "track"), "track, tally or resource")
+            need(
+                tracks | tallies | {r.id for r in pack.resources},
+                effect.track,
+                ("actions", a, "effects", e, "track"),
+                "track, tally or resource",
+            )
     for t, table in enumerate(pack.tables):
         if table.roll is not None:
             faces = _faces(table.roll, doc, ("tables", t, "roll"), problems)
             if faces is not None:
-                problems.extend(_coverage(faces, [r.roll for r in table.rows if r.roll is not None],
-                                          doc, ("tables", t, "rows"), table.roll))
+                problems.extend(
+                    _coverage(
+                        faces,
+                        [r.roll for r in table.rows if r.roll is not None],
+                        doc,
+                        ("tables", t, "rows"),
+                        table.roll,
+                    )
+                )
     problems.extend(cell_problems(pack, doc))
     if pack.encounter is not None:
         for name in ("distance", "reaction", "zones"):
@@ -353,14 +407,23 @@ def _horizon_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         return f"{seconds / 3600:g} hour{'' if seconds == 3600 else 's'}"
 
     if time.horizon % 3600 or time.horizon > limits.MAX_HOURS * 3600:
-        yield Problem(where, f"{hours(time.horizon)} is not a whole number of hours from 1 to {limits.MAX_HOURS} "
-                             f"({limits.MAX_HOURS // 24} days)")
+        yield Problem(
+            where,
+            f"{hours(time.horizon)} is not a whole number of hours from 1 to {limits.MAX_HOURS} "
+            f"({limits.MAX_HOURS // 24} days)",
+        )
     elif time.horizon < time.length:
-        yield Problem(where, f"{hours(time.horizon)} is shorter than one {time.unit} ({hours(time.length)}); "
-                             f"make it at least {hours(-(-time.length // 3600) * 3600)}")
+        yield Problem(
+            where,
+            f"{hours(time.horizon)} is shorter than one {time.unit} ({hours(time.length)}); "
+            f"make it at least {hours(-(-time.length // 3600) * 3600)}",
+        )
     elif time.horizon // time.length > limits.MAX_UNITS:
-        yield Problem(where, f"{hours(time.horizon)} is {time.horizon // time.length:,} {time.plural}; odds and "
-                             f"timetables cover at most {limits.MAX_UNITS:,}: make it shorter")
+        yield Problem(
+            where,
+            f"{hours(time.horizon)} is {time.horizon // time.length:,} {time.plural}; odds and "
+            f"timetables cover at most {limits.MAX_UNITS:,}: make it shorter",
+        )
 
 
 def _chosen_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -370,17 +433,20 @@ def _chosen_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         if not track.chosen:
             continue
         if track.per_unit:
-            yield Problem(doc.locate(("tracks", t, "per_unit")),
-                          f"{track.name} is chosen by the GM, so it cannot also move every unit; give per_unit: 0 "
-                          "or leave chosen out")
+            yield Problem(
+                doc.locate(("tracks", t, "per_unit")),
+                f"{track.name} is chosen by the GM, so it cannot also move every unit; give per_unit: 0 "
+                "or leave chosen out",
+            )
         if advanced == track.id:
-            yield Problem(doc.locate(("check", "advance", "track")),
-                          f"{track.name} is chosen by the GM, so the check cannot advance it; advance another "
-                          "track or leave chosen out")
+            yield Problem(
+                doc.locate(("check", "advance", "track")),
+                f"{track.name} is chosen by the GM, so the check cannot advance it; advance another "
+                "track or leave chosen out",
+            )
 
 
-def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: set[str],
-                    tables: set[str]) -> None:
+def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: set[str], tables: set[str]) -> None:
     refs = {
         "procedure": {p.id for p in pack.procedures},
         "track": tracks,
@@ -393,30 +459,51 @@ def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: 
             if section.kind in refs:
                 need_ids = refs[section.kind]
                 if section.ref not in need_ids:
-                    problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "ref")),
-                                            _missing(section.kind, section.ref or "", need_ids)))
+                    problems.append(
+                        Problem(
+                            doc.locate(("reference", "pages", p, "sections", s, "ref")),
+                            _missing(section.kind, section.ref or "", need_ids),
+                        )
+                    )
             if section.kind == "check" and pack.check is None:
-                problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "kind")),
-                                        "a check section needs the pack to have a check"))
+                problems.append(
+                    Problem(
+                        doc.locate(("reference", "pages", p, "sections", s, "kind")),
+                        "a check section needs the pack to have a check",
+                    )
+                )
             if section.kind in _LISTED and not getattr(pack, section.kind):
-                problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "kind")),
-                                        f"a {section.kind} section lists the pack's {section.kind}, and it has "
-                                        f"none: add {section.kind} or remove the section"))
+                problems.append(
+                    Problem(
+                        doc.locate(("reference", "pages", p, "sections", s, "kind")),
+                        f"a {section.kind} section lists the pack's {section.kind}, and it has "
+                        f"none: add {section.kind} or remove the section",
+                    )
+                )
             secret = _secret(pack, section.kind, section.ref)
             if section.player_safe and secret:
-                problems.append(Problem(doc.locate(("reference", "pages", p, "sections", s, "player_safe")),
-                                        f"{secret}, so this section cannot be player_safe"))
+                problems.append(
+                    Problem(
+                        doc.locate(("reference", "pages", p, "sections", s, "player_safe")),
+                        f"{secret}, so this section cannot be player_safe",
+                    )
+                )
     for t, tracker in enumerate(pack.trackers):
         for q, part in enumerate(tracker.parts):
             if part.kind in refs:
                 need_ids = refs[part.kind]
                 if part.ref not in need_ids:
-                    problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
-                                            _missing(part.kind, part.ref or "", need_ids)))
+                    problems.append(
+                        Problem(
+                            doc.locate(("trackers", t, "parts", q, "ref")),
+                            _missing(part.kind, part.ref or "", need_ids),
+                        )
+                    )
             secret = _secret(pack, part.kind, part.ref)
             if tracker.audience == Audience.PLAYERS and secret:
-                problems.append(Problem(doc.locate(("trackers", t, "parts", q, "ref")),
-                                        f"{secret} but this sheet is for players"))
+                problems.append(
+                    Problem(doc.locate(("trackers", t, "parts", q, "ref")), f"{secret} but this sheet is for players")
+                )
 
 
 def _secret(pack: Pack, kind: str, ref: str | None) -> str | None:
@@ -436,14 +523,22 @@ def check_site(site: Site, doc: Document) -> None:
     problems.extend(_duplicates(doc, [s.id for s in site.statblocks], "statblocks", "id"))
     total = sum(len(text) for _, text in iter_paths(doc.data) if isinstance(text, str))
     if total > limits.MAX_SITE_TEXT:
-        problems.append(Problem(doc.locate(("rooms",)), f"the site holds {total:,} characters of text; at most "
-                                f"{limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)"))
+        problems.append(
+            Problem(
+                doc.locate(("rooms",)),
+                f"the site holds {total:,} characters of text; at most "
+                f"{limits.MAX_SITE_TEXT:,} are allowed (split the dungeon into several sites)",
+            )
+        )
     known = set(keys)
     for r, room in enumerate(site.rooms):
         for e, exit_key in enumerate(room.exits):
             if exit_key not in known:
-                problems.append(Problem(doc.locate(("rooms", r, "exits", e)),
-                                        f'no room with key "{exit_key}" (rooms are {_span(keys)})'))
+                problems.append(
+                    Problem(
+                        doc.locate(("rooms", r, "exits", e)), f'no room with key "{exit_key}" (rooms are {_span(keys)})'
+                    )
+                )
     stats = {s.id for s in site.statblocks}
     for r, room in enumerate(site.rooms):
         for s, stat in enumerate(room.stats):
@@ -452,12 +547,16 @@ def check_site(site: Site, doc: Document) -> None:
     if site.wandering is not None:
         for e, entry in enumerate(site.wandering.entries):
             if entry.stat is not None and entry.stat not in stats:
-                problems.append(Problem(doc.locate(("wandering", "entries", e, "stat")),
-                                        _missing("statblock", entry.stat, stats)))
+                problems.append(
+                    Problem(doc.locate(("wandering", "entries", e, "stat")), _missing("statblock", entry.stat, stats))
+                )
         faces = _faces(site.wandering.roll, doc, ("wandering", "roll"), problems)
         if faces is not None:
-            problems.extend(_coverage(faces, [x.roll for x in site.wandering.entries], doc,
-                                      ("wandering", "entries"), site.wandering.roll))
+            problems.extend(
+                _coverage(
+                    faces, [x.roll for x in site.wandering.entries], doc, ("wandering", "entries"), site.wandering.roll
+                )
+            )
     problems.extend(glyph_problems(doc, skip={("system",), ("encounters",)}))
     problems.extend(markup_problems(doc))
     problems.extend(cost_problems(site, doc))
@@ -473,8 +572,11 @@ def check_site_rules(site: Site, doc: Document, pack: Pack, encounter_pack: Pack
     from sheetgen.load.validate_route import route_problems
 
     rules_pack, _ = encounter_rules(pack, encounter_pack)
-    problems = [*_morale_problems(site.statblocks, rules_pack, doc),
-                *_layout_problems(site.statblocks, rules_pack, doc), *route_problems(site, doc, pack)]
+    problems = [
+        *_morale_problems(site.statblocks, rules_pack, doc),
+        *_layout_problems(site.statblocks, rules_pack, doc),
+        *route_problems(site, doc, pack),
+    ]
     if problems:
         raise DataError.many(problems)
 
@@ -492,9 +594,13 @@ def _morale_problems(statblocks: Sequence[Statblock], rules_pack: Pack, doc: Doc
     problems = []
     for i, block in enumerate(statblocks):
         if block.morale is not None and not dice.minimum <= block.morale <= dice.maximum:
-            problems.append(Problem(doc.locate(("statblocks", i, "morale")),
-                                    f"{block.morale} cannot be reached by the morale roll {morale.roll} "
-                                    f"({dice.minimum}-{dice.maximum}, from {rules_pack.id})"))
+            problems.append(
+                Problem(
+                    doc.locate(("statblocks", i, "morale")),
+                    f"{block.morale} cannot be reached by the morale roll {morale.roll} "
+                    f"({dice.minimum}-{dice.maximum}, from {rules_pack.id})",
+                )
+            )
     return problems
 
 
@@ -511,24 +617,39 @@ def _layout_problems(statblocks: Sequence[Statblock], rules_pack: Pack, doc: Doc
     for i, block in enumerate(statblocks):
         for name in block.stats:
             if name.casefold() not in stats:
-                problems.append(Problem(
-                    doc.locate(("statblocks", i, "stats", name), key=True),
-                    f'"{name}" is not a stat of {rules_pack.id}\'s statblock ({known}); rename it to one of '
-                    "these or remove it"))
+                problems.append(
+                    Problem(
+                        doc.locate(("statblocks", i, "stats", name), key=True),
+                        f'"{name}" is not a stat of {rules_pack.id}\'s statblock ({known}); rename it to one of '
+                        "these or remove it",
+                    )
+                )
         for field in ("zone", "morale", "appearing"):
             if field not in fields and getattr(block, field) is not None:
-                problems.append(Problem(
-                    doc.locate(("statblocks", i, field), key=True),
-                    f"{rules_pack.id}'s statblock has no place for {field}; remove it, or give the value "
-                    "as one of its stats"))
+                problems.append(
+                    Problem(
+                        doc.locate(("statblocks", i, field), key=True),
+                        f"{rules_pack.id}'s statblock has no place for {field}; remove it, or give the value "
+                        "as one of its stats",
+                    )
+                )
         given = {name.casefold() for name in block.stats}
-        missing = [slot.stat or slot.field or "" for slot in layout.stats if slot.required and (
-            slot.stat.casefold() not in given if slot.stat is not None else getattr(block, slot.field or "") is None)]
+        missing = [
+            slot.stat or slot.field or ""
+            for slot in layout.stats
+            if slot.required
+            and (
+                slot.stat.casefold() not in given if slot.stat is not None else getattr(block, slot.field or "") is None
+            )
+        ]
         if missing:
-            problems.append(Problem(
-                doc.locate(("statblocks", i, "stats") if "stats" in block.model_fields_set else ("statblocks", i)),
-                f"{rules_pack.id}'s statblock requires {', '.join(missing)}; add "
-                + ("it" if len(missing) == 1 else "them")))
+            problems.append(
+                Problem(
+                    doc.locate(("statblocks", i, "stats") if "stats" in block.model_fields_set else ("statblocks", i)),
+                    f"{rules_pack.id}'s statblock requires {', '.join(missing)}; add "
+                    + ("it" if len(missing) == 1 else "them"),
+                )
+            )
     return problems
 
 
@@ -540,20 +661,29 @@ def _wandering_problems(pack: Pack, doc: Document) -> list[Problem]:
     if table is None:
         if "wandering" not in rules.model_fields_set:
             return []  # the default: a pack without a wandering table of its own
-        return [Problem(doc.locate(("encounter", "wandering")),
-                        _missing("table", rules.wandering, [t.id for t in pack.tables]))]
+        return [
+            Problem(
+                doc.locate(("encounter", "wandering")), _missing("table", rules.wandering, [t.id for t in pack.tables])
+            )
+        ]
     problems = []
     if table.roll is None:
-        problems.append(Problem(doc.locate(("encounter", "wandering")),
-                                f'table "{table.id}" has no roll, so a deck cannot draw from it'))
+        problems.append(
+            Problem(
+                doc.locate(("encounter", "wandering")), f'table "{table.id}" has no roll, so a deck cannot draw from it'
+            )
+        )
     columns = {c.casefold() for c in table.columns}
     for field in ("appearing_columns", "stat_columns"):
         names: list[str] = getattr(rules, field)
         if field in rules.model_fields_set and not any(n.casefold() in columns for n in names):
             wanted = " or ".join(f'"{n}"' for n in names)
-            problems.append(Problem(doc.locate(("encounter", field)),
-                                    f'table "{table.id}" has no column {wanted} '
-                                    f'(its columns: {", ".join(table.columns)})'))
+            problems.append(
+                Problem(
+                    doc.locate(("encounter", field)),
+                    f'table "{table.id}" has no column {wanted} (its columns: {", ".join(table.columns)})',
+                )
+            )
     return problems
 
 
@@ -563,15 +693,31 @@ def card_text_sizes(site: Site) -> tuple[list[int], list[int]]:
     names = {room.key: room.name for room in site.rooms}
     rooms = []
     for room in site.rooms:
-        texts = [room.key, room.name, room.size, room.description, *room.details, room.trap, room.treasure,
-                 room.encounter, room.notes]
+        texts = [
+            room.key,
+            room.name,
+            room.size,
+            room.description,
+            *room.details,
+            room.trap,
+            room.treasure,
+            room.encounter,
+            room.notes,
+        ]
         exits = sum(len(key) + len(names.get(key, "")) + 2 for key in room.exits)
         rooms.append(sum(len(t) for t in texts if t) + exits)
     stats = []
     for block in site.statblocks:
-        texts = [block.name, block.description, block.zone, block.appearing, block.notes,
-                 *block.stats, *block.stats.values(),
-                 *(part for action in block.actions for part in (action.name, action.kind, action.text))]
+        texts = [
+            block.name,
+            block.description,
+            block.zone,
+            block.appearing,
+            block.notes,
+            *block.stats,
+            *block.stats.values(),
+            *(part for action in block.actions for part in (action.name, action.kind, action.text)),
+        ]
         stats.append(sum(len(t) for t in texts if t))
     return rooms, stats
 
@@ -584,15 +730,28 @@ def cost_problems(site: Site, doc: Document) -> list[Problem]:
     for kind, sizes in (("rooms", rooms), ("statblocks", stats)):
         for i, size in enumerate(sizes):
             if size > limits.MAX_CARD_TEXT:
-                what, fix = (("with the names of the rooms its exits lead to", "shorten its text or give it "
-                              "fewer exits") if kind == "rooms" else ("in all", "shorten its text"))
-                problems.append(Problem(doc.locate((kind, i)), f"its cards would print {size:,} characters "
-                                        f"({what}); at most {limits.MAX_CARD_TEXT:,} are allowed: {fix}"))
+                what, fix = (
+                    ("with the names of the rooms its exits lead to", "shorten its text or give it fewer exits")
+                    if kind == "rooms"
+                    else ("in all", "shorten its text")
+                )
+                problems.append(
+                    Problem(
+                        doc.locate((kind, i)),
+                        f"its cards would print {size:,} characters "
+                        f"({what}); at most {limits.MAX_CARD_TEXT:,} are allowed: {fix}",
+                    )
+                )
     total = sum(rooms) + sum(stats)
     if total > limits.MAX_CARDS_TEXT:
-        problems.append(Problem(doc.locate(("rooms",)), f"the cards would print {total:,} characters (the "
-                                f"names of the rooms exits lead to included); at most {limits.MAX_CARDS_TEXT:,} "
-                                "are allowed (split the dungeon into several sites)"))
+        problems.append(
+            Problem(
+                doc.locate(("rooms",)),
+                f"the cards would print {total:,} characters (the "
+                f"names of the rooms exits lead to included); at most {limits.MAX_CARDS_TEXT:,} "
+                "are allowed (split the dungeon into several sites)",
+            )
+        )
     return problems
 
 
@@ -610,8 +769,10 @@ def markup_problems(doc: Document) -> list[Problem]:
         if message is None:
             marks = sum(1 for run in runs(value) if run.bold or run.italic)
             if marks > limits.MAX_MARKS:
-                message = (f"{marks} stretches of **bold** or _italic_ text; at most {limits.MAX_MARKS} are "
-                           "allowed in one text")
+                message = (
+                    f"{marks} stretches of **bold** or _italic_ text; at most {limits.MAX_MARKS} are "
+                    "allowed in one text"
+                )
         if message is not None:
             problems.append(Problem(doc.locate(path), message))
     return problems

@@ -35,15 +35,17 @@ def _span(keys: Sequence[str]) -> str:
     return ", ".join(keys)
 
 
-def _duplicates(doc: Document, values: Sequence[str], list_name: str, field: str,
-                message: str | None = None) -> Iterator[Problem]:
+def _duplicates(
+    doc: Document, values: Sequence[str], list_name: str, field: str, message: str | None = None
+) -> Iterator[Problem]:
     first: dict[str, int] = {}
     for i, value in enumerate(values):
         if value in first:
             where = doc.locate((list_name, i, field))
             text = message or f"duplicate {field}"
-            yield Problem(where, f'{text} "{value}" (first used by {list_name}[{first[value]}]); '
-                                 f"each {field} must be unique")
+            yield Problem(
+                where, f'{text} "{value}" (first used by {list_name}[{first[value]}]); each {field} must be unique'
+            )
         else:
             first[value] = i
 
@@ -68,12 +70,14 @@ def _result_faces(pack: Pack) -> list[int]:
 def _cover_track(pack: Pack, value: ByTrack, doc: Document, path: PathKey) -> Iterator[Problem]:
     track = pack.track(value.track)
     assert value.levels is not None
-    yield from _coverage(list(range(track.min, track.max + 1)), list(value.levels), doc, path,
-                         f"{track.name} ({track.min}-{track.max})")
+    yield from _coverage(
+        list(range(track.min, track.max + 1)), list(value.levels), doc, path, f"{track.name} ({track.min}-{track.max})"
+    )
 
 
-def _coverage(faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, path: PathKey,
-              what: str) -> Iterator[Problem]:
+def _coverage(
+    faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, path: PathKey, what: str
+) -> Iterator[Problem]:
     """Ranges must not overlap and must cover every face exactly once."""
     owner: dict[int, RollRange] = {}
     reported = False
@@ -91,8 +95,9 @@ def _coverage(faces: Sequence[int], ranges: Sequence[RollRange], doc: Document, 
             owner.setdefault(face, rng)
     gaps = [f for f in faces if f not in owner]
     if gaps and not reported:
-        yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}; every result "
-                                        "needs exactly one row")
+        yield Problem(
+            doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}; every result needs exactly one row"
+        )
     elif gaps:
         yield Problem(doc.locate(path), f"no row covers {_ranges_text(gaps)} on {what}")
 

@@ -28,15 +28,27 @@ def map_problems(site: Site, doc: Document) -> list[Problem]:
     for i, area in enumerate(plan.areas):
         where = ("map", "areas", i)
         if (area.rect is None) == (area.polygon is None):
-            problems.append(Problem(doc.locate(where), "give an area either rect: [x, y, width, height] or "
-                                                       "polygon: [[x, y], ...], not " + ("both" if area.rect else
-                                                                                         "neither")))
+            problems.append(
+                Problem(
+                    doc.locate(where),
+                    "give an area either rect: [x, y, width, height] or "
+                    "polygon: [[x, y], ...], not " + ("both" if area.rect else "neither"),
+                )
+            )
         if area.round and area.rect is None:
-            problems.append(Problem(doc.locate((*where, "round")), "only a rect can be round (the circle or "
-                                                                   "ellipse inside it); drop round: or give a rect"))
+            problems.append(
+                Problem(
+                    doc.locate((*where, "round")),
+                    "only a rect can be round (the circle or ellipse inside it); drop round: or give a rect",
+                )
+            )
         if area.room is not None and area.room not in known:
-            problems.append(Problem(doc.locate((*where, "room")), f'no room with key "{area.room}" (rooms are '
-                                                                  f"{_span(keys)}); leave room: out for a passage"))
+            problems.append(
+                Problem(
+                    doc.locate((*where, "room")),
+                    f'no room with key "{area.room}" (rooms are {_span(keys)}); leave room: out for a passage',
+                )
+            )
         if area.rect is not None:
             x, y, w, h = area.rect
             xs += [x, x + w]
@@ -51,8 +63,12 @@ def map_problems(site: Site, doc: Document) -> list[Problem]:
     xs += [x for x, _ in plan.columns]
     ys += [y for _, y in plan.columns]
     if xs and (max(xs) - min(xs) > limits.MAX_MAP_SQUARES or max(ys) - min(ys) > limits.MAX_MAP_SQUARES):
-        problems.append(Problem(doc.locate(("map",)),
-                                f"the map spans {max(xs) - min(xs):g} x {max(ys) - min(ys):g} squares; at most "
-                                f"{limits.MAX_MAP_SQUARES:,} each way fit on a page (draw it with larger squares, "
-                                "or split the site)"))
+        problems.append(
+            Problem(
+                doc.locate(("map",)),
+                f"the map spans {max(xs) - min(xs):g} x {max(ys) - min(ys):g} squares; at most "
+                f"{limits.MAX_MAP_SQUARES:,} each way fit on a page (draw it with larger squares, "
+                "or split the site)",
+            )
+        )
     return problems

@@ -40,15 +40,21 @@ def due_mark_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     taken = {CERTAIN: "the check", POSSIBLE: "the check"} if pack.check is not None else {}
     taken.update({rest_mark(r): f'rest "{r.id}"' for r in pack.rests if r.every is not None})
     marked: list[tuple[str, int, str, bool, str]] = [
-        ("rolls", i, roll_mark(r), r.mark is not None, f'roll "{r.id}"') for i, r in enumerate(pack.rolls)
-        if is_marked(r)]
-    marked += [("conditions", i, condition_mark(c), c.mark is not None, f'condition "{c.id}"')
-               for i, c in enumerate(pack.conditions)]
+        ("rolls", i, roll_mark(r), r.mark is not None, f'roll "{r.id}"')
+        for i, r in enumerate(pack.rolls)
+        if is_marked(r)
+    ]
+    marked += [
+        ("conditions", i, condition_mark(c), c.mark is not None, f'condition "{c.id}"')
+        for i, c in enumerate(pack.conditions)
+    ]
     for where, i, mark, given, what in marked:
         if mark in taken:
-            yield Problem(doc.locate((where, i, "mark" if given else "name")),
-                          f'its mark on the turns grid, "{mark}", is also {taken[mark]}\'s: give it a mark of '
-                          "its own (mark: up to 3 letters)")
+            yield Problem(
+                doc.locate((where, i, "mark" if given else "name")),
+                f'its mark on the turns grid, "{mark}", is also {taken[mark]}\'s: give it a mark of '
+                "its own (mark: up to 3 letters)",
+            )
         taken[mark] = what
 
 
@@ -59,9 +65,11 @@ def turns_actions_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         for q, part in enumerate(tracker.parts):
             for i, name in enumerate(part.actions):
                 if name not in names:
-                    yield Problem(doc.locate(("trackers", t, "parts", q, "actions", i)),
-                                  f'no action named "{name}"' + (f" (actions: {', '.join(sorted(names))})"
-                                                                 if names else ": the pack has none"))
+                    yield Problem(
+                        doc.locate(("trackers", t, "parts", q, "actions", i)),
+                        f'no action named "{name}"'
+                        + (f" (actions: {', '.join(sorted(names))})" if names else ": the pack has none"),
+                    )
 
 
 def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey) -> Iterator[Problem]:
@@ -84,15 +92,18 @@ def cadence_problems(pack: Pack, cadence: Cadence, doc: Document, base: PathKey)
             return
         yield from _cover_track(pack, every, doc, (*base, "every", "levels"))
         if any(not 1 <= n <= limits.MAX_TRACK for n in every.levels.values()):
-            yield Problem(doc.locate((*base, "every", "levels")),
-                          f"every level's cadence must be from 1 to {limits.MAX_TRACK} units")
+            yield Problem(
+                doc.locate((*base, "every", "levels")),
+                f"every level's cadence must be from 1 to {limits.MAX_TRACK} units",
+            )
             return
     elif not 1 <= every <= limits.MAX_TRACK:
         yield Problem(doc.locate((*base, "every")), f"must be from 1 to {limits.MAX_TRACK} units")
         return
     if cadence.first is not None and cadence.first > cadence.grid:
-        finest = (f"every ({every})" if isinstance(every, int)
-                  else f"{cadence.grid} (the finest of the cadences by level)")
+        finest = (
+            f"every ({every})" if isinstance(every, int) else f"{cadence.grid} (the finest of the cadences by level)"
+        )
         yield Problem(doc.locate((*base, "first")), f"must be from 1 to {finest}; for a later start add an offset")
 
 
@@ -100,13 +111,14 @@ def _at_problems(cadence: Cadence, doc: Document, base: PathKey) -> Iterator[Pro
     """A cadence at given units: ``at`` alone (no every, offset or first), its units from 1 to MAX_TRACK and
     increasing, and with ``repeat`` (1 to MAX_TRACK units) none of them past the repeat."""
     if cadence.at is None:
-        yield Problem(doc.locate((*base, "repeat")), "repeat says how often the units of at fall again; "
-                                                     "give at with it: {at: [3, 5], repeat: 6}")
+        yield Problem(
+            doc.locate((*base, "repeat")),
+            "repeat says how often the units of at fall again; give at with it: {at: [3, 5], repeat: 6}",
+        )
         return
     for name in ("every", "offset", "first"):
         if name in cadence.model_fields_set:
-            yield Problem(doc.locate((*base, name)),
-                          f"give either at (the units themselves) or {name}, not both")
+            yield Problem(doc.locate((*base, name)), f"give either at (the units themselves) or {name}, not both")
     if not cadence.at:
         yield Problem(doc.locate((*base, "at")), "give at least one unit: at: [1, 4, 9]")
     repeat = cadence.repeat
@@ -125,8 +137,9 @@ def _at_problems(cadence: Cadence, doc: Document, base: PathKey) -> Iterator[Pro
         last = max(last, unit)
 
 
-def outcome_effect_problems(pack: Pack, doc: Document, outcomes: Sequence[Outcome] | None = None,
-                            base: PathKey = ("check",)) -> Iterator[Problem]:
+def outcome_effect_problems(
+    pack: Pack, doc: Document, outcomes: Sequence[Outcome] | None = None, base: PathKey = ("check",)
+) -> Iterator[Problem]:
     """The tracks and resources that the check's outcomes (or these, at ``base``) act on exist."""
     if outcomes is None:
         assert pack.check is not None
@@ -149,11 +162,21 @@ def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     from sheetgen.engine.resources import out_unit
 
     tracks = {t.id for t in pack.tracks}
-    ticked = {e.resource: f"check.outcomes[{o}]"
-              for o, outcome in enumerate(pack.check.outcomes if pack.check else [])
-              for e in outcome.effects if e.resource is not None}
-    ticked.update({e.resource: f"rolls[{r}].outcomes[{o}]" for r, roll in enumerate(pack.rolls)
-                   for o, outcome in enumerate(roll.outcomes) for e in outcome.effects if e.resource is not None})
+    ticked = {
+        e.resource: f"check.outcomes[{o}]"
+        for o, outcome in enumerate(pack.check.outcomes if pack.check else [])
+        for e in outcome.effects
+        if e.resource is not None
+    }
+    ticked.update(
+        {
+            e.resource: f"rolls[{r}].outcomes[{o}]"
+            for r, roll in enumerate(pack.rolls)
+            for o, outcome in enumerate(roll.outcomes)
+            for e in outcome.effects
+            if e.resource is not None
+        }
+    )
     for r, resource in enumerate(pack.resources):
         if not resource.when_out:
             continue
@@ -161,17 +184,24 @@ def when_out_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         if resource.every is None:
             yield Problem(where, "when_out needs a rate (every): it acts when the rate uses the last box")
         if resource.id in ticked:
-            yield Problem(where, "when_out needs a resource that only its rate uses: "
-                                 f"{ticked[resource.id]} ticks or refills it, so when it runs out "
-                                 "depends on the dice")
+            yield Problem(
+                where,
+                "when_out needs a resource that only its rate uses: "
+                f"{ticked[resource.id]} ticks or refills it, so when it runs out "
+                "depends on the dice",
+            )
         elif resource.every is not None and out_unit(pack, resource) is None:
-            yield Problem(where, "when_out needs a resource that runs out at a time the rules fix: this one is "
-                                 "rolled when it is used, or lit after one that is, so when it runs out depends "
-                                 "on the dice; say what its running out does in its text")
+            yield Problem(
+                where,
+                "when_out needs a resource that runs out at a time the rules fix: this one is "
+                "rolled when it is used, or lit after one that is, so when it runs out depends "
+                "on the dice; say what its running out does in its text",
+            )
         for m, move in enumerate(resource.when_out):
             if move.track not in tracks:
-                yield Problem(doc.locate(("resources", r, "when_out", m, "track")),
-                              _missing("track", move.track, tracks))
+                yield Problem(
+                    doc.locate(("resources", r, "when_out", m, "track")), _missing("track", move.track, tracks)
+                )
 
 
 def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -186,8 +216,10 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         base: PathKey = ("variants", v)
         for old in variant.says:
             if old not in printed:
-                yield Problem(doc.locate((*base, "says", old), key=True),
-                              f"'{old}' is printed nowhere in the pack; give a phrase of its text, as written")
+                yield Problem(
+                    doc.locate((*base, "says", old), key=True),
+                    f"'{old}' is printed nowhere in the pack; give a phrase of its text, as written",
+                )
         for rid, every in variant.rates.items():
             if rid not in resources:
                 yield Problem(doc.locate((*base, "rates", rid), key=True), _missing("resource", rid, resources))
@@ -202,9 +234,12 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         if check is None:
             continue
         named: list[tuple[str, PathKey, set[str], str]] = [
-            (t, (*base, "check", "add", i), tracks, "track") for i, t in enumerate(check.add)]
-        named += [(t, (*base, "check", "on_encounter", "reset", i), tracks, "track")
-                  for i, t in enumerate(check.on_encounter.reset)]
+            (t, (*base, "check", "add", i), tracks, "track") for i, t in enumerate(check.add)
+        ]
+        named += [
+            (t, (*base, "check", "on_encounter", "reset", i), tracks, "track")
+            for i, t in enumerate(check.on_encounter.reset)
+        ]
         if check.advance is not None:
             named.append((check.advance.track, (*base, "check", "advance", "track"), tracks, "track"))
         if check.trigger.track_full is not None:
@@ -214,8 +249,9 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             if isinstance(value, ByTrack):
                 named.append((value.track, (*base, "check", "trigger", name, "track"), tracks, "track"))
         if check.pool is not None:
-            named += [(t, (*base, "check", "pool", "tallies", i), tallies, "tally")
-                      for i, t in enumerate(check.pool.tallies)]
+            named += [
+                (t, (*base, "check", "pool", "tallies", i), tallies, "tally") for i, t in enumerate(check.pool.tallies)
+            ]
         for value, path, known, what in named:
             if value not in known:
                 yield Problem(doc.locate(path), _missing(what, value, known))
@@ -234,9 +270,11 @@ def results_part_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
                 if part.ref not in rolls:
                     yield Problem(doc.locate(("trackers", t, "parts", q, "ref")), _missing("roll", part.ref, rolls))
             elif pack.check is None or not pack.check.outcomes:
-                yield Problem(doc.locate(("trackers", t, "parts", q, "kind")),
-                              "a results part needs a check with outcomes to write down, or a roll (ref: one of "
-                              "the pack's rolls)")
+                yield Problem(
+                    doc.locate(("trackers", t, "parts", q, "kind")),
+                    "a results part needs a check with outcomes to write down, or a roll (ref: one of "
+                    "the pack's rolls)",
+                )
 
 
 def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check",)) -> Iterator[Problem]:
@@ -248,8 +286,10 @@ def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check
     what = "check" if isinstance(check, Check) else "roll"
     if not check.patterns:
         if check.dice_names:
-            yield Problem(doc.locate((*base, "dice_names")),
-                          f"dice names are for patterns that read a named die; this {what} has no pattern")
+            yield Problem(
+                doc.locate((*base, "dice_names")),
+                f"dice names are for patterns that read a named die; this {what} has no pattern",
+            )
         return
     try:
         sides = pattern_sides(check)
@@ -258,13 +298,17 @@ def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check
         yield Problem(doc.locate((*base, "pool" if pooled else "roll")), str(exc))
         return
     if isinstance(check, Check) and check.outcomes_read == "total":
-        yield Problem(doc.locate((*base, "outcomes_read")),
-                      "outcomes read from the total cannot be patterns: read them from the result")
+        yield Problem(
+            doc.locate((*base, "outcomes_read")),
+            "outcomes read from the total cannot be patterns: read them from the result",
+        )
         return
     names = check.dice_names
     if names and len(names) != len(sides):
-        yield Problem(doc.locate((*base, "dice_names")),
-                      f"give one name for each die of {check.roll}: {len(sides)}, in the order written")
+        yield Problem(
+            doc.locate((*base, "dice_names")),
+            f"give one name for each die of {check.roll}: {len(sides)}, in the order written",
+        )
         return
     for i, name in enumerate(names):
         if name in names[:i]:
@@ -277,27 +321,38 @@ def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check
         for name in (pattern.die or {}) if pattern is not None else {}:
             if name not in names:
                 unknown = True
-                yield Problem(doc.locate((*path, "die", name)),
-                              _missing("die", name, names) if names else
-                              f'"{name}" names a die, but the {what} names none: give dice_names, one for each '
-                              f"die of {check.roll}")
+                yield Problem(
+                    doc.locate((*path, "die", name)),
+                    _missing("die", name, names)
+                    if names
+                    else f'"{name}" names a die, but the {what} names none: give dice_names, one for each '
+                    f"die of {check.roll}",
+                )
     if unknown:
         return
     throws = list(product(*(range(1, n + 1) for n in sides)))
     if trigger is not None and not any(shows(trigger, t, names) for t in throws):
-        yield Problem(doc.locate((*base, "trigger", "pattern")),
-                      f"no throw of {check.roll} shows this pattern, so it would never trigger")
+        yield Problem(
+            doc.locate((*base, "trigger", "pattern")),
+            f"no throw of {check.roll} shows this pattern, so it would never trigger",
+        )
     taken = [False] * len(throws)
     for i, outcome in enumerate(check.outcomes):
-        hits = [n for n, t in enumerate(throws)
-                if (outcome.pattern is not None and shows(outcome.pattern, t, names))
-                or (outcome.roll is not None and sum(t) in outcome.roll)]
+        hits = [
+            n
+            for n, t in enumerate(throws)
+            if (outcome.pattern is not None and shows(outcome.pattern, t, names))
+            or (outcome.roll is not None and sum(t) in outcome.roll)
+        ]
         path = (*base, "outcomes", i, "pattern" if outcome.pattern is not None else "roll")
         if not hits:
             yield Problem(doc.locate(path), f"no throw of {check.roll} shows it, so it would never come up")
         elif all(taken[n] for n in hits):
-            yield Problem(doc.locate(path), "every throw that shows it is taken by an outcome above it (the first "
-                                            "that holds names the result): put it higher, or drop it")
+            yield Problem(
+                doc.locate(path),
+                "every throw that shows it is taken by an outcome above it (the first "
+                "that holds names the result): put it higher, or drop it",
+            )
         for n in hits:
             taken[n] = True
 
@@ -309,8 +364,10 @@ def outcome_total_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     if not check.outcomes or check.outcomes_read != "total":
         return
     if check.pool is not None or not check.add:
-        yield Problem(doc.locate(("check", "outcomes_read")),
-                      "total is for a plain roll with tracks added (add); use result otherwise")
+        yield Problem(
+            doc.locate(("check", "outcomes_read")),
+            "total is for a plain roll with tracks added (add); use result otherwise",
+        )
         return
     tracks = {t.id: t for t in pack.tracks}
     if any(t not in tracks for t in check.add):
@@ -319,5 +376,6 @@ def outcome_total_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     low = faces[0] + sum(tracks[t].min for t in check.add)
     high = faces[-1] + sum(tracks[t].max for t in check.add)
     totals = sorted({f + extra for f in faces for extra in range(low - faces[0], high - faces[-1] + 1)})
-    yield from _coverage(totals, [o.roll for o in check.outcomes if o.roll is not None], doc, ("check", "outcomes"),
-                         "the check's total")
+    yield from _coverage(
+        totals, [o.roll for o in check.outcomes if o.roll is not None], doc, ("check", "outcomes"), "the check's total"
+    )

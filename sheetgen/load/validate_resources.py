@@ -23,9 +23,11 @@ def resource_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         yield from _usage_die_problems(resource, i, doc)
         yield from _chance_problems(resource, i, doc)
         if resource.rolled and resource.every is None:
-            yield Problem(doc.locate(("resources", i, "dice" if resource.dice is not None else "chance")),
-                          "a rolled resource needs a rate (every): it is rolled each time the rate comes round "
-                          "(every: 1 rolls it at the end of every unit)")
+            yield Problem(
+                doc.locate(("resources", i, "dice" if resource.dice is not None else "chance")),
+                "a rolled resource needs a rate (every): it is rolled each time the rate comes round "
+                "(every: 1 rolls it at the end of every unit)",
+            )
     yield from _after_problems(pack, doc)
     yield from _outcome_problems(pack, doc)
 
@@ -48,8 +50,11 @@ def _usage_die_problems(resource: Resource, i: int, doc: Document) -> Iterator[P
         before = sides
         if not any(face in resource.steps_on for face in range(1, sides + 1)):
             field: PathKey = ("resources", i, "on") if resource.on is not None else ("resources", i, "dice", j)
-            yield Problem(doc.locate(field), f"no face of {text} is in on ({resource.steps_on}), so it could never "
-                                             "step down: give on faces every die has, such as 1-2")
+            yield Problem(
+                doc.locate(field),
+                f"no face of {text} is in on ({resource.steps_on}), so it could never "
+                "step down: give on faces every die has, such as 1-2",
+            )
 
 
 def _chance_problems(resource: Resource, i: int, doc: Document) -> Iterator[Problem]:
@@ -59,9 +64,11 @@ def _chance_problems(resource: Resource, i: int, doc: Document) -> Iterator[Prob
         return
     dist = dice_distribution(resource.chance.roll)
     if not any(total in resource.chance.on for total in dist):
-        yield Problem(doc.locate(("resources", i, "chance", "on")),
-                      f"{resource.chance.roll} never rolls {resource.chance.on}, so no box would ever be used: "
-                      f"give on results from {min(dist)} to {max(dist)}")
+        yield Problem(
+            doc.locate(("resources", i, "chance", "on")),
+            f"{resource.chance.roll} never rolls {resource.chance.on}, so no box would ever be used: "
+            f"give on results from {min(dist)} to {max(dist)}",
+        )
 
 
 def _after_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
@@ -76,19 +83,29 @@ def _after_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             yield Problem(where, _missing("resource", resource.after, by_id))
             continue
         if resource.every is None:
-            yield Problem(where, "after needs a rate (every): the rate starts the unit after the one before it "
-                                 "runs out")
+            yield Problem(
+                where, "after needs a rate (every): the rate starts the unit after the one before it runs out"
+            )
         if before.every is None:
-            yield Problem(where, f'"{before.id}" has no rate (every), so it never runs out by the rules and this '
-                                 "one would never be lit: give it a rate")
+            yield Problem(
+                where,
+                f'"{before.id}" has no rate (every), so it never runs out by the rules and this '
+                "one would never be lit: give it a rate",
+            )
         if resource.after in lit_after:
-            yield Problem(where, f'"{lit_after[resource.after]}" is lit after "{resource.after}" already: one '
-                                 "light is lit at a time, so give this one after the last of them")
+            yield Problem(
+                where,
+                f'"{lit_after[resource.after]}" is lit after "{resource.after}" already: one '
+                "light is lit at a time, so give this one after the last of them",
+            )
         lit_after.setdefault(resource.after, resource.id)
         circle = _circle(by_id, resource)
         if circle:
-            yield Problem(where, f"the lights go round in a circle ({' → '.join(circle)}): one of them must be "
-                                 "lit at the start (no after)")
+            yield Problem(
+                where,
+                f"the lights go round in a circle ({' → '.join(circle)}): one of them must be "
+                "lit at the start (no after)",
+            )
 
 
 def _circle(by_id: dict[str, Resource], resource: Resource) -> list[str]:
@@ -108,20 +125,32 @@ def _outcome_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     lights."""
     by_id = {r.id: r for r in pack.resources}
     chained = {r.after for r in pack.resources if r.after is not None}
-    named: list[tuple[PathKey, Outcome]] = [(("check", "outcomes", o), outcome)
-                                            for o, outcome in enumerate(pack.check.outcomes if pack.check else ())]
-    named += [(("rolls", r, "outcomes", o), outcome) for r, roll in enumerate(pack.rolls)
-              for o, outcome in enumerate(roll.outcomes)]
+    named: list[tuple[PathKey, Outcome]] = [
+        (("check", "outcomes", o), outcome) for o, outcome in enumerate(pack.check.outcomes if pack.check else ())
+    ]
+    named += [
+        (("rolls", r, "outcomes", o), outcome)
+        for r, roll in enumerate(pack.rolls)
+        for o, outcome in enumerate(roll.outcomes)
+    ]
     for base, outcome in named:
         for e, effect in enumerate(outcome.effects):
             r = by_id.get(effect.resource or "")
             if r is None:
                 continue
-            why = ("is rolled when it is used" if r.rolled
-                   else "is lit after another" if r.after is not None
-                   else "lights another when it runs out" if r.id in chained else "")
+            why = (
+                "is rolled when it is used"
+                if r.rolled
+                else "is lit after another"
+                if r.after is not None
+                else "lights another when it runs out"
+                if r.id in chained
+                else ""
+            )
             if why:
-                yield Problem(doc.locate((*base, "effects", e, "resource")),
-                              f'"{r.id}" {why}, so it runs down by its own rules, worked out apart from the '
-                              "check: an outcome cannot tick or refill it (write that rule in the outcome's "
-                              "text, or tick a resource without dice, chance or after)")
+                yield Problem(
+                    doc.locate((*base, "effects", e, "resource")),
+                    f'"{r.id}" {why}, so it runs down by its own rules, worked out apart from the '
+                    "check: an outcome cannot tick or refill it (write that rule in the outcome's "
+                    "text, or tick a resource without dice, chance or after)",
+                )

@@ -25,8 +25,11 @@ def roll_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     if not pack.rolls:
         return
     if pack.check is None:
-        yield Problem(doc.locate(("rolls",)), "other rolls are rolled beside the check: give the pack a check "
-                                              "(the roll that brings encounters), or make one of these the check")
+        yield Problem(
+            doc.locate(("rolls",)),
+            "other rolls are rolled beside the check: give the pack a check "
+            "(the roll that brings encounters), or make one of these the check",
+        )
     yield from _duplicates(doc, [r.id for r in pack.rolls], "rolls", "id", message="two rolls share the id")
     tracks = {t.id: t for t in pack.tracks}
     for i, roll in enumerate(pack.rolls):
@@ -54,8 +57,11 @@ def _pooled_problem(roll: Roll, doc: Document, base: PathKey) -> Problem | None:
     from sheetgen.engine.dice import one_kind
 
     if roll.patterns:
-        return Problem(doc.locate((*base, "read")), f"a roll read by its {roll.read} reads no patterns: give its "
-                                                    "outcomes ranges of that result, or leave read out")
+        return Problem(
+            doc.locate((*base, "read")),
+            f"a roll read by its {roll.read} reads no patterns: give its "
+            "outcomes ranges of that result, or leave read out",
+        )
     try:
         one_kind(roll.roll)
     except DiceError as exc:
@@ -81,11 +87,17 @@ def _range_problems(pack: Pack, roll: Roll, doc: Document, base: PathKey) -> Ite
         hits = {t for t in totals if t in outcome.roll}
         path = (*base, "outcomes", o, "roll")
         if not hits:
-            yield Problem(doc.locate(path), f"{outcome.roll} cannot come up on {roll.roll}"
-                                            + (f" read by its {roll.read}" if roll.read != "sum" else "")
-                                            + (" with the tracks added" if roll.add else "")
-                                            + f" ({totals[0]}-{totals[-1]})")
+            yield Problem(
+                doc.locate(path),
+                f"{outcome.roll} cannot come up on {roll.roll}"
+                + (f" read by its {roll.read}" if roll.read != "sum" else "")
+                + (" with the tracks added" if roll.add else "")
+                + f" ({totals[0]}-{totals[-1]})",
+            )
         elif hits <= taken:
-            yield Problem(doc.locate(path), "every result it holds is taken by an outcome above it (the first "
-                                            "that holds names the result): put it higher, or drop it")
+            yield Problem(
+                doc.locate(path),
+                "every result it holds is taken by an outcome above it (the first "
+                "that holds names the result): put it higher, or drop it",
+            )
         taken |= hits

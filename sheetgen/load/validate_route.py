@@ -29,22 +29,34 @@ def route_problems(site: Site, doc: Document, pack: Pack) -> list[Problem]:
     unit = pack.time.length
     for i, leg in enumerate(route.legs):
         if leg.key in seen:
-            problems.append(Problem(doc.locate(("route", "legs", i, "key")),
-                                    f'duplicate key "{leg.key}" (first used by route.legs[{seen[leg.key]}]); '
-                                    "each leg's key must be unique"))
+            problems.append(
+                Problem(
+                    doc.locate(("route", "legs", i, "key")),
+                    f'duplicate key "{leg.key}" (first used by route.legs[{seen[leg.key]}]); '
+                    "each leg's key must be unique",
+                )
+            )
         seen.setdefault(leg.key, i)
         if track is not None:
             problems.extend(_terrain_problems(track, leg.terrain, doc, i))
         if leg.time % unit:
-            problems.append(Problem(doc.locate(("route", "legs", i, "time")),
-                                    f"a leg takes a whole number of {pack.time.plural} ({duration(unit)} each): "
-                                    f"{duration(leg.time)} is {leg.time / unit:g}; write "
-                                    f"{duration_field(max(1, round(leg.time / unit)) * unit)}"))
+            problems.append(
+                Problem(
+                    doc.locate(("route", "legs", i, "time")),
+                    f"a leg takes a whole number of {pack.time.plural} ({duration(unit)} each): "
+                    f"{duration(leg.time)} is {leg.time / unit:g}; write "
+                    f"{duration_field(max(1, round(leg.time / unit)) * unit)}",
+                )
+            )
     total = sum(leg.time for leg in route.legs)
     if total > limits.MAX_HOURS * 3600:
-        problems.append(Problem(doc.locate(("route", "legs")),
-                                f"the route takes {duration(total)}; a timetable covers at most "
-                                f"{limits.MAX_HOURS} hours, so split the journey into several sites"))
+        problems.append(
+            Problem(
+                doc.locate(("route", "legs")),
+                f"the route takes {duration(total)}; a timetable covers at most "
+                f"{limits.MAX_HOURS} hours, so split the journey into several sites",
+            )
+        )
     return problems
 
 
@@ -54,22 +66,38 @@ def _track_problems(route: Route, doc: Document, pack: Pack) -> list[Problem]:
         named = next((t for t in pack.tracks if t.id == route.track), None)
         if named is None:
             known = ", ".join(t.id for t in chosen) or "none"
-            return [Problem(doc.locate(("route", "track")),
-                            f'no track with id "{route.track}" in {pack.id} (tracks the GM chooses: {known})')]
+            return [
+                Problem(
+                    doc.locate(("route", "track")),
+                    f'no track with id "{route.track}" in {pack.id} (tracks the GM chooses: {known})',
+                )
+            ]
         if not named.chosen:
-            return [Problem(doc.locate(("route", "track")),
-                            f"{named.name} is not a track the GM chooses, so a leg cannot set it; name a track "
-                            f"with chosen: true ({', '.join(t.id for t in chosen) or f'{pack.id} has none'})")]
+            return [
+                Problem(
+                    doc.locate(("route", "track")),
+                    f"{named.name} is not a track the GM chooses, so a leg cannot set it; name a track "
+                    f"with chosen: true ({', '.join(t.id for t in chosen) or f'{pack.id} has none'})",
+                )
+            ]
         return []
     if len(chosen) == 1:
         return []
     if not chosen:
-        return [Problem(doc.locate(("route",)),
-                        f"{pack.id} has no track the GM chooses (chosen: true, such as a terrain) for the legs' "
-                        "terrain to set; play the route with a pack that has one")]
-    return [Problem(doc.locate(("route",)),
-                    f"{pack.id} has several tracks the GM chooses ({', '.join(t.id for t in chosen)}); say which "
-                    "one the legs' terrain sets with track:")]
+        return [
+            Problem(
+                doc.locate(("route",)),
+                f"{pack.id} has no track the GM chooses (chosen: true, such as a terrain) for the legs' "
+                "terrain to set; play the route with a pack that has one",
+            )
+        ]
+    return [
+        Problem(
+            doc.locate(("route",)),
+            f"{pack.id} has several tracks the GM chooses ({', '.join(t.id for t in chosen)}); say which "
+            "one the legs' terrain sets with track:",
+        )
+    ]
 
 
 def _terrain_problems(track: Track, terrain: str, doc: Document, i: int) -> list[Problem]:
@@ -79,5 +107,9 @@ def _terrain_problems(track: Track, terrain: str, doc: Document, i: int) -> list
         return []
     labels = [lv.label for lv in track.levels if lv.at.low == lv.at.high]
     known = f"{', '.join(labels)}, or a number {track.min}-{track.max}" if labels else f"{track.min}-{track.max}"
-    return [Problem(doc.locate(("route", "legs", i, "terrain")),
-                    f'"{terrain}" is no level of {track.name} (its levels: {known})')]
+    return [
+        Problem(
+            doc.locate(("route", "legs", i, "terrain")),
+            f'"{terrain}" is no level of {track.name} (its levels: {known})',
+        )
+    ]

@@ -62,12 +62,14 @@ def with_variant(pack: Pack, wanted: str | None) -> Pack:
         check = check.model_copy(update={"cadence": cadence})
     if variant.says:
         pack = reworded(pack, variant.says)
-    return pack.model_copy(update={
-        "name": f"{pack.name} ({variant.name})",
-        "time": time,
-        "check": check,
-        "resources": resources,
-    })
+    return pack.model_copy(
+        update={
+            "name": f"{pack.name} ({variant.name})",
+            "time": time,
+            "check": check,
+            "resources": resources,
+        }
+    )
 
 
 def site_with_variant(loaded: LoadedSite, wanted: str | None) -> LoadedSite:

@@ -49,12 +49,15 @@ def quote_hint(what: str, text: str, *, more: bool = False) -> str:
 def list_hint(count: int, text: str, *, more: bool = False) -> str:
     """The hint for a text that starts with '[', which YAML reads as a list of *count* items."""
     items = "an item" if count == 1 else f"{count} items"
-    return (f"this text starts with '[', so YAML reads it as a list of {items}; put the whole text in "
-            f"quotes: {quoted(text, more=more)}")
+    return (
+        f"this text starts with '[', so YAML reads it as a list of {items}; put the whole text in "
+        f"quotes: {quoted(text, more=more)}"
+    )
 
 
-def worded(problem: str, context: str, at: tuple[int, int], opened: tuple[int, int] | None,
-           lines: list[str]) -> tuple[tuple[int, int], str]:
+def worded(
+    problem: str, context: str, at: tuple[int, int], opened: tuple[int, int] | None, lines: list[str]
+) -> tuple[tuple[int, int], str]:
     """Where a YAML syntax error should be shown (0-based line and column) and its message.
 
     *problem* and *context* are PyYAML's words, *at* its problem mark, *opened* its context mark
@@ -72,11 +75,19 @@ def worded(problem: str, context: str, at: tuple[int, int], opened: tuple[int, i
         begin, text = _flow_text(lines[line], column)
         return (line, begin), quote_hint(": ", text)
     mark = _char(lines, opened)
-    if context == "while scanning a quoted scalar" and opened is not None and mark in ('"', "'") and (
-            "end of stream" in problem or "document separator" in problem):
+    if (
+        context == "while scanning a quoted scalar"
+        and opened is not None
+        and mark in ('"', "'")
+        and ("end of stream" in problem or "document separator" in problem)
+    ):
         return opened, f"this {mark} opens a quoted text that is never closed; end the text with {mark}"
-    if context.startswith("while parsing a flow") and "<stream end>" in problem and opened is not None \
-            and mark in ("[", "{"):
+    if (
+        context.startswith("while parsing a flow")
+        and "<stream end>" in problem
+        and opened is not None
+        and mark in ("[", "{")
+    ):
         eaten = _comment_in_flow(lines[opened[0]], opened[1])
         if eaten is not None:
             return (opened[0], eaten[0]), quote_hint(" #", eaten[1])
@@ -90,22 +101,26 @@ def _comment_in_flow(text: str, opened: int) -> tuple[int, str] | None:
     took the closing bracket with it (``[Dust, bones #3]``), and the item as written; None
     when no comment on the line holds a bracket that would have closed it."""
     hash_at = text.find(" #", opened)
-    if hash_at < 0 or not any(ch in text[hash_at:] for ch in "]}") or text.count('"', opened, hash_at) % 2 \
-            or text.count("'", opened, hash_at) % 2:
+    if (
+        hash_at < 0
+        or not any(ch in text[hash_at:] for ch in "]}")
+        or text.count('"', opened, hash_at) % 2
+        or text.count("'", opened, hash_at) % 2
+    ):
         return None
     start = max(text.rfind(",", opened, hash_at), opened) + 1
     colon = text.find(": ", start, hash_at)
     start = colon + 2 if colon >= 0 else start
     start += len(text[start:hash_at]) - len(text[start:hash_at].lstrip(" "))
     ends = [i for i in (text.find(ch, hash_at) for ch in ",]}") if i >= 0]
-    return start, text[start:min(ends)].rstrip()
+    return start, text[start : min(ends)].rstrip()
 
 
 def _char(lines: list[str], at: tuple[int, int] | None) -> str:
     """The character at *at* in *lines*, or "" past their end."""
     if at is None or at[0] >= len(lines):
         return ""
-    return lines[at[0]][at[1]: at[1] + 1]
+    return lines[at[0]][at[1] : at[1] + 1]
 
 
 def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, int], str, bool]:
@@ -120,7 +135,7 @@ def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, i
             body += len(text[body:]) - len(text[body:].lstrip(" "))
         key = _KEY_LINE.match(text, body)
         if key and (row != line or key.end() <= column):
-            value = key.end() + len(text[key.end():]) - len(text[key.end():].lstrip(" \t"))
+            value = key.end() + len(text[key.end() :]) - len(text[key.end() :].lstrip(" \t"))
             if value < len(text) and text[value] != "#":
                 return (row, value), text[value:], row != line
             # "key:" alone: the text starts on the line below it
@@ -145,7 +160,7 @@ def _flow_text(text: str, column: int) -> tuple[int, str]:
     while start < column and text[start] == " ":
         start += 1
     ends = [i for i in (text.find(",", column), text.find("]", column), text.find("}", column)) if i >= 0]
-    return start, text[start: min(ends) if ends else len(text.rstrip())]
+    return start, text[start : min(ends) if ends else len(text.rstrip())]
 
 
 def flow_comma_text(text: str, key_column: int) -> tuple[int, str] | None:
@@ -157,7 +172,7 @@ def flow_comma_text(text: str, key_column: int) -> tuple[int, str] | None:
         return None
     rest = text[key_column:]
     word = re.match(r"[^,:{}\[\]#]*", rest)
-    if word is None or rest[word.end(): word.end() + 1] not in (",", "}"):
+    if word is None or rest[word.end() : word.end() + 1] not in (",", "}"):
         return None
     stop = len(before) - 1
     while True:  # back over the other pieces the commas made, to the field they began in
@@ -174,9 +189,9 @@ def flow_comma_text(text: str, key_column: int) -> tuple[int, str] | None:
         piece = re.match(r"[^,:{}\[\]#]*", text[end:])
         assert piece is not None
         stop = end + piece.end()
-        if text[stop: stop + 1] != "," or ":" in text[stop + 1:].split(",")[0]:
+        if text[stop : stop + 1] != "," or ":" in text[stop + 1 :].split(",")[0]:
             return start, text[start:stop].rstrip()
-        if "}" in text[stop + 1:].split(",")[0]:
+        if "}" in text[stop + 1 :].split(",")[0]:
             closing = text.index("}", stop)
             return start, text[start:closing].rstrip()
         end = stop + 1
@@ -251,8 +266,9 @@ def items(lines: list[str], part: Part) -> list[Part] | None:
                 return None
             starts.append(row)
     bounds = [*starts, part.rows[-1] + 1]
-    return [Part((part.rows[0], *range(a, b)), part.key, index)
-            for index, (a, b) in enumerate(itertools.pairwise(bounds))]
+    return [
+        Part((part.rows[0], *range(a, b)), part.key, index) for index, (a, b) in enumerate(itertools.pairwise(bounds))
+    ]
 
 
 def placeholder(line: str) -> str:

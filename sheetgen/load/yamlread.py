@@ -124,20 +124,26 @@ class _StrictComposer(yaml.composer.Composer):
         if anchor is not None and not self.check_event(AliasEvent):
             event = self.peek_event()
             raise yaml.MarkedYAMLError(
-                None, None, f"anchors (&{anchor}) are not allowed in sheetgen files; write the value out",
+                None,
+                None,
+                f"anchors (&{anchor}) are not allowed in sheetgen files; write the value out",
                 event.start_mark,
             )
         if self.check_event(AliasEvent):
             event = self.peek_event()
             raise yaml.MarkedYAMLError(
-                None, None, "aliases (*name) are not allowed in sheetgen files; write the value out",
+                None,
+                None,
+                "aliases (*name) are not allowed in sheetgen files; write the value out",
                 event.start_mark,
             )
         self.node_count += 1
         if self.node_count > limits.MAX_YAML_NODES:
             event = self.peek_event()
             raise yaml.MarkedYAMLError(
-                None, None, f"the file has more than {limits.MAX_YAML_NODES} values; split it up",
+                None,
+                None,
+                f"the file has more than {limits.MAX_YAML_NODES} values; split it up",
                 event.start_mark,
             )
         return super().compose_node(parent, index)
@@ -151,8 +157,7 @@ _Loader: type = _StrictLoader
 if yaml.__with_libyaml__:
     from yaml.cyaml import CParser  # type: ignore[attr-defined]
 
-    class _FastStrictLoader(_StrictComposer, CParser, yaml.constructor.SafeConstructor,
-                            yaml.resolver.Resolver):
+    class _FastStrictLoader(_StrictComposer, CParser, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
         """The same composer over libyaml's scanner and parser (PyYAML's C extension), several times
         faster, with the same lines and columns (a plain scalar's style is '' here, None in Python)."""
 
@@ -290,10 +295,12 @@ def _decode(raw: bytes, name: str) -> str:
     return text
 
 
-def _yaml_problem(exc: yaml.MarkedYAMLError, name: str, lines: list[str] | None = None,
-                  rows: tuple[int, ...] = ()) -> Problem:
+def _yaml_problem(
+    exc: yaml.MarkedYAMLError, name: str, lines: list[str] | None = None, rows: tuple[int, ...] = ()
+) -> Problem:
     """*exc* worded by :func:`yaml_syntax.worded`; its marks are in the part of the file made of *rows*
     (the whole file when there are none)."""
+
     def at(mark: Any) -> tuple[int, int] | None:
         if mark is None:
             return None
@@ -306,8 +313,9 @@ def _yaml_problem(exc: yaml.MarkedYAMLError, name: str, lines: list[str] | None 
     where = at(exc.problem_mark) or at(exc.context_mark)
     if where is None:
         return Problem(Location(name), f"YAML syntax: {exc.problem or exc.context or 'not valid YAML'}")
-    (line, column), message = yaml_syntax.worded(exc.problem or "", exc.context or "", where,
-                                                 at(exc.context_mark), lines or [])
+    (line, column), message = yaml_syntax.worded(
+        exc.problem or "", exc.context or "", where, at(exc.context_mark), lines or []
+    )
     return Problem(Location(name, line + 1, column + 1), message)
 
 
@@ -323,8 +331,11 @@ def _broken(text: str, name: str, whole: DataError) -> None:
         problem = _part_problem(part, lines, name)
         if problem is None:
             continue
-        broken = [(item, found) for item in yaml_syntax.items(lines, part) or ()
-                  if (found := _part_problem(item, lines, name)) is not None]
+        broken = [
+            (item, found)
+            for item in yaml_syntax.items(lines, part) or ()
+            if (found := _part_problem(item, lines, name)) is not None
+        ]
         if not broken:
             problems.append(problem)
             known = known and part.key is not None
@@ -435,9 +446,7 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         return None
     explicit_tag = node.tag not in _PLAIN_TAGS
     if explicit_tag:
-        problems.append(
-            Problem(doc.locate(path), f"YAML tags such as {node.tag!r} are not allowed; remove the tag")
-        )
+        problems.append(Problem(doc.locate(path), f"YAML tags such as {node.tag!r} are not allowed; remove the tag"))
         return None
     if isinstance(node, ScalarNode):
         if _SCALAR_CONTROL.search(node.value):
@@ -446,9 +455,14 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         if _INVISIBLE.search(node.value):
             problems.append(_invisible_problem(node, doc, format_path(path)))
             return None
-        if node.tag == _STR and not node.style and _IMPLICIT.resolve(  # type: ignore[no-untyped-call]
-            ScalarNode, node.value, (True, False)
-        ) != _STR:
+        if (
+            node.tag == _STR
+            and not node.style
+            and _IMPLICIT.resolve(  # type: ignore[no-untyped-call]
+                ScalarNode, node.value, (True, False)
+            )
+            != _STR
+        ):
             return node.value  # an explicit !!str on what would otherwise read as a number or boolean
         value = _scalar(node)
         if isinstance(value, str) and not node.style and _COMMENT_TEXT.match(doc.text, node.end_mark.index):
@@ -460,17 +474,24 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
-                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
-                                        "a key must be a plain name, not a list or mapping"))
+                problems.append(
+                    Problem(
+                        Location(doc.file, *_mark(key_node), format_path(path)),
+                        "a key must be a plain name, not a list or mapping",
+                    )
+                )
                 continue
             if key_node.tag == "tag:yaml.org,2002:merge":
-                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
-                                        "merge keys (<<) are not allowed; write the fields out"))
+                problems.append(
+                    Problem(
+                        Location(doc.file, *_mark(key_node), format_path(path)),
+                        "merge keys (<<) are not allowed; write the fields out",
+                    )
+                )
                 continue
             key = key_node.value
             if _SCALAR_CONTROL.search(key):
-                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)),
-                                        _control_message(key)))
+                problems.append(Problem(Location(doc.file, *_mark(key_node), format_path(path)), _control_message(key)))
                 continue
             if _INVISIBLE.search(key):
                 problems.append(_invisible_problem(key_node, doc, format_path(path)))
@@ -478,10 +499,12 @@ def _build(node: Node, path: PathKey, doc: Document, problems: list[Problem]) ->
             child = (*path, key)
             if key in out:
                 first = doc.keys[child]
-                problems.append(Problem(
-                    Location(doc.file, *_mark(key_node), format_path(child)),
-                    f"duplicate key {key!r} (first given at line {first[0]}); keep one",
-                ))
+                problems.append(
+                    Problem(
+                        Location(doc.file, *_mark(key_node), format_path(child)),
+                        f"duplicate key {key!r} (first given at line {first[0]}); keep one",
+                    )
+                )
                 continue
             doc.keys[child] = _mark(key_node)
             out[key] = _build(value_node, child, doc, problems)
@@ -512,9 +535,11 @@ def _invisible_problem(node: ScalarNode, doc: Document, field: str) -> Problem:
         line, column = _mark(node)
     code = ord(char.group())
     name = unicodedata.name(char.group(), "format character")
-    return Problem(Location(doc.file, line, column, field),
-                   f"invisible formatting character U+{code:04X} ({name}); it prints as nothing or changes "
-                   "how the text around it reads: remove it")
+    return Problem(
+        Location(doc.file, line, column, field),
+        f"invisible formatting character U+{code:04X} ({name}); it prints as nothing or changes "
+        "how the text around it reads: remove it",
+    )
 
 
 def _scalar(node: ScalarNode) -> Any:

@@ -51,9 +51,7 @@ _SLUG = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 def _slug(value: str) -> str:
     if not _SLUG.match(value) or len(value) > 60:
-        raise ValueError(
-            f"{value!r} is not a valid id: use lower-case letters, digits and hyphens, like 'loud-noise'"
-        )
+        raise ValueError(f"{value!r} is not a valid id: use lower-case letters, digits and hyphens, like 'loud-noise'")
     return value
 
 
@@ -97,8 +95,7 @@ def parse_duration(value: Any) -> Any:
         raise ValueError("a duration is written like '10 minutes', '30 seconds', '1 hour' or '3 days'")
     match = _DURATION.match(value)
     if not match:
-        raise ValueError(f"{value!r} is not a duration; write it like '10 minutes', '30 seconds', '1 hour' or "
-                         "'3 days'")
+        raise ValueError(f"{value!r} is not a duration; write it like '10 minutes', '30 seconds', '1 hour' or '3 days'")
     seconds = float(match["n"]) * _SECONDS[match["unit"][0].lower()]
     if seconds <= 0 or seconds != int(seconds) or seconds > 7 * 24 * 3600:
         raise ValueError(f"{value!r} must be a whole number of seconds, more than 0 and at most a week")
@@ -237,8 +234,12 @@ class Statblock(Strict):
     description: Text = ""
     stats: dict[Name, Key] = Field(default_factory=dict, description="printed in the order given")
     zone: Name | None = None
-    morale: int | None = Field(default=None, ge=0, le=10_000,
-                               description="checked against the morale roll of the encounter rules: 2-12 for 2d6")
+    morale: int | None = Field(
+        default=None,
+        ge=0,
+        le=10_000,
+        description="checked against the morale roll of the encounter rules: 2-12 for 2d6",
+    )
     appearing: DiceText | None = None
     actions: list[StatAction] = Field(default_factory=list, max_length=limits.MAX_LIST)
     notes: Text = ""

@@ -49,8 +49,8 @@ class TimeRules(Strict):
     horizon: Duration | None = Field(
         default=None,
         description="the play that odds, charts and timetables cover unless told otherwise: '3 hours', "
-                    "'3 days'; whole hours, at most 3 days; default: 3 hours, or 3 units of more than an hour, "
-                    "or fewer where 3 hours hold more than 500 units",
+        "'3 days'; whole hours, at most 3 days; default: 3 hours, or 3 units of more than an hour, "
+        "or fewer where 3 hours hold more than 500 units",
     )
     text: Text = ""
 
@@ -130,14 +130,15 @@ class Track(Strict):
     lowers: list[Change] = Field(default_factory=list, max_length=LIST)
     resets: list[Reset] = Field(default_factory=list, max_length=LIST)
     levels: list[Level] = Field(default_factory=list, max_length=LIST)
-    box_labels: list[Name] = Field(default_factory=list, max_length=limits.MAX_TRACK,
-                                   description="a label under each box, from the first box up")
+    box_labels: list[Name] = Field(
+        default_factory=list, max_length=limits.MAX_TRACK, description="a label under each box, from the first box up"
+    )
     text: Text = ""
     player_safe: bool = True
     chosen: bool = Field(
         default=False,
         description="the GM sets it to the party's situation (terrain, light, zone of the dungeon): the odds "
-                    f"are given for each of its levels; at most {limits.MAX_CHOSEN} levels",
+        f"are given for each of its levels; at most {limits.MAX_CHOSEN} levels",
     )
 
     @property
@@ -157,8 +158,10 @@ class Track(Strict):
         if not self.min <= self.initial <= self.max:
             raise ValueError(f"start ({self.initial}) must lie between min ({self.min}) and max ({self.max})")
         if self.chosen and self.max - self.min + 1 > limits.MAX_CHOSEN:
-            raise ValueError(f"a chosen track has at most {limits.MAX_CHOSEN} levels, one row of odds each; "
-                             f"this one has {self.max - self.min + 1}")
+            raise ValueError(
+                f"a chosen track has at most {limits.MAX_CHOSEN} levels, one row of odds each; "
+                f"this one has {self.max - self.min + 1}"
+            )
         return self
 
 
@@ -172,7 +175,7 @@ class Tally(Strict):
     clears: Literal["encounter", "check"] = Field(
         default="encounter",
         description="encounter: marks stay until an encounter clears them (on_encounter.clear_tallies); "
-                    "check: marks count for the next check only",
+        "check: marks count for the next check only",
     )
 
 
@@ -196,10 +199,12 @@ class Pattern(Strict):
     """What the faces of a roll of several dice show, read one by one. Every field given must hold."""
 
     doubles: Literal["any"] | int | None = Field(
-        default=None, description="any: two or more dice show the same face; a number: two or more show it")
+        default=None, description="any: two or more dice show the same face; a number: two or more show it"
+    )
     any: Range | None = Field(default=None, description="at least one die shows a face in this range")
     die: dict[Name, Range] | None = Field(
-        default=None, description="the named dice (check.dice_names) show these faces: {red: 1}")
+        default=None, description="the named dice (check.dice_names) show these faces: {red: 1}"
+    )
     count: CountOf | None = Field(default=None, description="a number of dice show certain faces")
     total: Range | None = Field(default=None, description="the dice add up to this")
 
@@ -234,20 +239,26 @@ class Cadence(Strict):
     units themselves (``at``), repeated or not."""
 
     every: int | ByTrack = Field(default=1, description="every N units")
-    at: list[int] | None = Field(default=None, max_length=LIST,
-                                 description="the units at whose end it is rolled, in order: [1, 4, 9]; "
-                                             "instead of every, offset and first")
-    repeat: int | None = Field(default=None,
-                               description="with at: its units fall again every this many units "
-                                           "(at: [3, 5], repeat: 6 rolls on units 3, 5, 9, 11, 15 ...)")
+    at: list[int] | None = Field(
+        default=None,
+        max_length=LIST,
+        description="the units at whose end it is rolled, in order: [1, 4, 9]; instead of every, offset and first",
+    )
+    repeat: int | None = Field(
+        default=None,
+        description="with at: its units fall again every this many units "
+        "(at: [3, 5], repeat: 6 rolls on units 3, 5, 9, 11, 15 ...)",
+    )
     offset: int = Field(default=0, ge=0, description="units before the first check (0: at the end of unit N)")
     first: int | None = Field(
-        default=None, ge=1,
+        default=None,
+        ge=1,
         description="the unit (after the offset) at whose end the first check is rolled, 1 to the cadence; "
-                    "default: the cadence itself (every: 2 rolls on units 2, 4, 6; first: 1 on 1, 3, 5)",
+        "default: the cadence itself (every: 2 rolls on units 2, 4, 6; first: 1 on 1, 3, 5)",
     )
-    rolls: int = Field(default=1, ge=1, le=10,
-                       description="times the check is rolled each time it falls due, one after the other")
+    rolls: int = Field(
+        default=1, ge=1, le=10, description="times the check is rolled each time it falls due, one after the other"
+    )
 
     @property
     def grid(self) -> int:
@@ -291,13 +302,15 @@ class Pool(Strict):
     base: int = Field(default=1, ge=0, le=100)
     tallies: list[Id] = Field(default_factory=list, max_length=LIST)
     grow: int = Field(default=0, ge=0, le=100, description="dice added to the pool every unit")
-    roll_at: int | None = Field(default=None, ge=1, le=100,
-                                description="roll only when the pool holds this many dice, then empty it")
+    roll_at: int | None = Field(
+        default=None, ge=1, le=100, description="roll only when the pool holds this many dice, then empty it"
+    )
     max_dice: int = Field(default=20, ge=1, le=100, description="the pool never holds more dice than this")
     read: Reading = "highest"
-    count_on: Range | None = Field(default=None,
-                                   description="for read: count, the faces that count: 1, or 5-6 (the result is "
-                                               "how many dice show one)")
+    count_on: Range | None = Field(
+        default=None,
+        description="for read: count, the faces that count: 1, or 5-6 (the result is how many dice show one)",
+    )
 
     @model_validator(mode="after")
     def _count(self) -> Pool:
@@ -333,12 +346,17 @@ class OutcomeEffect(Strict):
 
     track: Id | None = Field(default=None, description="a track this outcome moves by `by`, or resets")
     resource: Id | None = Field(default=None, description="a resource this outcome ticks (by < 0) or refills")
-    by: int = Field(default=1, ge=-limits.MAX_TRACK, le=limits.MAX_TRACK,
-                    description="steps up (or down, below 0); for a resource, boxes refilled (or ticked, below 0)")
+    by: int = Field(
+        default=1,
+        ge=-limits.MAX_TRACK,
+        le=limits.MAX_TRACK,
+        description="steps up (or down, below 0); for a resource, boxes refilled (or ticked, below 0)",
+    )
     reset: bool = Field(default=False, description="the track returns to its start; the resource is refilled")
     sign: bool = Field(default=False, description="mark the next encounter card: this outcome foretells it")
-    lasts: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
-                              description="an effect named by the outcome that lasts this many units")
+    lasts: int | None = Field(
+        default=None, ge=1, le=limits.MAX_TRACK, description="an effect named by the outcome that lasts this many units"
+    )
     text: Text = ""
 
     @model_validator(mode="after")
@@ -358,8 +376,9 @@ class Outcome(Strict):
     pattern: Pattern | None = Field(default=None, description="the dice, read one by one, show this")
     result: Name
     text: Text = ""
-    effects: list[OutcomeEffect] = Field(default_factory=list, max_length=LIST,
-                                         description="what this outcome does to tracks, resources and the deck")
+    effects: list[OutcomeEffect] = Field(
+        default_factory=list, max_length=LIST, description="what this outcome does to tracks, resources and the deck"
+    )
 
     @model_validator(mode="after")
     def _one(self) -> Outcome:
@@ -388,9 +407,11 @@ class Check(Strict):
     formula: Text = Field(description="the rule as printed in the text, e.g. 'Roll 1d6 + Escalation'")
     roll: DiceText | None = None
     dice_names: list[Name] = Field(
-        default_factory=list, max_length=limits.MAX_PATTERN_DICE,
+        default_factory=list,
+        max_length=limits.MAX_PATTERN_DICE,
         description="a name for each die of the roll, in the order written ('red', 'white'), for patterns "
-                    "that read a named die")
+        "that read a named die",
+    )
     add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
     pool: Pool | None = None
     cadence: Cadence = Field(default_factory=Cadence)
@@ -398,10 +419,12 @@ class Check(Strict):
     advance: Advance | None = None
     outcomes: list[Outcome] = Field(default_factory=list, max_length=LIST)
     outcomes_read: Literal["result", "total"] = Field(
-        default="result", description="outcomes name the result (before tracks are added) or the total")
+        default="result", description="outcomes name the result (before tracks are added) or the total"
+    )
     on_encounter: OnEncounter = Field(default_factory=OnEncounter)
-    extra: list[ExtraRoll] = Field(default_factory=list, max_length=LIST,
-                                   description="when the check is rolled once more, beyond its cadence")
+    extra: list[ExtraRoll] = Field(
+        default_factory=list, max_length=LIST, description="when the check is rolled once more, beyond its cadence"
+    )
     result: Name = Field(default="encounter", description="what a trigger brings, in the pack's words")
     text: Text = ""
 
@@ -436,18 +459,26 @@ class Roll(Strict):
     formula: Text = Field(default="", description="the rule as printed in the text, e.g. 'Roll 1d6 for each torch'")
     roll: DiceText
     dice_names: list[Name] = Field(
-        default_factory=list, max_length=limits.MAX_PATTERN_DICE,
-        description="a name for each die of the roll, in the order written, for patterns that read a named die")
-    read: Reading = Field(default="sum", description="how its dice make its result, as a pool's do: their sum, "
-                                                     "the highest or lowest die, or how many show count_on")
-    count_on: Range | None = Field(default=None,
-                                   description="for read: count, the faces that count: 1, or 5-6")
+        default_factory=list,
+        max_length=limits.MAX_PATTERN_DICE,
+        description="a name for each die of the roll, in the order written, for patterns that read a named die",
+    )
+    read: Reading = Field(
+        default="sum",
+        description="how its dice make its result, as a pool's do: their sum, "
+        "the highest or lowest die, or how many show count_on",
+    )
+    count_on: Range | None = Field(default=None, description="for read: count, the faces that count: 1, or 5-6")
     add: list[Id] = Field(default_factory=list, description="tracks whose level is added to the roll")
     cadence: Cadence = Field(default_factory=Cadence)
-    outcomes: list[Outcome] = Field(min_length=1, max_length=LIST,
-                                    description="what the roll can bring, tried in order: the first that holds")
-    mark: Name | None = Field(default=None, max_length=3,
-                              description="its mark on the turns grid (up to 3 letters); default: its name's first")
+    outcomes: list[Outcome] = Field(
+        min_length=1, max_length=LIST, description="what the roll can bring, tried in order: the first that holds"
+    )
+    mark: Name | None = Field(
+        default=None,
+        max_length=3,
+        description="its mark on the turns grid (up to 3 letters); default: its name's first",
+    )
     text: Text = ""
 
     @model_validator(mode="after")
@@ -505,28 +536,37 @@ class Resource(Strict):
     id: Id
     name: Name
     lasts: Name | None = Field(default=None, description="as printed: '1 hr / 6 turns'")
-    boxes: int = Field(default=6, ge=1, le=60,
-                       description="boxes to tick; with dice, one per die (given or not)")
-    every: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
-                              description="one box is used at the end of every N units (the rate); "
-                                          "null: only actions and outcomes use it")
+    boxes: int = Field(default=6, ge=1, le=60, description="boxes to tick; with dice, one per die (given or not)")
+    every: int | None = Field(
+        default=None,
+        ge=1,
+        le=limits.MAX_TRACK,
+        description="one box is used at the end of every N units (the rate); null: only actions and outcomes use it",
+    )
     use: int = Field(default=1, ge=1, le=60, description="boxes used each time the rate comes round")
     when_out: list[TrackMove] = Field(
-        default_factory=list, max_length=LIST,
-        description="tracks that move when it runs out by its rate (light out: the danger rises)")
+        default_factory=list,
+        max_length=LIST,
+        description="tracks that move when it runs out by its rate (light out: the danger rises)",
+    )
     dice: list[DiceText] | None = Field(
-        default=None, min_length=1, max_length=limits.MAX_USAGE_STEPS,
+        default=None,
+        min_length=1,
+        max_length=limits.MAX_USAGE_STEPS,
         description="a usage die: its steps, largest first ('[d8, d6, d4]'), one rolled each time the rate "
-                    "comes round; a face in `on` steps it down to the next, and past the last it is gone")
+        "comes round; a face in `on` steps it down to the next, and past the last it is gone",
+    )
     on: Range | None = Field(default=None, description="with dice: the faces that step it down; default 1-2")
     chance: Chance | None = Field(
         default=None,
         description="a roll made each time the rate comes round: `use` boxes go only on a face in `on` "
-                    "({roll: 1d6, on: 1})")
+        "({roll: 1d6, on: 1})",
+    )
     after: Id | None = Field(
         default=None,
         description="another resource it is lit after: its rate (and rolls) start the unit after that one runs "
-                    "out, so one burns at a time (torch-1, then torch-2)")
+        "out, so one burns at a time (torch-1, then torch-2)",
+    )
     text: Text = ""
 
     @model_validator(mode="before")
@@ -544,8 +584,9 @@ class Resource(Strict):
         if self.on is not None and self.dice is None:
             raise ValueError("on is the faces that step a usage die down: give it with dice, or use chance")
         if self.dice is not None and self.boxes != len(self.dice):
-            raise ValueError(f"a usage die has one box per die: boxes is {len(self.dice)} with these dice, "
-                             "or leave boxes out")
+            raise ValueError(
+                f"a usage die has one box per die: boxes is {len(self.dice)} with these dice, or leave boxes out"
+            )
         if self.dice is not None and self.use != 1:
             raise ValueError("a usage die steps down one die at a time: leave use out")
         return self
@@ -569,11 +610,16 @@ class Rest(Strict):
     time_label: Name | None = Field(default=None, description="as printed: '1 hour (6 turns)'")
     risk: Text = ""
     countdown: bool = Field(default=False, description="draw a countdown of units on the tracker")
-    every: int | None = Field(default=None, ge=1, le=limits.MAX_TRACK,
-                              description="due every N units: marked on the turns grid and the timetable")
+    every: int | None = Field(
+        default=None,
+        ge=1,
+        le=limits.MAX_TRACK,
+        description="due every N units: marked on the turns grid and the timetable",
+    )
     penalty: Text = Field(default="", description="what skipping it when due costs the party")
-    mark: Name | None = Field(default=None, max_length=3,
-                              description="its mark on the turns grid; default: the name's first letter")
+    mark: Name | None = Field(
+        default=None, max_length=3, description="its mark on the turns grid; default: the name's first letter"
+    )
 
 
 class Condition(Strict):
@@ -581,15 +627,24 @@ class Condition(Strict):
 
     id: Id
     name: Name
-    every: int = Field(ge=1, le=limits.MAX_TRACK,
-                       description="units between one state and the next: the first falls due at the end of unit N")
-    states: list[Name] = Field(min_length=1, max_length=LIST,
-                               description="the states in the order they are reached, one each time it falls due; "
-                                           "past the last, it falls due no more")
-    cleared: Text = Field(default="", description="what clears the states and starts the count again, in the "
-                                                  "pack's words (the GM applies it)")
-    mark: Name | None = Field(default=None, max_length=3,
-                              description="its mark on the turns grid; default: the name's first letter")
+    every: int = Field(
+        ge=1,
+        le=limits.MAX_TRACK,
+        description="units between one state and the next: the first falls due at the end of unit N",
+    )
+    states: list[Name] = Field(
+        min_length=1,
+        max_length=LIST,
+        description="the states in the order they are reached, one each time it falls due; "
+        "past the last, it falls due no more",
+    )
+    cleared: Text = Field(
+        default="",
+        description="what clears the states and starts the count again, in the pack's words (the GM applies it)",
+    )
+    mark: Name | None = Field(
+        default=None, max_length=3, description="its mark on the turns grid; default: the name's first letter"
+    )
     text: Text = ""
 
 
@@ -601,13 +656,15 @@ class Variant(Strict):
     consumption: int = Field(default=1, ge=1, le=10, description="resource use is multiplied by this")
     danger: int = Field(default=1, ge=1, le=10, description="danger chances are multiplied by this")
     check: Check | None = Field(default=None, description="the check under this variant, in place of the pack's")
-    cadence: Cadence | None = Field(default=None,
-                                    description="only the check's cadence under this variant")
-    rates: dict[Id, int] = Field(default_factory=dict,
-                                 description="resource id -> its rate under this variant (one box every N units)")
-    says: dict[Name, Name] = Field(default_factory=dict,
-                                   description="the pack's own printed words this variant changes: old phrase -> "
-                                               "new phrase ('10 minutes': '20 minutes')")
+    cadence: Cadence | None = Field(default=None, description="only the check's cadence under this variant")
+    rates: dict[Id, int] = Field(
+        default_factory=dict, description="resource id -> its rate under this variant (one box every N units)"
+    )
+    says: dict[Name, Name] = Field(
+        default_factory=dict,
+        description="the pack's own printed words this variant changes: old phrase -> "
+        "new phrase ('10 minutes': '20 minutes')",
+    )
 
 
 class Row(Strict):
@@ -664,16 +721,17 @@ class StatSlot(Strict):
 
     stat: Name | None = Field(default=None, description="a name of the statblocks' `stats`: AC, HD, THAC0")
     field: StatField | None = Field(
-        default=None, description="one of the statblock's own fields printed here: zone, morale or appearing")
-    label: Name | None = Field(default=None,
-                               description="as printed; default: the stat's name, or Zone, Morale, # Appearing")
+        default=None, description="one of the statblock's own fields printed here: zone, morale or appearing"
+    )
+    label: Name | None = Field(
+        default=None, description="as printed; default: the stat's name, or Zone, Morale, # Appearing"
+    )
     required: bool = Field(default=False, description="every statblock must give it")
 
     @model_validator(mode="after")
     def _one(self) -> StatSlot:
         if (self.stat is None) == (self.field is None):
-            raise ValueError("give either stat (a name of the statblocks' stats) or field (zone, morale or "
-                             "appearing)")
+            raise ValueError("give either stat (a name of the statblocks' stats) or field (zone, morale or appearing)")
         return self
 
     @property
@@ -686,8 +744,10 @@ class StatblockLayout(Strict):
     """The game's statblock: which stats it has, in which order, with which labels."""
 
     stats: list[StatSlot] = Field(
-        min_length=1, max_length=LIST,
-        description="its lines in print order; a statblock may give only these, and must give the required ones")
+        min_length=1,
+        max_length=LIST,
+        description="its lines in print order; a statblock may give only these, and must give the required ones",
+    )
 
     @model_validator(mode="after")
     def _once(self) -> StatblockLayout:
@@ -707,24 +767,35 @@ class EncounterRules(Strict):
     reaction: Id | None = None
     morale: Morale | None = None
     zones: Id | None = Field(default=None, description="a table naming the zones")
-    wandering: Id = Field(default="wandering",
-                          description="the pack's table an encounter deck draws from when the site has none")
+    wandering: Id = Field(
+        default="wandering", description="the pack's table an encounter deck draws from when the site has none"
+    )
     appearing_columns: list[Name] = Field(
-        default_factory=lambda: ["Appearing", "Number Appearing", "No. Appearing"], max_length=LIST,
-        description="the column of that table holding the number appearing (dice): the first of these it has")
+        default_factory=lambda: ["Appearing", "Number Appearing", "No. Appearing"],
+        max_length=LIST,
+        description="the column of that table holding the number appearing (dice): the first of these it has",
+    )
     stat_columns: list[Name] = Field(
-        default_factory=lambda: ["Stat", "Statblock"], max_length=LIST,
-        description="the column of that table naming a statblock: the first of these it has")
+        default_factory=lambda: ["Stat", "Statblock"],
+        max_length=LIST,
+        description="the column of that table naming a statblock: the first of these it has",
+    )
     stats_after: list[Name] = Field(
-        default_factory=lambda: ["Speed", "HD"], max_length=LIST,
+        default_factory=lambda: ["Speed", "HD"],
+        max_length=LIST,
         description="a statblock's Zone, Morale and # Appearing are printed after the first of these stats it "
-                    "has (at the top when it has none)")
+        "has (at the top when it has none)",
+    )
     statblock: StatblockLayout | None = Field(
         default=None,
         description="the game's statblock layout: its stats in order, with their labels (stats_after is then "
-                    "not used); without one, stats print in each statblock's own order")
-    openings: list[Opening] = Field(default_factory=list, max_length=LIST,
-                                    description="rolls at the start of each encounter, pre-rolled on each card")
+        "not used); without one, stats print in each statblock's own order",
+    )
+    openings: list[Opening] = Field(
+        default_factory=list,
+        max_length=LIST,
+        description="rolls at the start of each encounter, pre-rolled on each card",
+    )
 
 
 def encounter_rules(pack: Pack, encounter_pack: Pack | None) -> tuple[Pack, EncounterRules]:
@@ -735,8 +806,21 @@ def encounter_rules(pack: Pack, encounter_pack: Pack | None) -> tuple[Pack, Enco
 
 
 SectionKind = Literal[
-    "text", "callout", "procedure", "check", "track", "tracks", "tallies", "actions", "table",
-    "resources", "rests", "conditions", "variants", "odds", "statblock",
+    "text",
+    "callout",
+    "procedure",
+    "check",
+    "track",
+    "tracks",
+    "tallies",
+    "actions",
+    "table",
+    "resources",
+    "rests",
+    "conditions",
+    "variants",
+    "odds",
+    "statblock",
 ]
 
 
@@ -763,10 +847,12 @@ class Section(Strict):
 class Page(Strict):
     title: Name
     players_title: Name | None = Field(
-        default=None, description="the heading of the players' version of the page (default: title)")
+        default=None, description="the heading of the players' version of the page (default: title)"
+    )
     subtitle: Text = ""
     players_subtitle: Text | None = Field(
-        default=None, description="the subtitle on the players' version of the page (default: subtitle)")
+        default=None, description="the subtitle on the players' version of the page (default: subtitle)"
+    )
     columns: int = Field(default=2, ge=1, le=3)
     sections: list[Section] = Field(min_length=1, max_length=LIST)
     footer: Text = ""
@@ -776,8 +862,9 @@ class Reference(Strict):
     pages: list[Page] = Field(min_length=1, max_length=10)
 
 
-PartKind = Literal["turns", "track", "tallies", "resources", "countdown", "rounds", "table", "notes", "actions",
-                   "results"]
+PartKind = Literal[
+    "turns", "track", "tallies", "resources", "countdown", "rounds", "table", "notes", "actions", "results"
+]
 
 
 class TrackerPart(Strict):
@@ -785,18 +872,29 @@ class TrackerPart(Strict):
 
     kind: PartKind
     title: Name | None = None
-    ref: Id | None = Field(default=None, description="the track, rest or table drawn; for results, one of the "
-                                                     "rolls (default: the check)")
+    ref: Id | None = Field(
+        default=None, description="the track, rest or table drawn; for results, one of the rolls (default: the check)"
+    )
     items: list[Text] = Field(default_factory=list, max_length=LIST)
     group: Name | None = None
-    actions: list[Name] = Field(default_factory=list, max_length=LIST,
-                                description="for turns: more actions (by name) that get small boxes in each unit")
+    actions: list[Name] = Field(
+        default_factory=list,
+        max_length=LIST,
+        description="for turns: more actions (by name) that get small boxes in each unit",
+    )
     rounds: int = Field(default=10, ge=1, le=100, description="for rounds: how many combat rounds")
-    groups: list[Name] = Field(default_factory=list, max_length=4,
-                               description="for rounds: the sides that take turns; default: words.party, words.foes")
-    beings: int = Field(default=1, ge=1, le=8,
-                        description="for rounds: Beings in each group, each with its own Move and Action boxes; "
-                                    "1: one Move and one Action box per group")
+    groups: list[Name] = Field(
+        default_factory=list,
+        max_length=4,
+        description="for rounds: the sides that take turns; default: words.party, words.foes",
+    )
+    beings: int = Field(
+        default=1,
+        ge=1,
+        le=8,
+        description="for rounds: Beings in each group, each with its own Move and Action boxes; "
+        "1: one Move and one Action box per group",
+    )
 
     @model_validator(mode="after")
     def _ref(self) -> TrackerPart:
@@ -822,15 +920,19 @@ class Pack(Strict):
     shelf: Literal["dungeon", "wilderness", "encounters"] | None = Field(
         default=None,
         description="what the pack is for, as `sheetgen systems` groups packs: a dungeon procedure, a "
-                    "wilderness journey, or encounter rules; default: read from the pack")
+        "wilderness journey, or encounter rules; default: read from the pack",
+    )
     source: Text = Field(default="", description="where the rules come from")
     language: Language = Field(default="en", description="the language of the pack's text: en, de, pt-BR")
     words: Words = Field(default_factory=Words)
     time: TimeRules
     procedures: list[Procedure] = Field(default_factory=list, max_length=LIST)
     check: Check | None = None
-    rolls: list[Roll] = Field(default_factory=list, max_length=limits.MAX_ROLLS,
-                              description="the procedure's other rolls, each with its own dice and cadence")
+    rolls: list[Roll] = Field(
+        default_factory=list,
+        max_length=limits.MAX_ROLLS,
+        description="the procedure's other rolls, each with its own dice and cadence",
+    )
     tracks: list[Track] = Field(default_factory=list, max_length=LIST)
     tallies: list[Tally] = Field(default_factory=list, max_length=LIST)
     resources: list[Resource] = Field(default_factory=list, max_length=LIST)

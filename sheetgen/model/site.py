@@ -20,17 +20,20 @@ class Room(Strict):
     key: Key = Field(description="unique; a string or a number, e.g. '1' or 'B3'")
     name: Name
     size: Name | None = None
-    exits: list[Key] = Field(default_factory=list, max_length=limits.MAX_LIST,
-                             description="keys of connected rooms")
+    exits: list[Key] = Field(default_factory=list, max_length=limits.MAX_LIST, description="keys of connected rooms")
     description: Text = ""
-    details: list[Text] = Field(default_factory=list, max_length=limits.MAX_LIST,
-                                description="things to notice; each gets a checkbox")
+    details: list[Text] = Field(
+        default_factory=list, max_length=limits.MAX_LIST, description="things to notice; each gets a checkbox"
+    )
     trap: Text | None = None
     treasure: Text | None = None
     encounter: Text | None = None
     notes: Text | None = None
-    stats: list[Id] = Field(default_factory=list, max_length=limits.MAX_LIST,
-                            description="ids of the site's statblocks met here, marked in the room index")
+    stats: list[Id] = Field(
+        default_factory=list,
+        max_length=limits.MAX_LIST,
+        description="ids of the site's statblocks met here, marked in the room index",
+    )
 
 
 class WanderingEntry(Strict):
@@ -39,8 +42,9 @@ class WanderingEntry(Strict):
     appearing: DiceText = Field(default="1", description="number appearing, e.g. 2d4")
     stat: Id | None = Field(default=None, description="id of a statblock in this site")
     text: Text = ""
-    creature: bool = Field(default=True, description="false for a sign, a hazard or an event: no reaction, "
-                                                     "morale or opening rolls")
+    creature: bool = Field(
+        default=True, description="false for a sign, a hazard or an event: no reaction, morale or opening rolls"
+    )
 
 
 class Wandering(Strict):
@@ -54,16 +58,18 @@ class Leg(Strict):
     key: Key = Field(description="unique among the legs: '1', 'A', a hex number such as '0304'")
     name: Name
     terrain: Key = Field(description="a level of the route's track: its label ('Forest') or its number")
-    time: Duration = Field(description="how long the party takes over it: '8 hours', '2 days'; a whole "
-                                       "number of the pack's units")
+    time: Duration = Field(
+        description="how long the party takes over it: '8 hours', '2 days'; a whole number of the pack's units"
+    )
     notes: Text = ""
 
 
 class Route(Strict):
     """The way a journey goes, leg after leg, each with its terrain."""
 
-    track: Id | None = Field(default=None, description="the pack's chosen track the legs' terrain sets; "
-                                                       "default: its only chosen track")
+    track: Id | None = Field(
+        default=None, description="the pack's chosen track the legs' terrain sets; default: its only chosen track"
+    )
     legs: list[Leg] = Field(min_length=1, max_length=limits.MAX_LIST)
 
 
@@ -83,7 +89,10 @@ class Site(Strict):
     rooms: list[Room] = Field(min_length=1, max_length=limits.MAX_ROOMS)
     wandering: Wandering | None = None
     statblocks: list[Statblock] = Field(default_factory=list, max_length=limits.MAX_STATBLOCKS)
-    route: Route | None = Field(default=None, description="a journey's legs or hexes, each with its terrain: "
-                                                          "the timetable follows them")
-    map: SiteMap | None = Field(default=None, description="the rooms' floor plan on a grid of squares, with its "
-                                                          "doors, water and columns: drawn to scale")
+    route: Route | None = Field(
+        default=None, description="a journey's legs or hexes, each with its terrain: the timetable follows them"
+    )
+    map: SiteMap | None = Field(
+        default=None,
+        description="the rooms' floor plan on a grid of squares, with its doors, water and columns: drawn to scale",
+    )

@@ -30,23 +30,43 @@ _Coordinate = Annotated[int, Field(ge=-limits.MAX_MAP_SQUARES, le=limits.MAX_MAP
 _Side = Annotated[int, Field(ge=1, le=limits.MAX_MAP_SQUARES)]
 _Corner = Annotated[float, Field(ge=-limits.MAX_MAP_SQUARES, le=limits.MAX_MAP_SQUARES)]
 
-Square = Annotated[tuple[_Coordinate, _Coordinate], _numbers(2, "[x, y], two whole numbers"),
-                   WithJsonSchema({"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2})]
+Square = Annotated[
+    tuple[_Coordinate, _Coordinate],
+    _numbers(2, "[x, y], two whole numbers"),
+    WithJsonSchema({"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}),
+]
 """One square of the grid, ``[x, y]``: whole numbers."""
 
-Point = Annotated[tuple[_Corner, _Corner], _numbers(2, "[x, y], two numbers"),
-                  WithJsonSchema({"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2})]
+Point = Annotated[
+    tuple[_Corner, _Corner],
+    _numbers(2, "[x, y], two numbers"),
+    WithJsonSchema({"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2}),
+]
 """A corner of a polygon, ``[x, y]`` on the grid's lines: whole or fractional squares."""
 
-Box = Annotated[tuple[_Coordinate, _Coordinate, _Side, _Side],
-                _numbers(4, "[x, y, width, height], four whole numbers"),
-                WithJsonSchema({"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4})]
+Box = Annotated[
+    tuple[_Coordinate, _Coordinate, _Side, _Side],
+    _numbers(4, "[x, y, width, height], four whole numbers"),
+    WithJsonSchema({"type": "array", "items": {"type": "integer"}, "minItems": 4, "maxItems": 4}),
+]
 """A rectangle of whole squares, ``[x, y, width, height]``: its top left square and its size."""
 
-DoorKind = Literal["open", "door", "double", "narrow", "secret", "locked", "steel", "portcullis", "stairs",
-                   "stairwell", "way-out"]
-DOOR_KINDS: tuple[DoorKind, ...] = ("open", "door", "double", "narrow", "secret", "locked", "steel", "portcullis",
-                                    "stairs", "stairwell", "way-out")
+DoorKind = Literal[
+    "open", "door", "double", "narrow", "secret", "locked", "steel", "portcullis", "stairs", "stairwell", "way-out"
+]
+DOOR_KINDS: tuple[DoorKind, ...] = (
+    "open",
+    "door",
+    "double",
+    "narrow",
+    "secret",
+    "locked",
+    "steel",
+    "portcullis",
+    "stairs",
+    "stairwell",
+    "way-out",
+)
 Facing = Literal["north", "south", "east", "west"]
 
 
@@ -55,8 +75,12 @@ class MapArea(Strict):
 
     room: Key | None = Field(default=None, description="the key of the room it is the floor of; none: a passage")
     rect: Box | None = Field(default=None, description="[x, y, width, height] in squares")
-    polygon: list[Point] | None = Field(default=None, min_length=3, max_length=limits.MAX_POLYGON,
-                                        description="its corners in order, [x, y] each, on the grid's lines")
+    polygon: list[Point] | None = Field(
+        default=None,
+        min_length=3,
+        max_length=limits.MAX_POLYGON,
+        description="its corners in order, [x, y] each, on the grid's lines",
+    )
     round: bool = Field(default=False, description="a round room: the circle, or the ellipse, inside its rect")
 
 
@@ -65,8 +89,9 @@ class MapDoor(Strict):
 
     at: Square = Field(description="[x, y], the square the door stands on")
     kind: DoorKind = "door"
-    facing: Facing | None = Field(default=None, description="the way one walks through it; default: read from "
-                                                            "the floor beside it")
+    facing: Facing | None = Field(
+        default=None, description="the way one walks through it; default: read from the floor beside it"
+    )
 
 
 class SiteMap(Strict):
@@ -76,8 +101,12 @@ class SiteMap(Strict):
     unit: Name = Field(default="ft", description="the unit of square: ft, m, yards")
     areas: list[MapArea] = Field(min_length=1, max_length=limits.MAX_MAP_ITEMS)
     doors: list[MapDoor] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS)
-    water: list[Square] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS,
-                                description="squares under water")
-    columns: list[Point] = Field(default_factory=list, max_length=limits.MAX_MAP_ITEMS,
-                                 description="where each column stands, [x, y] on the grid: [2, 3] where four "
-                                             "squares meet, [2.5, 3.5] in the middle of a square")
+    water: list[Square] = Field(
+        default_factory=list, max_length=limits.MAX_MAP_ITEMS, description="squares under water"
+    )
+    columns: list[Point] = Field(
+        default_factory=list,
+        max_length=limits.MAX_MAP_ITEMS,
+        description="where each column stands, [x, y] on the grid: [2, 3] where four "
+        "squares meet, [2.5, 3.5] in the middle of a square",
+    )

@@ -128,12 +128,14 @@ def readable_pdf(data: bytes) -> bool:
     if match is None:
         return False
     offset = int(match[1])
-    return 0 < offset < match.start() and (data.startswith(b"xref", offset)
-                                           or re.match(rb"\d+ \d+ obj", data[offset:offset + 24]) is not None)
+    return 0 < offset < match.start() and (
+        data.startswith(b"xref", offset) or re.match(rb"\d+ \d+ obj", data[offset : offset + 24]) is not None
+    )
 
 
 def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_cache: bool) -> bytes:
     """The pack's reference pages, from the cache when this pack, paper and audience were drawn before."""
+
     def make() -> bytes:
         from sheetgen.render.html.reference import reference_pdf
 
@@ -142,10 +144,12 @@ def cached_reference(pack: Pack, render: RenderOptions, *, players: bool, use_ca
     return cache.cached(_reference_key(pack, render, players), make, use=use_cache, valid=readable_pdf)
 
 
-def cached_trackers(pack: Pack, render: RenderOptions, *, audience: Audience | None,
-                    use_cache: bool, hours: int | None = None) -> bytes:
+def cached_trackers(
+    pack: Pack, render: RenderOptions, *, audience: Audience | None, use_cache: bool, hours: int | None = None
+) -> bytes:
     """The pack's tracker pages for *hours* of play, from the cache when this pack was drawn with these
     options before."""
+
     def make() -> bytes:
         from sheetgen.render.pdf.trackers import tracker_pdf
 
@@ -171,21 +175,34 @@ def cached_cards(loaded: LoadedSite, options: PacketOptions) -> tuple[bytes, tup
 
         fits = _CachedFits() if options.use_cache else None
         sheet = card_layout(loaded, options.render.paper, size=options.card_size, backs=options.backs, fits=fits)
-        entries = [[_("Room {key}: {name}").format(key=card.key, name=card.name) if card.kind == "room"
-                    else _("Stats: {name}").format(name=card.name), card.page]
-                   for card in sheet.cards if card.part == 0]
+        entries = [
+            [
+                _("Room {key}: {name}").format(key=card.key, name=card.name)
+                if card.kind == "room"
+                else _("Stats: {name}").format(name=card.name),
+                card.page,
+            ]
+            for card in sheet.cards
+            if card.part == 0
+        ]
         return json.dumps(entries, ensure_ascii=False).encode() + b"\n" + draw_card_sheet(sheet, options.render)
 
-    head, _sep, pdf = cache.cached(_cards_key(loaded, options), make, use=options.use_cache,
-                                   valid=_readable_cards).partition(b"\n")
+    head, _sep, pdf = cache.cached(
+        _cards_key(loaded, options), make, use=options.use_cache, valid=_readable_cards
+    ).partition(b"\n")
     return pdf, _card_entries(head)
 
 
 def _cards_key(loaded: LoadedSite, options: PacketOptions) -> str:
     # the grid a deck is laid out in follows from the paper and the card size (and sheetgen's version, in
     # every key), so entries drawn in another grid are never taken for these
-    return cache.key_for("cards", repr(loaded.site), options.render.drawing_key(Drawn.CARDS), options.card_size,
-                         "backs" if options.backs else "fronts")
+    return cache.key_for(
+        "cards",
+        repr(loaded.site),
+        options.render.drawing_key(Drawn.CARDS),
+        options.card_size,
+        "backs" if options.backs else "fronts",
+    )
 
 
 class _CachedFits:
@@ -256,9 +273,14 @@ def _kept_part(pack: Pack, render: RenderOptions, players: bool) -> bytes | None
     return cache.load(_part_key(pack, render, players), readable_pdf)
 
 
-def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
-                 timings: Timings | None = None, jobs: Jobs | None = None,
-                 timetable: Timetable | None = None) -> list[Part]:
+def render_parts(
+    loaded: LoadedSite,
+    options: PacketOptions,
+    progress: Progress,
+    timings: Timings | None = None,
+    jobs: Jobs | None = None,
+    timetable: Timetable | None = None,
+) -> list[Part]:
     """Every part of the packet after the cover, in order.
 
     Reference pages missing from the cache are rendered in worker processes (WeasyPrint is the slow
@@ -297,13 +319,13 @@ def render_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
                         cache.store(_part_key(pack, options.render, players), part, durable=False)
                     if timings is not None:
                         timings["weasyprint, each pack in its worker"] = (
-                            timings.get("weasyprint, each pack in its worker", 0.0) + seconds)
+                            timings.get("weasyprint, each pack in its worker", 0.0) + seconds
+                        )
                 parts.append(Part(_("Reference: {pack}").format(pack=pack.name), part, (slot,) * _page_count(part)))
     return front + parts + drawn
 
 
-def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
-                timings: Timings | None) -> list[Part]:
+def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress, timings: Timings | None) -> list[Part]:
     """The game master's front pages: the site's background and its room index, then the map of its exits
     (the players get none: all three tell what the party has yet to find)."""
     if options.audience == Audience.PLAYERS:
@@ -316,8 +338,13 @@ def _front_part(loaded: LoadedSite, options: PacketOptions, progress: Progress,
     progress("background and room index")
     with _phase(timings, "reportlab"):
         layout = site_front_layout(site_front(loaded.site, loaded.pack.words.gm, loaded.pack), options.render.paper)
-        pdf = site_front_pdf(layout, loaded.site.site, fillable=options.render.fillable,
-                             ink_saver=options.render.ink_saver, language=options.render.language)
+        pdf = site_front_pdf(
+            layout,
+            loaded.site.site,
+            fillable=options.render.fillable,
+            ink_saver=options.render.ink_saver,
+            language=options.render.language,
+        )
     slots = (page_slot(options.render.paper, drawn_by="reportlab"),) * len(layout.pages)
     entries = tuple((_(title)[:1].upper() + _(title)[1:], page) for title, page in layout.entries)
     return [Part(layout.title, pdf, slots, entries), _map_part(loaded, options, progress, timings)]
@@ -335,8 +362,13 @@ def _map_part(loaded: LoadedSite, options: PacketOptions, progress: Progress, ti
     return Part(layout.title, pdf, tuple(page_slot(page.paper, drawn_by="reportlab") for page in layout.pages))
 
 
-def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
-                timings: Timings | None, timetable: Timetable | None = None) -> list[Part]:
+def _draw_parts(
+    loaded: LoadedSite,
+    options: PacketOptions,
+    progress: Progress,
+    timings: Timings | None,
+    timetable: Timetable | None = None,
+) -> list[Part]:
     """The parts drawn with ReportLab: trackers, timetable and encounter deck, room and stat cards."""
     from sheetgen.layout.header import page_slot
 
@@ -356,12 +388,16 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
             audience = Audience.PLAYERS if players else None
             with _phase(timings, "reportlab"):
                 with located_in(pack):
-                    drawn = cached_trackers(pack, options.render, audience=audience, use_cache=options.use_cache,
-                                            hours=hours)
+                    drawn = cached_trackers(
+                        pack, options.render, audience=audience, use_cache=options.use_cache, hours=hours
+                    )
                 # a large-print page may take more than one sheet: a slot for each sheet, at its scale
                 scales = {page_scale(options.render, page.audience) for page in pages}
-                each = ([scales.pop()] * _page_count(drawn) if len(scales) == 1
-                        else sheet_scales(pack, options.render, audience, hours))
+                each = (
+                    [scales.pop()] * _page_count(drawn)
+                    if len(scales) == 1
+                    else sheet_scales(pack, options.render, audience, hours)
+                )
                 slots = tuple(page_slot(paper, drawn_by="reportlab", scale=scale) for scale in each)
                 parts.append(Part(_("Trackers: {pack}").format(pack=pack.name), drawn, slots))
     if players:
@@ -371,8 +407,14 @@ def _draw_parts(loaded: LoadedSite, options: PacketOptions, progress: Progress,
         timetable = pre_roll(loaded, options, timings)
     with _phase(timings, "reportlab"):
         drawn, anchors = _timetable_once(timetable, options.render)
-        parts.append(Part(_("Timetable and encounter deck"), drawn,
-                          (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn), anchors=anchors))
+        parts.append(
+            Part(
+                _("Timetable and encounter deck"),
+                drawn,
+                (page_slot(paper, drawn_by="reportlab"),) * _page_count(drawn),
+                anchors=anchors,
+            )
+        )
         progress("room and stat cards")
         cards, entries = cached_cards(loaded, options)
     parts.append(Part(_("Room and stat cards"), cards, entries=entries))
@@ -405,8 +447,13 @@ def _timetable_once(timetable: Timetable, render: RenderOptions) -> tuple[bytes,
     return _TIMETABLES[key]
 
 
-def build_packet(loaded: LoadedSite, options: PacketOptions, progress: Progress = lambda _: None,
-                 timings: Timings | None = None, jobs: Jobs | None = None) -> Packet:
+def build_packet(
+    loaded: LoadedSite,
+    options: PacketOptions,
+    progress: Progress = lambda _: None,
+    timings: Timings | None = None,
+    jobs: Jobs | None = None,
+) -> Packet:
     """Render and merge the whole packet (the reference pages not in the cache with *jobs*, see
     :func:`render_parts`).
 
@@ -448,8 +495,14 @@ def _one_word_for_the_gm(loaded: LoadedSite) -> LoadedSite:
     return replace(loaded, encounter_pack=extra.model_copy(update={"words": words}))
 
 
-def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str, int]],
-           anchors: dict[str, int], timings: Timings | None = None, timetable: Timetable | None = None) -> bytes:
+def _cover(
+    loaded: LoadedSite,
+    options: PacketOptions,
+    contents: list[tuple[str, int]],
+    anchors: dict[str, int],
+    timings: Timings | None = None,
+    timetable: Timetable | None = None,
+) -> bytes:
     """The cover: the contents and the session's facts, the rules in brief, for the game master the first
     encounters of the deck, and a ruled log (the players: a party roster and notes) on the rest of the
     page. The players' cover holds nothing secret: no seed, no check, no track, no encounter."""
@@ -459,14 +512,21 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
     from sheetgen.words import duration
 
     gm = options.audience == Audience.GM
-    facts = [(_("Rules"), " + ".join(p.name for p in _packs(loaded))),
-             (_("Made"), _("{date} with sheetgen {version}").format(date=options.made_on.isoformat(),
-                                                                    version=__version__))]
+    facts = [
+        (_("Rules"), " + ".join(p.name for p in _packs(loaded))),
+        (_("Made"), _("{date} with sheetgen {version}").format(date=options.made_on.isoformat(), version=__version__)),
+    ]
     if gm:
         # The seed reproduces the secret timetable: it is printed on the GM's cover only.
-        facts[1:1] = [(_("Seed"), _("{seed} (give --seed {seed} for the same dice)").format(seed=options.seed)),
-                      (_("Timetable"), _("{duration} of play, pre-rolled").format(
-                          duration=duration(play_hours(loaded.pack, options.hours) * 3600)))]
+        facts[1:1] = [
+            (_("Seed"), _("{seed} (give --seed {seed} for the same dice)").format(seed=options.seed)),
+            (
+                _("Timetable"),
+                _("{duration} of play, pre-rolled").format(
+                    duration=duration(play_hours(loaded.pack, options.hours) * 3600)
+                ),
+            ),
+        ]
     if loaded.site.author:
         facts.insert(0, (_("Author"), loaded.site.author))
     if gm:
@@ -477,11 +537,23 @@ def _cover(loaded: LoadedSite, options: PacketOptions, contents: list[tuple[str,
         tables: tuple[RuledTable, ...] = (RuledTable(_("Session log"), log),)
     else:
         encounters = ()
-        tables = (RuledTable(_("The party"), ((_("Character"), 3.0), (_("Player"), 2.0),
-                                              (_("Light and supplies"), 3.0), (_("Notes"), 4.0)), rows=6),
-                  RuledTable(_("Notes"), (("", 1.0),)))
-    cover = Cover(loaded.site.site, _("Session packet for the players") if not gm else _("Session packet"),
-                  tuple(facts), tuple(contents), _briefs(loaded, gm=gm), encounters, tables)
+        tables = (
+            RuledTable(
+                _("The party"),
+                ((_("Character"), 3.0), (_("Player"), 2.0), (_("Light and supplies"), 3.0), (_("Notes"), 4.0)),
+                rows=6,
+            ),
+            RuledTable(_("Notes"), (("", 1.0),)),
+        )
+    cover = Cover(
+        loaded.site.site,
+        _("Session packet for the players") if not gm else _("Session packet"),
+        tuple(facts),
+        tuple(contents),
+        _briefs(loaded, gm=gm),
+        encounters,
+        tables,
+    )
     return cover_pdf(options.render.paper, cover, ink_saver=options.render.ink_saver, language=options.render.language)
 
 
@@ -499,11 +571,10 @@ def _briefs(loaded: LoadedSite, *, gm: bool) -> tuple[PackBrief, ...]:
         if banner is None:
             briefs.append(PackBrief(pack.name, unit))
             continue
-        tracks = tuple(TrackStart(t.name, tuple(b.label for b in drawn_boxes(t)), track_range(t),
-                                  t.initial)
-                       for t in pack.tracks)
-        briefs.append(PackBrief(pack.name, unit, banner.name, tuple((f.label, f.text) for f in banner.facts),
-                                tracks))
+        tracks = tuple(
+            TrackStart(t.name, tuple(b.label for b in drawn_boxes(t)), track_range(t), t.initial) for t in pack.tracks
+        )
+        briefs.append(PackBrief(pack.name, unit, banner.name, tuple((f.label, f.text) for f in banner.facts), tracks))
     return tuple(briefs)
 
 
@@ -516,8 +587,9 @@ def pre_roll(loaded: LoadedSite, options: PacketOptions, timings: Timings | None
     with _phase(timings, "engine"):
         from sheetgen.engine.timetable import build_timetable
 
-        return build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
-                               hours=options.hours, seed=options.seed)
+        return build_timetable(
+            loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=options.hours, seed=options.seed
+        )
 
 
 def _first_encounters(timetable: Timetable, anchors: dict[str, int]) -> tuple[str, ...]:
@@ -527,9 +599,11 @@ def _first_encounters(timetable: Timetable, anchors: dict[str, int]) -> tuple[st
     for n, card in enumerate(timetable.deck[:FIRST_ENCOUNTERS], start=1):
         appearing = ngettext("{n} appearing", "{n} appearing", card.appearing).format(n=card.appearing)
         facts = [appearing] if card.creature else []
-        facts += [label.format(result=roll.result) for label, roll in ((_("distance {result}"), card.distance),
-                                                                      (_("reaction {result}"), card.reaction))
-                  if roll is not None]
+        facts += [
+            label.format(result=roll.result)
+            for label, roll in ((_("distance {result}"), card.distance), (_("reaction {result}"), card.reaction))
+            if roll is not None
+        ]
         if card.morale_fails is not None:
             facts.append(_("morale fails") if card.morale_fails else _("morale holds"))
         head = f"{n}. **{card.name}** ({card.dice} = {card.roll})"
@@ -537,13 +611,24 @@ def _first_encounters(timetable: Timetable, anchors: dict[str, int]) -> tuple[st
     rest = len(timetable.deck) - len(lines)
     if lines and rest > 0:
         page = anchors.get(f"card-{len(lines) + 1}")
-        lines.append((_("and {n} more in the encounter deck, from page {page}.") if page
-                      else _("and {n} more in the encounter deck.")).format(n=rest, page=page))
+        lines.append(
+            (
+                _("and {n} more in the encounter deck, from page {page}.")
+                if page
+                else _("and {n} more in the encounter deck.")
+            ).format(n=rest, page=page)
+        )
     return tuple(lines)
 
 
-def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], readers: list[PdfReader],
-           contents: tuple[tuple[str, int], ...], timings: Timings | None) -> Packet:
+def _merge(
+    loaded: LoadedSite,
+    options: PacketOptions,
+    parts: list[Part],
+    readers: list[PdfReader],
+    contents: tuple[tuple[str, int], ...],
+    timings: Timings | None,
+) -> Packet:
     """One PDF of *parts* (read by *readers*), each page numbered in the packet in its header's slot, with
     outline, page labels and metadata."""
     with _phase(timings, "merge"):
@@ -561,12 +646,19 @@ def _merge(loaded: LoadedSite, options: PacketOptions, parts: list[Part], reader
 
         numbers_pdf = page_numbers_pdf(options.render.paper, slots)
     with _phase(timings, "merge"):
-        return _finish(loaded, options, writer, parts, starts, slots, PdfReader(io.BytesIO(numbers_pdf)),
-                       contents)
+        return _finish(loaded, options, writer, parts, starts, slots, PdfReader(io.BytesIO(numbers_pdf)), contents)
 
 
-def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts: list[Part], starts: list[int],
-            slots: list[PageSlot | None], numbers: PdfReader, contents: tuple[tuple[str, int], ...]) -> Packet:
+def _finish(
+    loaded: LoadedSite,
+    options: PacketOptions,
+    writer: PdfWriter,
+    parts: list[Part],
+    starts: list[int],
+    slots: list[PageSlot | None],
+    numbers: PdfReader,
+    contents: tuple[tuple[str, int], ...],
+) -> Packet:
     from pypdf.constants import PageLabelStyle
     from pypdf.generic import BooleanObject, NameObject, TextStringObject
 
@@ -589,8 +681,9 @@ def _finish(loaded: LoadedSite, options: PacketOptions, writer: PdfWriter, parts
         "/Title": _("{site}: session packet").format(site=loaded.site.site),
         "/Subject": semicolons([after_colon(subject, ", ".join(p.name for p in packs)), *seed]),
         "/Author": loaded.site.author or "sheetgen",
-        "/Keywords": ", ".join([_("session packet"), loaded.site.site, *(p.id for p in packs),
-                                *seed, options.render.paper.name]),
+        "/Keywords": ", ".join(
+            [_("session packet"), loaded.site.site, *(p.id for p in packs), *seed, options.render.paper.name]
+        ),
         "/Creator": f"sheetgen {__version__}",
         "/Producer": "sheetgen (pypdf)",
     }

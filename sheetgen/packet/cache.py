@@ -147,8 +147,9 @@ def _installation_fingerprint() -> str:
                 if child.is_dir():
                     stack.append((child, f"{where}/{child.name}"))
                 else:
-                    digest.update(f"{where}/{child.name}".encode() + b"\0"
-                                  + hashlib.sha256(child.read_bytes()).digest())
+                    digest.update(
+                        f"{where}/{child.name}".encode() + b"\0" + hashlib.sha256(child.read_bytes()).digest()
+                    )
     return digest.hexdigest()
 
 
@@ -226,7 +227,7 @@ def load(key: str, valid: Callable[[bytes], bool] | None = None) -> bytes | None
         return None
     import hmac
 
-    body = raw[len(_MAGIC) + _DIGEST:]
+    body = raw[len(_MAGIC) + _DIGEST :]
     sealed = seal(body)
     if sealed is None:
         return None
@@ -256,8 +257,9 @@ def store(key: str, data: bytes, *, durable: bool = True) -> None:
         log.debug("cache not written (%s)", exc)
 
 
-def cached(key: str, make: Callable[[], bytes], *, use: bool = True,
-           valid: Callable[[bytes], bool] | None = None) -> bytes:
+def cached(
+    key: str, make: Callable[[], bytes], *, use: bool = True, valid: Callable[[bytes], bool] | None = None
+) -> bytes:
     """The bytes kept under *key* (when *valid* accepts them), or *make()*'s, kept for next time."""
     if use:
         hit = load(key, valid)

@@ -31,8 +31,13 @@ from sheetgen.packet import cache
 
 _PACK_FIELDS = ("system", "encounters")
 _MODEL_MODULES = ("sheetgen.model.common", "sheetgen.model.pack", "sheetgen.model.site", "sheetgen.model.site_map")
-_ALLOWED = {("sheetgen.model.loaded", "LoadedSite"), ("pathlib", "PosixPath"), ("pathlib", "WindowsPath"),
-            ("fractions", "Fraction"), ("sheetgen.options", "Audience")}  # a tracker page's audience
+_ALLOWED = {
+    ("sheetgen.model.loaded", "LoadedSite"),
+    ("pathlib", "PosixPath"),
+    ("pathlib", "WindowsPath"),
+    ("fractions", "Fraction"),
+    ("sheetgen.options", "Audience"),
+}  # a tracker page's audience
 
 
 def kept_site(name: str, rules_dirs: Sequence[Path] = (), *, use_cache: bool = True) -> LoadedSite:
@@ -50,8 +55,11 @@ def kept_site(name: str, rules_dirs: Sequence[Path] = (), *, use_cache: bool = T
         return found
     with recorded_reads() as reads:
         loaded = load_site(name, rules_dirs)
-    packs = [(field, value, str(contained_pack_path(value, path.parent, rules_dirs)))
-             for field in _PACK_FIELDS if (value := getattr(loaded.site, field)) is not None]
+    packs = [
+        (field, value, str(contained_pack_path(value, path.parent, rules_dirs)))
+        for field in _PACK_FIELDS
+        if (value := getattr(loaded.site, field)) is not None
+    ]
     read = {str(file) for file, _ in reads}
     if str(path.resolve()) in read and all(file in read for _, _, file in packs):  # nothing came from elsewhere
         head = json.dumps({"reads": [[str(file), digest] for file, digest in reads], "packs": packs})
@@ -60,8 +68,14 @@ def kept_site(name: str, rules_dirs: Sequence[Path] = (), *, use_cache: bool = T
 
 
 def _key(name: str, path: Path, raw: bytes, rules_dirs: Sequence[Path]) -> str:
-    return cache.key_for("site", name, str(path.resolve()), hashlib.sha256(raw).hexdigest(),
-                         repr([str(folder.resolve()) for folder in rules_dirs]), _models_digest())
+    return cache.key_for(
+        "site",
+        name,
+        str(path.resolve()),
+        hashlib.sha256(raw).hexdigest(),
+        repr([str(folder.resolve()) for folder in rules_dirs]),
+        _models_digest(),
+    )
 
 
 @functools.cache

@@ -14,8 +14,9 @@ if TYPE_CHECKING:
     from sheetgen.layout.floor_plan import FloorPlanLayout
 
 
-def map_pdf(loaded: LoadedSite, render: RenderOptions, *,
-            players: bool = False) -> tuple[bytes, ExitMapLayout | FloorPlanLayout]:
+def map_pdf(
+    loaded: LoadedSite, render: RenderOptions, *, players: bool = False
+) -> tuple[bytes, ExitMapLayout | FloorPlanLayout]:
     """The map's pages and their layout: for the game master, the floor plan with its keys and secret doors
     (or, without a map, the exits' map, whose keys and names tell the whole dungeon); for the players, the
     floor plan without them, and an error for a site without a map."""
@@ -29,9 +30,12 @@ def map_pdf(loaded: LoadedSite, render: RenderOptions, *,
 
         layout = floor_plan_layout(plan, render.paper)
     elif players:
-        raise DataError("a players' map is drawn from the site's floor plan, and this site has none (the map of its "
-                        "exits names every room): add a map:, see docs/site-format.md, or import the dungeon from "
-                        "One Page Dungeon", Location(display_name(loaded.path), field="map"))
+        raise DataError(
+            "a players' map is drawn from the site's floor plan, and this site has none (the map of its "
+            "exits names every room): add a map:, see docs/site-format.md, or import the dungeon from "
+            "One Page Dungeon",
+            Location(display_name(loaded.path), field="map"),
+        )
     else:
         from sheetgen.layout.exit_map import exit_map_layout
         from sheetgen.sheets.exit_map import exit_map

@@ -73,13 +73,20 @@ def rebuild(build: Callable[[], tuple[list[Path], list[Path]]], watched: tuple[P
         # Watch the files the problems are in too (a pack file the site names, say), to see them fixed.
         named = [Path(p.location.file) for p in error.problems if p.location.file]
         more = [path for path in named if path.is_file()]
-        return Outcome((), tuple(problem_lines(error)), tuple(dict.fromkeys([*watched, *more])),
-                       time.perf_counter() - start)
+        return Outcome(
+            (), tuple(problem_lines(error)), tuple(dict.fromkeys([*watched, *more])), time.perf_counter() - start
+        )
     return Outcome(tuple(written), (), tuple(dict.fromkeys([*read, *watched[:1]])), time.perf_counter() - start)
 
 
-def watch(build: Callable[[], tuple[list[Path], list[Path]]], first: Path, report: Callable[[Outcome], None],
-          *, poll: float = POLL_SECONDS, rounds: int | None = None) -> None:
+def watch(
+    build: Callable[[], tuple[list[Path], list[Path]]],
+    first: Path,
+    report: Callable[[Outcome], None],
+    *,
+    poll: float = POLL_SECONDS,
+    rounds: int | None = None,
+) -> None:
     """Build once, then again whenever a watched file changes, calling *report* after each build.
 
     *first* is the file watched before the first build has said what it read. *rounds* (for tests)
@@ -111,6 +118,7 @@ def watch(build: Callable[[], tuple[list[Path], list[Path]]], first: Path, repor
 
 # --- the sheets of a site ----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class SheetOptions:
     """What `sheetgen watch` builds: which sheet, on what paper, with which seed, and where it goes."""
@@ -130,9 +138,18 @@ class SheetOptions:
 def _packet(loaded: LoadedSite, options: SheetOptions) -> bytes:
     from sheetgen.packet.build import PacketOptions, build_packet, made_on
 
-    return build_packet(loaded, PacketOptions(
-        render=options.render, seed=options.seed, hours=options.hours, card_size=options.card_size,
-        backs=options.backs, made_on=made_on(), use_cache=options.use_cache)).pdf
+    return build_packet(
+        loaded,
+        PacketOptions(
+            render=options.render,
+            seed=options.seed,
+            hours=options.hours,
+            card_size=options.card_size,
+            backs=options.backs,
+            made_on=made_on(),
+            use_cache=options.use_cache,
+        ),
+    ).pdf
 
 
 def _cards(loaded: LoadedSite, options: SheetOptions) -> bytes:
@@ -157,8 +174,9 @@ def _timetable(loaded: LoadedSite, options: SheetOptions) -> bytes:
     from sheetgen.engine.timetable import build_timetable
     from sheetgen.render.pdf.timetable import timetable_pdf
 
-    table = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack,
-                            hours=options.hours, seed=options.seed)
+    table = build_timetable(
+        loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=options.hours, seed=options.seed
+    )
     return timetable_pdf(table, options.render)
 
 

@@ -128,15 +128,20 @@ class Jobs:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        self._pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=die_with_parent, initargs=(os.getpid(),))
+        self._pool = ProcessPoolExecutor(
+            max_workers=count,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        )
         return [self._pool.submit(function, *args).result for function, args in jobs]
 
     def __enter__(self) -> Jobs:
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
         if self._tree is not None:
             self._tree.end(kill=error is not None)
         if self._pool is not None:
@@ -217,8 +222,9 @@ class _ForkedTree:
             try:
                 done, ok, value = _read_framed(reader)
             except EOFError:
-                raise WorkerDied(f"a worker process ended before finishing job {index + 1}; "
-                                 "see the messages above") from None
+                raise WorkerDied(
+                    f"a worker process ended before finishing job {index + 1}; see the messages above"
+                ) from None
             self._results[done] = (ok, value)
         ok, value = self._results.pop(index)
         if not ok:
@@ -237,8 +243,13 @@ class _ForkedTree:
         os.waitpid(self._leader, 0)
 
 
-def _lead(jobs: Sequence[Job] | None, incoming: int | None, preload: Callable[[], object] | None,
-          writers: list[int], parent: int) -> None:
+def _lead(
+    jobs: Sequence[Job] | None,
+    incoming: int | None,
+    preload: Callable[[], object] | None,
+    writers: list[int],
+    parent: int,
+) -> None:
     """The first worker: preload, take the jobs (from *incoming* when not given), fork the others, run its
     own jobs, wait for its workers, and end. Should the preload fail, every job gives back its error."""
     status = 1
@@ -281,8 +292,7 @@ def _lead(jobs: Sequence[Job] | None, incoming: int | None, preload: Callable[[]
         os._exit(status)
 
 
-def _work(jobs: Sequence[Job], k: int, count: int, writers: list[int], parent: int,
-          failed: Exception | None) -> None:
+def _work(jobs: Sequence[Job], k: int, count: int, writers: list[int], parent: int, failed: Exception | None) -> None:
     """Worker *k*, forked by the first one: run its jobs and end."""
     status = 1
     try:
@@ -312,6 +322,11 @@ def _run(jobs: Sequence[Job], k: int, count: int, write: int, failed: Exception 
             try:
                 data = pickle.dumps(outcome)
             except Exception as error:
-                data = pickle.dumps((index, False, WorkerDied(f"job {index + 1} gave back what cannot be "
-                                                              f"passed between processes: {error}")))
+                data = pickle.dumps(
+                    (
+                        index,
+                        False,
+                        WorkerDied(f"job {index + 1} gave back what cannot be passed between processes: {error}"),
+                    )
+                )
             _write_framed(out, data)

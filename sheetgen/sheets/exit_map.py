@@ -45,9 +45,10 @@ class ExitMap:
 def exit_map(site: Site, gm: str) -> ExitMap:
     """The map of *site*'s exits, for the game master called *gm* by the pack."""
     listed = {room.key: set(room.exits) for room in site.rooms}
-    rooms = tuple(MapRoom(room.key, room.name,
-                          tuple(m for m in MARKERS if getattr(room, m) or (m == "encounter" and room.stats)))
-                  for room in site.rooms)
+    rooms = tuple(
+        MapRoom(room.key, room.name, tuple(m for m in MARKERS if getattr(room, m) or (m == "encounter" and room.stats)))
+        for room in site.rooms
+    )
     seen: set[frozenset[str]] = set()
     exits: list[MapExit] = []
     for room in site.rooms:

@@ -96,8 +96,21 @@ def floor_plan(site: Site, gm: str, *, players: bool = False) -> FloorPlan | Non
     placed = tuple(PlanDoor(d.at, d.kind, STEPS[d.facing] if d.facing else _step(d.at, floor)) for d in doors)
     keys = () if players else _keys(site, plan)
     who = _("For the players") if players else _("For the {gm}").format(gm=gm)
-    return FloorPlan(site.site, who, players, plan.square, plan.unit, floor, walled_floor, tuple(shapes), placed,
-                     tuple(sorted(set(plan.water) & floor)), tuple(plan.columns), keys, _bounds(floor, shapes))
+    return FloorPlan(
+        site.site,
+        who,
+        players,
+        plan.square,
+        plan.unit,
+        floor,
+        walled_floor,
+        tuple(shapes),
+        placed,
+        tuple(sorted(set(plan.water) & floor)),
+        tuple(plan.columns),
+        keys,
+        _bounds(floor, shapes),
+    )
 
 
 def _outline(area: MapArea) -> tuple[Point, ...]:
@@ -107,8 +120,13 @@ def _outline(area: MapArea) -> tuple[Point, ...]:
     x, y, w, h = area.rect
     if not area.round:
         return ((x, y), (x + w, y), (x + w, y + h), (x, y + h))
-    return tuple((x + w / 2 + w / 2 * math.cos(2 * math.pi * n / ROUND_CORNERS),
-                  y + h / 2 + h / 2 * math.sin(2 * math.pi * n / ROUND_CORNERS)) for n in range(ROUND_CORNERS))
+    return tuple(
+        (
+            x + w / 2 + w / 2 * math.cos(2 * math.pi * n / ROUND_CORNERS),
+            y + h / 2 + h / 2 * math.sin(2 * math.pi * n / ROUND_CORNERS),
+        )
+        for n in range(ROUND_CORNERS)
+    )
 
 
 def _squares_inside(outline: Sequence[Point]) -> set[Square]:
@@ -117,9 +135,11 @@ def _squares_inside(outline: Sequence[Point]) -> set[Square]:
     found: set[Square] = set()
     for j in range(math.floor(min(ys)), math.ceil(max(ys))):
         cy = j + 0.5
-        crossings = sorted(x1 + (cy - y1) * (x2 - x1) / (y2 - y1)
-                           for (x1, y1), (x2, y2) in zip(outline, (*outline[1:], outline[0]), strict=True)
-                           if (y1 <= cy) != (y2 <= cy))
+        crossings = sorted(
+            x1 + (cy - y1) * (x2 - x1) / (y2 - y1)
+            for (x1, y1), (x2, y2) in zip(outline, (*outline[1:], outline[0]), strict=True)
+            if (y1 <= cy) != (y2 <= cy)
+        )
         for left, right in zip(crossings[::2], crossings[1::2], strict=False):
             found.update((i, j) for i in range(math.ceil(left - 0.5), math.floor(right - 0.5) + 1))
     return found
@@ -147,12 +167,17 @@ def _keys(site: Site, plan: SiteMap) -> tuple[PlanKey, ...]:
             size, middle = float(w * h), (x + w / 2, y + h / 2)
         else:
             size, middle = _area_and_centre(outline)
-        box = (min(p[0] for p in outline), min(p[1] for p in outline),
-               max(p[0] for p in outline), max(p[1] for p in outline))
+        box = (
+            min(p[0] for p in outline),
+            min(p[1] for p in outline),
+            max(p[0] for p in outline),
+            max(p[1] for p in outline),
+        )
         if area.room not in largest or size > largest[area.room][0]:
             largest[area.room] = (size, middle, box)
-    return tuple(PlanKey(room.key, *largest[room.key][1], largest[room.key][2])
-                 for room in site.rooms if room.key in largest)
+    return tuple(
+        PlanKey(room.key, *largest[room.key][1], largest[room.key][2]) for room in site.rooms if room.key in largest
+    )
 
 
 def _area_and_centre(outline: Sequence[Point]) -> tuple[float, Point]:

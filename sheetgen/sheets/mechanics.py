@@ -61,7 +61,7 @@ class CheckBody:
     advance: Grid | None
     outcomes: Grid | None
     text: str
-    rolls: tuple[CheckBody, ...] = ()   # the procedure's other rolls, each a block of its own
+    rolls: tuple[CheckBody, ...] = ()  # the procedure's other rolls, each a block of its own
 
 
 @dataclass(frozen=True)
@@ -148,8 +148,12 @@ def check_banner(pack: Pack) -> CheckBanner | None:
     facts = [Fact(_("When"), when_clause(check.when)), Fact(_("Rule"), check_sentence(pack))]
     moves = ", ".join(f"{roll} {what}" for roll, what in advance_steps(check))
     if moves and check.advance is not None:
-        facts.append(Fact(_("Track"), _("{track} by the roll: {moves}").format(
-            track=pack.track(check.advance.track).name, moves=moves)))
+        facts.append(
+            Fact(
+                _("Track"),
+                _("{track} by the roll: {moves}").format(track=pack.track(check.advance.track).name, moves=moves),
+            )
+        )
     after = after_text(pack, check)
     if after:
         label = _("After an {result}") if check.result[:1] in "aeiou" else _("After a {result}")
@@ -243,11 +247,13 @@ def _by_level(pack: Pack, check: Check, track: Track) -> Grid:
     for level in range(track.min, track.max + 1):
         every = _level_value(check.cadence.every, level)
         value = _level_value(threshold, level)
-        rows.append((
-            str(level),
-            units_span(pack, every) if every is not None else "",
-            threshold_text(check, value, at_least) if value is not None else trigger_text(pack, check),
-        ))
+        rows.append(
+            (
+                str(level),
+                units_span(pack, every) if every is not None else "",
+                threshold_text(check, value, at_least) if value is not None else trigger_text(pack, check),
+            )
+        )
     if track.max - track.min + 1 > _ROW_PER_LEVEL:
         rows = _merge_runs(rows)
     return Grid((track.name, _("Check every"), check.result.capitalize()), tuple(rows))
@@ -293,8 +299,9 @@ def track_rungs(track: Track) -> tuple[TrackBox, ...]:
     """The rungs of a track drawn as a ladder: one for every level, its minimum included, since a
     ladder marks where the track stands rather than counting up to it."""
     omens = _omen_levels(track)
-    return tuple(TrackBox(level, str(level), level in omens, level == track.initial)
-                 for level in range(track.min, track.max + 1))
+    return tuple(
+        TrackBox(level, str(level), level in omens, level == track.initial) for level in range(track.min, track.max + 1)
+    )
 
 
 LADDER_MOST_STEPS = 12
@@ -320,8 +327,9 @@ def track_view(pack: Pack, track: Track) -> TrackBody:
     if track.initial != track.min:
         facts.append(Fact(_("Starts at"), str(track.initial)))
     if track.per_unit:
-        facts.append(Fact(_("Every {unit}").format(unit=pack.time.unit),
-                          _("{n} at its end").format(n=signed(track.per_unit))))
+        facts.append(
+            Fact(_("Every {unit}").format(unit=pack.time.unit), _("{n} at its end").format(n=signed(track.per_unit)))
+        )
     levels = tuple(
         LevelView(str(lv.at), lv.at.low, lv.at.high, lv.label, lv.text, lv.omen, names_level(lv.label, lv.at.low))
         for lv in track.levels
@@ -347,8 +355,7 @@ def track_view(pack: Pack, track: Track) -> TrackBody:
         levels=levels,
         raises=tuple(_change(c, "up") for c in track.raises),
         lowers=tuple(_change(c, "down") for c in track.lowers),
-        resets=tuple(ChangeView(_("to {level}").format(level=_reset_level(track, r.to)), r.when)
-                     for r in track.resets),
+        resets=tuple(ChangeView(_("to {level}").format(level=_reset_level(track, r.to)), r.when) for r in track.resets),
         text=track.text,
     )
 
@@ -371,10 +378,15 @@ def _clock(boxes: tuple[TrackBox, ...], radius: float = 30.0) -> ClockView:
     for i, box in enumerate(boxes):
         a0 = 2 * math.pi * i / count
         a1 = 2 * math.pi * (i + 1) / count
-        wedges.append(Wedge(
-            level=box.level,
-            x0=round(radius * math.sin(a0), 3), y0=round(-radius * math.cos(a0), 3),
-            x1=round(radius * math.sin(a1), 3), y1=round(-radius * math.cos(a1), 3),
-            large_arc=count == 1, omen=box.omen,
-        ))
+        wedges.append(
+            Wedge(
+                level=box.level,
+                x0=round(radius * math.sin(a0), 3),
+                y0=round(-radius * math.cos(a0), 3),
+                x1=round(radius * math.sin(a1), 3),
+                y1=round(-radius * math.cos(a1), 3),
+                large_arc=count == 1,
+                omen=box.omen,
+            )
+        )
     return ClockView(radius, tuple(wedges))

@@ -115,8 +115,14 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
     spacing = (right - left) * (min(gaps) if gaps else total) / total
     bar_width = round(max(1.5, min(8.0, spacing * 0.55)), 2)
     bars = tuple(
-        Bar(x=round(x_at(m) - bar_width / 2, 2), y=y_at(float(c.chance)), width=bar_width,
-            height=round(bottom - y_at(float(c.chance)), 2), minute=m, chance=float(c.chance))
+        Bar(
+            x=round(x_at(m) - bar_width / 2, 2),
+            y=y_at(float(c.chance)),
+            width=bar_width,
+            height=round(bottom - y_at(float(c.chance)), 2),
+            minute=m,
+            chance=float(c.chance),
+        )
         for m, c in zip(minutes, odds.checks, strict=True)
     )
     line = [(x_at(0), y_at(0))]
@@ -152,10 +158,15 @@ def odds_chart(pack: Pack, odds: Odds, width: float) -> OddsBody:
         beside=beside,
         outcomes=outcome_lines(odds),
         outcomes_head=(_("Outcome"), _("Each check"), _("By {clock}").format(clock=f"{odds.hours}:00")),
-        chosen=tuple(ChosenTable((track.name, _("Each check"), _("By {clock}").format(clock=f"{odds.hours}:00")),
-                                 tuple(OutcomeLine(lv.label or str(lv.level), _each(lv.chances), percent(lv.by_end))
-                                       for lv in track.levels))
-                     for track in odds.chosen),
+        chosen=tuple(
+            ChosenTable(
+                (track.name, _("Each check"), _("By {clock}").format(clock=f"{odds.hours}:00")),
+                tuple(
+                    OutcomeLine(lv.label or str(lv.level), _each(lv.chances), percent(lv.by_end)) for lv in track.levels
+                ),
+            )
+            for track in odds.chosen
+        ),
     )
 
 
@@ -167,9 +178,14 @@ def extra_roll_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
     from sheetgen.engine.odds import extra_odds
 
     extra = extra_odds(pack, 1, 1)
-    return (Fact(_("One extra roll an hour"),
-                 _("{percent} by hour 1 ({quiet} quiet)").format(percent=percent(extra.by_hour[0]),
-                                                                quiet=percent(odds.by_hour[0]))),)
+    return (
+        Fact(
+            _("One extra roll an hour"),
+            _("{percent} by hour 1 ({quiet} quiet)").format(
+                percent=percent(extra.by_hour[0]), quiet=percent(odds.by_hour[0])
+            ),
+        ),
+    )
 
 
 def outcome_lines(odds: Odds) -> tuple[OutcomeLine, ...]:
@@ -195,8 +211,12 @@ def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
     checks = odds.checks
     if not checks:
         none = {1: _("none is rolled in the first hour"), 24: _("none is rolled in the first day")}.get(odds.hours)
-        facts.append(Fact(_("Each check"), none or _("none is rolled in the first {span}").format(
-            span=duration(odds.hours * 3600))))
+        facts.append(
+            Fact(
+                _("Each check"),
+                none or _("none is rolled in the first {span}").format(span=duration(odds.hours * 3600)),
+            )
+        )
     elif len({c.chance for c in checks}) == 1:
         minutes = [c.minute for c in checks]
         gaps = {b - a for a, b in zip([Fraction(0), *minutes], minutes, strict=False)}
@@ -204,16 +224,24 @@ def odds_facts(pack: Pack, odds: Odds) -> tuple[Fact, ...]:
         gap = min(gaps) if len(gaps) == 1 else Fraction(0)
         if len(gaps) == 1:
             per = _("{chance} per {unit}") if gap == odds.unit_minutes else _("{chance} a check {every}")
-        facts.append(Fact(_("Each check"), per.format(chance=chance(checks[0].chance), unit=pack.time.unit,
-                                                      every=every(int(gap * 60)))))
+        facts.append(
+            Fact(
+                _("Each check"),
+                per.format(chance=chance(checks[0].chance), unit=pack.time.unit, every=every(int(gap * 60))),
+            )
+        )
     else:
         facts.append(Fact(_("Each check"), _varying(checks)))
     wait = odds.expected_minutes_to_first
     if wait is not None:
         facts.append(Fact(_("Average wait"), about(wait)))
     else:
-        facts.append(Fact(_("Average wait"), _("a quiet {party} may never meet {result}").format(
-            party=pack.words.party, result=result)))
+        facts.append(
+            Fact(
+                _("Average wait"),
+                _("a quiet {party} may never meet {result}").format(party=pack.words.party, result=result),
+            )
+        )
     return tuple(facts)
 
 
@@ -231,8 +259,9 @@ def _varying(checks: tuple[CheckOdds, ...]) -> str:
     at = _("{percent} at {clock}")
     parts = [at.format(percent=percent(first.chance), clock=clock(first.minute * 60))]
     if peak is not first:
-        parts.append(_("highest {percent} at {clock}").format(percent=percent(peak.chance),
-                                                              clock=clock(peak.minute * 60)))
+        parts.append(
+            _("highest {percent} at {clock}").format(percent=percent(peak.chance), clock=clock(peak.minute * 60))
+        )
     if last is not peak and last is not first:
         parts.append(at.format(percent=percent(last.chance), clock=clock(last.minute * 60)))
     text = ", ".join(parts)

@@ -86,8 +86,6 @@ COLUMN_GAP = 0.22 * POINTS_PER_INCH
 NARROWEST_COLUMN = 18.0
 
 
-
-
 # --- building the view ------------------------------------------------------------------------------
 
 
@@ -101,8 +99,14 @@ def printed_columns(columns: int, content_width: float, body_size: float | None)
     return columns
 
 
-def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None, *,
-                   players: bool = False, body_size: float | None = None) -> ReferenceView:
+def reference_view(
+    pack: Pack,
+    options: RenderOptions,
+    odds: Odds | None = None,
+    *,
+    players: bool = False,
+    body_size: float | None = None,
+) -> ReferenceView:
     """What goes on each reference page of *pack*.
 
     *body_size*: the type size the pages will be set in, which decides how many of each page's columns
@@ -127,18 +131,20 @@ def reference_view(pack: Pack, options: RenderOptions, odds: Odds | None = None,
             page = page.model_copy(update={"sections": safe})
         pages.append(_page(pack, page, index + 1, len(pages) + 1, odds, content_width, players, body_size))
     if not pages:
-        raise RenderError(f"{pack.name}: no section of its reference pages is marked player_safe, so there "
-                          "is no reference for the players", Location(file=pack.id, field="reference"))
+        raise RenderError(
+            f"{pack.name}: no section of its reference pages is marked player_safe, so there "
+            "is no reference for the players",
+            Location(file=pack.id, field="reference"),
+        )
     titles = semicolons(plain(p.title) for p in pages)
     gm = pack.words.gm
-    subject = (_("Players' reference for {pack}: {titles}") if players
-               else _("{gm}'s reference for {pack}: {titles}")).format(gm=f"{gm[:1].upper()}{gm[1:]}", pack=pack.name,
-                                                                       titles=titles)
+    subject = (
+        _("Players' reference for {pack}: {titles}") if players else _("{gm}'s reference for {pack}: {titles}")
+    ).format(gm=f"{gm[:1].upper()}{gm[1:]}", pack=pack.name, titles=titles)
     return ReferenceView(
         pack_id=pack.id,
         pack_name=pack.name,
-        title=(_("{pack} — Reference for the players") if players else _("{pack} — Reference")).format(
-            pack=pack.name),
+        title=(_("{pack} — Reference for the players") if players else _("{pack} — Reference")).format(pack=pack.name),
         subject=subject,
         paper=options.paper.name,
         pages=tuple(pages),
@@ -151,8 +157,16 @@ def _has_odds(pack: Pack) -> bool:
     return any(s.kind == "odds" for page in pack.reference.pages for s in page.sections)
 
 
-def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, content_width: float,
-          players: bool, body_size: float | None) -> PageView:
+def _page(
+    pack: Pack,
+    page: Page,
+    source: int,
+    number: int,
+    odds: Odds | None,
+    content_width: float,
+    players: bool,
+    body_size: float | None,
+) -> PageView:
     """The page that is ``pack.reference.pages[source - 1]``, printed as page *number*. In a players'
     version the sections are only the player-safe ones, but each keeps its index in the pack."""
     field = f"reference.pages[{source - 1}]"
@@ -181,8 +195,9 @@ def _page(pack: Pack, page: Page, source: int, number: int, odds: Odds | None, c
     )
 
 
-def _section(pack: Pack, section: Section, page: int, index: int, field: str, odds: Odds | None,
-             width: float) -> SectionView:
+def _section(
+    pack: Pack, section: Section, page: int, index: int, field: str, odds: Odds | None, width: float
+) -> SectionView:
     title, body = _body(pack, section, odds, width)
     return SectionView(
         page=page,
@@ -223,32 +238,54 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         actions = _actions(pack, section)
         return _single_name(actions.actions, ""), actions
     if kind == "resources":
-        body = ResourcesBody(tuple(
-            ResourceView(r.name, r.lasts or running_down(pack, r), r.boxes, _resource_text(pack, r, odds))
-            for r in pack.resources
-        ))
+        body = ResourcesBody(
+            tuple(
+                ResourceView(r.name, r.lasts or running_down(pack, r), r.boxes, _resource_text(pack, r, odds))
+                for r in pack.resources
+            )
+        )
         return _single_name(body.resources, _("Resources")), body
     if kind == "rests":
-        rests = RestsBody(tuple(
-            RestView(r.name, r.time_label or duration(r.time), r.risk,
-                     _countdown(pack, r.time, r.countdown), pack.time.plural,
-                     due_every_text(pack, r.every) if r.every else "", r.penalty)
-            for r in pack.rests
-        ))
+        rests = RestsBody(
+            tuple(
+                RestView(
+                    r.name,
+                    r.time_label or duration(r.time),
+                    r.risk,
+                    _countdown(pack, r.time, r.countdown),
+                    pack.time.plural,
+                    due_every_text(pack, r.every) if r.every else "",
+                    r.penalty,
+                )
+                for r in pack.rests
+            )
+        )
         return _single_name(rests.rests, _("Rests")), rests
     if kind == "conditions":
-        conditions = ConditionsBody(tuple(
-            ConditionView(c.name, capitalised(due_every_text(pack, c.every)), conditions_order_text(pack, c),
-                          c.cleared, c.text)
-            for c in pack.conditions
-        ))
+        conditions = ConditionsBody(
+            tuple(
+                ConditionView(
+                    c.name,
+                    capitalised(due_every_text(pack, c.every)),
+                    conditions_order_text(pack, c),
+                    c.cleared,
+                    c.text,
+                )
+                for c in pack.conditions
+            )
+        )
         return _single_name(conditions.conditions, _("Conditions")), conditions
     if kind == "variants":
-        variants = VariantsBody(tuple(
-            VariantView(v.name, v.text, _variant_changes(pack, v.unit_length, v.consumption, v.danger)
-                        + variant_mechanics(pack, v))
-            for v in pack.variants
-        ))
+        variants = VariantsBody(
+            tuple(
+                VariantView(
+                    v.name,
+                    v.text,
+                    _variant_changes(pack, v.unit_length, v.consumption, v.danger) + variant_mechanics(pack, v),
+                )
+                for v in pack.variants
+            )
+        )
         return _single_name(variants.variants, _("Variants")), variants
     if kind == "tallies":
         return _("Tallies"), _tallies(pack)
@@ -257,8 +294,10 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
         return statblock.name, _statblock(statblock, pack)
     if kind == "odds":
         assert odds is not None and pack.check is not None
-        return (_("Chance of {result}, quiet {party}").format(result=pack.check.result, party=pack.words.party),
-                odds_chart(pack, odds, width))
+        return (
+            _("Chance of {result}, quiet {party}").format(result=pack.check.result, party=pack.words.party),
+            odds_chart(pack, odds, width),
+        )
     raise ValueError(f"no view for sections of kind {kind!r}")
 
 
@@ -272,8 +311,9 @@ def _single_name(entries: tuple[Any, ...], default: str) -> str:
 
 def _table(table: Table) -> TableBody:
     rows = tuple(RowView("" if row.roll is None else str(row.roll), tuple(row.cells)) for row in table.rows)
-    return TableBody(table.name, table.roll or "", tuple(table.columns), rows, table.default, table.text,
-                     _widths(table))
+    return TableBody(
+        table.name, table.roll or "", tuple(table.columns), rows, table.default, table.text, _widths(table)
+    )
 
 
 def _widths(table: Table) -> tuple[int, ...]:
@@ -298,11 +338,15 @@ def _actions(pack: Pack, section: Section) -> ActionsBody:
 def _action(pack: Pack, action: Action) -> ActionView:
     effects = []
     for effect in action.effects:
-        names = ({t.id: t.name for t in pack.tracks} | {t.id: t.name for t in pack.tallies}
-                 | {r.id: r.name for r in pack.resources})
+        names = (
+            {t.id: t.name for t in pack.tracks}
+            | {t.id: t.name for t in pack.tallies}
+            | {r.id: r.name for r in pack.resources}
+        )
         name = names.get(effect.track, effect.track)
-        amount = (_("{name} refilled").format(name=name) if effect.refill
-                  else f"{name} {signed(effect.by, effect.direction)}")
+        amount = (
+            _("{name} refilled").format(name=name) if effect.refill else f"{name} {signed(effect.by, effect.direction)}"
+        )
         if effect.chance is not None:
             amount += " " + _("on {dice}: {faces}").format(dice=effect.chance.roll, faces=effect.chance.on)
         effects.append(ChangeView(amount, effect.text))
@@ -352,13 +396,20 @@ def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, dang
     if unit_length is not None:
         changes.append(after_colon(pack.time.unit, duration(unit_length)))
     if danger != 1:
-        changes.append(_("danger chances {times}{n}: the check rolled {count} each time it falls due").format(
-            times=TIMES, n=danger, count=times(danger)))
+        changes.append(
+            _("danger chances {times}{n}: the check rolled {count} each time it falls due").format(
+                times=TIMES, n=danger, count=times(danger)
+            )
+        )
     if consumption != 1:
         rated = [r.name for r in pack.resources if r.every is not None]
-        changes.append((_("resource use {times}{n}: {resources} {n} boxes where the rate used 1") if rated
-                        else _("resource use {times}{n}")).format(times=TIMES, n=consumption,
-                                                                 resources=", ".join(rated)))
+        changes.append(
+            (
+                _("resource use {times}{n}: {resources} {n} boxes where the rate used 1")
+                if rated
+                else _("resource use {times}{n}")
+            ).format(times=TIMES, n=consumption, resources=", ".join(rated))
+        )
     return tuple(changes)
 
 
@@ -368,8 +419,7 @@ def variant_mechanics(pack: Pack, variant: Variant) -> tuple[str, ...]:
     if variant.check is not None:
         changes.append(_("check: {dice}, its own trigger").format(dice=variant.check.roll or _("a pool")))
     if variant.cadence is not None and variant.cadence.at is not None:
-        changes.append(_("check {every}").format(
-            every=at_units_text(pack, variant.cadence.at, variant.cadence.repeat)))
+        changes.append(_("check {every}").format(every=at_units_text(pack, variant.cadence.at, variant.cadence.repeat)))
     elif variant.cadence is not None and isinstance(variant.cadence.every, int):
         changes.append(_("check {every}").format(every=every_unit(pack, variant.cadence.every)))
     for rid, every in variant.rates.items():

@@ -73,10 +73,18 @@ def site_front(site: Site, gm: str, pack: Pack | None = None) -> SiteFront:
     (if it has one) as *pack* plays it."""
     names = {block.id: block.name for block in site.statblocks}
     places = room_places(site.rooms)
-    rows = tuple(IndexRow(room.key, room.name, room.size, tuple(room.exits),
-                          frozenset(m for m in MARKERS if getattr(room, m)),
-                          tuple(names[s] for s in room.stats), places[room.key])
-                 for room in site.rooms)
+    rows = tuple(
+        IndexRow(
+            room.key,
+            room.name,
+            room.size,
+            tuple(room.exits),
+            frozenset(m for m in MARKERS if getattr(room, m)),
+            tuple(names[s] for s in room.stats),
+            places[room.key],
+        )
+        for room in site.rooms
+    )
     route = route_rows(site, pack) if pack is not None else ()
     language = site.language or (pack.language if pack is not None else None)
     return SiteFront(site.site, _("For the {gm}").format(gm=gm), paragraphs(site.text), rows, route, language)
@@ -86,8 +94,10 @@ def route_rows(site: Site, pack: Pack) -> tuple[RouteRow, ...]:
     """The legs of *site*'s route, each with the units of *pack* it covers."""
     if site.route is None:
         return ()
-    return tuple(RouteRow(s.key, s.name, s.terrain, leg_time(pack, s.first, s.last), s.notes)
-                 for s in stretches(pack, site.route))
+    return tuple(
+        RouteRow(s.key, s.name, s.terrain, leg_time(pack, s.first, s.last), s.notes)
+        for s in stretches(pack, site.route)
+    )
 
 
 def paragraphs(text: str) -> tuple[str, ...]:
@@ -108,9 +118,10 @@ def room_places(rooms: list[Room]) -> dict[str, Place]:
                 neighbours[room.key].add(key)
                 neighbours[key].add(room.key)
     on_loop = _on_circuits(neighbours)
-    return {room.key: "dead end" if len(neighbours[room.key]) == 1
-            else "loop" if room.key in on_loop else ""
-            for room in rooms}
+    return {
+        room.key: "dead end" if len(neighbours[room.key]) == 1 else "loop" if room.key in on_loop else ""
+        for room in rooms
+    }
 
 
 def _on_circuits(neighbours: dict[str, set[str]]) -> set[str]:

@@ -44,6 +44,7 @@ def box_row(text: str) -> BoxRow | None:
     lead, *labels = text.split(TICK_BOX)
     return BoxRow(lead.strip(), tuple(label.strip() for label in labels))
 
+
 # --- section bodies ---------------------------------------------------------------------------------
 
 
@@ -119,8 +120,8 @@ class RestView:
     risk: str
     countdown: int
     unit: str
-    every: str = ""     # "every 6 turns": when it falls due
-    penalty: str = ""   # what skipping it costs
+    every: str = ""  # "every 6 turns": when it falls due
+    penalty: str = ""  # what skipping it costs
 
 
 @dataclass(frozen=True)
@@ -131,9 +132,9 @@ class RestsBody:
 @dataclass(frozen=True)
 class ConditionView:
     name: str
-    every: str          # "due every 4 turns"
-    order: str          # "Hungry (0:40), then Exhausted (1:20)"
-    cleared: str        # what clears them, in the pack's words
+    every: str  # "due every 4 turns"
+    order: str  # "Hungry (0:40), then Exhausted (1:20)"
+    cleared: str  # what clears them, in the pack's words
     text: str
 
 
@@ -190,8 +191,20 @@ class TracksBody:
 
 
 Body: TypeAlias = (
-    ProcedureBody | CheckBody | TrackBody | TracksBody | TableBody | ActionsBody | ResourcesBody | RestsBody
-    | ConditionsBody | VariantsBody | TalliesBody | StatblockBody | OddsBody | None
+    ProcedureBody
+    | CheckBody
+    | TrackBody
+    | TracksBody
+    | TableBody
+    | ActionsBody
+    | ResourcesBody
+    | RestsBody
+    | ConditionsBody
+    | VariantsBody
+    | TalliesBody
+    | StatblockBody
+    | OddsBody
+    | None
 )
 
 

@@ -28,17 +28,26 @@ DOC = "docs/pack-format.md"
 #: Each is (what the field does, the section of docs/pack-format.md that says more, or "").
 NOTES: dict[str, tuple[str, str]] = {
     "kind": ("always pack; tells a pack from a site file.", "the-top-level"),
-    "id": ("the pack's id: what a site's system: names, and what `sheetgen systems` lists. Lower-case letters, "
-           "digits and hyphens.", "ids-names-and-keys"),
+    "id": (
+        "the pack's id: what a site's system: names, and what `sheetgen systems` lists. Lower-case letters, "
+        "digits and hyphens.",
+        "ids-names-and-keys",
+    ),
     "name": ("the game's or procedure's name, printed on every page.", "the-top-level"),
     "summary": ("one paragraph on what the procedure is.", "the-top-level"),
-    "shelf": ("what the pack is for (dungeon, wilderness or encounters): the group `sheetgen systems` lists it "
-              "in.", "the-top-level"),
+    "shelf": (
+        "what the pack is for (dungeon, wilderness or encounters): the group `sheetgen systems` lists it in.",
+        "the-top-level",
+    ),
     "source": ("where the rules come from.", "the-top-level"),
-    "language": ("the language of the pack's text (en, de, pt-BR), for hyphenation and screen readers.",
-                 "the-top-level"),
-    "words": ("the game's own words for the game master and the party, used where sheetgen writes text of "
-              "its own.", "words-and-time"),
+    "language": (
+        "the language of the pack's text (en, de, pt-BR), for hyphenation and screen readers.",
+        "the-top-level",
+    ),
+    "words": (
+        "the game's own words for the game master and the party, used where sheetgen writes text of its own.",
+        "words-and-time",
+    ),
     "words.gm": ("the game master: Judge, GM, Narrator, DM.", ""),
     "words.party": ("the party: party, Heroes, company.", ""),
     "words.foes": ("the other side of a fight: enemies, monsters, foes.", ""),
@@ -50,21 +59,28 @@ NOTES: dict[str, tuple[str, str]] = {
     "time.action": ("what one of those actions is called.", ""),
     "time.horizon": ("the play the odds and the timetable cover unless --hours or --days says otherwise.", ""),
     "time.text": ("how time works, in the game's words.", ""),
-    "procedures": ("ordered steps: the turn sequence, what happens when a round ends; a procedure section "
-                   "of the reference shows one.", "procedures"),
+    "procedures": (
+        "ordered steps: the turn sequence, what happens when a round ends; a procedure section "
+        "of the reference shows one.",
+        "procedures",
+    ),
     "procedures[].id": ("what a procedure section's ref names.", ""),
     "procedures[].name": ("the heading.", ""),
     "procedures[].when": ("when it is followed, printed under the heading.", ""),
     "procedures[].steps": ("the steps, in order: each a title, with text and items under it.", ""),
-    "check": ("the encounter or danger check: its dice, when it is rolled and which results bring an "
-              "encounter. sheetgen computes its exact odds and pre-rolls it; a pack without one has no odds.",
-              "check"),
+    "check": (
+        "the encounter or danger check: its dice, when it is rolled and which results bring an "
+        "encounter. sheetgen computes its exact odds and pre-rolls it; a pack without one has no odds.",
+        "check",
+    ),
     "check.name": ("as printed: Danger Roll, Alarm Check, Encounter Check.", ""),
     "check.when": ("when it is rolled, in the game's words.", ""),
     "check.formula": ("the rule as the game states it, printed in a box.", ""),
     "check.roll": ("a plain roll: 1d6, d10, 2d6 (or a pool: instead).", "dice-notation"),
-    "check.dice_names": ("a name for each die of the roll, for patterns that read one named die.",
-                         "patterns-dice-read-one-by-one"),
+    "check.dice_names": (
+        "a name for each die of the roll, for patterns that read one named die.",
+        "patterns-dice-read-one-by-one",
+    ),
     "check.add": ("tracks whose levels are added to a plain roll.", ""),
     "check.pool": ("a dice pool instead of a plain roll.", "pool"),
     "check.pool.die": ("the kind of die in the pool: d6, d8.", ""),
@@ -74,24 +90,29 @@ NOTES: dict[str, tuple[str, str]] = {
     "check.pool.roll_at": ("roll only when the pool holds this many dice, then empty it.", ""),
     "check.pool.max_dice": ("the pool never holds more dice than this.", ""),
     "check.pool.read": ("what the result is: the highest die, the lowest, the sum, or a count.", ""),
-    "check.cadence": ("how often the check is rolled: every N units, an offset, a first unit, or by a track's "
-                      "level.", "cadence"),
+    "check.cadence": (
+        "how often the check is rolled: every N units, an offset, a first unit, or by a track's level.",
+        "cadence",
+    ),
     "check.cadence.every": ("roll every N units, or a number of units for each level of a track.", ""),
-    "check.trigger": ("which results bring an encounter: at_least, at_most, faces, track_full or a pattern.",
-                      "trigger"),
+    "check.trigger": (
+        "which results bring an encounter: at_least, at_most, faces, track_full or a pattern.",
+        "trigger",
+    ),
     "check.trigger.at_least": ("an encounter when the total is this or more.", "by-track-values"),
     "check.trigger.at_most": ("an encounter when the total is this or less.", "by-track-values"),
     "check.trigger.faces": ("an encounter when the total is in one of these ranges.", "roll-ranges"),
     "check.trigger.track_full": ("an encounter when the track the check advances reaches its max.", ""),
     "check.advance": ("how the result moves a track (a clock that fills).", "advance"),
     "check.outcomes": ("names for each result, when every face means something.", "outcomes"),
-    "check.on_encounter": ("what an encounter resets: tracks back to their start, tally marks.",
-                           "on_encounter"),
+    "check.on_encounter": ("what an encounter resets: tracks back to their start, tally marks.", "on_encounter"),
     "check.extra": ("when the check is rolled once more, beyond its cadence.", ""),
     "check.result": ("what a trigger brings, in the game's words: danger, complication.", ""),
     "check.text": ("anything else about the check, printed after it.", ""),
-    "rolls": ("the procedure's other rolls, beside the check: a torch die, a fatigue roll, the weather.",
-              "rolls-the-procedures-other-rolls"),
+    "rolls": (
+        "the procedure's other rolls, beside the check: a torch die, a fatigue roll, the weather.",
+        "rolls-the-procedures-other-rolls",
+    ),
     "tracks": ("values that rise and fall: escalation, alarm, an encounter clock, an alert level.", "tracks"),
     "tracks[].id": ("what the check, sections and parts name.", ""),
     "tracks[].name": ("as printed: Escalation, Alarm, Alert Level.", ""),
@@ -110,10 +131,15 @@ NOTES: dict[str, tuple[str, str]] = {
     "tallies[].id": ("what pool.tallies and action effects name.", ""),
     "tallies[].name": ("as printed: Loud Noise.", ""),
     "tallies[].text": ("when to make a mark.", ""),
-    "resources": ("what burns down: torches, oil, rations; each a row of boxes on the tracker, used at a rate "
-                  "(every), by a usage die (dice) or on a roll (chance).", "resources"),
-    "actions": ("what the party can do, with its time cost and its effects on tracks, tallies and "
-                "resources.", "actions"),
+    "resources": (
+        "what burns down: torches, oil, rations; each a row of boxes on the tracker, used at a rate "
+        "(every), by a usage die (dice) or on a roll (chance).",
+        "resources",
+    ),
+    "actions": (
+        "what the party can do, with its time cost and its effects on tracks, tallies and resources.",
+        "actions",
+    ),
     "actions[].name": ("as printed: Search, Fast movement.", ""),
     "actions[].group": ("a group such as movement; an actions section or part can show one group.", ""),
     "actions[].text": ("the full description.", ""),
@@ -128,8 +154,11 @@ NOTES: dict[str, tuple[str, str]] = {
     "rests[].risk": ("what it risks.", ""),
     "rests[].countdown": ("draw a countdown beside it: one box per unit it lasts.", ""),
     "conditions": ("states the party reaches one after another at fixed times.", "conditions"),
-    "variants": ("optional rules: each changes the unit's length, the check, resource use or danger, and "
-                 "`--variant ID` plays it.", "variants"),
+    "variants": (
+        "optional rules: each changes the unit's length, the check, resource use or danger, and "
+        "`--variant ID` plays it.",
+        "variants",
+    ),
     "variants[].id": ("what --variant names; default: the name as an id.", ""),
     "variants[].name": ("as printed: Optional Variant: Fast Turns.", ""),
     "variants[].text": ("the rule.", ""),
@@ -137,51 +166,73 @@ NOTES: dict[str, tuple[str, str]] = {
     "variants[].consumption": ("resource use is multiplied by this.", ""),
     "variants[].danger": ("danger chances are multiplied by this: the check is rolled that many times.", ""),
     "variants[].check": ("the check under this variant, in place of the pack's.", ""),
-    "variants[].says": ("the pack's printed words this variant changes, as written: as the variant has them.",
-                        ""),
-    "tables": ("tables to print and roll on; the one the encounter rules name as wandering (by default the "
-               "table with id wandering) gives a deck its encounters when a site has none.", "tables"),
+    "variants[].says": ("the pack's printed words this variant changes, as written: as the variant has them.", ""),
+    "tables": (
+        "tables to print and roll on; the one the encounter rules name as wandering (by default the "
+        "table with id wandering) gives a deck its encounters when a site has none.",
+        "tables",
+    ),
     "tables[].id": ("what sections, parts and the encounter rules name.", ""),
     "tables[].name": ("the heading.", ""),
     "tables[].roll": ("the dice rolled on it: 1d6, 2d6, d%; its rows must then cover them exactly.", ""),
     "tables[].columns": ("the headers, not counting the roll column.", ""),
     "tables[].rows": ("the rows: cells, one per column, and a roll range when the table has a roll.", ""),
-    "tables[].default": ("true when the rows are filled in, not the game's; the sheet marks them as defaults.",
-                         ""),
+    "tables[].default": ("true when the rows are filled in, not the game's; the sheet marks them as defaults.", ""),
     "tables[].player_safe": ("marks a table whose rows players may see.", ""),
-    "statblocks": ("creatures to show on a reference page with a statblock section; the same shape as in a "
-                   "site file.", "statblocks-and-encounter"),
-    "encounter": ("how a pre-rolled encounter is filled in: the tables it rolls on, and its morale roll.",
-                  "statblocks-and-encounter"),
+    "statblocks": (
+        "creatures to show on a reference page with a statblock section; the same shape as in a site file.",
+        "statblocks-and-encounter",
+    ),
+    "encounter": (
+        "how a pre-rolled encounter is filled in: the tables it rolls on, and its morale roll.",
+        "statblocks-and-encounter",
+    ),
     "encounter.distance": ("a rolled table giving the encounter's distance.", ""),
     "encounter.reaction": ("a rolled table giving its reaction.", ""),
     "encounter.morale": ("how a morale check is rolled: its dice, and whether it fails above the morale.", ""),
     "encounter.zones": ("a table naming the zones: its first column is the zone's name.", ""),
     "encounter.wandering": ("the pack's wandering-monster table.", ""),
-    "encounter.openings": ("rolls at the start of each encounter (surprise, initiative), pre-rolled on every "
-                           "deck card.", ""),
-    "encounter.statblock": ("the game's statblock layout: which stats, in which order, under which labels; a "
-                            "statblock may give only these.", "the-games-statblock-layout"),
+    "encounter.openings": (
+        "rolls at the start of each encounter (surprise, initiative), pre-rolled on every deck card.",
+        "",
+    ),
+    "encounter.statblock": (
+        "the game's statblock layout: which stats, in which order, under which labels; a "
+        "statblock may give only these.",
+        "the-games-statblock-layout",
+    ),
     "reference": ("the reference pages, one to ten, for behind the screen.", "reference-the-reference-pages"),
     "reference.pages": ("the pages, in order.", ""),
     "reference.pages[].title": ("the page's heading.", ""),
-    "reference.pages[].players_title": ("the heading of the players' version, so that it is not taken for "
-                                        "the game master's page.", ""),
+    "reference.pages[].players_title": (
+        "the heading of the players' version, so that it is not taken for the game master's page.",
+        "",
+    ),
     "reference.pages[].subtitle": ("a line or two under it.", ""),
-    "reference.pages[].players_subtitle": ("the subtitle of the players' version, which holds only the "
-                                           "player-safe sections.", ""),
+    "reference.pages[].players_subtitle": (
+        "the subtitle of the players' version, which holds only the player-safe sections.",
+        "",
+    ),
     "reference.pages[].columns": ("columns the sections flow in, 1 to 3.", ""),
-    "reference.pages[].sections": ("the blocks of the page, in order. Each kind (text, callout, procedure, "
-                                   "check, track, actions, table, odds ...) shows a part of the pack; "
-                                   "player_safe: true puts it in a players' packet.", "reference-the-reference-pages"),
+    "reference.pages[].sections": (
+        "the blocks of the page, in order. Each kind (text, callout, procedure, "
+        "check, track, actions, table, odds ...) shows a part of the pack; "
+        "player_safe: true puts it in a players' packet.",
+        "reference-the-reference-pages",
+    ),
     "reference.pages[].footer": ("printed at the foot.", ""),
-    "trackers": ("the tracker pages, up to twenty: grids of turns to tick, tracks, resources, countdowns.",
-                 "trackers-the-tracker-pages"),
+    "trackers": (
+        "the tracker pages, up to twenty: grids of turns to tick, tracks, resources, countdowns.",
+        "trackers-the-tracker-pages",
+    ),
     "trackers[].id": ("its id.", ""),
     "trackers[].title": ("the page's heading.", ""),
     "trackers[].audience": ("who the sheet is for: gm or players.", "what-players-see"),
-    "trackers[].parts": ("the blocks of the page, in order: turns, track, tallies, resources, countdown, "
-                         "rounds, table, notes, actions, results.", "trackers-the-tracker-pages"),
+    "trackers[].parts": (
+        "the blocks of the page, in order: turns, track, tallies, resources, countdown, "
+        "rounds, table, notes, actions, results.",
+        "trackers-the-tracker-pages",
+    ),
 }
 
 
@@ -207,10 +258,10 @@ def commented(doc: Document, new_id: str, like: str, like_name: str) -> str:
     first = min(line for line, _ in doc.keys.values())
     for path, (line, column) in sorted(doc.keys.items(), key=lambda item: item[1]):
         key = pattern(path)
-        before = lines[line - 1][:column - 1]
+        before = lines[line - 1][: column - 1]
         if key is None or key not in NOTES or before.strip() not in ("", "-"):
             continue  # past a list's first item, or a field inside a flow mapping, after the first on its line
-        indent = before[:len(before) - len(before.lstrip())]
+        indent = before[: len(before) - len(before.lstrip())]
         while line > first and lines[line - 2].startswith(f"{indent}#"):
             line -= 1  # above the file's own comment on the field, which stays with it
         if line in above:
@@ -221,11 +272,16 @@ def commented(doc: Document, new_id: str, like: str, like_name: str) -> str:
     id_line, id_column = doc.keys[("id",)]
     if id_column != 1:
         raise AssertionError("a built-in pack is a block mapping at its top level")
-    out = [f"# {part}" for part in wrapped(
-        f"A rule pack of your own, copied from {like} ({like_name}) by `sheetgen new pack`: change what your "
-        "game does differently. The comment above each field says what it does, and where "
-        f"{DOC} says more. Run `sheetgen check` on this file after each change; a site plays it with "
-        "system: and this file's path from the site's folder.", 100)]
+    out = [
+        f"# {part}"
+        for part in wrapped(
+            f"A rule pack of your own, copied from {like} ({like_name}) by `sheetgen new pack`: change what your "
+            "game does differently. The comment above each field says what it does, and where "
+            f"{DOC} says more. Run `sheetgen check` on this file after each change; a site plays it with "
+            "system: and this file's path from the site's folder.",
+            100,
+        )
+    ]
     for number, text in enumerate(lines, start=1):
         if number < first and text.lstrip().startswith("#"):
             continue  # the built-in pack's opening comment, about itself
@@ -251,8 +307,10 @@ def pack_id_for(path: Path) -> str:
 def check_suffix(path: Path, what: str) -> None:
     """A file `sheetgen new` writes is named like the files sites and packs name: .yaml or .yml."""
     if path.suffix not in (".yaml", ".yml"):
-        raise UsageError(f"{path}: a {what} is a YAML file: give a name ending in .yaml, such as "
-                         f"{path.with_name(path.name + '.yaml') if path.name else 'my-file.yaml'}")
+        raise UsageError(
+            f"{path}: a {what} is a YAML file: give a name ending in .yaml, such as "
+            f"{path.with_name(path.name + '.yaml') if path.name else 'my-file.yaml'}"
+        )
 
 
 def new_pack(path: Path, like: str = DEFAULT_LIKE) -> Path:
@@ -269,14 +327,18 @@ def new_pack(path: Path, like: str = DEFAULT_LIKE) -> Path:
     if like not in known:
         close = difflib.get_close_matches(like, known, n=1, cutoff=0.6)
         hint = f'did you mean "{close[0]}"? ' if close else ""
-        raise UsageError(f'--like {like}: no built-in pack "{like}" ({hint}built-in packs: {", ".join(known)}; '
-                         "`sheetgen systems` lists them)")
+        raise UsageError(
+            f'--like {like}: no built-in pack "{like}" ({hint}built-in packs: {", ".join(known)}; '
+            "`sheetgen systems` lists them)"
+        )
     check_suffix(path, "pack file")
     check_new(path)
     new_id = pack_id_for(path)
     if new_id in known:
-        raise UsageError(f'{path}: its pack would have the id "{new_id}" of a built-in pack, which a site could '
-                         f"not tell from it; give the file another name, such as my-{new_id}.yaml")
+        raise UsageError(
+            f'{path}: its pack would have the id "{new_id}" of a built-in pack, which a site could '
+            f"not tell from it; give the file another name, such as my-{new_id}.yaml"
+        )
     source = read_yaml(builtin_dir("rules") / f"{like}.yaml", f"{like}.yaml")
     name = source.data["name"] if isinstance(source.data, dict) else like
     data = commented(source, new_id, like, str(name)).encode()

@@ -33,9 +33,23 @@ from sheetgen.yamltext import quoted
 
 #: Values for the example creature's stats, by the names packs give them; any other stat gets "-".
 RAT_STATS = {
-    "HD": "1 (4 HP)", "HP": "4", "Speed": "40'", "Armor": "0 [none]", "AC": "12", "Weak": "Fire",
-    "TL": "0.5", "Attack": "+1", "Damage": "1d4", "Level": "1", "Att": "1 bite (1d4)", "THAC0": "19 [0]",
-    "MV": "120' (40')", "SV": "D14 W15 P16 B17 S18 (1)", "AL": "Neutral", "XP": "5", "TT": "None",
+    "HD": "1 (4 HP)",
+    "HP": "4",
+    "Speed": "40'",
+    "Armor": "0 [none]",
+    "AC": "12",
+    "Weak": "Fire",
+    "TL": "0.5",
+    "Attack": "+1",
+    "Damage": "1d4",
+    "Level": "1",
+    "Att": "1 bite (1d4)",
+    "THAC0": "19 [0]",
+    "MV": "120' (40')",
+    "SV": "D14 W15 P16 B17 S18 (1)",
+    "AL": "Neutral",
+    "XP": "5",
+    "TT": "None",
 }
 
 
@@ -54,26 +68,34 @@ def site_text(pack: Pack, system: str, title: str, file_name: str) -> str:
     rules_pack, rules = encounter_rules(pack, None)
     gm = pack.words.gm
     lines = [
-        *notes(f"{title}: a starter site file for {pack.name} ({pack.id}), written by `sheetgen new site`. Its "
-               "three rooms, wandering table and statblock are a small example, a watchtower: replace them "
-               "with your own dungeon's. docs/site-format.md describes every field. Then run:"),
+        *notes(
+            f"{title}: a starter site file for {pack.name} ({pack.id}), written by `sheetgen new site`. Its "
+            "three rooms, wandering table and statblock are a small example, a watchtower: replace them "
+            "with your own dungeon's. docs/site-format.md describes every field. Then run:"
+        ),
         "#   " + comment(f"sheetgen check {shlex.quote(file_name)}")[2:] + "   (every problem, with its line)",
         "#   " + comment(f"sheetgen packet {shlex.quote(file_name)}")[2:] + "  (the session packet, in output/)",
         "",
         "# The site's name, printed on the packet's cover and on every card.",
         f"site: {quoted(title)}",
         *_system_lines(pack, system),
-        *notes("A second pack whose distance, reaction and morale tables fill in each encounter of the deck: "
-               + ("without it, the pack above fills them in by its own encounter rules." if pack.encounter else
-                  "the pack above has no such rules, so without one the cards say only what is met, and how "
-                  "many.")),
+        *notes(
+            "A second pack whose distance, reaction and morale tables fill in each encounter of the deck: "
+            + (
+                "without it, the pack above fills them in by its own encounter rules."
+                if pack.encounter
+                else "the pack above has no such rules, so without one the cards say only what is met, and how many."
+            )
+        ),
         "# encounters: encounter-reaction",
         "# Printed on the packet's cover and stored in the PDF's metadata.",
         "author: Your Name",
         "# The language of the text (en, de, pt-BR), for hyphenation and screen readers; default: the pack's.",
         f"language: {pack.language}",
-        *notes(f"Background, hooks and notes for the {gm}, printed on the packet's front pages above the room "
-               "index. A blank line starts a paragraph; **bold** and _italic_ work in every text of the file."),
+        *notes(
+            f"Background, hooks and notes for the {gm}, printed on the packet's front pages above the room "
+            "index. A blank line starts a paragraph; **bold** and _italic_ work in every text of the file."
+        ),
         "text: |-",
         "  A watchtower over the river ford, empty since the flood. Rats nest in it, and the ferryman swears",
         "  that a light moves in the cellar on moonless nights.",
@@ -111,15 +133,15 @@ ROOMS = (
     "# The room key: one card for each room, in this order.",
     "rooms:",
     "  # The room's key on the map (1, 7a, B3), unique in the file. Quote a key YAML would read as a",
-    "  # number you do not want: \"1.10\".",
-    "  - key: \"1\"",
+    '  # number you do not want: "1.10".',
+    '  - key: "1"',
     "    # Its name, at the top of its card.",
     "    name: Gatehouse",
     "    # As printed on the card: 30 x 20 ft, 10 ft wide and 40 ft down.",
     "    size: 20 x 20 ft",
     "    # The keys of the rooms it leads to. They need not go both ways: a one-way chute is listed in",
     "    # one room only. A room with one neighbour is marked a dead end in the room index.",
-    "    exits: [\"2\", \"3\"]",
+    '    exits: ["2", "3"]',
     "    # What the party sees on entering.",
     "    description: >-",
     "      The portcullis is rusted half-open; crawling under it is the only way in. Straw and gnawed",
@@ -138,20 +160,20 @@ ROOMS = (
     "    notes: The noise of the winch carries down to the cellar.",
     "    # The statblocks met here (ids from statblocks below), named in the room index.",
     "    stats: [giant-rat]",
-    "  - key: \"2\"",
+    '  - key: "2"',
     "    name: Guard Room",
     "    size: 20 x 20 ft",
-    "    exits: [\"1\"]",
+    '    exits: ["1"]',
     "    description: >-",
     "      Arrow slits on every side, a cold brazier and two cots. Through the slits, the whole ford",
     "      can be watched.",
     "    # A short list can go inside [ ]; quote an item with a comma in it, or the comma splits it in two.",
-    "    details: [\"A map of the ford scratched into the table, with three crosses on the far bank\"]",
+    '    details: ["A map of the ford scratched into the table, with three crosses on the far bank"]',
     "    treasure: A silvered horn (25 gp) hangs by the door.",
-    "  - key: \"3\"",
+    '  - key: "3"',
     "    name: Flooded Cellar",
     "    size: 30 x 20 ft",
-    "    exits: [\"1\"]",
+    '    exits: ["1"]',
     "    description: >-",
     "      Black water up to the knee. A shuttered lantern stands on a crate in the far corner, still",
     "      warm.",
@@ -194,13 +216,16 @@ def _route_lines(pack: Pack) -> list[str]:
         return []
     levels = route_levels(track)
     legs = zip(LEGS, leg_units(total), strict=False)
-    names = ", ".join(f"{n} {label_of(track, n)}" if label_of(track, n) else str(n)
-                      for n in range(track.min, track.max + 1))
+    names = ", ".join(
+        f"{n} {label_of(track, n)}" if label_of(track, n) else str(n) for n in range(track.min, track.max + 1)
+    )
     lines = [
-        *notes(f"The way the party goes, leg after leg (or hex after hex): a pre-rolled timetable follows it, "
-               f"and while a leg lasts the {track.name} track stands at the leg's terrain, so each check reads "
-               "the chance there. The GM's packet prints it after the room index, a box to tick for each leg. "
-               "Delete it for a site the party explores instead of crossing."),
+        *notes(
+            f"The way the party goes, leg after leg (or hex after hex): a pre-rolled timetable follows it, "
+            f"and while a leg lasts the {track.name} track stands at the leg's terrain, so each check reads "
+            "the chance there. The GM's packet prints it after the room index, a box to tick for each leg. "
+            "Delete it for a site the party explores instead of crossing."
+        ),
         "route:",
         *notes(f"The track the legs' terrain sets: one with chosen: true ({track.name}: {names}).", 2),
         f"  track: {track.id}",
@@ -211,19 +236,28 @@ def _route_lines(pack: Pack) -> list[str]:
         terrain = label_of(track, level) or str(level)
         first = n == 0
         lines += [
-            *(notes("Unique among the legs: 1, A, a hex number such as \"0304\".", 4) if first else ()),
+            *(notes('Unique among the legs: 1, A, a hex number such as "0304".', 4) if first else ()),
             f"    - key: {quoted(key)}",
             *(notes("Its name, on the route's row.", 6) if first else ()),
             f"      name: {quoted(name)}",
             *(notes(f"A level of {track.name}: its label, or its number.", 6) if first else ()),
             f"      terrain: {quoted(terrain)}",
-            *(notes(f"How long the party takes over it: a whole number of {pack.time.plural} "
-                    f"({duration(pack.time.length)} each).", 6) if first else ()),
+            *(
+                notes(
+                    f"How long the party takes over it: a whole number of {pack.time.plural} "
+                    f"({duration(pack.time.length)} each).",
+                    6,
+                )
+                if first
+                else ()
+            ),
             f"      time: {duration_field(units * pack.time.length)}",
         ]
         if text:
-            lines += [*(notes("Landmarks, and the places (rooms) it reaches.", 6) if first else ()),
-                      f"      notes: {quoted(text)}"]
+            lines += [
+                *(notes("Landmarks, and the places (rooms) it reaches.", 6) if first else ()),
+                f"      notes: {quoted(text)}",
+            ]
     return [*lines, ""]
 
 
@@ -234,8 +268,13 @@ def wandering_dice(pack: Pack, rules: EncounterRules) -> WanderingDice:
     table = next((t for t in pack.tables if t.id == rules.wandering and t.roll is not None), None)
     choices: list[tuple[str, str]] = []
     if table is not None and table.roll is not None:
-        choices.append((table.roll, f'the dice of the pack\'s own wandering table, "{table.name}", which the '
-                                    "deck draws from instead when a site has none"))
+        choices.append(
+            (
+                table.roll,
+                f'the dice of the pack\'s own wandering table, "{table.name}", which the '
+                "deck draws from instead when a site has none",
+            )
+        )
     if pack.check is not None and pack.check.roll is not None:
         choices.append((pack.check.roll, f"the dice of the pack's {pack.check.name}, so one die serves both"))
     if pack.check is not None and pack.check.pool is not None:
@@ -268,35 +307,46 @@ def split(low: int, high: int) -> list[str]:
 
 def _wandering_lines(dice: WanderingDice, pack: Pack) -> list[str]:
     rows = [
-        ["    # Its results on the dice: 3, 1-2, \"10+\".",
-         "    - roll: {roll}",
-         "      # What is met, on its encounter card.",
-         "      name: Giant Rats",
-         "      # How many: dice such as 2d4, or a number.",
-         "      appearing: 2d4",
-         "      # The statblock it uses, by its id below: its card names it, and a morale roll reads its morale.",
-         "      stat: giant-rat",
-         "      # Where or how they are met, printed on the card.",
-         "      text: Drawn by the smell of the party's rations.",
-         "      # true for creatures; false for a sign, a hazard or an event (no reaction, morale or opening",
-         "      # rolls on its card).",
-         "      creature: true"],
-        ["    - roll: {roll}",
-         "      name: Smugglers",
-         "      appearing: 1d4",
-         "      text: Carrying salt to the cellar; they pay for silence, and fight when cornered."],
-        ["    - roll: {roll}",
-         "      name: A Light in the Cellar",
-         "      creature: false",
-         "      text: A lantern glows through the cellar stair and goes out; the smugglers are near."],
+        [
+            '    # Its results on the dice: 3, 1-2, "10+".',
+            "    - roll: {roll}",
+            "      # What is met, on its encounter card.",
+            "      name: Giant Rats",
+            "      # How many: dice such as 2d4, or a number.",
+            "      appearing: 2d4",
+            "      # The statblock it uses, by its id below: its card names it, and a morale roll reads its morale.",
+            "      stat: giant-rat",
+            "      # Where or how they are met, printed on the card.",
+            "      text: Drawn by the smell of the party's rations.",
+            "      # true for creatures; false for a sign, a hazard or an event (no reaction, morale or opening",
+            "      # rolls on its card).",
+            "      creature: true",
+        ],
+        [
+            "    - roll: {roll}",
+            "      name: Smugglers",
+            "      appearing: 1d4",
+            "      text: Carrying salt to the cellar; they pay for silence, and fight when cornered.",
+        ],
+        [
+            "    - roll: {roll}",
+            "      name: A Light in the Cellar",
+            "      creature: false",
+            "      text: A lantern glows through the cellar stair and goes out; the smugglers are near.",
+        ],
     ]
     ranges = split(dice.low, dice.high)
-    when = (f"each time the {pack.check.name} calls for one ({pack.check.result})" if pack.check else
-            f"each time the {pack.words.gm} calls for an encounter")
+    when = (
+        f"each time the {pack.check.name} calls for one ({pack.check.result})"
+        if pack.check
+        else f"each time the {pack.words.gm} calls for an encounter"
+    )
     lines = [
-        *notes(f"The wandering-encounter table: a pre-rolled timetable draws its encounter deck from it, one "
-               f"card {when}. It rolls {dice.dice}: {dice.why}. Any dice will do (1d8, 2d6, d%); every "
-               "result they can give needs exactly one row."),
+        *notes(
+            f"The wandering-encounter table: a pre-rolled timetable draws its encounter deck from it, one "
+            f"card {when}. It rolls {dice.dice}: {dice.why}. Any dice will do (1d8, 2d6, d%); every "
+            "result they can give needs exactly one row."
+        ),
         "wandering:",
         f"  roll: {quoted(dice.dice)}",
         "  entries:",
@@ -309,14 +359,17 @@ def _wandering_lines(dice: WanderingDice, pack: Pack) -> list[str]:
 def stat_names(rules_pack: Pack, pack: Pack, rules: EncounterRules) -> tuple[list[str], str]:
     """The names of a starter statblock's stats, in order, and where they come from, in words."""
     if rules.statblock is not None:
-        return ([slot.stat for slot in rules.statblock.stats if slot.stat is not None],
-                f"those of {rules_pack.id}'s statblock layout; it has no others")
+        return (
+            [slot.stat for slot in rules.statblock.stats if slot.stat is not None],
+            f"those of {rules_pack.id}'s statblock layout; it has no others",
+        )
     own = next((block for block in (*rules_pack.statblocks, *pack.statblocks) if block.stats), None)
     if own is not None:
         return list(own.stats), f"the stats of the pack's own {own.name}, in its order"
     names = list(reversed(rules.stats_after))
-    return names, (f"the stats the pack's encounter rules print Zone, Morale and Appearing after "
-                   f"({', '.join(rules.stats_after)})")
+    return names, (
+        f"the stats the pack's encounter rules print Zone, Morale and Appearing after ({', '.join(rules.stats_after)})"
+    )
 
 
 def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> list[str]:
@@ -328,16 +381,26 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
     score = (dice.minimum + dice.maximum + 1) // 2
     fails = "above" if morale.fails == "above" else "at or above"
     if rules.morale is not None:
-        morale_note = (f"Its Morale score: each deck card rolls {morale.roll} against it, and the group "
-                       f"breaks on a roll {fails} it ({dice.minimum} to {dice.maximum}).")
+        morale_note = (
+            f"Its Morale score: each deck card rolls {morale.roll} against it, and the group "
+            f"breaks on a roll {fails} it ({dice.minimum} to {dice.maximum})."
+        )
     else:
-        morale_note = ("Its Morale score, printed on its card; this pack rolls no morale check (a pack in "
-                       "`encounters:` may: 2d6 against it, 2 to 12).")
+        morale_note = (
+            "Its Morale score, printed on its card; this pack rolls no morale check (a pack in "
+            "`encounters:` may: 2d6 against it, 2 to 12)."
+        )
     zone, zone_note = _zone(rules_pack, rules)
-    order = ("printed in the order given" if rules.statblock is None else
-             "printed in the layout's order whatever order they are written in")
-    placed = ({"zone", "morale", "appearing"} if rules.statblock is None else
-              {slot.field for slot in rules.statblock.stats if slot.field is not None})
+    order = (
+        "printed in the order given"
+        if rules.statblock is None
+        else "printed in the layout's order whatever order they are written in"
+    )
+    placed = (
+        {"zone", "morale", "appearing"}
+        if rules.statblock is None
+        else {slot.field for slot in rules.statblock.stats if slot.field is not None}
+    )
     return [
         "# The creatures' statblocks, one stat card each; rooms and wandering entries name them by id.",
         "statblocks:",
@@ -346,8 +409,11 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
         "    name: Giant Rat",
         "    # Printed in italics at the top of its card.",
         "    description: A rat the size of a dog, grey and scarred, that never hunts alone.",
-        *notes(f"The game's statistics, {order}: {where}. Quote a value YAML would read as a number you do "
-               "not want (TL: \"3.70\").", 4),
+        *notes(
+            f"The game's statistics, {order}: {where}. Quote a value YAML would read as a number you do "
+            'not want (TL: "3.70").',
+            4,
+        ),
         "    stats:",
         *(f"      {quoted(name)}: {quoted(RAT_STATS.get(name, '-'))}" for name in names),
         *((*notes(zone_note, 4), f"    zone: {quoted(zone)}") if "zone" in placed else ()),
@@ -356,7 +422,7 @@ def _statblock_lines(pack: Pack, rules_pack: Pack, rules: EncounterRules) -> lis
         "    # Its actions, in the order it prefers them; kind is printed in brackets.",
         "    actions:",
         "      - {name: Bite, kind: Melee Attack, text: 2 (d4)}",
-        "      - {name: Swarm, text: \"Three or more rats on one foe: the next bite hits at once.\"}",
+        '      - {name: Swarm, text: "Three or more rats on one foe: the next bite hits at once."}',
         "    # Anything else, under a Notes band.",
         "    notes: Flees from fire.",
     ]
@@ -367,10 +433,12 @@ def _zone(rules_pack: Pack, rules: EncounterRules) -> tuple[str, str]:
     table = next((t for t in rules_pack.tables if t.id == rules.zones), None) if rules.zones else None
     if table is not None and table.rows:
         names = ", ".join(row.cells[0] for row in table.rows)
-        return table.rows[0].cells[0], (f'How it moves in combat: one of the zones of the "{table.name}" table '
-                                        f"({names}).")
-    return "Frontline", ("How it moves in combat, printed on its card (encounter-reaction's zones: Frontline, "
-                         "Midline, Backline).")
+        return table.rows[0].cells[0], (
+            f'How it moves in combat: one of the zones of the "{table.name}" table ({names}).'
+        )
+    return "Frontline", (
+        "How it moves in combat, printed on its card (encounter-reaction's zones: Frontline, Midline, Backline)."
+    )
 
 
 def title_for(path: Path) -> str:
@@ -396,4 +464,3 @@ def new_site(path: Path, system: str) -> Path:
     data = site_text(pack, name, title_for(path), path.name).encode()
     site_from_doc(parse_yaml(data, display_name(path)), path)
     return write_new(path, data)
-

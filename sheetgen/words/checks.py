@@ -53,11 +53,17 @@ def dice_text(pack: Pack, check: Check) -> str:
     parts = [f"{pool.base} {TIMES} {pool.die}" if pool.base != 1 else pool.die] if pool.base else []
     if pool.tallies:
         names = and_list([t.name for tally_id in pool.tallies for t in pack.tallies if t.id == tally_id])
-        parts.append((_("plus one {die} for each mark of {tallies}") if parts
-                      else _("one {die} for each mark of {tallies}")).format(die=pool.die, tallies=names))
+        parts.append(
+            (
+                _("plus one {die} for each mark of {tallies}") if parts else _("one {die} for each mark of {tallies}")
+            ).format(die=pool.die, tallies=names)
+        )
     if pool.grow:
-        parts.append(_("plus {n} {times} {die} more every {unit}").format(n=pool.grow, times=TIMES, die=pool.die,
-                                                                         unit=pack.time.unit))
+        parts.append(
+            _("plus {n} {times} {die} more every {unit}").format(
+                n=pool.grow, times=TIMES, die=pool.die, unit=pack.time.unit
+            )
+        )
     rule = [", ".join(parts)]
     if pool.roll_at is not None:
         rule.append(_("rolled when the pool holds {n} dice, then emptied").format(n=pool.roll_at))
@@ -96,13 +102,17 @@ def trigger_text(pack: Pack, check: Check, *, table: bool = True) -> str:
             return _("{result} {when}").format(result=result, when=threshold_text(check, value, at_least))
         track = pack.track(value.track)
         if value.levels is None:
-            return (_("{result} on a result at or above the {track} value") if at_least
-                    else _("{result} on a result at or below the {track} value")).format(result=result,
-                                                                                        track=track.name)
+            return (
+                _("{result} on a result at or above the {track} value")
+                if at_least
+                else _("{result} on a result at or below the {track} value")
+            ).format(result=result, track=track.name)
         if table:
             return _("{result} by {track}: see the table below").format(result=result, track=track.name)
-        by = [_("{when} at {track} {level}").format(when=threshold_text(check, n, at_least), track=track.name,
-                                                    level=at) for at, n in value.levels.items()]
+        by = [
+            _("{when} at {track} {level}").format(when=threshold_text(check, n, at_least), track=track.name, level=at)
+            for at, n in value.levels.items()
+        ]
         return _("{result} {when}").format(result=result, when=and_list(by))
     if trig.faces is not None:
         faces = [str(face) for face in trig.faces]
@@ -170,22 +180,26 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
         if table or not every_.levels:
             text = _("by {track}: see the table below").format(track=track.name)
         else:
-            text = and_list([_("{every} at {track} {level}").format(every=every_units(pack, n), track=track.name,
-                                                                      level=at)
-                             for at, n in every_.levels.items()])
+            text = and_list(
+                [
+                    _("{every} at {track} {level}").format(every=every_units(pack, n), track=track.name, level=at)
+                    for at, n in every_.levels.items()
+                ]
+            )
     else:
         text = every_units(pack, every_)
     offset = check.cadence.offset
     pool = check.pool if isinstance(check, Check) else None
     if pool is not None and pool.roll_at is not None and every_ == 1 and not offset:
-
         return pool_cadence_text(pack)
     if check.cadence.first is not None:
-        text = _("{cadence}; the first at the end of {unit} {n}").format(cadence=text, unit=pack.time.unit,
-                                                                         n=offset + check.cadence.first)
+        text = _("{cadence}; the first at the end of {unit} {n}").format(
+            cadence=text, unit=pack.time.unit, n=offset + check.cadence.first
+        )
     elif offset:
         text = _("{cadence}; the first after {n} {units} more").format(
-            cadence=text, n=offset, units=pack.time.unit if offset == 1 else pack.time.plural)
+            cadence=text, n=offset, units=pack.time.unit if offset == 1 else pack.time.plural
+        )
     if check.cadence.rolls > 1:
         text = _("{times} {cadence}").format(times=times(check.cadence.rolls), cadence=text)
     return text
@@ -204,8 +218,9 @@ def every_units(pack: Pack, n: int) -> str:
     """'every dungeon turn (10 minutes)', 'every 6 rounds (1 hour)'."""
     if n == 1:
         return _("every {span}").format(span=units_span(pack, 1))
-    return _("every {n} {units} ({duration})").format(n=n, units=pack.time.plural,
-                                                      duration=duration(n * pack.time.length))
+    return _("every {n} {units} ({duration})").format(
+        n=n, units=pack.time.plural, duration=duration(n * pack.time.length)
+    )
 
 
 def times(n: int) -> str:
@@ -215,8 +230,10 @@ def times(n: int) -> str:
 
 def after_text(pack: Pack, check: Check) -> str:
     """What an encounter resets: 'Escalation returns to 0; every tally mark is cleared', or ''."""
-    parts = [_("{track} returns to {n}").format(track=pack.track(t).name, n=pack.track(t).initial)
-             for t in check.on_encounter.reset]
+    parts = [
+        _("{track} returns to {n}").format(track=pack.track(t).name, n=pack.track(t).initial)
+        for t in check.on_encounter.reset
+    ]
     if check.on_encounter.clear_tallies:
         parts.append(_("every tally mark is cleared"))
     return semicolons(parts)
@@ -230,21 +247,31 @@ def check_sentence(pack: Pack) -> str:
     check = pack.check
     if check is None:
         return _("no exploration check")
-    dice = (dice_text(pack, check) if check.pool is None
-            else _("{read} of a pool of {die}").format(read=read_name(check), die=check.pool.die))
-    return _("{dice}: {trigger}; {cadence}").format(dice=dice, trigger=trigger_text(pack, check, table=False),
-                                                     cadence=cadence_text(pack, check, table=False))
+    dice = (
+        dice_text(pack, check)
+        if check.pool is None
+        else _("{read} of a pool of {die}").format(read=read_name(check), die=check.pool.die)
+    )
+    return _("{dice}: {trigger}; {cadence}").format(
+        dice=dice, trigger=trigger_text(pack, check, table=False), cadence=cadence_text(pack, check, table=False)
+    )
 
 
 def roll_sentence(pack: Pack, roll: Roll) -> str:
     """One of the pack's other rolls in one line, as :func:`check_sentence` says the check: its dice, what
     each outcome needs and how often it is rolled. '1d6: Torch gutters on a 1; every turn (10 minutes)'."""
     dice = roll_dice(pack, roll)
-    brings = and_list([_("{result} on {pattern}").format(result=o.result, pattern=pattern_text(roll, o.pattern))
-                       if o.pattern else _("{result} {when}").format(result=o.result, when=_on_face(o.roll))
-                       for o in roll.outcomes])
-    return _("{dice}: {trigger}; {cadence}").format(dice=dice, trigger=brings,
-                                                     cadence=cadence_text(pack, roll, table=False))
+    brings = and_list(
+        [
+            _("{result} on {pattern}").format(result=o.result, pattern=pattern_text(roll, o.pattern))
+            if o.pattern
+            else _("{result} {when}").format(result=o.result, when=_on_face(o.roll))
+            for o in roll.outcomes
+        ]
+    )
+    return _("{dice}: {trigger}; {cadence}").format(
+        dice=dice, trigger=brings, cadence=cadence_text(pack, roll, table=False)
+    )
 
 
 # --- the rule that decides a pre-rolled result --------------------------------------------------------
@@ -282,8 +309,10 @@ def _rule_text(m: Machine, result: int, language: str) -> str:
         return after_colon(head, _("no {result} at any {track}").format(result=word, track=name))
     if len(hits) == high - low + 1:
         return after_colon(head, word)
-    return after_colon(head, _("{result} if {track} is {levels}").format(result=word, track=name,
-                                                                        levels=levels_phrase(hits, low, high)))
+    return after_colon(
+        head,
+        _("{result} if {track} is {levels}").format(result=word, track=name, levels=levels_phrase(hits, low, high)),
+    )
 
 
 def no_result(word: str) -> str:
@@ -322,7 +351,7 @@ def _variable(m: Machine) -> tuple[str, int, int, Callable[[int], tuple[int, ...
         track = m.tracks[i]
 
         def one(v: int) -> tuple[int, ...]:
-            return (*base[:i], v, *base[i + 1:])
+            return (*base[:i], v, *base[i + 1 :])
 
         return track.name, track.min, track.max, one
     if by_track is not None:
@@ -356,6 +385,9 @@ def _formula_text(m: Machine, result: int) -> str:
     against = m.pack.track(value.track).name
     if value.levels is not None:
         against = _("the value for the {track}").format(track=against)
-    relation = (_("{result} if {sum} is at least {value}") if trigger.at_least is not None
-                else _("{result} if {sum} is at most {value}"))
+    relation = (
+        _("{result} if {sum} is at least {value}")
+        if trigger.at_least is not None
+        else _("{result} if {sum} is at most {value}")
+    )
     return relation.format(result=m.check.result, sum=added, value=against)

@@ -36,13 +36,21 @@ def outcome_effect_phrases(pack: Pack, outcome: int, unit: int, card: int | None
     """What the named outcome rolled at the end of ``unit`` does, in words."""
     if outcome < 0:
         return []
-    return [effect_phrase(pack, e, card=card,
-                          until=clock_at(pack, unit + e.lasts) if e.lasts is not None else None)
-            for e in pack.all_outcomes[outcome].effects]
+    return [
+        effect_phrase(pack, e, card=card, until=clock_at(pack, unit + e.lasts) if e.lasts is not None else None)
+        for e in pack.all_outcomes[outcome].effects
+    ]
 
 
-def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: Sequence[ResourceOut],
-               due: Sequence[RestDue], rolls: Sequence[RollDone] = ()) -> list[str]:
+def row_extras(
+    pack: Pack,
+    unit: int,
+    outcome: int,
+    card: int | None,
+    ran_out: Sequence[ResourceOut],
+    due: Sequence[RestDue],
+    rolls: Sequence[RollDone] = (),
+) -> list[str]:
     """What a timetable row adds after the quiet party's result: the named outcome and its effects, then
     the other rolls made, the resources that ran out and the rests and conditions that fell due since the
     row before, in time order."""
@@ -52,8 +60,9 @@ def row_extras(pack: Pack, unit: int, outcome: int, card: int | None, ran_out: S
         effects = outcome_effect_phrases(pack, outcome, unit, card)
         if effects or name.lower() != pack.check.result.lower():
             said.append(outcome_phrase(pack, name, effects))
-    events = sorted([(o.unit, 1, _out_with_moves(pack, o)) for o in ran_out]
-                    + [(d.unit, 2, _due_text(pack, d)) for d in due])
+    events = sorted(
+        [(o.unit, 1, _out_with_moves(pack, o)) for o in ran_out] + [(d.unit, 2, _due_text(pack, d)) for d in due]
+    )
     said += rolls_phrases(pack, rolls)
     said += [text for _, _, text in events]
     return said
@@ -65,11 +74,16 @@ def reading_words(pool: Pool | Roll) -> tuple[str, str, str]:
     die = str(parse_dice(pool.die if isinstance(pool, Pool) else pool.roll))
     if pool.read == "count":
         on = pool.count_on
-        return (_("dice showing {faces}").format(faces=on), _("{die} showing {faces}").format(die=die, faces=on),
-                _("the result is how many dice show {faces}").format(faces=on))
-    return {"highest": (_("highest die"), _("highest {die}").format(die=die), _("the highest die counts")),
-            "lowest": (_("lowest die"), _("lowest {die}").format(die=die), _("the lowest die counts")),
-            "sum": (_("total"), _("{die} total").format(die=die), _("the dice are added"))}[pool.read]
+        return (
+            _("dice showing {faces}").format(faces=on),
+            _("{die} showing {faces}").format(die=die, faces=on),
+            _("the result is how many dice show {faces}").format(faces=on),
+        )
+    return {
+        "highest": (_("highest die"), _("highest {die}").format(die=die), _("the highest die counts")),
+        "lowest": (_("lowest die"), _("lowest {die}").format(die=die), _("the lowest die counts")),
+        "sum": (_("total"), _("{die} total").format(die=die), _("the dice are added")),
+    }[pool.read]
 
 
 def rolls_phrases(pack: Pack, rolls: Sequence[RollDone], bold: tuple[str, str] = ("", "")) -> list[str]:
@@ -119,8 +133,9 @@ def lit_after(pack: Pack, resource_id: str) -> str | None:
 
 def when_out_phrase(pack: Pack, resource: Resource) -> str:
     """What a resource running out moves: 'Danger +2, Alarm back to 0' ('' when nothing)."""
-    return ", ".join(_back_to(pack, m.track) if m.reset
-                     else f"{pack.track(m.track).name} {m.by:+d}" for m in resource.when_out)
+    return ", ".join(
+        _back_to(pack, m.track) if m.reset else f"{pack.track(m.track).name} {m.by:+d}" for m in resource.when_out
+    )
 
 
 def _back_to(pack: Pack, track_id: str) -> str:
@@ -144,15 +159,18 @@ def spares_text(spares: Sequence[SpareRoll], strong: tuple[str, str] = ("", ""))
     """'1: 4 · 2: 6 · 3: 1 3 5': each spare roll by its number, a pool's dice in the order to take them,
     each roll wrapped in ``strong``."""
     return " \u00b7 ".join(
-        after_colon(str(sp.index), f"{strong[0]}{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}"
-                                   f"{strong[1]}")
-        for sp in spares)
+        after_colon(
+            str(sp.index), f"{strong[0]}{sp.roll if sp.roll is not None else ' '.join(map(str, sp.dice))}{strong[1]}"
+        )
+        for sp in spares
+    )
 
 
 def runs_out_line(unit_seconds: int, outs: Sequence[_AtUnit], strong: tuple[str, str] = ("", "")) -> str:
     """'Runs out, quiet party: Torch out at 1:00', the label wrapped in ``strong``."""
-    return _("{b}Runs out, quiet party:{eb} {outs}").format(b=strong[0], eb=strong[1],
-                                                            outs=runs_out_text(unit_seconds, outs))
+    return _("{b}Runs out, quiet party:{eb} {outs}").format(
+        b=strong[0], eb=strong[1], outs=runs_out_text(unit_seconds, outs)
+    )
 
 
 def signs_text(signs: Sequence[tuple[str, int]]) -> str:
@@ -171,10 +189,10 @@ def effect_phrase(pack: Pack, effect: OutcomeEffect, *, card: int | None = None,
         if effect.reset:
             return _("{resource} refilled").format(resource=name)
         return ngettext("{resource} {n} box", "{resource} {n} boxes", abs(effect.by)).format(
-            resource=name, n=f"{effect.by:+d}")
+            resource=name, n=f"{effect.by:+d}"
+        )
     if effect.sign:
-        return (_("foretells encounter {n}").format(n=card) if card is not None
-                else _("foretells the next encounter"))
+        return _("foretells encounter {n}").format(n=card) if card is not None else _("foretells the next encounter")
     assert effect.lasts is not None
     units = pack.time.unit if effect.lasts == 1 else pack.time.plural
     if until:
@@ -227,8 +245,10 @@ def condition_phrase(name: str, state: str, clock: str) -> str:
 def conditions_order_text(pack: Pack, condition: Condition, *, at_times: bool = True) -> str:
     """Its states in order with the time each falls due, 'Hungry (0:40), then Exhausted (1:20)', or
     without the times, 'Hungry, then Exhausted' (for a grid whose cells give the time)."""
-    return _(", then ").join(f"{state} ({clock_at(pack, (k + 1) * condition.every)})" if at_times else state
-                          for k, state in enumerate(condition.states))
+    return _(", then ").join(
+        f"{state} ({clock_at(pack, (k + 1) * condition.every)})" if at_times else state
+        for k, state in enumerate(condition.states)
+    )
 
 
 def due_every_text(pack: Pack, every: int) -> str:
@@ -245,7 +265,8 @@ def pool_cadence_text(pack: Pack) -> str:
         return _("when the pool holds {n} dice").format(n=check.pool.roll_at)
     every = pack.time.unit if units == 1 else f"{units} {pack.time.plural}"
     return _("when the pool holds {n} dice (every {span} for a quiet {party})").format(
-        n=check.pool.roll_at, span=every, party=pack.words.party)
+        n=check.pool.roll_at, span=every, party=pack.words.party
+    )
 
 
 def pool_rule_note(pack: Pack) -> str:
@@ -277,5 +298,7 @@ NOT_A_CREATURE = N_("Not a creature: no reaction or morale.")  # translated wher
 
 def beings_key(beings: int, action: str) -> str:
     """The key of a round tracker with a Move and an Action box for each Being of a group."""
-    return _("**M** = Move, **{a}** = {action}: a pair for each of up to {n} Beings in a group; "
-             "tick each as that Being uses it.").format(a=action[:1], action=action, n=beings)
+    return _(
+        "**M** = Move, **{a}** = {action}: a pair for each of up to {n} Beings in a group; "
+        "tick each as that Being uses it."
+    ).format(a=action[:1], action=action, n=beings)

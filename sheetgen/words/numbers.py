@@ -58,8 +58,11 @@ def duration(seconds: int, *, short: bool = False) -> str:
 def duration_field(seconds: int) -> str:
     """A length of time as a pack or site file writes it, in one unit its reader takes: '2 days',
     '8 hours', '90 minutes', '45 seconds'."""
-    size, name = next((size, name) for size, name in ((86400, "day"), (3600, "hour"), (60, "minute"))
-                      if seconds % size == 0) if seconds % 60 == 0 else (1, "second")
+    size, name = (
+        next((size, name) for size, name in ((86400, "day"), (3600, "hour"), (60, "minute")) if seconds % size == 0)
+        if seconds % 60 == 0
+        else (1, "second")
+    )
     n = seconds // size
     return f"{n} {name}{'s' if n != 1 else ''}"
 
@@ -168,11 +171,14 @@ def unit_sentence(pack: Pack) -> str:
     time = pack.time
     lasts = duration(time.length)
     if time.actions_per_unit > 1:
-        return (_("An {unit} lasts {duration}, {n} {action}s.") if time.unit[:1].lower() in "aeiou"
-                else _("A {unit} lasts {duration}, {n} {action}s.")).format(
-            unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action)
-    return (_("An {unit} lasts {duration}.") if time.unit[:1].lower() in "aeiou"
-            else _("A {unit} lasts {duration}.")).format(unit=time.unit, duration=lasts)
+        return (
+            _("An {unit} lasts {duration}, {n} {action}s.")
+            if time.unit[:1].lower() in "aeiou"
+            else _("A {unit} lasts {duration}, {n} {action}s.")
+        ).format(unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action)
+    return (
+        _("An {unit} lasts {duration}.") if time.unit[:1].lower() in "aeiou" else _("A {unit} lasts {duration}.")
+    ).format(unit=time.unit, duration=lasts)
 
 
 def faces_text(faces: tuple[int, ...], total: int) -> str:

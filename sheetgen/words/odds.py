@@ -12,8 +12,14 @@ from sheetgen.words.numbers import about, chance, clock, percent
 
 def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
     """Rows for the terminal: a header, one row per check, then the totals."""
-    rows: list[tuple[str, ...]] = [(_("Check"), _("Time"), _("Chance of {result}").format(result=odds.result),
-                                    _("First {result}").format(result=odds.result))]
+    rows: list[tuple[str, ...]] = [
+        (
+            _("Check"),
+            _("Time"),
+            _("Chance of {result}").format(result=odds.result),
+            _("First {result}").format(result=odds.result),
+        )
+    ]
     for c in odds.checks:
         text = chance(c.chance)
         if c.rolled != 1:
@@ -23,8 +29,11 @@ def odds_rows(odds: Odds) -> list[tuple[str, ...]]:
         rows.append((_by(label), clock(hour * 3600), _at_least_one(odds.by_hour[hour - 1]), ""))
     rows.append((_("Expected number"), clock(odds.hours * 3600), _by_then(odds.expected_encounters), ""))
     first = odds.expected_minutes_to_first
-    wait = (_("never certain") if first is None
-            else _("after {time} ({wait})").format(time=clock(first * 60), wait=about(first)))
+    wait = (
+        _("never certain")
+        if first is None
+        else _("after {time} ({wait})").format(time=clock(first * 60), wait=about(first))
+    )
     rows.append((_("First expected"), "", wait, ""))
     return rows
 
@@ -63,8 +72,9 @@ def milestones(odds: Odds, hours: int | None = None) -> tuple[tuple[str, int], .
         return tuple((_("day {n}").format(n=h // 24), h) for h in range(24, hours + 1, 24))
     step = next((n for n in _STEPS if n * 12 >= hours and n >= unit_hours), hours)
     by_unit = unit_hours == step and step > 1
-    marks = [(f"{odds.unit} {h // step}" if by_unit else _("hour {n}").format(n=h), h)
-             for h in range(step, hours + 1, step)]
+    marks = [
+        (f"{odds.unit} {h // step}" if by_unit else _("hour {n}").format(n=h), h) for h in range(step, hours + 1, step)
+    ]
     if hours % step:
         marks.append((_("hour {n}").format(n=hours), hours))
     return tuple(marks)
@@ -80,8 +90,14 @@ def outcome_rows(odds: Odds) -> list[tuple[str, ...]]:
         low, high = min(outcome.chances, default=Fraction(0)), max(outcome.chances, default=Fraction(0))
         each = chance(low) if low == high else _span(low, high)
         by_end = outcome.by_hour[-1] if outcome.by_hour else Fraction(0)
-        rows.append((_("Outcome: {name}").format(name=outcome.name), "", _("each check: {chance}").format(chance=each),
-                     _by_end(clock(odds.hours * 3600), by_end, outcome.expected)))
+        rows.append(
+            (
+                _("Outcome: {name}").format(name=outcome.name),
+                "",
+                _("each check: {chance}").format(chance=each),
+                _by_end(clock(odds.hours * 3600), by_end, outcome.expected),
+            )
+        )
     return rows
 
 
@@ -91,17 +107,26 @@ def roll_rows(odds: Odds) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for roll in odds.rolls:
         expected = sum((t.rolled for t in roll.times), Fraction(0))
-        many = (ngettext("rolled {n} time", "rolled {n} times", int(expected)).format(n=int(expected))
-                if expected.denominator == 1
-                else _("rolled {n} expected times").format(n=decimal(float(expected), 2)))
+        many = (
+            ngettext("rolled {n} time", "rolled {n} times", int(expected)).format(n=int(expected))
+            if expected.denominator == 1
+            else _("rolled {n} expected times").format(n=decimal(float(expected), 2))
+        )
         rows.append((_("Roll: {name}").format(name=roll.name), clock(odds.hours * 3600), many, ""))
         for outcome in roll.outcomes:
-            by = ", ".join(_("{time} {percent}").format(time=label, percent=percent(outcome.by_hour[hour - 1]))
-                           for label, hour in milestones(odds))
+            by = ", ".join(
+                _("{time} {percent}").format(time=label, percent=percent(outcome.by_hour[hour - 1]))
+                for label, hour in milestones(odds)
+            )
             each = tuple(c / t.rolled for c, t in zip(outcome.chances, roll.times, strict=True))
-            rows.append((f"  {outcome.name}", "", _("each roll: {chance}").format(chance=chance_span(each)),
-                         _("at least once by {times}; {expected}").format(times=by,
-                                                                          expected=_expected(outcome.expected))))
+            rows.append(
+                (
+                    f"  {outcome.name}",
+                    "",
+                    _("each roll: {chance}").format(chance=chance_span(each)),
+                    _("at least once by {times}; {expected}").format(times=by, expected=_expected(outcome.expected)),
+                )
+            )
     return rows
 
 
@@ -121,10 +146,16 @@ def level_name(level: LevelOdds) -> str:
 def chosen_rows(odds: Odds) -> list[tuple[str, ...]]:
     """One row per level of each track the GM chooses: the chance at each check there, and of at least one
     by the end."""
-    return [(f"{track.name} {level_name(level)}", "",
-             _("each check: {chance}").format(chance=chance_span(level.chances)),
-             _by_end(clock(odds.hours * 3600), level.by_end, level.expected))
-            for track in odds.chosen for level in track.levels]
+    return [
+        (
+            f"{track.name} {level_name(level)}",
+            "",
+            _("each check: {chance}").format(chance=chance_span(level.chances)),
+            _by_end(clock(odds.hours * 3600), level.by_end, level.expected),
+        )
+        for track in odds.chosen
+        for level in track.levels
+    ]
 
 
 def _by_end(time: str, p: Fraction, expected: Fraction) -> str:
@@ -138,8 +169,14 @@ def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
     and how long it lasts."""
     rows: list[tuple[str, ...]] = []
     for use in odds.resources:
-        rows.append((_("Resource: {name}").format(name=use.name), clock(odds.hours * 3600), boxes_used(odds, use),
-                     _("{n} to a full {resource}").format(n=use.boxes, resource=use.name)))
+        rows.append(
+            (
+                _("Resource: {name}").format(name=use.name),
+                clock(odds.hours * 3600),
+                boxes_used(odds, use),
+                _("{n} to a full {resource}").format(n=use.boxes, resource=use.name),
+            )
+        )
         rows += resource_odds_rows(odds, use)
     return rows
 
@@ -151,11 +188,13 @@ def boxes_used(odds: Odds, use: ResourceUse) -> str:
     out = use.out_units
     if not use.by_dice and out is not None and not use.by_outcomes and out * odds.unit_minutes <= odds.hours * 60:
         return ngettext("all {n} box; out at {time}", "all {n} boxes; out at {time}", use.boxes).format(
-            n=use.boxes, time=clock(int(out * odds.unit_minutes * 60)))
+            n=use.boxes, time=clock(int(out * odds.unit_minutes * 60))
+        )
     parts = []
     if use.by_rate:
-        parts.append((_("all {n} by its rate") if use.by_rate == use.boxes else _("{n} by its rate")).format(
-            n=use.by_rate))
+        parts.append(
+            (_("all {n} by its rate") if use.by_rate == use.boxes else _("{n} by its rate")).format(n=use.by_rate)
+        )
     if use.by_rolls:
         parts.append(_("{n} expected by the dice").format(n=decimal(float(use.by_rolls), 2)))
     if use.by_outcomes:
@@ -168,14 +207,23 @@ def resource_odds_rows(odds: Odds, use: ResourceUse) -> list[tuple[str, ...]]:
     milestone, then how long it lasts and when it is gone, on average."""
     if not use.by_dice or not use.gone_by_hour:
         return []
-    rows: list[tuple[str, ...]] = [(_("{resource} gone by {time}").format(resource=use.name, time=label),
-                                    clock(hour * 3600), percent(use.gone_by_hour[hour - 1]), "")
-                                   for label, hour in milestones(odds)]
+    rows: list[tuple[str, ...]] = [
+        (
+            _("{resource} gone by {time}").format(resource=use.name, time=label),
+            clock(hour * 3600),
+            percent(use.gone_by_hour[hour - 1]),
+            "",
+        )
+        for label, hour in milestones(odds)
+    ]
     lasts = _("no end") if use.lasts_units is None else _average(odds, use.lasts_units)
     if use.after:
         lasts = _("{lasts} once lit").format(lasts=lasts)
-    out = ("" if use.out_units is None or use.after is None
-           else _("gone after {wait}").format(wait=_average(odds, use.out_units)))
+    out = (
+        ""
+        if use.out_units is None or use.after is None
+        else _("gone after {wait}").format(wait=_average(odds, use.out_units))
+    )
     rows.append((_("{resource} lasts").format(resource=use.name), "", lasts, out))
     return rows
 
@@ -185,18 +233,22 @@ def _average(odds: Odds, units: Fraction) -> str:
     return _("{time} on average ({wait})").format(time=clock(minutes * 60), wait=about(minutes))
 
 
-
-
 def extra_rows(odds: Odds, extra: ExtraOdds) -> list[tuple[str, ...]]:
     """Rows for the terminal: the quiet baseline beside the odds with extra rolls each hour."""
     rolls = ngettext("With one extra roll an hour", "With {n} extra rolls an hour", extra.extra).format(n=extra.extra)
-    rows: list[tuple[str, ...]] = [(rolls, "", _("Chance of {result}").format(result=odds.result),
-                                    _("quiet baseline"))]
+    rows: list[tuple[str, ...]] = [(rolls, "", _("Chance of {result}").format(result=odds.result), _("quiet baseline"))]
     for label, hour in milestones(odds):
-        rows.append((_by(label), clock(hour * 3600), _at_least_one(extra.by_hour[hour - 1]),
-                     percent(odds.by_hour[hour - 1])))
-    rows.append((_("Expected number"), clock(odds.hours * 3600), _by_then(extra.expected_encounters),
-                 decimal(float(odds.expected_encounters), 2)))
+        rows.append(
+            (_by(label), clock(hour * 3600), _at_least_one(extra.by_hour[hour - 1]), percent(odds.by_hour[hour - 1]))
+        )
+    rows.append(
+        (
+            _("Expected number"),
+            clock(odds.hours * 3600),
+            _by_then(extra.expected_encounters),
+            decimal(float(odds.expected_encounters), 2),
+        )
+    )
     return rows
 
 

@@ -21,11 +21,15 @@ def running_down(pack: Pack, resource: Resource) -> str:
     if resource.dice is not None:
         steps = ", ".join(resource.dice)
         rule = _("roll its die {every}: on {faces} down a die ({steps}, then gone)").format(
-            every=every_unit(pack, resource.every), faces=resource.steps_on, steps=steps)
+            every=every_unit(pack, resource.every), faces=resource.steps_on, steps=steps
+        )
     elif resource.chance is not None:
         rule = _("roll {dice} {every}: {boxes} on {faces}").format(
-            dice=resource.chance.roll, every=every_unit(pack, resource.every), boxes=boxes(resource.use),
-            faces=resource.chance.on)
+            dice=resource.chance.roll,
+            every=every_unit(pack, resource.every),
+            boxes=boxes(resource.use),
+            faces=resource.chance.on,
+        )
     else:
         rule = rate_phrase(pack, resource.every, resource.use)
     if resource.after is None:
@@ -36,7 +40,8 @@ def running_down(pack: Pack, resource: Resource) -> str:
 def rate_due_phrase(resource: Resource) -> str:
     """What a resource's mark on the turns grid means: 'a box of Lantern oil is used', 'roll for Rations'."""
     return (_("roll for {resource}") if resource.rolled else _("a box of {resource} is used")).format(
-        resource=resource.name)
+        resource=resource.name
+    )
 
 
 def lasting_text(odds: Odds, use: ResourceUse) -> str:
@@ -46,8 +51,7 @@ def lasting_text(odds: Odds, use: ResourceUse) -> str:
         return ""
     said = []
     if use.lasts_units is not None:
-        lasts = (_("Lasts {wait} on average once lit") if use.after is not None
-                 else _("Lasts {wait} on average"))
+        lasts = _("Lasts {wait} on average once lit") if use.after is not None else _("Lasts {wait} on average")
         said.append(lasts.format(wait=about(use.lasts_units * odds.unit_minutes)))
     marks = milestones(odds)
     picked = sorted({marks[0], marks[len(marks) // 2], marks[-1]}, key=lambda m: m[1]) if marks else []

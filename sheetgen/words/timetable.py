@@ -23,7 +23,8 @@ def timetable_note(t: Timetable) -> str:
     if pack.check is not None:
         return ""
     return _("{pack} has no exploration check: draw from the deck when the {gm} calls for an encounter.").format(
-        pack=pack.name, gm=pack.words.gm)
+        pack=pack.name, gm=pack.words.gm
+    )
 
 
 def timetable_roll(t: Timetable) -> str | None:
@@ -162,8 +163,14 @@ def _level(m: Machine, b: Baseline, index: int) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _baseline_text(m: Machine, b: Baseline, unit: int, language: str, rolls: bool = True,
-                   stood: frozenset[tuple[str, int]] | None = None) -> str:
+def _baseline_text(
+    m: Machine,
+    b: Baseline,
+    unit: int,
+    language: str,
+    rolls: bool = True,
+    stood: frozenset[tuple[str, int]] | None = None,
+) -> str:
     """The row in words; with *stood* (the tracks' levels at the row before), what happens only."""
     word = m.check.result
     quiet = stood is not None and not b.encounter
@@ -175,13 +182,17 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, language: str, rolls: boo
         parts.append(_("not rolled"))
     elif not b.rolled:
         assert m.pool is not None
-        parts.append((_("not rolled (pool of {n}, rolled at {at})") if m.pool.roll_at is not None
-                      else _("not rolled (pool of {n})")).format(n=b.pool, at=m.pool.roll_at))
+        parts.append(
+            (
+                _("not rolled (pool of {n}, rolled at {at})")
+                if m.pool.roll_at is not None
+                else _("not rolled (pool of {n})")
+            ).format(n=b.pool, at=m.pool.roll_at)
+        )
     else:
         outcome = word if b.encounter else no_result(word)
         if m.pool is not None:
-            read = _("first {n}: {read} {result}").format(n=b.dice, read=_POOL_READS[m.pool.read](),
-                                                          result=b.result)
+            read = _("first {n}: {read} {result}").format(n=b.dice, read=_POOL_READS[m.pool.read](), result=b.result)
             outcome = read if quiet else f"{read}, {outcome}"
         if not quiet or m.pool is not None:
             parts.append(outcome)
@@ -191,21 +202,25 @@ def _baseline_text(m: Machine, b: Baseline, unit: int, language: str, rolls: boo
         parts.append(", ".join(_level(m, b, i) for i in shown))
     parts.extend(omen_phrase(m.pack, omen) for omen in b.omens)
 
-    parts.extend(row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due,
-                            b.rolls if rolls else ()))
+    parts.extend(
+        row_extras(m.pack, unit, b.outcome_index, b.sign_card, b.ran_out, b.rests_due, b.rolls if rolls else ())
+    )
     return semicolons(parts)
 
 
-_POOL_READS = {"highest": lambda: _("highest"), "lowest": lambda: _("lowest"), "sum": lambda: _("sum"),
-               "count": lambda: _("count")}
+_POOL_READS = {
+    "highest": lambda: _("highest"),
+    "lowest": lambda: _("lowest"),
+    "sum": lambda: _("sum"),
+    "count": lambda: _("count"),
+}
 """A pool's reading as a row says it: 'first 3: highest 5'."""
 
 
 @lru_cache(maxsize=4096)
 def _when(m: Machine, unit: int, language: str) -> str:
     pool = m.pool
-    roll_at = (_("rolled when the pool holds {n} dice or more").format(n=pool.roll_at)
-               if pool and pool.roll_at else "")
+    roll_at = _("rolled when the pool holds {n} dice or more").format(n=pool.roll_at) if pool and pool.roll_at else ""
     cadence = m.cadence
     if cadence is None:
         return roll_at
@@ -228,8 +243,11 @@ def _when(m: Machine, unit: int, language: str) -> str:
             target = _("at {track} {levels}").format(track=track.name, levels=level_span(groups[value]))
         period = _("on the hour") if value * m.pack.time.length == 3600 else every(value * m.pack.time.length)
         parts.append(target if value == smallest else f"{period} {target}")
-    text = (_("rolled {when}").format(when=_(", or ").join(parts))) if parts else (
-        _("rolled only if {track}'s cadence has passed since the last check").format(track=track.name))
+    text = (
+        (_("rolled {when}").format(when=_(", or ").join(parts)))
+        if parts
+        else (_("rolled only if {track}'s cadence has passed since the last check").format(track=track.name))
+    )
     return f"{text}; {roll_at}" if roll_at else text
 
 
@@ -255,8 +273,9 @@ def _pool_rule(m: Machine, trigger: bool, language: str) -> str:
     read = read_name(check)
     if check.advance is not None:
         steps = ", ".join(f"{roll} {moves}" for roll, moves in advance_steps(check))
-        parts.append(_("{read}: {steps} on {track}").format(read=read, steps=steps,
-                                                             track=m.pack.track(check.advance.track).name))
+        parts.append(
+            _("{read}: {steps} on {track}").format(read=read, steps=steps, track=m.pack.track(check.advance.track).name)
+        )
         if trigger:
             parts.append(trigger_text(m.pack, check, table=False))
     elif trigger:
@@ -282,22 +301,28 @@ def deck_source(t: Timetable) -> str | None:
 def deck_note(t: Timetable) -> str:
     """How the deck is used, or why there is none."""
     if t.deck:
-        return ngettext("{n} encounter, used in order, one for each check that brings one",
-                        "{n} encounters, used in order, one for each check that brings one",
-                        len(t.deck)).format(n=len(t.deck))
+        return ngettext(
+            "{n} encounter, used in order, one for each check that brings one",
+            "{n} encounters, used in order, one for each check that brings one",
+            len(t.deck),
+        ).format(n=len(t.deck))
     wanted = (t.pack.encounter or EncounterRules()).wandering
-    return (_("no encounter deck: the site has none, and the pack has no table with id {table}")
-            if t.site_name is not None
-            else _("no encounter deck: no site was given, and the pack has no table with id {table}")).format(
-        table=quoted(wanted))
+    return (
+        _("no encounter deck: the site has none, and the pack has no table with id {table}")
+        if t.site_name is not None
+        else _("no encounter deck: no site was given, and the pack has no table with id {table}")
+    ).format(table=quoted(wanted))
 
 
 def morale_rule(t: Timetable) -> str | None:
     """'roll 2d6: above Morale, the group fails', or None without a morale rule."""
     if t.morale is None:
         return None
-    fails = (_("roll {dice}: above Morale, the group fails") if t.morale.fails == "above"
-             else _("roll {dice}: at or above Morale, the group fails"))
+    fails = (
+        _("roll {dice}: above Morale, the group fails")
+        if t.morale.fails == "above"
+        else _("roll {dice}: at or above Morale, the group fails")
+    )
     return fails.format(dice=t.morale.roll)
 
 
@@ -328,6 +353,7 @@ def morale_text(card: DeckCard) -> str | None:
     if card.morale_roll is None:
         return None if card.morale is None else str(card.morale)
     verdicts = {True: _("fails"), False: _("holds"), None: _("compare with the stat card's Morale")}
-    rolled = _("rolled {faces}, {verdict}").format(faces=faces_text(card.morale_faces, card.morale_roll),
-                                                   verdict=verdicts[card.morale_fails])
+    rolled = _("rolled {faces}, {verdict}").format(
+        faces=faces_text(card.morale_faces, card.morale_roll), verdict=verdicts[card.morale_fails]
+    )
     return rolled if card.morale is None else f"{card.morale}; {rolled}"

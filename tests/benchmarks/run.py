@@ -131,8 +131,7 @@ def _tree_rss_kb(pid: int) -> int:
     return total
 
 
-def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True,
-                ends: tuple[int, ...] = (0,)) -> Run:
+def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True, ends: tuple[int, ...] = (0,)) -> Run:
     """Run *argv* to its end; its wall time, peak memory and standard output. With *sample*, the memory of
     all its processes together is sampled while it runs (which slows a run that uses every core). It must
     end with one of the exit statuses *ends*."""
@@ -163,8 +162,9 @@ def run_process(argv: Sequence[str], env: dict[str, str], *, sample: bool = True
             raise SystemExit(f"{' '.join(argv)} failed:\n{err.read().decode(errors='replace')}")
         # ru_maxrss is in kilobytes on Linux and in bytes on macOS
         peak_kb = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
-        return Run(seconds, peak_kb, peak[0] if sampling else None, out.read().decode(),
-                   usage.ru_utime + usage.ru_stime)
+        return Run(
+            seconds, peak_kb, peak[0] if sampling else None, out.read().decode(), usage.ru_utime + usage.ru_stime
+        )
 
 
 @dataclass(frozen=True)
@@ -204,8 +204,7 @@ class Series:
         return median
 
 
-def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int,
-           label: str) -> Series:
+def series(argv: Callable[[int], Sequence[str]], env: Callable[[int], dict[str, str]], runs: int, label: str) -> Series:
     """One warm-up run (index -1), *runs* timed runs, then one more (index *runs*) whose memory is sampled."""
     print(f"  {label} ...", file=sys.stderr, flush=True)
     run_process(argv(-1), env(-1), sample=False)
@@ -226,8 +225,10 @@ def paired(floor: Spec, measured: Spec, runs: int, label: str) -> tuple[Series, 
     for i in range(runs):
         for runs_of, (argv, env) in zip(timed, (floor, measured), strict=True):
             runs_of.append(run_process(argv(i), env(i), sample=False))
-    floor_series, measured_series = (Series(tuple(runs_of), run_process(argv(runs), env(runs)))
-                                     for runs_of, (argv, env) in zip(timed, (floor, measured), strict=True))
+    floor_series, measured_series = (
+        Series(tuple(runs_of), run_process(argv(runs), env(runs)))
+        for runs_of, (argv, env) in zip(timed, (floor, measured), strict=True)
+    )
     return floor_series, measured_series
 
 
@@ -262,13 +263,13 @@ class Row:
 
 def table(rows: list[Row]) -> str:
     head = ["", "median", "min", "max", "floor (median)", "ratio", "peak MB"]
-    body = [head, *[row.cells() if row.median is not None or row.floor else [row.what] + [""] * 6
-                    for row in rows]]
+    body = [head, *[row.cells() if row.median is not None or row.floor else [row.what] + [""] * 6 for row in rows]]
     widths = [max(len(line[i]) for line in body) for i in range(len(head))]
     lines = []
     for index, line in enumerate(body):
-        cells = [line[0].ljust(widths[0])] + [cell.rjust(width) for cell, width in zip(line[1:], widths[1:],
-                                                                                           strict=True)]
+        cells = [line[0].ljust(widths[0])] + [
+            cell.rjust(width) for cell, width in zip(line[1:], widths[1:], strict=True)
+        ]
         lines.append("  ".join(cells).rstrip())
         if index == 0:
             lines.append("-" * len(lines[0]))
@@ -285,8 +286,12 @@ def base_env() -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs after the warm-up (default 5)")
-    parser.add_argument("--only", default=",".join(PARTS), metavar="PART,...",
-                        help=f"measure only these parts, comma-separated: {', '.join(PARTS)} (default: all)")
+    parser.add_argument(
+        "--only",
+        default=",".join(PARTS),
+        metavar="PART,...",
+        help=f"measure only these parts, comma-separated: {', '.join(PARTS)} (default: all)",
+    )
     args = parser.parse_args()
     runs = max(args.runs, 1)
     parts = {part.strip() for part in args.only.split(",") if part.strip()}
@@ -314,25 +319,38 @@ def main() -> None:
         rows.append(Row("python -c pass", bare.median, bare.low, bare.high, peak_kb=bare.peak_kb))
         rows.append(Row("python -c 'import click'", click.median, click.low, click.high, peak_kb=click.peak_kb))
         site = str(ROOT / "sheetgen" / "sites" / f"{SITE}.yaml")
-        for label, argv in [] if "commands" not in parts else [
-            ("sheetgen --help", ["--help"]),
-            ("sheetgen systems", ["systems"]),
-            (f"sheetgen check {SITE}.yaml", ["check", site]),
-            ("sheetgen odds dungeon-turn", ["odds", "dungeon-turn"]),
-            ("sheetgen schema pack", ["schema", "pack"]),
-            ("sheetgen timetable site-alarm --format json", ["timetable", "site-alarm", "--format", "json",
-                                                             "--seed", "1", "-o", str(work / "t.json")]),
-            ("sheetgen timetable site-alarm --format csv", ["timetable", "site-alarm", "--format", "csv",
-                                                            "--seed", "1", "-o", str(work / "t.csv")]),
-        ]:
+        for label, argv in (
+            []
+            if "commands" not in parts
+            else [
+                ("sheetgen --help", ["--help"]),
+                ("sheetgen systems", ["systems"]),
+                (f"sheetgen check {SITE}.yaml", ["check", site]),
+                ("sheetgen odds dungeon-turn", ["odds", "dungeon-turn"]),
+                ("sheetgen schema pack", ["schema", "pack"]),
+                (
+                    "sheetgen timetable site-alarm --format json",
+                    ["timetable", "site-alarm", "--format", "json", "--seed", "1", "-o", str(work / "t.json")],
+                ),
+                (
+                    "sheetgen timetable site-alarm --format csv",
+                    ["timetable", "site-alarm", "--format", "csv", "--seed", "1", "-o", str(work / "t.csv")],
+                ),
+            ]
+        ):
             floor = click
             if argv == ["--help"]:  # the one with a budget: its runs take turns with the floor's
-                floor, measured = paired((fixed([python, "-c", "import click"]), same),
-                                         (fixed([python, "-m", "sheetgen", *argv]), same), runs, label)
+                floor, measured = paired(
+                    (fixed([python, "-c", "import click"]), same),
+                    (fixed([python, "-m", "sheetgen", *argv]), same),
+                    runs,
+                    label,
+                )
             else:
                 measured = series(fixed([python, "-m", "sheetgen", *argv]), same, runs, label)
-            rows.append(Row(label, measured.median, measured.low, measured.high, "import click", floor.median,
-                            measured.peak_kb))
+            rows.append(
+                Row(label, measured.median, measured.low, measured.high, "import click", floor.median, measured.peak_kb)
+            )
 
         def fresh_cache(index: int) -> dict[str, str]:
             folder = work / f"cache-first-{index}"
@@ -347,8 +365,7 @@ def main() -> None:
             print("  the packet's pages, for the floors ...", file=sys.stderr, flush=True)
             run_process(me("setup", str(work)), env)
             weasy = series(fixed(me("weasyprint", str(work))), same, runs, "floor: WeasyPrint alone")
-            stock = series(fixed(me("weasyprint", str(work), "stock")), same, runs,
-                           "WeasyPrint's own column balancing")
+            stock = series(fixed(me("weasyprint", str(work), "stock")), same, runs, "WeasyPrint's own column balancing")
             drawn = series(fixed(me("reportlab", str(work))), same, runs, "floor: ReportLab alone")
             merged = series(fixed(me("merge", str(work))), same, runs, "floor: pypdf alone")
             first_floor = bare.median + weasy.inner("seconds") + drawn.inner("seconds") + merged.inner("seconds")
@@ -356,18 +373,39 @@ def main() -> None:
 
             packet = [python, "-m", "sheetgen", "packet", "-q", "-o", str(work / "packet.pdf")]
             first = series(lambda i: [*packet, "--seed", "7"], fresh_cache, runs, "sheetgen packet, first run")
-            rebuild = series(lambda i: [*packet, "--seed", str(100 + i)], warm_cache, runs,
-                             "sheetgen packet, rebuild")
-            rows.append(Row("sheetgen packet, first run (empty cache)", first.median, first.low, first.high,
-                            "engines", first_floor, first.peak_kb, first.tree_kb))
-            rows.append(Row("sheetgen packet, rebuild (cached references, new seed)", rebuild.median, rebuild.low,
-                            rebuild.high, "engines", rebuild_floor, rebuild.peak_kb, rebuild.tree_kb))
+            rebuild = series(lambda i: [*packet, "--seed", str(100 + i)], warm_cache, runs, "sheetgen packet, rebuild")
+            rows.append(
+                Row(
+                    "sheetgen packet, first run (empty cache)",
+                    first.median,
+                    first.low,
+                    first.high,
+                    "engines",
+                    first_floor,
+                    first.peak_kb,
+                    first.tree_kb,
+                )
+            )
+            rows.append(
+                Row(
+                    "sheetgen packet, rebuild (cached references, new seed)",
+                    rebuild.median,
+                    rebuild.low,
+                    rebuild.high,
+                    "engines",
+                    rebuild_floor,
+                    rebuild.peak_kb,
+                    rebuild.tree_kb,
+                )
+            )
         if "front" in parts:
             rows.append(Row("what the front pages and map add to a first packet (empty cache):"))
             big = work / "two-hundred-rooms.yaml"
             run_process(me("two-hundred-rooms", str(big)), env, sample=False)
-            for label, path in ((f"{SITE}, 9 rooms, map from exits", site),
-                                ("200 rooms imported, floor plan to scale", str(big))):
+            for label, path in (
+                (f"{SITE}, 9 rooms, map from exits", site),
+                ("200 rooms imported, floor plan to scale", str(big)),
+            ):
 
                 def front_left_out(_: int, path: str = path) -> Sequence[str]:
                     return me("front", path, "without")
@@ -375,68 +413,152 @@ def main() -> None:
                 def front_drawn(_: int, path: str = path) -> Sequence[str]:
                     return me("front", path, "with")
 
-                without, with_front = paired((front_left_out, fresh_cache), (front_drawn, fresh_cache), runs,
-                                             f"packet of {label}, without and with its front pages")
+                without, with_front = paired(
+                    (front_left_out, fresh_cache),
+                    (front_drawn, fresh_cache),
+                    runs,
+                    f"packet of {label}, without and with its front pages",
+                )
                 added = (with_front.median - without.median) / without.median
                 cpu = (with_front.cpu - without.cpu) / without.cpu
-                rows.append(Row(f"  {label}: without them", without.median, without.low, without.high,
-                                peak_kb=without.peak_kb))
-                rows.append(Row(f"  {label}: with them, {added:+.1%} (target {FRONT_TARGET:+.0%})",
-                                with_front.median, with_front.low, with_front.high, "without", without.median,
-                                with_front.peak_kb))
-                rows.append(Row(f"  {label}: processor time, {without.cpu:.2f} s without, {with_front.cpu:.2f} s "
-                                f"with them: {cpu:+.1%}"))
-                inside = statistics.median(json.loads(r.output.strip().splitlines()[-1])["front"]
-                                           for r in with_front.runs)
-                rows.append(Row(f"  {label}: drawing them takes {inside:.3f} s of the packet process's time, "
-                                f"{inside / without.cpu:+.1%} of the packet's processor time without them"))
+                rows.append(
+                    Row(f"  {label}: without them", without.median, without.low, without.high, peak_kb=without.peak_kb)
+                )
+                rows.append(
+                    Row(
+                        f"  {label}: with them, {added:+.1%} (target {FRONT_TARGET:+.0%})",
+                        with_front.median,
+                        with_front.low,
+                        with_front.high,
+                        "without",
+                        without.median,
+                        with_front.peak_kb,
+                    )
+                )
+                rows.append(
+                    Row(
+                        f"  {label}: processor time, {without.cpu:.2f} s without, {with_front.cpu:.2f} s "
+                        f"with them: {cpu:+.1%}"
+                    )
+                )
+                inside = statistics.median(
+                    json.loads(r.output.strip().splitlines()[-1])["front"] for r in with_front.runs
+                )
+                rows.append(
+                    Row(
+                        f"  {label}: drawing them takes {inside:.3f} s of the packet process's time, "
+                        f"{inside / without.cpu:+.1%} of the packet's processor time without them"
+                    )
+                )
         if "languages" in parts:
             rows.append(Row("the bundled site's packet with sheetgen's words in German (empty cache):"))
             packet_in = [python, "-m", "sheetgen", "packet", "-q", "--seed", "7", "-o", str(work / "words.pdf")]
-            english, german = paired((fixed([*packet_in, "--language", "en"]), fresh_cache),
-                                     (fixed([*packet_in, "--language", "de"]), fresh_cache), runs,
-                                     "packet in English and in German")
+            english, german = paired(
+                (fixed([*packet_in, "--language", "en"]), fresh_cache),
+                (fixed([*packet_in, "--language", "de"]), fresh_cache),
+                runs,
+                "packet in English and in German",
+            )
             slower = (german.median - english.median) / english.median
             cpu = (german.cpu - english.cpu) / english.cpu
-            rows.append(Row("  sheetgen packet --language en", english.median, english.low, english.high,
-                            peak_kb=english.peak_kb, tree_kb=english.tree_kb))
-            rows.append(Row(f"  sheetgen packet --language de: {slower:+.1%} (target within {LANGUAGE_TARGET:.0%})",
-                            german.median, german.low, german.high, "English", english.median, german.peak_kb,
-                            german.tree_kb))
-            rows.append(Row(f"  processor time, {english.cpu:.2f} s in English, {german.cpu:.2f} s in German: "
-                            f"{cpu:+.1%}"))
+            rows.append(
+                Row(
+                    "  sheetgen packet --language en",
+                    english.median,
+                    english.low,
+                    english.high,
+                    peak_kb=english.peak_kb,
+                    tree_kb=english.tree_kb,
+                )
+            )
+            rows.append(
+                Row(
+                    f"  sheetgen packet --language de: {slower:+.1%} (target within {LANGUAGE_TARGET:.0%})",
+                    german.median,
+                    german.low,
+                    german.high,
+                    "English",
+                    english.median,
+                    german.peak_kb,
+                    german.tree_kb,
+                )
+            )
+            rows.append(
+                Row(f"  processor time, {english.cpu:.2f} s in English, {german.cpu:.2f} s in German: {cpu:+.1%}")
+            )
         if "cards" in parts:
             limits_site = work / "at-the-limits.yaml"
             site_at_the_limits(limits_site)
-            chapel_cards = series(fixed([python, "-m", "sheetgen", "cards", SITE, "-o", str(work / "c.pdf")]), same,
-                                  runs, "sheetgen cards, the bundled site")
-            limit_cards = series(fixed([python, "-m", "sheetgen", "cards", str(limits_site), "-o",
-                                        str(work / "l.pdf")]), same, runs, "sheetgen cards, a site at the limits")
-            rows.append(Row(f"sheetgen cards {SITE}", chapel_cards.median, chapel_cards.low, chapel_cards.high,
-                            "import click", click.median, chapel_cards.peak_kb))
-            rows.append(Row("sheetgen cards, a site at every card limit", limit_cards.median, limit_cards.low,
-                            limit_cards.high, peak_kb=limit_cards.peak_kb))
-            per = {which: 1000 * (measured - bare.median) / printed_characters(path) for which, measured, path in
-                   (("site", chapel_cards.median, ROOT / "sheetgen" / "sites" / f"{SITE}.yaml"),
-                    ("limits", limit_cards.median, limits_site))}
-            rows.append(Row("  the same, per 1,000 printed characters", per["limits"], per["limits"], per["limits"],
-                            f"{SITE}'s", per["site"]))
+            chapel_cards = series(
+                fixed([python, "-m", "sheetgen", "cards", SITE, "-o", str(work / "c.pdf")]),
+                same,
+                runs,
+                "sheetgen cards, the bundled site",
+            )
+            limit_cards = series(
+                fixed([python, "-m", "sheetgen", "cards", str(limits_site), "-o", str(work / "l.pdf")]),
+                same,
+                runs,
+                "sheetgen cards, a site at the limits",
+            )
+            rows.append(
+                Row(
+                    f"sheetgen cards {SITE}",
+                    chapel_cards.median,
+                    chapel_cards.low,
+                    chapel_cards.high,
+                    "import click",
+                    click.median,
+                    chapel_cards.peak_kb,
+                )
+            )
+            rows.append(
+                Row(
+                    "sheetgen cards, a site at every card limit",
+                    limit_cards.median,
+                    limit_cards.low,
+                    limit_cards.high,
+                    peak_kb=limit_cards.peak_kb,
+                )
+            )
+            per = {
+                which: 1000 * (measured - bare.median) / printed_characters(path)
+                for which, measured, path in (
+                    ("site", chapel_cards.median, ROOT / "sheetgen" / "sites" / f"{SITE}.yaml"),
+                    ("limits", limit_cards.median, limits_site),
+                )
+            }
+            rows.append(
+                Row(
+                    "  the same, per 1,000 printed characters",
+                    per["limits"],
+                    per["limits"],
+                    per["limits"],
+                    f"{SITE}'s",
+                    per["site"],
+                )
+            )
         if "packet" in parts:
             rows.append(Row("the floors' parts (inside one process each):"))
-            for label, measured in [("  WeasyPrint: the reference pages, once each", weasy),
-                                    ("  ReportLab: trackers, timetable, cards, cover, page numbers", drawn),
-                                    ("  pypdf: merge, page numbers, outline, write", merged),
-                                    ("  (WeasyPrint 70's own column balancing, same pages)", stock)]:
+            for label, measured in [
+                ("  WeasyPrint: the reference pages, once each", weasy),
+                ("  ReportLab: trackers, timetable, cards, cover, page numbers", drawn),
+                ("  pypdf: merge, page numbers, outline, write", merged),
+                ("  (WeasyPrint 70's own column balancing, same pages)", stock),
+            ]:
                 seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in measured.runs]
-                rows.append(Row(label, statistics.median(seconds), min(seconds), max(seconds),
-                                peak_kb=measured.peak_kb))
+                rows.append(
+                    Row(label, statistics.median(seconds), min(seconds), max(seconds), peak_kb=measured.peak_kb)
+                )
 
         if "phases" in parts:
             # the packet's phases, inside the process
             phases_first = series(lambda i: me("phases", "first"), fresh_cache, runs, "phases, first run")
             phases_again = series(lambda i: me("phases", str(100 + i)), warm_cache, runs, "phases, rebuild")
-            for title, measured in [("phases of a first run, in the process:", phases_first),
-                                    ("phases of a rebuild, in the process:", phases_again)]:
+            for title, measured in [
+                ("phases of a first run, in the process:", phases_first),
+                ("phases of a rebuild, in the process:", phases_again),
+            ]:
                 rows.append(Row(title))
                 names = json.loads(measured.runs[0].output.strip().splitlines()[-1])
                 for name in names:
@@ -454,13 +576,27 @@ def main() -> None:
                 what = found[0]
                 rolls = "1 roll" if what["rolls"] == 1 else f"{what['rolls']} rolls"
                 tracks = "1 track" if what["tracks"] == 1 else f"{what['tracks']} tracks"
-                rows.append(Row(f"  exact odds over its horizon ({what['hours']} h; {rolls}, {tracks}), "
-                                f"{Path(pack).name} (a fresh process)",
-                                statistics.median(seconds), min(seconds), max(seconds), unit="ms"))
+                rows.append(
+                    Row(
+                        f"  exact odds over its horizon ({what['hours']} h; {rolls}, {tracks}), "
+                        f"{Path(pack).name} (a fresh process)",
+                        statistics.median(seconds),
+                        min(seconds),
+                        max(seconds),
+                        unit="ms",
+                    )
+                )
             lights = series(fixed(me("resource-odds")), same, runs, "resource odds")
             seconds = [json.loads(r.output.strip().splitlines()[-1])["seconds"] for r in lights.runs]
-            rows.append(Row("  exact odds of two usage dice over 3 days of 10-minute turns (432 turns)",
-                            statistics.median(seconds), min(seconds), max(seconds), unit="ms"))
+            rows.append(
+                Row(
+                    "  exact odds of two usage dice over 3 days of 10-minute turns (432 turns)",
+                    statistics.median(seconds),
+                    min(seconds),
+                    max(seconds),
+                    unit="ms",
+                )
+            )
             tables = series(fixed(me("timetables")), same, runs, "10,000 timetables")
             results = [json.loads(r.output.strip().splitlines()[-1]) for r in tables.runs]
             for name in results[0]:
@@ -480,22 +616,32 @@ def main() -> None:
             rows += target_rows
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"sheetgen benchmark: {runs} runs after a warm-up; seconds; peak MB: largest process / all processes"
-          f" (Python {sys.version.split()[0]}, {os.cpu_count()} cores)")
+    print(
+        f"sheetgen benchmark: {runs} runs after a warm-up; seconds; peak MB: largest process / all processes"
+        f" (Python {sys.version.split()[0]}, {os.cpu_count()} cores)"
+    )
     print(table(rows))
     print()
     print(profile)
-    over = [row for row in rows if row.floor == "bar" and row.median is not None
-            and (row.median > BOUND_SECONDS or max(row.peak_kb or 0, row.tree_kb or 0) > BOUND_MB * 1024)]
+    over = [
+        row
+        for row in rows
+        if row.floor == "bar"
+        and row.median is not None
+        and (row.median > BOUND_SECONDS or max(row.peak_kb or 0, row.tree_kb or 0) > BOUND_MB * 1024)
+    ]
     if over:
-        raise SystemExit(f"past the bars of {BOUND_SECONDS:.0f} s and {BOUND_MB} MB: "
-                         + "; ".join(row.what.strip() for row in over))
+        raise SystemExit(
+            f"past the bars of {BOUND_SECONDS:.0f} s and {BOUND_MB} MB: " + "; ".join(row.what.strip() for row in over)
+        )
     limit_rows = [row for row in rows if row.what == "  the same, per 1,000 printed characters"]
     if limit_rows and limit_rows[0].median and limit_rows[0].floor_seconds:
         ratio = limit_rows[0].median / limit_rows[0].floor_seconds
         if ratio > LIMITS_BUDGET:
-            raise SystemExit(f"a site at every card limit took {ratio:.1f} times as long per printed character "
-                             f"as the bundled site's cards (the budget is {LIMITS_BUDGET:.0f})")
+            raise SystemExit(
+                f"a site at every card limit took {ratio:.1f} times as long per printed character "
+                f"as the bundled site's cards (the budget is {LIMITS_BUDGET:.0f})"
+            )
 
 
 def _costly() -> Any:
@@ -514,8 +660,13 @@ def most_hours(python: str, pack: Path, env: dict[str, str]) -> int:
     low, high = 1, limits.MAX_HOURS
     while low < high:
         middle = (low + high + 1) // 2
-        done = subprocess.run([python, "-m", "sheetgen", "odds", str(pack), "--hours", str(middle)], cwd=ROOT,
-                              env=env, capture_output=True, check=False)
+        done = subprocess.run(
+            [python, "-m", "sheetgen", "odds", str(pack), "--hours", str(middle)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            check=False,
+        )
         low, high = (middle, high) if done.returncode == 0 else (low, middle - 1)
     return low
 
@@ -534,18 +685,25 @@ def bounds(python: str, work: Path, env: dict[str, str], *, tiny: bool = False) 
     outer = max(drawn // 200, 1)
     # the most full-page fills a letter page may have at 600 dpi (its painting weighed by area)
     fills = 3 if tiny else int(preview.MAX_PAINTED_PIXELS // (612 * 792 * (limits.MAX_DPI / 72) ** 2))
-    pdfs = {f"{painted:,} short strokes": costly.strokes_pdf(painted),
-            f"a form drawn {outer * (drawn // outer - 1):,} times by one drawn {outer} times":
-                costly.forms_pdf(outer, drawn // outer - 1),
-            f"{fills} full-page fills": costly.fills_pdf(fills),
-            "a blank page": costly.page_pdf(b"")}
+    pdfs = {
+        f"{painted:,} short strokes": costly.strokes_pdf(painted),
+        f"a form drawn {outer * (drawn // outer - 1):,} times by one drawn {outer} times": costly.forms_pdf(
+            outer, drawn // outer - 1
+        ),
+        f"{fills} full-page fills": costly.fills_pdf(fills),
+        "a blank page": costly.page_pdf(b""),
+    }
     dpi = "50" if tiny else str(limits.MAX_DPI)
     cases: list[tuple[str, list[str]]] = []
     refused: set[int] = set()  # the cases whose input is refused (exit 2) once all of it has been read
     for n, (label, pdf) in enumerate(pdfs.items()):
         (folder / f"page-{n}.pdf").write_bytes(pdf)
-        cases.append((f"  preview --dpi {dpi}: {label}", ["preview", str(folder / f"page-{n}.pdf"), "--dpi", dpi,
-                                                           "-o", str(folder / f"page-{n}.png")]))
+        cases.append(
+            (
+                f"  preview --dpi {dpi}: {label}",
+                ["preview", str(folder / f"page-{n}.pdf"), "--dpi", dpi, "-o", str(folder / f"page-{n}.png")],
+            )
+        )
     site_map = folder / "map.json"
     if tiny:
         site_map.write_text(json.dumps(_watabou().generate(1, 2, 2)), encoding="utf-8")
@@ -554,21 +712,36 @@ def bounds(python: str, work: Path, env: dict[str, str], *, tiny: bool = False) 
     if not tiny:
         # within the JSON's limits, more than a site's map holds: read, planned and its site file refused
         refused.add(len(cases))
-    cases.append(("  import watabou: a map at the importer's limits" + ("" if tiny else ", its site refused"),
-                  ["import", "watabou", str(site_map), "-o", str(folder / "map.yaml"), "--force"]))
-    for dice, at_least in (BOUND_DICE[:1] if tiny else BOUND_DICE):
+    cases.append(
+        (
+            "  import watabou: a map at the importer's limits" + ("" if tiny else ", its site refused"),
+            ["import", "watabou", str(site_map), "-o", str(folder / "map.yaml"), "--force"],
+        )
+    )
+    for dice, at_least in BOUND_DICE[:1] if tiny else BOUND_DICE:
         pack = costly.odds_pack(folder / f"{dice}.yaml", dice, at_least)
         hours = 1 if tiny else most_hours(python, pack, env)
-        cases.append((f"  odds: {dice} every 10 minutes over {hours} h (the most it is worked out for)",
-                       ["odds", str(pack), "--hours", str(hours)]))
+        cases.append(
+            (
+                f"  odds: {dice} every 10 minutes over {hours} h (the most it is worked out for)",
+                ["odds", str(pack), "--hours", str(hours)],
+            )
+        )
     long_rooms = costly.long_rooms_site(folder / "long-rooms.yaml", rooms=1 if tiny else costly.LONG_ROOMS)
-    cases.append((f"  packet: {1 if tiny else costly.LONG_ROOMS} rooms of {limits.MAX_CARD_TEXT:,} characters less "
-                  "a little", ["packet", str(long_rooms), "-q", "--seed", "1", "-o", str(folder / "long.pdf")]))
+    cases.append(
+        (
+            f"  packet: {1 if tiny else costly.LONG_ROOMS} rooms of {limits.MAX_CARD_TEXT:,} characters less a little",
+            ["packet", str(long_rooms), "-q", "--seed", "1", "-o", str(folder / "long.pdf")],
+        )
+    )
     if not tiny:
         site_at_the_limits(folder / "at-the-limits.yaml")
-        cases.append(("  packet: a site at every limit on what cards print",
-                      ["packet", str(folder / "at-the-limits.yaml"), "-q", "--seed", "1", "-o",
-                       str(folder / "limits.pdf")]))
+        cases.append(
+            (
+                "  packet: a site at every limit on what cards print",
+                ["packet", str(folder / "at-the-limits.yaml"), "-q", "--seed", "1", "-o", str(folder / "limits.pdf")],
+            )
+        )
     rows = [Row(f"cost bounds (bars: {BOUND_SECONDS:.0f} s, {BOUND_MB} MB; one run each):")]
     for index, (label, argv) in enumerate(cases):
         print(f"  {label.strip()} ...", file=sys.stderr, flush=True)
@@ -581,8 +754,18 @@ def bounds(python: str, work: Path, env: dict[str, str], *, tiny: bool = False) 
         ends = (2,) if index in refused else (0,)
         timed = run_process([python, "-m", "sheetgen", *argv], run_env(0), sample=False, ends=ends)
         sampled = run_process([python, "-m", "sheetgen", *argv], run_env(1), ends=ends)
-        rows.append(Row(label, timed.seconds, timed.seconds, timed.seconds, "bar", BOUND_SECONDS,
-                        max(timed.peak_kb, sampled.peak_kb), sampled.tree_kb))
+        rows.append(
+            Row(
+                label,
+                timed.seconds,
+                timed.seconds,
+                timed.seconds,
+                "bar",
+                BOUND_SECONDS,
+                max(timed.peak_kb, sampled.peak_kb),
+                sampled.tree_kb,
+            )
+        )
     return rows
 
 
@@ -612,8 +795,23 @@ def site_at_the_limits(path: Path) -> None:
 
     rooms = limits.MAX_ROOMS
     name = "N" * (limits.MAX_NAME - 2)
-    words = ["stone", "water", "the", "ancient", "door", "of", "a", "cold", "draft", "rises", "from", "below.",
-             "Bones", "lie", "here,"]
+    words = [
+        "stone",
+        "water",
+        "the",
+        "ancient",
+        "door",
+        "of",
+        "a",
+        "cold",
+        "draft",
+        "rises",
+        "from",
+        "below.",
+        "Bones",
+        "lie",
+        "here,",
+    ]
     marked = [f"**{w}**" if i % 7 == 0 else f"_{w}_" if i % 7 == 3 else w for i, w in enumerate(words * 400)]
     kept: list[str] = []
     marks = 0
@@ -685,8 +883,9 @@ def _options() -> Any:
     from sheetgen.options import LETTER, RenderOptions
     from sheetgen.packet.build import PacketOptions
 
-    return PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29),
-                         use_cache=False, workers=0)
+    return PacketOptions(
+        render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29), use_cache=False, workers=0
+    )
 
 
 def setup(work: Path) -> None:
@@ -726,12 +925,18 @@ def setup(work: Path) -> None:
     for index, (_, pdf, part_slots) in enumerate(parts):
         files.append(f"part-{index}.pdf")
         (work / files[-1]).write_bytes(pdf)
-        slots += [part_slots[n] if n < len(part_slots) else None
-                  for n in range(len(PdfReader(io.BytesIO(pdf)).pages))]
+        slots += [part_slots[n] if n < len(part_slots) else None for n in range(len(PdfReader(io.BytesIO(pdf)).pages))]
     (work / "numbers.pdf").write_bytes(page_numbers_pdf(options.render.paper, slots))
-    (work / "manifest.json").write_text(json.dumps(
-        {"references": references, "files": files, "contents": contents,
-         "slots": [None if slot is None else [slot.x, slot.baseline, slot.size] for slot in slots]}))
+    (work / "manifest.json").write_text(
+        json.dumps(
+            {
+                "references": references,
+                "files": files,
+                "contents": contents,
+                "slots": [None if slot is None else [slot.x, slot.baseline, slot.size] for slot in slots],
+            }
+        )
+    )
 
 
 def weasyprint_alone(work: Path, stock: bool) -> None:
@@ -758,8 +963,7 @@ def reportlab_alone(work: Path) -> None:
     manifest = json.loads((work / "manifest.json").read_text())
     loaded = load_site(SITE)
     options = _options()
-    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3,
-                                seed=7)
+    timetable = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3, seed=7)
     start = time.perf_counter()
     from sheetgen.layout.cards import card_layout
     from sheetgen.layout.header import PageSlot
@@ -815,18 +1019,23 @@ def phases(seed: str) -> None:
     loaded_at = time.perf_counter()
     number = 7 if seed == "first" else int(seed)
     timings: dict[str, float] = {}
-    options = PacketOptions(render=RenderOptions(paper=LETTER, seed=number), seed=number,
-                            made_on=date(2026, 11, 29))
+    options = PacketOptions(render=RenderOptions(paper=LETTER, seed=number), seed=number, made_on=date(2026, 11, 29))
     packet = build_packet(loaded, options, timings=timings)
     built = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         write_atomic(Path(folder) / "packet.pdf", packet.pdf)
     written = time.perf_counter()
-    result = {"import (sheetgen, pydantic, ...)": imported - start, "load (read and check the files)":
-              loaded_at - imported}
-    names = {"engine": "engine (pre-rolled timetable)", "weasyprint": "WeasyPrint (waiting for the workers)",
-             "weasyprint, each pack in its worker": "WeasyPrint (each pack, in its worker)",
-             "reportlab": "ReportLab (with its import)", "merge": "merge (pypdf, with its import)"}
+    result = {
+        "import (sheetgen, pydantic, ...)": imported - start,
+        "load (read and check the files)": loaded_at - imported,
+    }
+    names = {
+        "engine": "engine (pre-rolled timetable)",
+        "weasyprint": "WeasyPrint (waiting for the workers)",
+        "weasyprint, each pack in its worker": "WeasyPrint (each pack, in its worker)",
+        "reportlab": "ReportLab (with its import)",
+        "merge": "merge (pypdf, with its import)",
+    }
     for key, label in names.items():
         result[label] = timings.get(key, 0.0)
     result["write (atomic, synced)"] = written - built
@@ -887,8 +1096,16 @@ def exact_odds(pack_id: str) -> None:
     pack = load_pack(pack_id)
     start = time.perf_counter()
     odds = quiet_odds(pack)  # over the pack's own horizon
-    print(json.dumps({"seconds": time.perf_counter() - start, "hours": odds.hours, "rolls": 1 + len(pack.rolls),
-                      "tracks": len(pack.tracks)}))
+    print(
+        json.dumps(
+            {
+                "seconds": time.perf_counter() - start,
+                "hours": odds.hours,
+                "rolls": 1 + len(pack.rolls),
+                "tracks": len(pack.tracks),
+            }
+        )
+    )
 
 
 USAGE_DICE = """\
@@ -933,8 +1150,7 @@ def timetables() -> None:
     result = {}
     start = time.perf_counter()
     for seed in range(10_000):
-        t = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3,
-                            seed=seed)
+        t = build_timetable(loaded.pack, site=loaded.site, encounter_pack=loaded.encounter_pack, hours=3, seed=seed)
         for row in t.rows:  # and every row in words, as the sheets and exports print it
             row_clock(t, row), row_rule(t, row), row_when(t, row), baseline_text(t, row)
     result[f"10,000 pre-rolled 3-hour timetables of {SITE} (rows in words and deck)"] = time.perf_counter() - start

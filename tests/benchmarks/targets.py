@@ -44,9 +44,16 @@ def harfbuzz_subset_installed() -> bool:
     return ffi.harfbuzz_subset is not None
 
 
-def measure(python: str, work: Path, env: dict[str, str], runs: int, series: Callable[..., Any],
-            paired: Callable[..., Any], run_process: Callable[..., Any],
-            row: Callable[..., Any]) -> tuple[list[Any], str]:
+def measure(
+    python: str,
+    work: Path,
+    env: dict[str, str],
+    runs: int,
+    series: Callable[..., Any],
+    paired: Callable[..., Any],
+    run_process: Callable[..., Any],
+    row: Callable[..., Any],
+) -> tuple[list[Any], str]:
     """The rows of the targets' table, and the profile of a first packet (as text). Each target's runs take
     turns with its floor's (run.paired)."""
     rows: list[Any] = []
@@ -75,24 +82,58 @@ def measure(python: str, work: Path, env: dict[str, str], runs: int, series: Cal
         label = "without the HarfBuzz subsetter (fontTools)" if mode == "without" else "with libharfbuzz-subset0"
         rows.append(row(f"targets, {label}:"))
         packet = [python, "-m", "sheetgen", "packet", "-q", "-o", str(work / f"target-{mode}.pdf")]
-        weasy, first = paired((fixed([python, "-c", "import weasyprint"]), same),
-                              (lambda i, packet=packet: [*packet, "--seed", "7"], fresh_cache), runs,
-                              f"first packet, and import weasyprint ({mode})")
-        engines, rebuild = paired((fixed([python, "-c", "import reportlab.pdfgen.canvas, reportlab.platypus, pypdf"]),
-                                   same),
-                                  (lambda i, packet=packet: [*packet, "--seed", str(100 + i)], warm_cache), runs,
-                                  f"rebuild, and import reportlab, pypdf ({mode})")
+        weasy, first = paired(
+            (fixed([python, "-c", "import weasyprint"]), same),
+            (lambda i, packet=packet: [*packet, "--seed", "7"], fresh_cache),
+            runs,
+            f"first packet, and import weasyprint ({mode})",
+        )
+        engines, rebuild = paired(
+            (fixed([python, "-c", "import reportlab.pdfgen.canvas, reportlab.platypus, pypdf"]), same),
+            (lambda i, packet=packet: [*packet, "--seed", str(100 + i)], warm_cache),
+            runs,
+            f"rebuild, and import reportlab, pypdf ({mode})",
+        )
         watched = series(fixed([*me, "target-watch", str(work / f"watch-{mode}")]), same, runs, f"watch ({mode})")
         limit = FIRST_PACKET_LIMITS[mode]
-        rows.append(row(f"  first packet, empty cache (limit {limit}x)", first.median, first.low, first.high,
-                        "import weasyprint", weasy.median, first.peak_kb, first.tree_kb))
-        rows.append(row(f"  rebuild, new seed, cache warm (limit {LIMITS['rebuild']}x)", rebuild.median, rebuild.low,
-                        rebuild.high, "import reportlab, pypdf", engines.median, rebuild.peak_kb, rebuild.tree_kb))
+        rows.append(
+            row(
+                f"  first packet, empty cache (limit {limit}x)",
+                first.median,
+                first.low,
+                first.high,
+                "import weasyprint",
+                weasy.median,
+                first.peak_kb,
+                first.tree_kb,
+            )
+        )
+        rows.append(
+            row(
+                f"  rebuild, new seed, cache warm (limit {LIMITS['rebuild']}x)",
+                rebuild.median,
+                rebuild.low,
+                rebuild.high,
+                "import reportlab, pypdf",
+                engines.median,
+                rebuild.peak_kb,
+                rebuild.tree_kb,
+            )
+        )
         edits = [json.loads(r.output.strip().splitlines()[-1]) for r in watched.runs]
         edit = sorted(e["edit"] for e in edits)
         sheet = sorted(e["one sheet of cards"] for e in edits)
-        rows.append(row(f"  watch: packet after a one-room edit (limit {LIMITS['watch']}x)", edit[len(edit) // 2],
-                        edit[0], edit[-1], "one sheet of cards", sheet[len(sheet) // 2], watched.peak_kb))
+        rows.append(
+            row(
+                f"  watch: packet after a one-room edit (limit {LIMITS['watch']}x)",
+                edit[len(edit) // 2],
+                edit[0],
+                edit[-1],
+                "one sheet of cards",
+                sheet[len(sheet) // 2],
+                watched.peak_kb,
+            )
+        )
         if mode == "without" or not profile:
             profile_run = run_process([*me, "target-profile", str(work / f"profile-{mode}")], same(0))
             profile = f"profile of a first packet, {label}, in one process (no workers), by own time:\n"
@@ -127,8 +168,9 @@ def watch_child(folder: Path) -> None:
     import os
 
     os.environ["SHEETGEN_CACHE_DIR"] = str(folder / "cache")
-    options = SheetOptions(sheet="packet", render=RenderOptions(paper=LETTER, seed=7), seed=7,
-                           output=folder / "packet.pdf")
+    options = SheetOptions(
+        sheet="packet", render=RenderOptions(paper=LETTER, seed=7), seed=7, output=folder / "packet.pdf"
+    )
     build = site_builder(str(site), options)
     build()  # the first build of a watch: everything rendered, the cache filled
     text = site.read_text(encoding="utf-8")
@@ -167,8 +209,7 @@ def profile_child(folder: Path, top: int = 15) -> None:
 
     os.environ["SHEETGEN_CACHE_DIR"] = str(folder / "cache")
     loaded = load_site(SITE)
-    options = PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29),
-                            workers=0)
+    options = PacketOptions(render=RenderOptions(paper=LETTER, seed=7), seed=7, made_on=date(2026, 11, 29), workers=0)
     profiler = cProfile.Profile()
     profiler.enable()
     build_packet(loaded, options)
@@ -181,10 +222,14 @@ def profile_child(folder: Path, top: int = 15) -> None:
     for (file, line, name), (_, calls, own, cumulative, _) in entries[:top]:
         lines.append(f"  {own:7.3f} {cumulative:7.3f} {calls:8d}  {_short(file)}:{line}({name})")
     lines.append("  sheetgen's own functions by cumulative time:")
-    ours = [item for item in stats.stats.items()  # type: ignore[attr-defined]
-            if item[0][0].startswith(str(HERE.parents[1] / "sheetgen"))]
-    for (file, line, name), (_, calls, own, cumulative, _) in sorted(ours, key=lambda item: item[1][3],
-                                                                     reverse=True)[:top]:
+    ours = [
+        item
+        for item in stats.stats.items()  # type: ignore[attr-defined]
+        if item[0][0].startswith(str(HERE.parents[1] / "sheetgen"))
+    ]
+    for (file, line, name), (_, calls, own, cumulative, _) in sorted(ours, key=lambda item: item[1][3], reverse=True)[
+        :top
+    ]:
         lines.append(f"  {own:7.3f} {cumulative:7.3f} {calls:8d}  {_short(file)}:{line}({name})")
     print("\n".join(lines))
 
@@ -193,7 +238,7 @@ def _short(file: str) -> str:
     """A function's file without the folders every entry shares."""
     root = str(HERE.parents[1]) + "/"
     if file.startswith(root):
-        return file[len(root):]
+        return file[len(root) :]
     for marker in ("/site-packages/", "/lib/python3"):
         if marker in file:
             return file.split(marker, 1)[1]

@@ -143,8 +143,13 @@ def _pt(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def _context(view: ReferenceView, options: RenderOptions, type_size: float,
-             pages: tuple[PageView, ...], leading: float | None = None) -> dict[str, Any]:
+def _context(
+    view: ReferenceView,
+    options: RenderOptions,
+    type_size: float,
+    pages: tuple[PageView, ...],
+    leading: float | None = None,
+) -> dict[str, Any]:
     return {
         "view": view,
         "pages": pages,
@@ -188,16 +193,24 @@ def _design_css(type_size: float, leading: float | None = None) -> str:
     grow = type_size / BODY_SIZE
     if grow <= 1:
         return css
-    return (f"{css}:root {{ --type-heading: {_pt(TYPE.heading * grow)}pt; --type-label: {_pt(TYPE.label * grow)}pt; "
-            f"--leading: {_pt(_leading(type_size))}; }}\n")
+    return (
+        f"{css}:root {{ --type-heading: {_pt(TYPE.heading * grow)}pt; --type-label: {_pt(TYPE.label * grow)}pt; "
+        f"--leading: {_pt(_leading(type_size))}; }}\n"
+    )
 
 
 def _leading(type_size: float) -> float:
     return LARGER_LEADING if type_size > PLAYERS_SIZE else LEADING
 
 
-def _html(view: ReferenceView, options: RenderOptions, type_size: float, page_index: int | None,
-          leading: float | None = None, shorter: float = 0.0) -> str:
+def _html(
+    view: ReferenceView,
+    options: RenderOptions,
+    type_size: float,
+    page_index: int | None,
+    leading: float | None = None,
+    shorter: float = 0.0,
+) -> str:
     """*shorter*: how much shorter than the paper allows every sheet's text area is set (points)."""
     if type_size < SMALLEST:
         raise ValueError(f"type below {_pt(SMALLEST)} pt is too small to read at the table")
@@ -216,8 +229,14 @@ def body_size(options: RenderOptions, *, players: bool = False) -> float:
     return PLAYERS_SIZE if players else BODY_SIZE
 
 
-def reference_html(pack: Pack, options: RenderOptions, *, type_size: float | None = None,
-                   page_index: int | None = None, players: bool = False) -> str:
+def reference_html(
+    pack: Pack,
+    options: RenderOptions,
+    *,
+    type_size: float | None = None,
+    page_index: int | None = None,
+    players: bool = False,
+) -> str:
     """The HTML of the pack's reference pages (or of the one at *page_index*, counted from 0), set in
     *type_size* points (by default the design system's size, :func:`body_size`); each page starts on a
     new sheet. *players*: see :func:`reference_pdf`."""
@@ -239,8 +258,9 @@ def reference_pdf(pack: Pack, options: RenderOptions, *, players: bool = False, 
     return render_reference(pack, options, players=players, tagged=tagged).pdf
 
 
-def render_reference(pack: Pack, options: RenderOptions, *, players: bool = False,
-                     tagged: bool = True) -> RenderedReference:
+def render_reference(
+    pack: Pack, options: RenderOptions, *, players: bool = False, tagged: bool = True
+) -> RenderedReference:
     """Like :func:`reference_pdf`, and say which type size each page needed and what WeasyPrint warned."""
     with using(options.words):
         return _render_reference(pack, options, players=players, tagged=tagged)
@@ -261,8 +281,9 @@ def _render_reference(pack: Pack, options: RenderOptions, *, players: bool, tagg
         first = laid_out[0]
         combined = first.document.copy([p for doc in laid_out for p in doc.document.pages])
         warnings = tuple(w for doc in laid_out for w in doc.warnings)
-        metadata = PdfMetadata(title=view.title, subject=view.subject, keywords=(pack.id, _("reference")),
-                               language=tag, tagged=tagged)
+        metadata = PdfMetadata(
+            title=view.title, subject=view.subject, keywords=(pack.id, _("reference")), language=tag, tagged=tagged
+        )
         rendered = write(LaidOut(document=combined, warnings=warnings, fetcher=first.fetcher), metadata)
     return RenderedReference(rendered.pdf, tuple(sizes), rendered.warnings)
 
@@ -277,8 +298,9 @@ def fit_reference(pack: Pack, options: RenderOptions, *, players: bool = False) 
         return tuple(_fit(pack, view, options, index, page, loosen=False)[1] for index, page in enumerate(view.pages))
 
 
-def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
-         page: PageView, *, loosen: bool = True) -> tuple[LaidOut, float]:
+def _fit(
+    pack: Pack, view: ReferenceView, options: RenderOptions, index: int, page: PageView, *, loosen: bool = True
+) -> tuple[LaidOut, float]:
     """The page laid out in its fixed type size, and that size; RenderError when it needs a second sheet.
 
     A players' page that leaves much of its sheet empty in the players' size is set larger instead (in
@@ -310,12 +332,16 @@ def _fit(pack: Pack, view: ReferenceView, options: RenderOptions, index: int,
     except ColumnsOverflow:
         count = ""
     field, part = _first_misfit(view, options, index, page, size)
-    raise RenderError([Problem(
-        Location(file=view.pack_id, field=field),
-        f"{view.pack_name}: reference {page.label} does not fit on one {options.paper.css_size} page in "
-        f"{_pt(size)} pt type{count}; {part} is the first part that runs onto a second page. Shorten the "
-        "page's text or move sections to another reference page.",
-    )])
+    raise RenderError(
+        [
+            Problem(
+                Location(file=view.pack_id, field=field),
+                f"{view.pack_name}: reference {page.label} does not fit on one {options.paper.css_size} page in "
+                f"{_pt(size)} pt type{count}; {part} is the first part that runs onto a second page. Shorten the "
+                "page's text or move sections to another reference page.",
+            )
+        ]
+    )
 
 
 def _balanced(laid: LaidOut, view: ReferenceView, options: RenderOptions, index: int, size: float) -> LaidOut:
@@ -348,8 +374,10 @@ def _last_fill(laid: LaidOut) -> tuple[float, float] | None:
     if page is None:
         return None
     top = page.content_box_y()
-    bottom = max((box.position_y + box.margin_height() for box in page.descendants()
-                  if box.element_tag == "article"), default=top)
+    bottom = max(
+        (box.position_y + box.margin_height() for box in page.descendants() if box.element_tag == "article"),
+        default=top,
+    )
     return bottom - top, page.height
 
 
@@ -409,8 +437,9 @@ def _players_size(laid: LaidOut, size: float) -> float:
     return size
 
 
-def _first_misfit(view: ReferenceView, options: RenderOptions, index: int, page: PageView,
-                  size: float) -> tuple[str, str]:
+def _first_misfit(
+    view: ReferenceView, options: RenderOptions, index: int, page: PageView, size: float
+) -> tuple[str, str]:
     """The field and a description of the first part of the page that does not fit on its sheet.
 
     The page is laid out (in its type size) with its first sections only, more or fewer, until the

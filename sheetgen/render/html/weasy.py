@@ -281,9 +281,7 @@ def _check(fetcher: Any, records: list[logging.LogRecord]) -> tuple[str, ...]:
     ]
     if not problems:
         # Once refused URLs are reported, the errors they caused ("Failed to load …") add nothing.
-        problems = [
-            Problem(Location(), f"WeasyPrint {_describe(r)}") for r in records if r.levelno >= logging.ERROR
-        ]
+        problems = [Problem(Location(), f"WeasyPrint {_describe(r)}") for r in records if r.levelno >= logging.ERROR]
     if problems:
         raise RenderError(problems)
     return tuple(_describe(r) for r in records if not _expected(r))
@@ -408,8 +406,9 @@ def _shipped_stylesheet(name: str) -> Any:
         from weasyprint import CSS
 
         shipped = shipped_dir("templates").joinpath(name).is_file()
-        _STYLESHEETS[name] = CSS(url=f"{SHIPPED_URL_SCHEME}:templates/{name}",
-                                 url_fetcher=shipped_file_fetcher()) if shipped else None
+        _STYLESHEETS[name] = (
+            CSS(url=f"{SHIPPED_URL_SCHEME}:templates/{name}", url_fetcher=shipped_file_fetcher()) if shipped else None
+        )
     return _STYLESHEETS[name]
 
 
@@ -424,8 +423,9 @@ def prepare_stylesheets() -> None:
             _shipped_stylesheet(sheet.name)
 
 
-def layout(html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = (),
-           stop_at_overflow: bool = False) -> LaidOut:
+def layout(
+    html: str, *, base_css: str | None = None, stylesheets: Sequence[str] = (), stop_at_overflow: bool = False
+) -> LaidOut:
     """Lay out *html* with the shipped fonts, then *stylesheets* (names of CSS files in templates/),
     then *base_css*; rules in the page's own ``<style>`` elements win over all of them.
 

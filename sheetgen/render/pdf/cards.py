@@ -22,8 +22,9 @@ from sheetgen.render.pdf.marks import draw_marks
 from sheetgen.words.language import _, document_language
 
 
-def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poker", "index"] = "poker",
-              backs: bool = False) -> bytes:
+def cards_pdf(
+    loaded: LoadedSite, options: RenderOptions, *, size: Literal["poker", "index"] = "poker", backs: bool = False
+) -> bytes:
     """The room cards, then the statblock cards, of *loaded*'s site as a PDF.
 
     With *backs*, every page of fronts is followed by a page of backs for double-sided printing
@@ -41,9 +42,12 @@ def cards_pdf(loaded: LoadedSite, options: RenderOptions, *, size: Literal["poke
 
 
 def _doc_info(sheet: CardSheet, options: RenderOptions, where: str) -> DocInfo:
-    return DocInfo(title=_("{site}: room and statblock cards").format(site=sheet.site_name),
-                   subject=_("{size} cards, {where}").format(size=sheet.size.name, where=where),
-                   keywords=("sheetgen", _("cards"), sheet.size.name), language=options.language)
+    return DocInfo(
+        title=_("{site}: room and statblock cards").format(site=sheet.site_name),
+        subject=_("{size} cards, {where}").format(size=sheet.size.name, where=where),
+        keywords=("sheetgen", _("cards"), sheet.size.name),
+        language=options.language,
+    )
 
 
 def draw_card_sheet(sheet: CardSheet, options: RenderOptions | None = None) -> bytes:

@@ -17,8 +17,9 @@ from sheetgen.words.language import _
 
 def exit_map_pdf(pages: Sequence[MapPage], site: str, *, ink_saver: bool = False, language: str = "en") -> bytes:
     """Every page of a map of the site named *site*, as a PDF."""
-    doc = PdfCanvas(pages[0].paper, DocInfo(title=_("{site}: map").format(site=site), subject=_("Map"),
-                                            language=language))
+    doc = PdfCanvas(
+        pages[0].paper, DocInfo(title=_("{site}: map").format(site=site), subject=_("Map"), language=language)
+    )
     for page in pages:
         doc.canvas.setPageSize(page.paper.size)
         draw_marks(doc.canvas, list(page.marks), ink_saver=ink_saver)

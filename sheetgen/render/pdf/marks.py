@@ -124,7 +124,16 @@ def add_checkboxes(canvas: Any, boxes: Iterable[BoxMark], name: Callable[[BoxMar
     inset = BOX_LINE / 2
     for box in boxes:
         canvas.acroForm.checkbox(
-            name=name(box), tooltip=box.tooltip, x=box.x + inset, y=box.y + inset, size=box.size - 2 * inset,
-            buttonStyle="check", borderWidth=None, borderColor=None, fillColor=None, textColor=black,
-            fieldFlags="", annotationFlags="print",
+            name=name(box),
+            tooltip=box.tooltip,
+            x=box.x + inset,
+            y=box.y + inset,
+            size=box.size - 2 * inset,
+            buttonStyle="check",
+            borderWidth=None,
+            borderColor=None,
+            fillColor=None,
+            textColor=black,
+            fieldFlags="",
+            annotationFlags="print",
         )

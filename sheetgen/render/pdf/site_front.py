@@ -12,12 +12,14 @@ from sheetgen.render.pdf.marks import add_checkboxes, draw_marks
 from sheetgen.words.language import after_colon
 
 
-def site_front_pdf(layout: SiteFrontLayout, site: str, *, fillable: bool = False, ink_saver: bool = False,
-                   language: str = "en") -> bytes:
+def site_front_pdf(
+    layout: SiteFrontLayout, site: str, *, fillable: bool = False, ink_saver: bool = False, language: str = "en"
+) -> bytes:
     """Every page of *layout*, the front pages of the site named *site*, as a PDF; with *fillable*, each
     room's tick box is also a PDF checkbox."""
-    doc = PdfCanvas(layout.paper, DocInfo(title=after_colon(site, layout.title), subject=layout.title,
-                                          language=language))
+    doc = PdfCanvas(
+        layout.paper, DocInfo(title=after_colon(site, layout.title), subject=layout.title, language=language)
+    )
     for marks in layout.pages:
         draw_marks(doc.canvas, list(marks), ink_saver=ink_saver)
         if fillable:

@@ -33,21 +33,27 @@ def timetable_pdf(timetable: Timetable, options: RenderOptions) -> bytes:
 def timetable_pages(timetable: Timetable, options: RenderOptions) -> tuple[bytes, TimetableLayout]:
     """The timetable's PDF, and the layout it was drawn from (where each row and card went)."""
     layout = timetable_layout(timetable, options.paper, numbered=options.page_numbers)
-    return draw_timetable(layout, fillable=options.fillable, timetable=timetable, ink_saver=options.ink_saver,
-                          language=options.language), layout
+    return draw_timetable(
+        layout, fillable=options.fillable, timetable=timetable, ink_saver=options.ink_saver, language=options.language
+    ), layout
 
 
-def draw_timetable(layout: TimetableLayout, *, fillable: bool, timetable: Timetable, ink_saver: bool = False,
-                   language: str = "en") -> bytes:
+def draw_timetable(
+    layout: TimetableLayout, *, fillable: bool, timetable: Timetable, ink_saver: bool = False, language: str = "en"
+) -> bytes:
     """Draw every page of *layout* and give the PDF bytes."""
     t = timetable
-    pdf = PdfCanvas(layout.paper, DocInfo(
-        title=layout.title,
-        subject=_("Pre-rolled checks and encounters for {duration}, seed {seed}, {paper} paper").format(
-            duration=duration(t.hours * 3600), seed=t.seed, paper=layout.paper.css_size),
-        keywords=(_("timetable"), t.pack_id, _("seed {seed}").format(seed=t.seed)),
-        language=language,
-    ))
+    pdf = PdfCanvas(
+        layout.paper,
+        DocInfo(
+            title=layout.title,
+            subject=_("Pre-rolled checks and encounters for {duration}, seed {seed}, {paper} paper").format(
+                duration=duration(t.hours * 3600), seed=t.seed, paper=layout.paper.css_size
+            ),
+            keywords=(_("timetable"), t.pack_id, _("seed {seed}").format(seed=t.seed)),
+            language=language,
+        ),
+    )
     for page in layout.pages:
         draw_page(pdf.canvas, page, fillable=fillable, ink_saver=ink_saver)
         pdf.end_page(tab_rows=fillable)
@@ -58,5 +64,4 @@ def draw_page(canvas: Any, page: TimetablePage, *, fillable: bool, ink_saver: bo
     """Draw one page's marks on a ReportLab canvas (without ending the page)."""
     draw_marks(canvas, page.marks, ink_saver=ink_saver)
     if fillable:
-        add_checkboxes(canvas, (m for m in page.marks if isinstance(m, BoxMark)),
-                       lambda box: f"timetable-{box.name}")
+        add_checkboxes(canvas, (m for m in page.marks if isinstance(m, BoxMark)), lambda box: f"timetable-{box.name}")

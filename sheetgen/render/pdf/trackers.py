@@ -43,7 +43,11 @@ def _layout_paper(paper: Paper, scale: float) -> Paper:
 
 
 def tracker_layouts(
-    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None,
+    pack: Pack,
+    options: RenderOptions,
+    *,
+    turns: int | None = None,
+    audience: Audience | None = None,
     hours: int | None = None,
 ) -> list[TrackerLayout]:
     """The layout of each sheet of the pack's tracker pages for *audience* (all when None), in the pack's
@@ -67,19 +71,30 @@ def tracker_layouts(
     return _numbered_sheets(pack, pages, options, turns, hours)
 
 
-def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOptions,
-                     turns: int | None, hours: int | None) -> list[TrackerLayout]:
+def _numbered_sheets(
+    pack: Pack, pages: list[TrackerPage], options: RenderOptions, turns: int | None, hours: int | None
+) -> list[TrackerLayout]:
     """Each page on its sheets (more than one only for a large-print players' page that does not fit on
     one), each sheet numbered among all the sheets of the file."""
+
     def lay_out(sheets: dict[str, int]) -> list[list[TrackerLayout]]:
         out = []
         for page in pages:
             scale = page_scale(options, page.audience)
-            before = sum(sheets.get(p.id, 1) for p in pages[:pages.index(page)])
+            before = sum(sheets.get(p.id, 1) for p in pages[: pages.index(page)])
             total = sum(sheets.get(p.id, 1) for p in pages)
-            out.append(tracker_sheets(pack, page, _layout_paper(options.paper, scale), turns,
-                                      numbered=options.page_numbers, spill=scale != 1,
-                                      first=(before + 1, total), hours=hours))
+            out.append(
+                tracker_sheets(
+                    pack,
+                    page,
+                    _layout_paper(options.paper, scale),
+                    turns,
+                    numbered=options.page_numbers,
+                    spill=scale != 1,
+                    first=(before + 1, total),
+                    hours=hours,
+                )
+            )
         return out
 
     counts: dict[str, int] = {}
@@ -93,16 +108,23 @@ def _numbered_sheets(pack: Pack, pages: list[TrackerPage], options: RenderOption
     return [enlarged(layout, page_scale(options, layout.audience)) for sheets in laid for layout in sheets]
 
 
-def sheet_scales(pack: Pack, options: RenderOptions, audience: Audience | None,
-                 hours: int | None = None) -> list[float]:
+def sheet_scales(
+    pack: Pack, options: RenderOptions, audience: Audience | None, hours: int | None = None
+) -> list[float]:
     """How much each sheet of the pack's tracker pages for *audience* is enlarged, in order (a packet
     stamps its page numbers at the right place on each)."""
-    return [page_scale(options, layout.audience)
-            for layout in tracker_layouts(pack, options, audience=audience, hours=hours)]
+    return [
+        page_scale(options, layout.audience)
+        for layout in tracker_layouts(pack, options, audience=audience, hours=hours)
+    ]
 
 
 def tracker_pdf(
-    pack: Pack, options: RenderOptions, *, turns: int | None = None, audience: Audience | None = None,
+    pack: Pack,
+    options: RenderOptions,
+    *,
+    turns: int | None = None,
+    audience: Audience | None = None,
     hours: int | None = None,
 ) -> bytes:
     """The pack's tracker pages as one PDF, one PDF page a sheet (one a tracker page but in large print).
@@ -118,15 +140,21 @@ def tracker_pdf(
         options.paper,
         DocInfo(
             title=_("{pack}: trackers").format(pack=pack.name),
-            subject=_("Tracker sheets {audiences}, {paper} paper").format(audiences=and_list(kinds),
-                                                                           paper=options.paper.css_size),
+            subject=_("Tracker sheets {audiences}, {paper} paper").format(
+                audiences=and_list(kinds), paper=options.paper.css_size
+            ),
             keywords=(_("tracker"), pack.id),
             language=document_language(pack.language, options.words),
         ),
     )
     for layout in layouts:
-        draw_layout(pdf.canvas, layout, fillable=options.fillable, ink_saver=options.ink_saver,
-                    scale=page_scale(options, layout.audience))
+        draw_layout(
+            pdf.canvas,
+            layout,
+            fillable=options.fillable,
+            ink_saver=options.ink_saver,
+            scale=page_scale(options, layout.audience),
+        )
         pdf.end_page(tab_rows=options.fillable)
     return pdf.finish()
 
@@ -135,8 +163,9 @@ def field_name(layout: TrackerLayout, box_name: str) -> str:
     return f"{layout.pack_id}/{layout.page_id}/{box_name}"
 
 
-def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool, ink_saver: bool = False,
-                scale: float = 1.0) -> None:
+def draw_layout(
+    canvas: Any, layout: TrackerLayout, *, fillable: bool, ink_saver: bool = False, scale: float = 1.0
+) -> None:
     """Draw one tracker page on a ReportLab canvas (without ending the page), enlarged by *scale*."""
     marks: tuple[Mark, ...] = (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts)
     if scale == 1:
@@ -147,6 +176,8 @@ def draw_layout(canvas: Any, layout: TrackerLayout, *, fillable: bool, ink_saver
         draw_marks(canvas, marks, ink_saver=ink_saver)
         canvas.restoreState()
     if fillable:
-        boxes = [box if scale == 1 else replace(box, x=box.x * scale, y=box.y * scale, size=box.size * scale)
-                 for box in layout.boxes]
+        boxes = [
+            box if scale == 1 else replace(box, x=box.x * scale, y=box.y * scale, size=box.size * scale)
+            for box in layout.boxes
+        ]
         add_checkboxes(canvas, boxes, lambda box: field_name(layout, box.name))

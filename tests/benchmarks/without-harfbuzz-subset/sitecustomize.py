@@ -31,8 +31,9 @@ class _WithoutSubset(Loader):
 
 
 class _HideHarfbuzzSubset:
-    def find_spec(self, name: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> ModuleSpec | None:
+    def find_spec(
+        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
         if name != "weasyprint.text.ffi":
             return None
         sys.meta_path.remove(self)
