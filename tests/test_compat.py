@@ -21,7 +21,16 @@ from test_bad_inputs import hostile_pdf
 
 from sheetgen import compat
 from sheetgen.cli import cli
-from sheetgen.compat import columns, libraries, process_end, pypdf_objects, random_draws, reportlab_pages, weasy
+from sheetgen.compat import (
+    columns,
+    hyphen_dicts,
+    libraries,
+    process_end,
+    pypdf_objects,
+    random_draws,
+    reportlab_pages,
+    weasy,
+)
 from sheetgen.load.files import load_pack
 from sheetgen.options import LETTER, RenderOptions
 from sheetgen.render.html.reference import PLAYERS_SIZE, RenderedReference, render_reference
@@ -40,6 +49,7 @@ CHECKS: dict[str, Callable[[], object]] = {
     "pypdf_objects.stream_bytes_usable": pypdf_objects.stream_bytes_usable,
     "process_end.exit_functions_usable": process_end.exit_functions_usable,
     "random_draws.bits_draw_as_randint": random_draws.bits_draw_as_randint,
+    "hyphen_dicts.reads_lazily": hyphen_dicts.reads_lazily,
 }
 
 
@@ -52,7 +62,7 @@ def test_what_each_reach_relies_on_is_in_the_libraries_installed(name: str) -> N
 
 
 @pytest.mark.parametrize(
-    "module", [columns, weasy, libraries, reportlab_pages, pypdf_objects, process_end, random_draws]
+    "module", [columns, weasy, libraries, reportlab_pages, pypdf_objects, process_end, random_draws, hyphen_dicts]
 )
 def test_each_module_of_the_seam_names_the_versions_it_was_checked_against(module: object) -> None:
     checked = getattr(module, "CHECKED_AGAINST", "")
@@ -322,3 +332,43 @@ def test_the_bits_are_drawn_as_randint_draws_them_or_not_at_all(monkeypatch: pyt
     monkeypatch.setattr(random_draws, "bits_draw_as_randint", lambda: False)
     asked = random_draws.die_roller(random.Random(5))
     assert [other(6) for _ in range(200)] == [asked(6) for _ in range(200)]
+
+
+@pytest.mark.parametrize("language", ["de_DE", "en_US", "es", "fr", "pl_PL", "hu_HU"])
+def test_a_dictionary_read_lazily_breaks_every_word_where_pyphen_does(language: str) -> None:
+    """Words made of the dictionary's own patterns (so that every kind of pattern is looked up, the
+    alternatives of the German and Spanish ones too) break at the same places, with the same data."""
+    import random
+
+    import pyphen
+
+    path = pyphen.LANGUAGES[language]
+    lazy, stock = hyphen_dicts._lazy_dict_class()(path), pyphen.HyphDict(path)
+    pieces = sorted(key.strip(".") for key in stock.patterns)
+    rng = random.Random(7)
+    for _n in range(1500):
+        word = "".join(rng.choice(pieces) for _piece in range(rng.randint(1, 4)))
+        lazy_points, stock_points = lazy.positions(word), stock.positions(word)
+        assert lazy_points == stock_points, word
+        assert [p.data for p in lazy_points] == [p.data for p in stock_points], word
+
+
+def test_words_are_hyphenated_the_same_when_pyphen_is_not_the_one_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pyphen
+
+    from sheetgen.layout import hyphens
+
+    words = ["Kerkerwächterschlüsselbund", "Donaudampfschifffahrtsgesellschaft", "Fackelhalterungen"]
+    hyphens.dictionary.cache_clear()
+    hyphens.points.cache_clear()
+    lazy = [hyphens.points(word, "de") for word in words]
+    monkeypatch.setattr(hyphen_dicts, "reads_lazily", lambda: False)
+    monkeypatch.setattr(pyphen, "hdcache", {})
+    hyphens.dictionary.cache_clear()
+    hyphens.points.cache_clear()
+    assert [hyphens.points(word, "de") for word in words] == lazy
+    opened = pyphen.hdcache[pyphen.LANGUAGES[pyphen.language_fallback("de")]]
+    assert type(opened) is pyphen.HyphDict
+    assert all(lazy)
+    hyphens.dictionary.cache_clear()
+    hyphens.points.cache_clear()

@@ -32,8 +32,10 @@ def dictionary(language: str) -> Pyphen | None:
     none."""
     import pyphen
 
+    from sheetgen.compat.hyphen_dicts import hyphenator
+
     found = pyphen.language_fallback(language.replace("-", "_"))
-    return pyphen.Pyphen(lang=found, left=LEAST, right=LEAST) if found else None
+    return hyphenator(found, LEAST, LEAST) if found else None
 
 
 @functools.lru_cache(maxsize=65536)
