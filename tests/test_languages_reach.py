@@ -265,6 +265,20 @@ def test_check_says_when_a_files_language_is_not_one_sheetgens_words_come_in(tmp
     assert len(check(str(austrian)).splitlines()) == 1
 
 
+def test_check_lays_out_a_sites_pack_in_the_sites_language(
+    locale_folder: Callable[[set[str]], None], tmp_path: Path
+) -> None:
+    locale_folder({"For the players"})
+    source = (SITES / "the-sunken-chapel.yaml").read_text(encoding="utf-8")
+    german = tmp_path / "kapelle.yaml"
+    german.write_text(source.replace("\nsystem:", "\nlanguage: de\nsystem:", 1), encoding="utf-8")
+    assert check(str(german)).splitlines() == [
+        f"{german}: ok (site 'The Sunken Chapel', 13 rooms, pack dungeon-turn)",
+        f"{german}: 1 of sheetgen's words has no German translation and prints in English: 'For the players'",
+    ]
+    assert len(check(str(german), "--language", "en").splitlines()) == 1
+
+
 def test_recording_notes_only_what_the_catalogue_lacks() -> None:
     from sheetgen.words.language import _, ngettext, pgettext, recording_misses, using
 

@@ -92,9 +92,10 @@ def systems(rules_dir: Path | None) -> None:
 def check(
     paths: tuple[Path, ...], paper: str, no_cache: bool, rules_dirs: tuple[Path, ...], language: str | None
 ) -> None:
-    """Validate rule packs and site files; print every problem. A pack's reference and tracker pages are
-    laid out on the paper and in the pack's language (or --language's), as `reference` and `tracker`
-    would lay them out, and a page that does not fit is a problem. Where a word of sheetgen's on those
+    """Validate rule packs and site files; print every problem. A pack's reference and tracker pages (a
+    site's pack's, in the site's language) are laid out on the paper and in the pack's language (or
+    --language's), as `reference`, `tracker` and `packet` would lay them out, and a page that does not fit
+    is a problem. Where a word of sheetgen's on those
     pages has no translation in that language and prints in English, a note says which (not a problem).
 
     \b
@@ -113,7 +114,10 @@ def check(
     if checked.packs:
         from sheetgen.packet.fit import fit_workers, misfits
 
-        chosen = [(pack, options_for(paper, language=pack.language, chosen=language)) for pack in checked.packs]
+        chosen = [
+            (pack, options_for(paper, language=text, chosen=language))
+            for pack, (_file, text) in zip(checked.packs, checked.languages, strict=True)
+        ]
         with fit_workers() as jobs:
             fitted = misfits(chosen, jobs, use_cache=not no_cache)
         problems += fitted.problems

@@ -93,7 +93,8 @@ class CheckedFiles:
     pack_files: tuple[str, ...] = ()
     """The file of each of :attr:`packs`, as the messages name it."""
     languages: tuple[tuple[str, str], ...] = ()
-    """Each good file and the language of its text (a site's, else its pack's), as the messages name it."""
+    """Each good file and the language of its text (a site's, else its pack's), as the messages name it:
+    one for each of :attr:`packs` (a site's is its pack, laid out in the site's language)."""
 
 
 def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> CheckedFiles:
@@ -118,6 +119,8 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
                     f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, pack {loaded.pack.id})"
                 )
                 languages.append((doc.file, loaded.language))
+                packs.append(loaded.pack)  # its pages laid out in the site's language, as its packet has them
+                files.append(doc.file)
         except DataError as exc:
             problems.extend(exc.problems)
     return CheckedFiles(tuple(lines), tuple(packs), tuple(problems), tuple(files), tuple(languages))
