@@ -15,6 +15,9 @@ MAX_TEXT = 6_000
 MAX_NAME = 120
 """Characters in a name, key or label."""
 
+MAX_ID = 60
+"""Characters in an id (``loud-noise``): what other parts of a file call a part by."""
+
 MAX_SITE_TEXT = 250_000
 """Characters of text in all of a site's rooms and statblocks together (about 400 long room cards)."""
 

@@ -484,6 +484,9 @@ def test_small_distributions_span_minimum_to_maximum(text: str) -> None:
 
 def test_constants_are_bounded() -> None:
     assert parse_dice("1d6+1000000").maximum == 1_000_006
+    assert str(refusal("1d6+1000001")) == (
+        'dice "1d6+1000001": a number above 1,000,000 has no place in a dice roll at column 5'
+    )
     with pytest.raises(DiceError) as info:
         parse_dice("1d6+" + "9" * 20)
     assert str(info.value) == (

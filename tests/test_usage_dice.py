@@ -204,8 +204,11 @@ def test_the_model_refuses_what_a_usage_die_cannot_be(tmp_path: Path, resource: 
 def test_the_last_allowed_usage_die_and_the_first_refused(tmp_path: Path) -> None:
     most = ", ".join(["d12"] * limits.MAX_USAGE_STEPS)
     assert load(tmp_path, f"  - {{id: t, name: T, dice: [{most}], every: 1}}\n").resources[0].boxes == 12
-    with pytest.raises(DataError):
+    with pytest.raises(DataError) as caught:
         load(tmp_path, f"  - {{id: t, name: T, dice: [{most}, d4], every: 1}}\n")
+    assert [str(p).split("/")[-1].split(":", 1)[1] for p in caught.value.problems] == [
+        f"12:28: resources[0].dice: {limits.MAX_USAGE_STEPS + 1} entries; at most {limits.MAX_USAGE_STEPS} are allowed"
+    ]
 
 
 def test_an_outcome_cannot_tick_a_rolled_or_chained_light(tmp_path: Path) -> None:

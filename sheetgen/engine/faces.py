@@ -107,7 +107,7 @@ def pattern_sides(check: Check | PackRoll) -> tuple[int, ...]:
     if len(sides) > limits.MAX_PATTERN_DICE or math.prod(sides) > limits.MAX_THROWS:
         raise DataError(
             f"patterns read at most {limits.MAX_PATTERN_DICE} dice with at most "
-            f"{limits.MAX_THROWS:,} different throws; {dice} has {math.prod(sides):,}"
+            f"{limits.MAX_THROWS:,} different throws; {dice} has {len(sides)} dice and {math.prod(sides):,} throws"
         )
     return tuple(sides)
 

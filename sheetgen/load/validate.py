@@ -150,6 +150,9 @@ def _problems(model: type[BaseModel], doc: Document, errors: Iterable[Any]) -> I
             else:
                 wanted = ctx.get("min_length")
                 message = f"needs at least {wanted} {'entry' if wanted == 1 else 'entries'}"
+        if kind == "too_long" and isinstance(error.get("input"), str):  # a mark on the turns grid, in a name's words
+            ctx = error.get("ctx", {})
+            message = f"is {ctx.get('actual_length')} characters; at most {ctx.get('max_length')} are allowed"
         if kind in ("int_type", "string_type", "bool_type") and isinstance(error.get("input"), str | bool):
             message += f", not {error['input']!r}"
             if kind == "bool_type":

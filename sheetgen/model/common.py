@@ -50,8 +50,10 @@ _SLUG = re.compile(r"[a-z0-9][a-z0-9-]*\Z")
 
 
 def _slug(value: str) -> str:
-    if not _SLUG.match(value) or len(value) > 60:
+    if not _SLUG.match(value):
         raise ValueError(f"{value!r} is not a valid id: use lower-case letters, digits and hyphens, like 'loud-noise'")
+    if len(value) > limits.MAX_ID:
+        raise ValueError(f"is {len(value)} characters; at most {limits.MAX_ID} are allowed in an id")
     return value
 
 
