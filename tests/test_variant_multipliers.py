@@ -18,6 +18,7 @@ from sheetgen.engine.odds import quiet_odds
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.load.files import load_pack
 from sheetgen.load.variants import variant_id, with_variant
+from sheetgen.sheets.reference import _variant_changes
 from sheetgen.words import baseline_text, check_sentence, row_clock, row_when
 
 ROLLED_TWICE = """\
@@ -131,3 +132,28 @@ def test_a_check_rolled_twice_matches_a_simulation(tmp_path: Path) -> None:
         dread = 0 if fires else min(3, dread + (row.roll == 1))
         assert row.baseline.levels[0].level == dread
     assert [r.unit for r in table.rows] == [u for u in range(1, 19, 2) for _ in (1, 2)]
+
+
+def test_a_variant_says_how_often_the_check_is_rolled_with_its_danger(tmp_path: Path) -> None:
+    """danger multiplies the rolls the check already has, at most 10: the reference says the rolls played."""
+    path = tmp_path / "twice.yaml"
+    variants = (
+        "variants:\n"
+        "  - {name: Doubled, text: Twice the danger., danger: 2}\n"
+        "  - {name: Sixfold, text: Six times the danger., danger: 6}\n"
+        "  - {name: Plain, text: One roll., danger: 2, cadence: {every: 2, first: 1}}\n"
+    )
+    path.write_text(ROLLED_TWICE.replace("reference:\n", variants + "reference:\n"), encoding="utf-8")
+    pack = load_pack(str(path))
+    played = {variant_id(v): with_variant(pack, variant_id(v)).check for v in pack.variants}
+    assert {name: check.cadence.rolls for name, check in played.items() if check is not None} == {
+        "doubled": 4,
+        "sixfold": 10,
+        "plain": 2,
+    }
+    said = {v.name: _variant_changes(pack, v) for v in pack.variants}
+    assert said == {
+        "Doubled": ("danger chances ×2: the check rolled 4 times each time it falls due",),
+        "Sixfold": ("danger chances ×6: the check rolled 10 times each time it falls due",),
+        "Plain": ("danger chances ×2: the check rolled twice each time it falls due",),
+    }

@@ -54,12 +54,7 @@ def with_variant(pack: Pack, wanted: str | None) -> Pack:
     variant = find_variant(pack, wanted)
     time = pack.time if variant.unit_length is None else pack.time.model_copy(update={"length": variant.unit_length})
     resources = [_resource(r, variant) for r in pack.resources]
-    check = variant.check if variant.check is not None else pack.check
-    if check is not None and variant.cadence is not None:
-        check = check.model_copy(update={"cadence": variant.cadence})
-    if check is not None and variant.danger != 1:
-        cadence = check.cadence.model_copy(update={"rolls": min(10, check.cadence.rolls * variant.danger)})
-        check = check.model_copy(update={"cadence": cadence})
+    check = variant.played_check(pack.check)
     if variant.says:
         pack = reworded(pack, variant.says)
     return pack.model_copy(

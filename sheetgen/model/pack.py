@@ -666,6 +666,17 @@ class Variant(Strict):
         "new phrase ('10 minutes': '20 minutes')",
     )
 
+    def played_check(self, check: Check | None) -> Check | None:
+        """The check under this variant, given the pack's: its own check or the pack's, with its cadence,
+        rolled ``danger`` times as often each time it falls due (at most 10 rolls)."""
+        check = self.check if self.check is not None else check
+        if check is not None and self.cadence is not None:
+            check = check.model_copy(update={"cadence": self.cadence})
+        if check is not None and self.danger != 1:
+            cadence = check.cadence.model_copy(update={"rolls": min(10, check.cadence.rolls * self.danger)})
+            check = check.model_copy(update={"cadence": cadence})
+        return check
+
 
 class Row(Strict):
     roll: Range | None = None

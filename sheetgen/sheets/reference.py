@@ -281,7 +281,7 @@ def _body(pack: Pack, section: Section, odds: Odds | None, width: float) -> tupl
                 VariantView(
                     v.name,
                     v.text,
-                    _variant_changes(pack, v.unit_length, v.consumption, v.danger) + variant_mechanics(pack, v),
+                    _variant_changes(pack, v) + variant_mechanics(pack, v),
                 )
                 for v in pack.variants
             )
@@ -391,14 +391,16 @@ def _resource_text(pack: Pack, resource: Resource, odds: Odds | None) -> str:
     return " ".join(said)
 
 
-def _variant_changes(pack: Pack, unit_length: int | None, consumption: int, danger: int) -> tuple[str, ...]:
+def _variant_changes(pack: Pack, variant: Variant) -> tuple[str, ...]:
     changes = []
-    if unit_length is not None:
-        changes.append(after_colon(pack.time.unit, duration(unit_length)))
-    if danger != 1:
+    consumption = variant.consumption
+    if variant.unit_length is not None:
+        changes.append(after_colon(pack.time.unit, duration(variant.unit_length)))
+    played = variant.played_check(pack.check)
+    if variant.danger != 1 and played is not None:
         changes.append(
             _("danger chances {times}{n}: the check rolled {count} each time it falls due").format(
-                times=TIMES, n=danger, count=times(danger)
+                times=TIMES, n=variant.danger, count=times(played.cadence.rolls)
             )
         )
     if consumption != 1:
