@@ -533,6 +533,22 @@ def test_a_rests_countdown_has_at_most_60_boxes(tmp_path: Path) -> None:
     assert countdown(61 * 10) == 0  # a longer rest is given no countdown, as the pack format says
 
 
+def test_a_trackers_countdown_draws_at_most_max_turns_boxes(tmp_path: Path) -> None:
+    def countdown(seconds: int) -> str:  # a rest that many 1-second units long, counted down on a tracker
+        return (
+            PACK.replace("10 minutes", "1 second")
+            + f"rests:\n  - {{id: rest, name: Rest, time: {seconds} seconds}}\n"
+            + "trackers:\n  - {id: t, title: T, audience: gm, parts: [{kind: countdown, ref: rest}]}\n"
+            + PAGES
+        )
+
+    assert pack_at(tmp_path, countdown(limits.MAX_TURNS)).rests[0].time == limits.MAX_TURNS
+    assert pack_refused(tmp_path, countdown(limits.MAX_TURNS + 1)) == [
+        f"p.yaml:14:68: trackers[0].parts[0].ref: Rest lasts {limits.MAX_TURNS + 1:,} units (turn), a box each; "
+        f"a countdown draws at most {limits.MAX_TURNS:,} boxes: leave the countdown out of the tracker"
+    ]
+
+
 def test_a_variant_rolls_the_check_at_most_10_times_where_it_falls_due(tmp_path: Path) -> None:
     def rolls(danger: int) -> int:  # a check rolled twice where it falls due, under a variant of that danger
         text = PACK + f"  cadence: {{rolls: 2}}\nvariants:\n  - {{id: v, name: V, text: T, danger: {danger}}}\n" + PAGES

@@ -502,6 +502,15 @@ def _check_sections(pack: Pack, doc: Document, problems: list[Problem], tracks: 
                             _missing(part.kind, part.ref or "", need_ids),
                         )
                     )
+            rest = next((r for r in pack.rests if r.id == part.ref), None) if part.kind == "countdown" else None
+            if rest is not None and rest.time // pack.time.length > limits.MAX_TURNS:
+                problems.append(
+                    Problem(
+                        doc.locate(("trackers", t, "parts", q, "ref")),
+                        f"{rest.name} lasts {rest.time // pack.time.length:,} units ({pack.time.unit}), a box each; a "
+                        f"countdown draws at most {limits.MAX_TURNS:,} boxes: leave the countdown out of the tracker",
+                    )
+                )
             secret = _secret(pack, part.kind, part.ref)
             if tracker.audience == Audience.PLAYERS and secret:
                 problems.append(
