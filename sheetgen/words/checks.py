@@ -74,7 +74,7 @@ def dice_text(pack: Pack, check: Check) -> str:
 
 
 def threshold_text(check: Check, value: int, at_least: bool) -> str:
-    """'on a 6', 'on 5-6', 'on a total of 6 or higher', 'on 3 or lower', 'never'."""
+    """'on a 6', 'on an 8', 'on 5-6', 'on a total of 6 or higher', 'on 3 or lower', 'never'."""
     if check.roll is None or check.add:
         if check.add:
             text = _("on a total of {n} or higher") if at_least else _("on a total of {n} or lower")
@@ -86,7 +86,7 @@ def threshold_text(check: Check, value: int, at_least: bool) -> str:
     if first > last:
         return _("never")
     if first == last:
-        return _("on a {face}").format(face=first)
+        return _on_face(first)
     return _("on {faces}").format(faces=f"{first}-{last}")
 
 
@@ -173,7 +173,9 @@ def cadence_text(pack: Pack, check: Check | Roll, *, table: bool = True) -> str:
     'at turns 1, 4 and 9', 'at turns 3 and 5 of every 6'."""
     if check.cadence.at is not None:
         text = at_units_text(pack, check.cadence.at, check.cadence.repeat)
-        return f"{times(check.cadence.rolls)} {text}" if check.cadence.rolls > 1 else text
+        if check.cadence.rolls > 1:
+            return _("{times} {cadence}").format(times=times(check.cadence.rolls), cadence=text)
+        return text
     every_ = check.cadence.every
     if isinstance(every_, ByTrack):
         track = pack.track(every_.track)

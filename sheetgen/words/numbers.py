@@ -118,15 +118,21 @@ def signed(by: int | str, direction: Literal["up", "down"] = "up") -> str:
 
 
 def level_span(values: list[int]) -> str:
-    """'3-4', '1-2 or 4': levels as ranges."""
+    """'3-4', '1-2 or 4', '-2 to -1': levels as ranges."""
     spans: list[tuple[int, int]] = []
     for v in sorted(set(values)):
         if spans and spans[-1][1] == v - 1:
             spans[-1] = (spans[-1][0], v)
         else:
             spans.append((v, v))
-    parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
+    parts = [str(a) if a == b else _span(a, b) for a, b in spans]
     return parts[0] if len(parts) == 1 else or_list(parts)
+
+
+def _span(low: int, high: int) -> str:
+    """'3-4', and '-2 to -1' from below 0, where a hyphen between the two would read as a minus sign (as a
+    pack writes such a range)."""
+    return _("{low} to {high}").format(low=low, high=high) if low < 0 else f"{low}-{high}"
 
 
 def or_list(parts: list[str]) -> str:
@@ -167,18 +173,17 @@ def leg_time(pack: Pack, first: int, last: int) -> str:
 
 
 def unit_sentence(pack: Pack) -> str:
-    """'A dungeon turn lasts 10 minutes.', 'A round lasts 10 seconds, 2 actions.'"""
+    """'A dungeon turn lasts 10 minutes.', 'A round lasts 10 seconds, 2 actions.', 'An hour lasts 1 hour.'"""
     time = pack.time
     lasts = duration(time.length)
+    an = time.unit[:1].lower() in "aeiou" or time.unit.lower().startswith("hour")
     if time.actions_per_unit > 1:
         return (
-            _("An {unit} lasts {duration}, {n} {action}s.")
-            if time.unit[:1].lower() in "aeiou"
-            else _("A {unit} lasts {duration}, {n} {action}s.")
+            _("An {unit} lasts {duration}, {n} {action}s.") if an else _("A {unit} lasts {duration}, {n} {action}s.")
         ).format(unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action)
-    return (
-        _("An {unit} lasts {duration}.") if time.unit[:1].lower() in "aeiou" else _("A {unit} lasts {duration}.")
-    ).format(unit=time.unit, duration=lasts)
+    return (_("An {unit} lasts {duration}.") if an else _("A {unit} lasts {duration}.")).format(
+        unit=time.unit, duration=lasts
+    )
 
 
 def faces_text(faces: tuple[int, ...], total: int) -> str:

@@ -108,8 +108,8 @@ def roll_rows(odds: Odds) -> list[tuple[str, ...]]:
     for roll in odds.rolls:
         expected = sum((t.rolled for t in roll.times), Fraction(0))
         many = (
-            ngettext("rolled {n} time", "rolled {n} times", int(expected)).format(n=int(expected))
-            if expected.denominator == 1
+            ngettext("rolled {n} time", "rolled {n} times", len(roll.times)).format(n=len(roll.times))
+            if all(t.rolled == 1 for t in roll.times)
             else _("rolled {n} expected times").format(n=decimal(float(expected), 2))
         )
         rows.append((_("Roll: {name}").format(name=roll.name), clock(odds.hours * 3600), many, ""))

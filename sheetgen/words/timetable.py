@@ -241,7 +241,11 @@ def _when(m: Machine, unit: int, language: str) -> str:
             target = _("at any {track}").format(track=track.name) if not parts else _("at any level")
         else:
             target = _("at {track} {levels}").format(track=track.name, levels=level_span(groups[value]))
-        period = _("on the hour") if value * m.pack.time.length == 3600 else every(value * m.pack.time.length)
+        # "on the hour" only for a row at a full hour: a cadence counted from a first check or an offset falls
+        # an hour after the check before, at 1:10 as well
+        length = m.pack.time.length
+        hourly = value * length == 3600 and unit * length % 3600 == 0
+        period = _("on the hour") if hourly else every(value * length)
         parts.append(target if value == smallest else f"{period} {target}")
     text = (
         (_("rolled {when}").format(when=_(", or ").join(parts)))
