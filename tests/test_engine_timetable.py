@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable, Sequence
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 import sheetgen
 from sheetgen.engine.dice import die_faces, parse_dice
-from sheetgen.engine.procedure import initial_state, machine, step_unit
+from sheetgen.engine.procedure import check_due, initial_state, machine, pass_unit, resolve, step_unit
 from sheetgen.engine.timetable import Timetable, build_timetable
 from sheetgen.export.timetable_csv import timetable_csv
 from sheetgen.export.timetable_json import timetable_json, timetable_json_schema
@@ -490,3 +491,23 @@ def test_a_full_memo_keeps_the_replays_right(name: str, monkeypatch: pytest.Monk
     memo = engine.replay_memo(machine(pack))
     for part in (memo.units, memo.steps, memo.with_left, memo.uses):
         assert len(part._found) <= 3
+
+
+@pytest.mark.parametrize("pack_id", ["dungeon-turn", "site-alarm", "tension-dice", "wilderness-watches"])
+def test_the_public_steps_make_the_unit_step_unit_makes(pack_id: str) -> None:
+    """pass_unit, check_due and resolve, one after the other, do what step_unit does with the same dice."""
+    pack = builtin(pack_id)
+    faces = itertools.cycle([1, 6, 3, 2, 5, 4, 6, 6, 1])
+    state = initial_state(pack)
+    dues = 0
+    for unit in range(1, 40):
+        result = next(faces)
+        step = step_unit(pack, state, unit, lambda _dice, result=result: result)
+        passed = pass_unit(pack, state, unit)
+        assert check_due(pack, passed, unit) == step.due, unit
+        if step.rolled:
+            dues += 1
+            resolved = resolve(pack, passed, result)
+            assert (resolved.encounter, resolved.peak, resolved.outcome) == (step.encounter, step.peak, step.outcome)
+        state = step.state
+    assert dues >= 4

@@ -15,6 +15,7 @@ from test_engine_odds import RUNS
 
 from sheetgen.cli import cli
 from sheetgen.engine.odds import quiet_odds
+from sheetgen.engine.resources import rate_units
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.errors import DataError
 from sheetgen.load.files import load_pack
@@ -186,3 +187,22 @@ reference:""",
     bad.write_text(text.replace("track: torch, refill", "track: torches, refill"), encoding="utf-8")
     with pytest.raises(DataError, match='no track, tally or resource with id "torches"'):
         load_pack(str(bad))
+
+
+def test_the_units_a_rate_comes_round_at_up_to_the_last_unit_asked_for(tmp_path: Path) -> None:
+    """Lantern oil (4 boxes, one every 6 units) from the start; a second lantern lit when the first is out
+    (at 24) burns its 4 boxes to unit 48; rations have no rate at all."""
+    pack = load_text(
+        tmp_path,
+        TORCH_PACK.replace(
+            "  - {id: rations, name: Rations, boxes: 7}\n",
+            "  - {id: rations, name: Rations, boxes: 7}\n"
+            "  - {id: spare, name: Spare oil, boxes: 4, every: 6, after: oil}\n",
+        ),
+    )
+    oil, rations, spare = (next(r for r in pack.resources if r.id == i) for i in ("oil", "rations", "spare"))
+    assert rate_units(pack, oil, 17) == (6, 12)
+    assert rate_units(pack, oil, 18) == (6, 12, 18)
+    assert rate_units(pack, spare, 36) == (30, 36)
+    assert rate_units(pack, spare, 60) == (30, 36, 42, 48)  # out at 48: no rate after it
+    assert rate_units(pack, rations, 60) == ()

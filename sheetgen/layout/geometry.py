@@ -42,8 +42,5 @@ class Rect:
             and other.y < self.top - tolerance
         )
 
-    def inset(self, by: float) -> Rect:
-        return Rect(self.x + by, self.y + by, self.width - 2 * by, self.height - 2 * by)
-
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.width, self.height)
