@@ -502,7 +502,11 @@ def test_the_public_steps_make_the_unit_step_unit_makes(pack_id: str) -> None:
     dues = 0
     for unit in range(1, 40):
         result = next(faces)
-        step = step_unit(pack, state, unit, lambda _dice, result=result: result)
+
+        def roll(_dice: int, face: int = result) -> int:
+            return face
+
+        step = step_unit(pack, state, unit, roll)
         passed = pass_unit(pack, state, unit)
         assert check_due(pack, passed, unit) == step.due, unit
         if step.rolled:
