@@ -12,7 +12,9 @@ committing it.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import enum
 import json
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -41,13 +43,30 @@ from sheetgen.words.language import using
 
 GOLDENS = Path(__file__).parent / "goldens" / "marks"
 DATA = Path(__file__).parent / "data"
-Pages = list[Sequence[Mark]]
+Page = tuple[object, Sequence[Mark]]
+"""What a page's layout says of it besides its marks (its paper, what went where on it), and its marks."""
+Pages = list[Page]
+MARK_FIELDS = {"marks", "texts", "boxes", "lines", "rects", "circles", "items", "crop_marks"}
+
+
+def facts(value: object) -> object:
+    """*value* as JSON-ready data, the marks of a layout left out (they are listed after it) and floats
+    rounded to a hundredth of a point."""
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: facts(getattr(value, f.name)) for f in dataclasses.fields(value) if f.name not in MARK_FIELDS}
+    if isinstance(value, list | tuple):
+        return [facts(v) for v in value]
+    if isinstance(value, float):
+        return round(value, 2) + 0.0  # no "-0.0"
+    return value
 
 
 def trackers(pack: str, options: RenderOptions | None = None, audience: Audience | None = None) -> Pages:
     loaded = load_pack(pack) if not pack.endswith(".yaml") else load_pack(str(DATA / "packs" / pack))
     return [
-        (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts)
+        (layout, (*layout.rects, *layout.lines, *layout.circles, *layout.boxes, *layout.texts))
         for layout in tracker_layouts(loaded, options or RenderOptions(), audience=audience)
     ]
 
@@ -57,13 +76,15 @@ def cards(site: str, **how: object) -> Pages:
     pages: Pages = []
     for page in sheet.pages:
         sides = sheet.cards if page.side == "front" else sheet.backs
-        pages.append((*page.crop_marks, *(mark for index in page.cards for mark in sides[index].items)))
+        placed = [sides[index] for index in page.cards]
+        marks = (*page.crop_marks, *(mark for side in placed for mark in side.items))
+        pages.append(((sheet.layout, page, placed) if not pages else (page, placed), marks))
     return pages
 
 
 def shop(site: str) -> Pages:
     sheet = card_layout(load_site(site), LETTER, size="poker", backs=True, wide_cards=False, sideways=False)
-    return [page.items for page in shop_pages(sheet, bleed=True)]
+    return [(page, page.items) for page in shop_pages(sheet, bleed=True)]
 
 
 def timetable(name: str, seed: int, hours: int | None = None, paper: Paper = LETTER) -> Pages:
@@ -73,28 +94,32 @@ def timetable(name: str, seed: int, hours: int | None = None, paper: Paper = LET
         loaded = load_site(name)
         pack, site = loaded.pack, loaded.site
     table = build_timetable(pack, site=site, encounter_pack=None, hours=hours, seed=seed)
-    return [page.marks for page in timetable_layout(table, paper).pages]
+    laid = timetable_layout(table, paper)
+    return [((laid.title, page), page.marks) for page in laid.pages]
 
 
 def exits(site: str, paper: Paper = LETTER) -> Pages:
     loaded = load_site(site)
-    return [page.marks for page in exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm), paper).pages]
+    laid = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm), paper)
+    return [((laid.scale, laid.title, page), page.marks) for page in laid.pages]
 
 
 def plan(site: str, *, players: bool = False) -> Pages:
     loaded = load_site(str(DATA / "sites" / site))
     drawn = floor_plan(loaded.site, loaded.pack.words.gm, players=players)
     assert drawn is not None
-    return [page.marks for page in floor_plan_layout(drawn, LETTER).pages]
+    laid = floor_plan_layout(drawn, LETTER)
+    return [((laid.side, laid.title, page), page.marks) for page in laid.pages]
 
 
 def front(site: str, paper: Paper = LETTER) -> Pages:
     loaded = load_site(site)
-    return list(site_front_layout(site_front(loaded.site, loaded.pack.words.gm, loaded.pack), paper).pages)
+    laid = site_front_layout(site_front(loaded.site, loaded.pack.words.gm, loaded.pack), paper)
+    return [((laid.title, laid.entries) if n == 0 else None, marks) for n, marks in enumerate(laid.pages)]
 
 
 def calibration(paper: Paper) -> Pages:
-    return [page.marks for page in calibration_pages(paper)]
+    return [(page, page.marks) for page in calibration_pages(paper)]
 
 
 def cover(*, players: bool) -> Pages:
@@ -119,7 +144,7 @@ def cover(*, players: bool) -> Pages:
         ("**0:20** 2 giant rats (p. 6)", "**1:10** the verger's ghost (p. 7)") if gm else (),
         tables,
     )
-    return [cover_marks(LETTER, made)]
+    return [(None, cover_marks(LETTER, made))]
 
 
 def german(make: Callable[[], Pages]) -> Callable[[], Pages]:
@@ -174,19 +199,11 @@ CASES: dict[str, Callable[[], Pages]] = {
 }
 
 
-def rounded(value: object) -> object:
-    if isinstance(value, float):
-        return round(value, 2) + 0.0  # no "-0.0"
-    if isinstance(value, list | tuple):
-        return [rounded(v) for v in value]
-    return value
-
-
-def lines(pages: Iterable[Sequence[Mark]]) -> list[str]:
+def lines(pages: Iterable[Page]) -> list[str]:
     out: list[str] = []
-    for number, marks in enumerate(pages, 1):
-        out.append(f"# page {number}")
-        out += [json.dumps(rounded(mark), ensure_ascii=False) for mark in marks_to_data(marks)]
+    for number, (about, marks) in enumerate(pages, 1):
+        out.append(f"# page {number}" + ("" if about is None else " " + json.dumps(facts(about), ensure_ascii=False)))
+        out += [json.dumps(facts(mark), ensure_ascii=False) for mark in marks_to_data(marks)]
     return out
 
 
@@ -206,7 +223,7 @@ def test_the_marks_of_each_page_are_as_kept(name: str, request: pytest.FixtureRe
 
 
 def test_a_mark_moved_by_a_hundredth_of_a_point_is_a_difference() -> None:
-    (page,) = cover(players=True)
+    ((about, page),) = cover(players=True)
     moved = [page[0].moved(0.0, 0.01), *page[1:]]
-    assert lines([moved]) != lines([page])
-    assert lines([[*page]]) == lines([page])
+    assert lines([(about, moved)]) != lines([(about, page)])
+    assert lines([(about, [*page])]) == lines([(about, page)])
