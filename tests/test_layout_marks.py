@@ -88,8 +88,8 @@ def shop(site: str) -> Pages:
 
 
 def timetable(name: str, seed: int, hours: int | None = None, paper: Paper = LETTER) -> Pages:
-    if name.endswith(".yaml"):
-        pack, site = load_pack(str(DATA / "packs" / name)), None
+    if name.endswith(".yaml") or name in builtin_pack_ids():
+        pack, site = load_pack(str(DATA / "packs" / name) if name.endswith(".yaml") else name), None
     else:
         loaded = load_site(name)
         pack, site = loaded.pack, loaded.site
@@ -180,6 +180,11 @@ CASES: dict[str, Callable[[], Pages]] = {
     "cards-poker-lampless-mine-bleed": lambda: cards("the-lampless-mine", bleed=True),
     "cards-poker-chapel-narrow": lambda: cards("the-sunken-chapel", wide_cards=False),
     "cards-shop-salt-tunnels": lambda: shop("the-salt-tunnels"),
+    **{
+        f"timetable-{pack}": partial(timetable, pack, 1)
+        for pack in builtin_pack_ids()
+        if load_pack(pack).check is not None
+    },
     "timetable-chapel": lambda: timetable("the-sunken-chapel", 7),
     "timetable-salt-road": lambda: timetable("the-salt-road", 7),
     "timetable-salt-tunnels-a4": lambda: timetable("the-salt-tunnels", 11, paper=A4),
