@@ -337,8 +337,9 @@ def _advance_text(m: Machine, result: int) -> str:
     at = max(track.min, track.max - steps)
     if at == track.min:
         return semicolons((moved, m.check.result))
-    where = _("{result} if it is at {n}") if at == track.max else _("{result} if it is at {n} or more")
-    return semicolons((moved, where.format(result=m.check.result, n=at)))
+    # steps is not 0 here, so the level it fills the track from is below the top
+    where = _("{result} if it is at {n} or more").format(result=m.check.result, n=at)
+    return semicolons((moved, where))
 
 
 def _variable(m: Machine) -> tuple[str, int, int, Callable[[int], tuple[int, ...]]] | None:
