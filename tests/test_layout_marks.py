@@ -167,6 +167,7 @@ CASES: dict[str, Callable[[], Pages]] = {
             "dark-crawl.yaml",
             "given-turns.yaml",
             "wandering-dice.yaml",
+            "late-start.yaml",
         )
     },
     "tracker-dungeon-turn-a4": lambda: trackers("dungeon-turn", RenderOptions(paper=A4)),
