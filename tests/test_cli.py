@@ -13,6 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import cli
+from sheetgen.errors import DataError
+from sheetgen.load.catalogue import listed_packs, one_line
 
 ROOT = Path(__file__).resolve().parent.parent
 Write = Callable[[str, str], Path]
@@ -75,6 +77,23 @@ def test_systems_with_a_rules_folder(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(cli, ["systems", "--rules", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert any(line.startswith("my-turns ") for line in result.output.splitlines())
+
+
+def test_systems_with_a_rules_file_instead_of_a_folder(runner: CliRunner, tmp_path: Path) -> None:
+    (tmp_path / "mine.yaml").write_text("kind: pack\n", encoding="utf-8")
+    result = runner.invoke(cli, ["systems", "--rules", str(tmp_path / "mine.yaml")])
+    assert result.exit_code == 2 and "is a file" in result.output
+    with pytest.raises(DataError) as refused:  # the library says so too, to a caller that is not the command
+        listed_packs(tmp_path / "mine.yaml")
+    assert str(refused.value) == f"--rules: {tmp_path / 'mine.yaml'} is not a folder"
+
+
+def test_a_packs_summary_is_its_first_sentence_cut_at_a_word() -> None:
+    assert one_line("Dungeon turns of **10 minutes**. Then more.") == "Dungeon turns of 10 minutes."
+    assert one_line("") == ""
+    assert one_line("x" * 100) == "x" * 100 + "."
+    assert one_line("word " * 20 + "x" * 5) == ("word " * 20).strip() + " \u2026"  # 105 characters
+    assert one_line("a b c d e f", most=5) == "a b \u2026"
 
 
 def test_check_ok_and_all_problems(runner: CliRunner, write: Write) -> None:
