@@ -11,13 +11,13 @@ write them anew with ``pytest tests/test_engine_results.py --update-goldens`` an
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 import json
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from kept import as_kept
 
 from sheetgen.engine.odds import extra_odds, quiet_odds
 from sheetgen.engine.timetable import build_timetable
@@ -74,16 +74,7 @@ SITES = [*builtin_site_names(), *(str(path) for path in SITE_FILES)]
 
 def held(name: str, worked: object, request: pytest.FixtureRequest) -> None:
     actual = json.dumps(worked, indent=1, sort_keys=True, ensure_ascii=False).splitlines()
-    golden = GOLDENS / f"{name}.json"
-    if request.config.getoption("--update-goldens"):
-        GOLDENS.mkdir(parents=True, exist_ok=True)
-        golden.write_text("\n".join(actual) + "\n", encoding="utf-8")
-        return
-    assert golden.exists(), f"no results kept in {golden}: run pytest {__file__} --update-goldens and check them"
-    expected = golden.read_text(encoding="utf-8").splitlines()
-    if actual != expected:
-        diff = list(difflib.unified_diff(expected, actual, "kept", "now", n=2, lineterm=""))
-        pytest.fail(f"{name}: the engine's results differ from {golden.name}:\n" + "\n".join(diff[:60]))
+    as_kept(actual, GOLDENS / f"{name}.json", request, f"the engine's results for {name}")
 
 
 @pytest.mark.parametrize("name", PACK_NAMES)

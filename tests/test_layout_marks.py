@@ -13,7 +13,6 @@ committing it.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 import json
 from collections.abc import Callable, Iterable, Sequence
@@ -21,6 +20,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from kept import as_kept
 
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.layout.calibration import calibration_pages
@@ -215,17 +215,7 @@ def lines(pages: Iterable[Page]) -> list[str]:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_marks_of_each_page_are_as_kept(name: str, request: pytest.FixtureRequest) -> None:
-    actual = lines(CASES[name]())
-    golden = GOLDENS / f"{name}.marks"
-    if request.config.getoption("--update-goldens"):
-        GOLDENS.mkdir(parents=True, exist_ok=True)
-        golden.write_text("\n".join(actual) + "\n", encoding="utf-8")
-        return
-    assert golden.exists(), f"no marks kept in {golden}: run pytest {__file__} --update-goldens and look at the pages"
-    expected = golden.read_text(encoding="utf-8").splitlines()
-    if actual != expected:
-        diff = list(difflib.unified_diff(expected, actual, "kept", "now", n=1, lineterm=""))
-        pytest.fail(f"{name}: the marks differ from {golden.name}:\n" + "\n".join(diff[:40]))
+    as_kept(lines(CASES[name]()), GOLDENS / f"{name}.marks", request, f"the marks of {name}")
 
 
 def test_a_mark_moved_by_a_hundredth_of_a_point_is_a_difference() -> None:
