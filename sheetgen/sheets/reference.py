@@ -393,7 +393,6 @@ def _resource_text(pack: Pack, resource: Resource, odds: Odds | None) -> str:
 
 def _variant_changes(pack: Pack, variant: Variant) -> tuple[str, ...]:
     changes = []
-    consumption = variant.consumption
     if variant.unit_length is not None:
         changes.append(after_colon(pack.time.unit, duration(variant.unit_length)))
     played = variant.played_check(pack.check)
@@ -403,14 +402,14 @@ def _variant_changes(pack: Pack, variant: Variant) -> tuple[str, ...]:
                 times=TIMES, n=variant.danger, count=times(played.cadence.rolls)
             )
         )
-    if consumption != 1:
+    if variant.consumption != 1:
         rated = [r.name for r in pack.resources if r.every is not None]
         changes.append(
             (
                 _("resource use {times}{n}: {resources} {n} boxes where the rate used 1")
                 if rated
                 else _("resource use {times}{n}")
-            ).format(times=TIMES, n=consumption, resources=", ".join(rated))
+            ).format(times=TIMES, n=variant.consumption, resources=", ".join(rated))
         )
     return tuple(changes)
 
