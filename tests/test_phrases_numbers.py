@@ -385,3 +385,12 @@ def test_a_catalogues_digest_keys_what_depends_on_it() -> None:
     assert language.catalogue_digest("en") == ""
     digests = [language.catalogue_digest(lang) for lang in ("de", "es", "fr", "pl")]
     assert all(len(d) == 16 and int(d, 16) >= 0 for d in digests) and len(set(digests)) == 4
+
+
+@pytest.mark.parametrize(
+    ("word", "an"),
+    [("encounter", True), ("Encounter", True), ("omen", True), ("hour", True), ("Hourglass", True)]
+    + [("danger", False), ("Danger", False), ("watch", False), ("", False), ("yeti", False)],
+)
+def test_an_before_a_vowel_or_an_hour(word: str, an: bool) -> None:
+    assert language.takes_an(word) == an

@@ -29,7 +29,7 @@ from sheetgen.words import (
     units_span,
     when_clause,
 )
-from sheetgen.words.language import _
+from sheetgen.words.language import _, takes_an
 
 # A track with at most this many levels gets one row per level in a check's by-level table.
 _ROW_PER_LEVEL = 12
@@ -156,7 +156,7 @@ def check_banner(pack: Pack) -> CheckBanner | None:
         )
     after = after_text(pack, check)
     if after:
-        label = _("After an {result}") if check.result[:1] in "aeiou" else _("After a {result}")
+        label = _("After an {result}") if takes_an(check.result) else _("After a {result}")
         facts.append(Fact(label.format(result=check.result), after))
     facts += [Fact(roll.name, roll_sentence(pack, roll)) for roll in pack.rolls]
     return CheckBanner(check.name, tuple(facts))

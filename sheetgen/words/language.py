@@ -199,6 +199,12 @@ def N_(message: str) -> str:
     return message
 
 
+def takes_an(word: str) -> bool:
+    """Whether English says "an" before *word*: a vowel first (in either case), or "hour"; the catalogue
+    carries both forms of each sentence, so other languages choose their own."""
+    return word[:1].lower() in tuple("aeiou") or word.lower().startswith("hour")
+
+
 def capitalised(text: str) -> str:
     """*text* with a capital first letter: in English as ``str.capitalize`` (the rest lower case, as the
     sheets have always printed it), in other languages the rest as it is (German nouns keep theirs)."""

@@ -9,7 +9,7 @@ from functools import lru_cache
 from typing import Literal
 
 from sheetgen.model.pack import Pack, Track
-from sheetgen.words.language import N_, _, after_colon, decimal, ngettext, percent_number
+from sheetgen.words.language import N_, _, after_colon, decimal, ngettext, percent_number, takes_an
 
 MINUS = "\u2212"
 TIMES = "\u00d7"
@@ -176,7 +176,7 @@ def unit_sentence(pack: Pack) -> str:
     """'A dungeon turn lasts 10 minutes.', 'A round lasts 10 seconds, 2 actions.', 'An hour lasts 1 hour.'"""
     time = pack.time
     lasts = duration(time.length)
-    an = time.unit[:1].lower() in "aeiou" or time.unit.lower().startswith("hour")
+    an = takes_an(time.unit)
     if time.actions_per_unit > 1:
         return (
             _("An {unit} lasts {duration}, {n} {action}s.") if an else _("A {unit} lasts {duration}, {n} {action}s.")
