@@ -389,8 +389,10 @@ def test_a_catalogues_digest_keys_what_depends_on_it() -> None:
 
 @pytest.mark.parametrize(
     ("word", "an"),
-    [("encounter", True), ("Encounter", True), ("omen", True), ("hour", True), ("Hourglass", True)]
-    + [("danger", False), ("Danger", False), ("watch", False), ("", False), ("yeti", False)],
+    [
+        *[("encounter", True), ("Encounter", True), ("omen", True), ("hour", True), ("Hourglass", True)],
+        *[("danger", False), ("Danger", False), ("watch", False), ("", False), ("yeti", False)],
+    ],
 )
 def test_an_before_a_vowel_or_an_hour(word: str, an: bool) -> None:
     assert language.takes_an(word) == an
