@@ -15,12 +15,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
 import pytest
 from kept import as_kept
+from test_exit_map import generated_site
 
 from sheetgen.engine.timetable import build_timetable
 from sheetgen.layout.calibration import calibration_pages
@@ -102,6 +104,14 @@ def exits(site: str, paper: Paper = LETTER) -> Pages:
     loaded = load_site(site)
     laid = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm), paper)
     return [((laid.scale, laid.title, page), page.marks) for page in laid.pages]
+
+
+def split_exits(rooms: int) -> Pages:
+    """The map of a generated site too large for one page: its pages at the smallest scale, overlapping."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"generated-{rooms}.yaml"
+        path.write_text(generated_site(rooms), encoding="utf-8")
+        return exits(str(path))
 
 
 def plan(site: str, *, players: bool = False) -> Pages:
@@ -194,6 +204,7 @@ CASES: dict[str, Callable[[], Pages]] = {
     "timetable-german-chapel": german(lambda: timetable("the-sunken-chapel", 7)),
     "exit-map-chapel": lambda: exits("the-sunken-chapel"),
     "exit-map-salt-tunnels-a4": lambda: exits("the-salt-tunnels", A4),
+    "exit-map-30-rooms": lambda: split_exits(30),
     "floor-plan-toll-house": lambda: plan("toll-house.yaml"),
     "floor-plan-players-toll-house": lambda: plan("toll-house.yaml", players=True),
     "front-chapel": lambda: front("the-sunken-chapel"),
