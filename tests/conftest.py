@@ -81,11 +81,19 @@ def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
 def _unchanged_code_in_subprocesses() -> None:
     """While scripts/mutation-report maps which test calls which function (mutmut's "stats" run), a sheetgen
     started as a subprocess runs the unchanged code: mapping its calls too needs mutmut's own state, which
-    lives in this process only. This process still maps its calls, from the name mutmut keeps in memory."""
+    lives in this process only. This process still maps its calls, from the name mutmut keeps in memory. While
+    a mutant's tests run, a subprocess runs the mutant too."""
     import os
+
+    import sheetgen
 
     if os.environ.get("MUTANT_UNDER_TEST") == "stats":
         del os.environ["MUTANT_UNDER_TEST"]
+    elif os.environ.get("MUTANT_UNDER_TEST"):
+        # a mutant's run: a sheetgen started as a subprocess (`python -m sheetgen`) imports the mutated copy this
+        # process imports, and the mutant named in the environment it inherits is active there too
+        here = str(Path(sheetgen.__file__).resolve().parent.parent)
+        os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (here, os.environ.get("PYTHONPATH"))))
 
 
 @pytest.fixture(scope="session", autouse=True)
