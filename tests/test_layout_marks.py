@@ -202,7 +202,6 @@ CASES: dict[str, Callable[[], Pages]] = {
     "timetable-several-rolls": lambda: timetable("several-rolls.yaml", 3, hours=3),
     "timetable-pooled-rolls": lambda: timetable("pooled-rolls.yaml", 5, hours=2),
     "timetable-german-chapel": german(lambda: timetable("the-sunken-chapel", 7)),
-    "exit-map-chapel": lambda: exits("the-sunken-chapel"),
     "exit-map-salt-tunnels-a4": lambda: exits("the-salt-tunnels", A4),
     "exit-map-30-rooms": lambda: split_exits(30),
     "floor-plan-toll-house": lambda: plan("toll-house.yaml"),
