@@ -13,6 +13,7 @@ from pdfcheck import page_texts, read_pdf, squeeze
 
 from sheetgen.cli import cli
 from sheetgen.layout.hyphens import points
+from sheetgen.layout.marks import TextMark, flow
 from sheetgen.layout.text import LOOSE, TextStyle, set_paragraph, spans, split_to_fit, text_width
 from sheetgen.words.language import using
 
@@ -200,3 +201,20 @@ def test_a_german_deck_breaks_words_only_where_pyphen_allows(german_deck: list[s
         assert word in words, word
         assert set(cuts) <= set(GERMAN.positions(word)), (word, cuts)
     assert squeeze(ROOM) in rejoined(german_deck)
+
+
+def test_a_text_set_for_a_german_sheet_and_then_an_english_one_is_hyphenated_by_each() -> None:
+    """flow keeps what it set: by the language of sheetgen's words too, not by the text alone."""
+
+    def lines() -> list[str]:
+        return [
+            m.text
+            for m in flow("Lychgate and Drowned Yard", 110.0, 11.2, base="label").marks
+            if isinstance(m, TextMark)
+        ]
+
+    with using("de"):
+        german = lines()
+    english = lines()
+    assert german == ["Lychgate and Drow-", "ned Yard"]
+    assert english == ["Lychgate and", "Drowned Yard"]

@@ -33,6 +33,7 @@ from sheetgen.layout.text import (
     words_of,
 )
 from sheetgen.markup import TICK_BOX
+from sheetgen.words.language import active
 
 _ROLES = frozenset(get_args(FontRole))
 
@@ -223,7 +224,6 @@ class Flowed:
     """The widest line."""
 
 
-@functools.lru_cache(maxsize=4096)  # a room index sets the same cells again and again ("none", a mark)
 def flow(
     text: str,
     width: float,
@@ -243,6 +243,23 @@ def flow(
     ``<box_prefix>-<the word after the box>``. *language* is the text's (a site's or a pack's), None for
     sheetgen's own words (see :class:`~sheetgen.layout.text.Span`).
     """
+    # kept by the language its words are hyphenated by: the same text set for a German sheet and then an
+    # English one is hyphenated by each one's own
+    return _flow(text, width, size, base, bold, bullet, box_prefix, box_tooltip, language or active())
+
+
+@functools.lru_cache(maxsize=4096)  # a room index sets the same cells again and again ("none", a mark)
+def _flow(
+    text: str,
+    width: float,
+    size: float,
+    base: Literal["body", "label"],
+    bold: bool,
+    bullet: str | None,
+    box_prefix: str,
+    box_tooltip: str,
+    language: str,
+) -> Flowed:
     lines = flow_lines(
         text,
         width,
