@@ -102,7 +102,7 @@ def timetable(name: str, seed: int, hours: int | None = None, paper: Paper = LET
 
 def exits(site: str, paper: Paper = LETTER) -> Pages:
     loaded = load_site(site)
-    laid = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm), paper)
+    laid = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm, loaded.language), paper)
     return [((laid.scale, laid.title, page), page.marks) for page in laid.pages]
 
 
@@ -202,6 +202,8 @@ CASES: dict[str, Callable[[], Pages]] = {
     "timetable-several-rolls": lambda: timetable("several-rolls.yaml", 3, hours=3),
     "timetable-pooled-rolls": lambda: timetable("pooled-rolls.yaml", 5, hours=2),
     "timetable-german-chapel": german(lambda: timetable("the-sunken-chapel", 7)),
+    "exit-map-chapel": lambda: exits("the-sunken-chapel"),
+    "exit-map-german-words-chapel": german(lambda: exits("the-sunken-chapel")),
     "exit-map-salt-tunnels-a4": lambda: exits("the-salt-tunnels", A4),
     "exit-map-30-rooms": lambda: split_exits(30),
     "floor-plan-toll-house": lambda: plan("toll-house.yaml"),

@@ -186,7 +186,7 @@ def _box_height(room: MapRoom) -> float:
 
 
 def _name(room: MapRoom, scale: float) -> Flowed:
-    return flow(room.name, (BOX_WIDTH - 2 * PAD) * scale, NAME_SIZE * scale, base="label")
+    return flow(room.name, (BOX_WIDTH - 2 * PAD) * scale, NAME_SIZE * scale, base="label", language=room.language)
 
 
 def _centre(box: Rect) -> tuple[float, float]:

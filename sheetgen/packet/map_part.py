@@ -40,6 +40,6 @@ def map_pdf(
         from sheetgen.layout.exit_map import exit_map_layout
         from sheetgen.sheets.exit_map import exit_map
 
-        layout = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm), render.paper)
+        layout = exit_map_layout(exit_map(loaded.site, loaded.pack.words.gm, loaded.language), render.paper)
     pdf = exit_map_pdf(layout.pages, loaded.site.site, ink_saver=render.ink_saver, language=render.language)
     return pdf, layout

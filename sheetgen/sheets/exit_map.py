@@ -22,6 +22,9 @@ class MapRoom:
     key: str
     name: str
     markers: tuple[Marker, ...]
+    language: str | None = None
+    """The language of its name, the site's text, which the name is hyphenated by (None: that of sheetgen's
+    own words)."""
 
 
 @dataclass(frozen=True)
@@ -42,11 +45,17 @@ class ExitMap:
     """Each pair of rooms once, in the key's order of the room that lists it first."""
 
 
-def exit_map(site: Site, gm: str) -> ExitMap:
-    """The map of *site*'s exits, for the game master called *gm* by the pack."""
+def exit_map(site: Site, gm: str, language: str | None = None) -> ExitMap:
+    """The map of *site*'s exits, for the game master called *gm* by the pack; *language* is that of the site's
+    text (the site's own or its pack's)."""
     listed = {room.key: set(room.exits) for room in site.rooms}
     rooms = tuple(
-        MapRoom(room.key, room.name, tuple(m for m in MARKERS if getattr(room, m) or (m == "encounter" and room.stats)))
+        MapRoom(
+            room.key,
+            room.name,
+            tuple(m for m in MARKERS if getattr(room, m) or (m == "encounter" and room.stats)),
+            language,
+        )
         for room in site.rooms
     )
     seen: set[frozenset[str]] = set()
