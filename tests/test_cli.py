@@ -104,7 +104,7 @@ def test_check_ok_and_all_problems(runner: CliRunner, write: Write) -> None:
     )
     result = runner.invoke(cli, ["check", str(good)])
     assert result.exit_code == 0
-    assert result.output.endswith("ok (site 'A', 1 rooms, pack dungeon-turn)\n")
+    assert result.output.endswith("ok (site 'A', 1 room, pack dungeon-turn)\n")
     result = runner.invoke(cli, ["check", str(good), str(bad)])
     assert result.exit_code == 2
     errors = [line.removeprefix("error: ").replace(str(bad.parent) + "/", "") for line in result.stderr.splitlines()]

@@ -115,8 +115,10 @@ def check_files(paths: tuple[Path, ...], rules_dirs: Sequence[Path] = ()) -> Che
                 languages.append((doc.file, pack.language))
             else:
                 loaded = site_from_doc(doc, path, rules_dirs)
+                rooms = len(loaded.site.rooms)
                 lines.append(
-                    f"{doc.file}: ok (site {loaded.site.site!r}, {len(loaded.site.rooms)} rooms, pack {loaded.pack.id})"
+                    f"{doc.file}: ok (site {loaded.site.site!r}, {rooms} room{'' if rooms == 1 else 's'}, "
+                    f"pack {loaded.pack.id})"
                 )
                 languages.append((doc.file, loaded.language))
                 packs.append(loaded.pack)  # its pages laid out in the site's language, as its packet has them

@@ -21,7 +21,7 @@ from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, 
 from sheetgen.load.validate_map import map_problems
 from sheetgen.load.yaml_syntax import flow_comma_text, quote_hint
 from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
-from sheetgen.model.common import Name, Statblock, Text
+from sheetgen.model.common import Name, Statblock, Text, duration_field
 from sheetgen.model.pack import ByTrack, Morale, Pack, encounter_rules
 from sheetgen.model.site import Site
 from sheetgen.options import Audience
@@ -198,7 +198,7 @@ def _data_path(data: Any, loc: Sequence[str | int]) -> PathKey:
 
 
 def _is_field(part: str) -> bool:
-    return part.isidentifier() and part[:1].islower() and "[" not in part
+    return part.isidentifier() and part[:1].islower()
 
 
 def _unknown_field(model: type[BaseModel], path: PathKey) -> str:
@@ -267,15 +267,16 @@ def check_pack(pack: Pack, doc: Document) -> None:
         ("tracker page", pack.trackers),
     ):
         problems.extend(_duplicates(doc, [i.id for i in items], _plural(kind), "id"))
-    problems.extend(
-        _duplicates(
-            doc,
-            [t.id for t in pack.tracks] + [t.id for t in pack.tallies],
-            "tracks",
-            "id",
-            message="a track and a tally share the id",
-        )
-    )
+    first_track = {t.id: i for i, t in reversed(list(enumerate(pack.tracks)))}
+    for i, shared in enumerate(t.id for t in pack.tallies):
+        if shared in first_track:
+            problems.append(
+                Problem(
+                    doc.locate(("tallies", i, "id")),
+                    f'a track and a tally share the id "{shared}" (first used by tracks[{first_track[shared]}]); '
+                    "each id must be unique",
+                )
+            )
 
     problems.extend(_horizon_problems(pack, doc))
     problems.extend(_chosen_problems(pack, doc))
@@ -418,7 +419,7 @@ def _horizon_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     elif time.horizon < time.length:
         yield Problem(
             where,
-            f"{hours(time.horizon)} is shorter than one {time.unit} ({hours(time.length)}); "
+            f"{hours(time.horizon)} is shorter than one {time.unit} ({duration_field(time.length)}); "
             f"make it at least {hours(-(-time.length // 3600) * 3600)}",
         )
     elif time.horizon // time.length > limits.MAX_UNITS:

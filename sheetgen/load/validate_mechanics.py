@@ -211,11 +211,11 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
     tracks = {t.id for t in pack.tracks}
     tallies = {t.id for t in pack.tallies}
     resources = {r.id for r in pack.resources}
-    printed = "\n".join(printed_texts(pack)) if any(v.says for v in pack.variants) else ""
+    printed = list(printed_texts(pack)) if any(v.says for v in pack.variants) else []
     for v, variant in enumerate(pack.variants):
         base: PathKey = ("variants", v)
         for old in variant.says:
-            if old not in printed:
+            if not any(old in text for text in printed):
                 yield Problem(
                     doc.locate((*base, "says", old), key=True),
                     f"'{old}' is printed nowhere in the pack; give a phrase of its text, as written",

@@ -49,9 +49,8 @@ def _usage_die_problems(resource: Resource, i: int, doc: Document) -> Iterator[P
             yield Problem(where, f"the steps go from the largest die down: {text} comes after d{before}")
         before = sides
         if not any(face in resource.steps_on for face in range(1, sides + 1)):
-            field: PathKey = ("resources", i, "on") if resource.on is not None else ("resources", i, "dice", j)
-            yield Problem(
-                doc.locate(field),
+            yield Problem(  # only a given `on` can miss a die's faces: the default 1-2 is on every die
+                doc.locate(("resources", i, "on")),
                 f"no face of {text} is in on ({resource.steps_on}), so it could never "
                 "step down: give on faces every die has, such as 1-2",
             )

@@ -11,9 +11,10 @@ from __future__ import annotations
 from sheetgen import limits
 from sheetgen.errors import Problem
 from sheetgen.load.yamlread import Document
+from sheetgen.model.common import duration_field
 from sheetgen.model.pack import Pack, Track
 from sheetgen.model.site import Route, Site
-from sheetgen.words import duration, duration_field
+from sheetgen.words import duration
 
 
 def route_problems(site: Site, doc: Document, pack: Pack) -> list[Problem]:

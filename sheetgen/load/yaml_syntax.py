@@ -191,9 +191,6 @@ def flow_comma_text(text: str, key_column: int) -> tuple[int, str] | None:
         stop = end + piece.end()
         if text[stop : stop + 1] != "," or ":" in text[stop + 1 :].split(",")[0]:
             return start, text[start:stop].rstrip()
-        if "}" in text[stop + 1 :].split(",")[0]:
-            closing = text.index("}", stop)
-            return start, text[start:closing].rstrip()
         end = stop + 1
 
 

@@ -104,6 +104,18 @@ def parse_duration(value: Any) -> Any:
     return int(seconds)
 
 
+def duration_field(seconds: int) -> str:
+    """A length of time as a pack or site file writes it, in one unit its reader takes: '2 days',
+    '8 hours', '90 minutes', '45 seconds'."""
+    size, name = (
+        next((size, name) for size, name in ((86400, "day"), (3600, "hour"), (60, "minute")) if seconds % size == 0)
+        if seconds % 60 == 0
+        else (1, "second")
+    )
+    n = seconds // size
+    return f"{n} {name}{'s' if n != 1 else ''}"
+
+
 Duration = Annotated[
     int,
     BeforeValidator(parse_duration),

@@ -208,7 +208,8 @@ def route_levels(track: Track) -> list[int]:
 def _route_lines(pack: Pack) -> list[str]:
     """A route over the levels of the pack's first track the GM chooses; none for a pack without one."""
     from sheetgen.engine.route import label_of
-    from sheetgen.words import duration, duration_field
+    from sheetgen.model.common import duration_field
+    from sheetgen.words import duration
 
     track = next((t for t in pack.tracks if t.chosen), None)
     total = min(pack.time.horizon_hours, limits.MAX_HOURS) * 3600 // pack.time.length

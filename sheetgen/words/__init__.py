@@ -34,6 +34,7 @@ import from ``sheetgen.words``.
 
 from __future__ import annotations
 
+from sheetgen.model.common import duration_field
 from sheetgen.words.checks import (
     advance_steps,
     after_text,
@@ -88,7 +89,6 @@ from sheetgen.words.numbers import (
     chance,
     clock,
     duration,
-    duration_field,
     every,
     faces_text,
     leg_time,

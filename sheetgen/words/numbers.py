@@ -55,18 +55,6 @@ def duration(seconds: int, *, short: bool = False) -> str:
     return " ".join(parts) or (_(_SHORT[1]).format(n=0) if short else _count(2, 0))
 
 
-def duration_field(seconds: int) -> str:
-    """A length of time as a pack or site file writes it, in one unit its reader takes: '2 days',
-    '8 hours', '90 minutes', '45 seconds'."""
-    size, name = (
-        next((size, name) for size, name in ((86400, "day"), (3600, "hour"), (60, "minute")) if seconds % size == 0)
-        if seconds % 60 == 0
-        else (1, "second")
-    )
-    n = seconds // size
-    return f"{n} {name}{'s' if n != 1 else ''}"
-
-
 def every(seconds: int) -> str:
     """'every 10 minutes', 'every hour'."""
     one = next((word for length, word in _EVERY_ONE.items() if seconds == length), None)

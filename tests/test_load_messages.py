@@ -1,0 +1,264 @@
+"""The exact message and place of each refusal of what a pack or site refers to, one small file each: a
+missing id named where it is written, with the id it was meant to be; two items with one id; a level off its
+track; a horizon shorter than a unit; a syntax error beside a field nested past Python's depth.
+
+tests/bad_inputs/cases.toml holds the refusals a file shows at the command line; these hold those of the
+checks that run once a file has read, against a pack whose every reference resolves (CLOCK, accepted).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sheetgen.errors import DataError
+from sheetgen.load.files import forget_loaded_packs, load_pack, load_site
+
+CLOCK = """\
+kind: pack
+id: clocky
+name: Clocky
+time: {unit: round, length: 1 minute}
+check:
+  name: Encounter Check
+  when: each round
+  formula: Roll the pool.
+  pool:
+    die: d6
+    base: 1
+    tallies: [loud-noise]
+    read: highest
+  trigger:
+    track_full: encounter-clock
+  advance:
+    track: encounter-clock
+    by:
+      - {roll: 1-3, by: 0, label: no advance}
+      - {roll: 4-5, by: 1, label: +1 segment}
+      - {roll: 6, by: 2, label: +2 segments}
+tracks:
+  - id: encounter-clock
+    name: Encounter Clock
+    max: 6
+    display: clock
+    player_safe: false
+    levels:
+      - {at: 3, label: Omen}
+      - {at: 6, label: Encounter}
+tallies:
+  - {id: loud-noise, name: Loud Noise, text: A die for each Loud Noise.}
+reference:
+  pages:
+    - title: Clocky
+      sections: [{kind: check}]
+"""
+
+TABLE = """\
+tables:
+  - id: encounter-clock
+    name: Wandering
+    roll: 1d2
+    columns: [What]
+    rows:
+      - {roll: 1-2, cells: [Rats]}
+    player_safe: true
+"""
+PLAYERS = "    - title: Players\n      sections: [{kind: table, ref: encounter-clock, player_safe: true}]\n"
+VARIANT = "variants:\n  - id: fast\n    name: Fast\n    text: Fast.\n"
+ROLL = "rolls:\n  - id: dice\n    name: Dice\n    when: every round\n"
+
+PACKS = [
+    (
+        "pool-tally",
+        CLOCK.replace("tallies: [loud-noise]", "tallies: [loud-nose]"),
+        ['12:15: check.pool.tallies[0]: no tally with id "loud-nose" (did you mean "loud-noise"?)'],
+    ),
+    (
+        "advance-track",
+        CLOCK.replace("    track: encounter-clock\n    by:", "    track: encounter-clok\n    by:"),
+        [
+            "15:17: check.trigger.track_full: track_full needs an advance table that moves the same track",
+            '17:12: check.advance.track: no track with id "encounter-clok" (did you mean "encounter-clock"?)',
+        ],
+    ),
+    (
+        "advance-rows",
+        CLOCK.replace("      - {roll: 6, by: 2, label: +2 segments}\n", ""),
+        ["19:7: check.advance.by: no row covers 6 on the check's result; every result needs exactly one row"],
+    ),
+    (
+        "level-off-its-track",
+        CLOCK.replace("{at: 6, label: Encounter}", "{at: 7, label: Encounter}"),
+        ["30:14: tracks[0].levels[1].at: level 7 is outside the track's range 0-6"],
+    ),
+    (
+        "two-tracks-one-id",
+        CLOCK.replace("tallies:\n", "  - {id: encounter-clock, name: Again, max: 3}\ntallies:\n"),
+        ['31:10: tracks[1].id: duplicate id "encounter-clock" (first used by tracks[0]); each id must be unique'],
+    ),
+    (
+        "a-tally-with-a-tracks-id",
+        CLOCK.replace("reference:\n", "  - {id: encounter-clock, name: Clock, text: A mark.}\nreference:\n"),
+        [
+            '33:10: tallies[1].id: a track and a tally share the id "encounter-clock" (first used by tracks[0]); each '
+            "id must be unique"
+        ],
+    ),
+    (
+        "two-rests-one-id",
+        CLOCK
+        + "rests:\n  - {id: breather, name: Rest, time: 10 minutes}\n  - {id: breather, name: Long, time: 1 hour}\n",
+        ['39:10: rests[1].id: duplicate id "breather" (first used by rests[0]); each id must be unique'],
+    ),
+    (
+        "tracker-part",
+        CLOCK
+        + "trackers:\n  - id: t\n    title: T\n    audience: gm\n    parts: [{kind: track, ref: encounter-clok}]\n",
+        ['41:32: trackers[0].parts[0].ref: no track with id "encounter-clok" (did you mean "encounter-clock"?)'],
+    ),
+    (
+        "check-section-without-a-check",
+        CLOCK.replace(CLOCK[CLOCK.index("check:") : CLOCK.index("tracks:")], ""),
+        ["19:25: reference.pages[0].sections[0].kind: a check section needs the pack to have a check"],
+    ),
+    (
+        "secret-table",
+        CLOCK.replace("tallies:\n", TABLE.replace("player_safe: true", "player_safe: false") + "tallies:\n") + PLAYERS,
+        [
+            "46:67: reference.pages[1].sections[0].player_safe: table 'encounter-clock' is not player_safe, so this "
+            "section cannot be player_safe"
+        ],
+    ),
+    (
+        "horizon-shorter-than-a-unit",
+        CLOCK.replace("length: 1 minute}", "length: 61 minutes, horizon: 1 hour}"),
+        ["4:50: time.horizon: 1 hour is shorter than one round (61 minutes); make it at least 2 hours"],
+    ),
+    (
+        "two-variants-one-id",
+        CLOCK
+        + "variants:\n  - {id: fast, name: Fast, text: A, unit_length: 2 minutes}\n"
+        + "  - {id: fast, name: Faster, text: B, unit_length: 3 minutes}\n",
+        ['39:10: variants[1].id: two variants share the id "fast" (first used by variants[0]); each id must be unique'],
+    ),
+    (
+        "variant-says-what-is-printed-nowhere",
+        CLOCK + VARIANT + '    says: {"Roll the dice.": Roll it.}\n',
+        [
+            "41:12: variants[0].says.Roll the dice.: 'Roll the dice.' is printed nowhere in the pack; give a phrase of "
+            "its text, as written"
+        ],
+    ),
+    (
+        "variant-check-track-full",
+        CLOCK
+        + VARIANT
+        + "    check:\n      name: C\n      when: w\n      formula: f\n      roll: 1d6\n"
+        + "      trigger: {track_full: encounter-clok}\n",
+        [
+            '46:29: variants[0].check.trigger.track_full: no track with id "encounter-clok" (did you mean '
+            '"encounter-clock"?)'
+        ],
+    ),
+    (
+        "roll-adds-a-missing-track",
+        CLOCK + ROLL + "    roll: 1d6\n    add: [encounter-clok]\n    outcomes:\n      - {roll: 1-7, result: Out}\n",
+        ['42:11: rolls[0].add[0]: no track with id "encounter-clok" (did you mean "encounter-clock"?)'],
+    ),
+    (
+        "pattern-names-a-missing-die",
+        CLOCK
+        + ROLL
+        + "    roll: 2d6\n    dice_names: [red, white]\n    outcomes:\n"
+        + "      - {pattern: {die: {blue: 1}}, result: Blue}\n",
+        ['44:32: rolls[0].outcomes[0].pattern.die.blue: no die with id "blue" (known: red, white)'],
+    ),
+    (
+        "usage-die-on-no-face",
+        CLOCK + "resources:\n  - id: torches\n    name: Torches\n    dice: [d8, d6]\n    on: 7-8\n    every: 1\n",
+        [
+            "41:9: resources[0].on: no face of d6 is in on (7-8), so it could never step down: give on faces every "
+            "die has, such as 1-2"
+        ],
+    ),
+]
+
+
+def problems(path: Path, load: Callable[[str], object]) -> list[str]:
+    forget_loaded_packs()  # a pack is kept by its path, and each case writes p.yaml anew
+    with pytest.raises(DataError) as info:
+        load(str(path))
+    return [str(p).removeprefix(f"{path}:") for p in info.value.problems]
+
+
+def test_the_pack_they_start_from_is_accepted(tmp_path: Path) -> None:
+    for text in (CLOCK, CLOCK.replace("tallies:\n", TABLE + "tallies:\n") + PLAYERS):
+        path = tmp_path / "p.yaml"
+        path.write_text(text, encoding="utf-8")
+        forget_loaded_packs()
+        assert load_pack(str(path)).id == "clocky"
+
+
+@pytest.mark.parametrize(("text", "expected"), [case[1:] for case in PACKS], ids=[case[0] for case in PACKS])
+def test_a_pack_refused_says_what_and_where(tmp_path: Path, text: str, expected: list[str]) -> None:
+    path = tmp_path / "p.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert problems(path, load_pack) == expected
+
+
+SITE = 'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", name: Stair}\n'
+ROUTE = (
+    'site: Trip\nsystem: wilderness-watches\nrooms:\n  - {key: "1", name: Millford}\nroute:\n  track: {track}\n'
+    "  legs:\n    - {key: '1', name: The river road, terrain: Road, time: 8 hours}\n"
+)
+
+SITES = [
+    # a field the syntax error cut off is not also reported missing, nor what follows from it
+    (
+        "kind-unreadable",
+        "kind: [site\nsite: The Cellar\n",
+        ["1:7: kind: this [ opens a list that is never closed; end it with ]"],
+    ),
+    # a broken line that names no field: no part of the file reads, so only the syntax error is told
+    ("no-field-reads", "[oops\nsite: The Cellar\n", ["1:1: this [ opens a list that is never closed; end it with ]"]),
+    (
+        "nested-past-pythons-depth-beside-a-slip",
+        "site: The Cellar\nsystem: dungeon-turn\nauthor: Me: you\nrooms: " + "[" * 3000 + "]" * 3000 + "\n",
+        [
+            "3:9: author: this text contains ': '; put the whole text in quotes: \"Me: you\"",
+            "4:1: the YAML is nested too deeply",
+        ],
+    ),
+    (
+        "route-track",
+        ROUTE.replace("{track}", "terrian"),
+        ['6:10: route.track: no track with id "terrian" in wilderness-watches (tracks the GM chooses: terrain)'],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), [case[1:] for case in SITES], ids=[case[0] for case in SITES])
+def test_a_site_refused_says_what_and_where(tmp_path: Path, text: str, expected: list[str]) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert problems(path, load_site) == expected
+
+
+def test_the_sites_they_start_from_are_accepted(tmp_path: Path) -> None:
+    for text in (SITE, ROUTE.replace("{track}", "terrain")):
+        path = tmp_path / "s.yaml"
+        path.write_text(text, encoding="utf-8")
+        assert load_site(str(path)).site.rooms[0].key == "1"
+
+
+def test_a_section_of_a_table_is_not_held_back_by_a_secret_track_of_the_same_id(tmp_path: Path) -> None:
+    """A table and a track may share an id: a players' section of the table asks whether the table is
+    player_safe, not the track (here kept from players)."""
+    path = tmp_path / "p.yaml"
+    path.write_text(CLOCK.replace("tallies:\n", TABLE + "tallies:\n") + PLAYERS, encoding="utf-8")
+    forget_loaded_packs()
+    pack = load_pack(str(path))
+    assert not pack.track("encounter-clock").player_safe
+    assert pack.table("encounter-clock").player_safe
