@@ -22,9 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from costly_inputs import fills_pdf, pdf_file
 
 from sheetgen import limits
+from sheetgen.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = Path(__file__).resolve().parent / "bad_inputs"
@@ -329,3 +331,26 @@ def check_accepted(run: Run) -> None:
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
     if case.text:
         assert case.text in text.replace("\n", "")
+
+
+IN_PROCESS = [case for case in CASES if case.exit == 2 and not case.make and case.setup != "fifo"]
+
+
+@pytest.mark.parametrize("case", IN_PROCESS, ids=[case.id for case in IN_PROCESS])
+def test_bad_input_in_process(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, runner: CliRunner) -> None:
+    """The same cases through the CLI in this process, for the same exact lines: the fast suite's hold on
+    every message's wording and place (the subprocess runs above also see what a process leaves behind)."""
+    run = prepare(case, tmp_path / "case")
+    monkeypatch.chdir(run.folder)
+    args = shlex.split(case.args.format(file=case.name, out="out.pdf"))
+    env = {"SHEETGEN_CONFIG": case.name if case.settings else "", **(case.env or {})}
+    done = runner.invoke(cli, args, env=env, prog_name="sheetgen")
+    assert done.exit_code == 2, done.output
+    lines = done.stderr.splitlines()
+    if case.stderr_re:
+        assert len(lines) == len(case.stderr_re), done.stderr
+        for line, pattern in zip(lines, case.stderr_re, strict=True):
+            assert re.fullmatch(pattern, line), f"{line!r} does not match {pattern!r}"
+    else:
+        assert lines == list(case.stderr)
+    assert all_files(run.folder) == run.before

@@ -76,6 +76,16 @@ SLIPS = [
         "6:21: this text contains ' #'; put the whole text in quotes: \"bones of room #3\"",
     ),
     (
+        "hash-in-a-flow-list-that-goes-on",  # the item ends at the first comma after the hash, not the last
+        HEAD + "    details: [Dust, bones #3, rags, rust]\n",
+        "6:21: this text contains ' #'; put the whole text in quotes: \"bones #3\"",
+    ),
+    (
+        "colon-inside-braces-after-a-list",  # the text ends at the comma after it, not at a ] before it
+        HEAD + '  - {exits: [], key: "2", name: Hall: the big one}\n',
+        "6:33: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
+    ),
+    (
         "hash-inside-braces",
         HEAD + '  - {key: "2", name: Guard #2}\n',
         "6:22: this text contains ' #'; put the whole text in quotes: \"Guard #2\"",

@@ -147,3 +147,20 @@ def test_a_yaml_error_reads_the_same_with_either_parser(monkeypatch: pytest.Monk
     fast = read()
     monkeypatch.setattr(yamlread, "_Loader", yamlread._StrictLoader)
     assert fast == read()
+
+
+@pytest.mark.parametrize(
+    ("problem", "context", "said"),
+    [("found a thing", "while reading", "YAML syntax: found a thing"), (None, None, "YAML syntax: not valid YAML")],
+)
+def test_a_yaml_error_without_a_place_is_told_for_the_whole_file(
+    problem: str | None, context: str | None, said: str
+) -> None:
+    """PyYAML's own errors carry the place they were found; one without (a loader's error raised with no
+    mark) is still told, at the file, in PyYAML's words."""
+    import yaml
+
+    from sheetgen.load.yamlread import _yaml_problem
+
+    found = _yaml_problem(yaml.MarkedYAMLError(context, None, problem, None), "f.yaml")
+    assert str(found) == f"f.yaml: {said}"
