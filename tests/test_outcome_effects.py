@@ -171,7 +171,7 @@ def test_timetable_rows_print_each_outcome_and_its_effect(tmp_path: Path) -> Non
             fatigue = min(6, fatigue + 1)
             assert effects == ["Fatigue +1"]
         if row.roll == 4:
-            assert effects == ["Torch -1 box"]
+            assert effects == ["Torch −1 box"]
         if row.roll == 5:
             h = row.unit + 2
             assert effects == [f"for 2 watches, until {h}:00"]

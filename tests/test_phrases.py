@@ -314,7 +314,7 @@ def test_another_rolls_dice_and_what_its_outcomes_move() -> None:
         for roll in pack.rolls
         for outcome in roll.outcomes
         for effect in outcome.effects
-    ] == ["Weariness +1", "Weariness -1", "Lost +1", "Lost back to 0"]
+    ] == ["Weariness +1", "Weariness −1", "Lost +1", "Lost back to 0"]
     # the first named outcome (index 0) has its effects; -1 is a row with none rolled
     assert [mechanics.outcome_effect_phrases(pack, i, 1, None) for i in (0, -1)] == [["Weariness +1"], []]
     assert [mechanics.outcome_phrase(pack, "Storm", e) for e in ([], ["Weariness +1", "Lost +1"])] == [
@@ -328,7 +328,7 @@ def test_another_rolls_dice_and_what_its_outcomes_move() -> None:
     [
         ("wilderness-watches", ["for 6 watches"] * 10),
         ("pooled-rolls.yaml", ["Dread +1"] * 2),
-        ("several-rolls.yaml", ["Torches -1 box"] * 2 + ["Fatigue +1"] * 2 + ["Noise +1"] * 2 + ["Fatigue +1"] * 2),
+        ("several-rolls.yaml", ["Torches −1 box"] * 2 + ["Fatigue +1"] * 2 + ["Noise +1"] * 2 + ["Fatigue +1"] * 2),
         ("wandering-dice.yaml", ["foretells the next encounter", "foretells encounter 2"]),
     ],
 )

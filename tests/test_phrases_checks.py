@@ -71,6 +71,18 @@ TALLIES = [
             "d8; höchstens 19 Würfel; das Ergebnis ist die Zahl der Würfel mit 7-8",
         ),
         (
+            {"pool": {"base": 0, "grow": 1, "read": "sum"}},
+            "1 × d6 added every turn; the dice are added",
+            "1 × d6 kommen je turn hinzu; die Würfel werden addiert",
+        ),
+        (
+            {"pool": {"base": 0, "tallies": ["turn"], "roll_at": 1, "max_dice": 1}},
+            "one d6 for each mark of Turn die; rolled when the pool holds 1 die, then emptied; at most 1 die; "
+            "the highest die counts",
+            "ein d6 je Strich von Turn die; gewürfelt, wenn der Pool 1 Würfel enthält, dann geleert; höchstens 1 "
+            "Würfel; der höchste Würfel zählt",
+        ),
+        (
             {"pool": {"max_dice": 20}},
             "d6; the highest die counts",
             "d6; der höchste Würfel zählt",
@@ -466,6 +478,16 @@ def test_how_often_a_check_is_rolled(cadence: dict[str, Any], table: str, solved
             {"base": 2, "tallies": ["noise"], "roll_at": 6},
             "when the pool holds 6 dice",
             "wenn der Pool 6 Würfel enthält",
+        ),
+        (
+            {"base": 0, "tallies": ["noise"], "roll_at": 1},
+            "when the pool holds 1 die",
+            "wenn der Pool 1 Würfel enthält",
+        ),
+        (
+            {"base": 1, "roll_at": 1},
+            "when the pool holds 1 die (every turn for a quiet company)",
+            "wenn der Pool 1 Würfel enthält (je turn für eine ruhige Gruppe)",
         ),
     ],
 )

@@ -110,11 +110,11 @@ def test_the_end_of_a_unit_as_a_clock(time: dict[str, Any], unit: int, said: str
 
 EFFECTS: list[tuple[dict[str, Any], str, str, str]] = [  # the effect; alone; with card 2 until 0:40; in German
     ({"track": "danger", "by": 1}, "Danger +1", "Danger +1", "Danger +1"),
-    ({"track": "danger", "by": -2}, "Danger -2", "Danger -2", "Danger -2"),
+    ({"track": "danger", "by": -2}, "Danger −2", "Danger −2", "Danger −2"),
     ({"track": "alarm", "reset": True}, "Alarm back to 0", "Alarm back to 0", "Alarm zurück auf 0"),
     ({"track": "danger", "reset": True}, "Danger back to 1", "Danger back to 1", "Danger zurück auf 1"),
-    ({"resource": "torches", "by": -1}, "Torches -1 box", "Torches -1 box", "Torches -1 Kästchen"),
-    ({"resource": "torches", "by": -2}, "Torches -2 boxes", "Torches -2 boxes", "Torches -2 Kästchen"),
+    ({"resource": "torches", "by": -1}, "Torches −1 box", "Torches −1 box", "Torches −1 Kästchen"),
+    ({"resource": "torches", "by": -2}, "Torches −2 boxes", "Torches −2 boxes", "Torches −2 Kästchen"),
     ({"resource": "torches", "by": 1}, "Torches +1 box", "Torches +1 box", "Torches +1 Kästchen"),
     ({"resource": "torches", "by": 3}, "Torches +3 boxes", "Torches +3 boxes", "Torches +3 Kästchen"),
     ({"resource": "torches", "reset": True}, "Torches refilled", "Torches refilled", "Torches aufgefüllt"),
@@ -143,9 +143,9 @@ def test_the_next_encounter_is_foretold_in_german() -> None:
         (0, 1, None, []),
         (1, 1, None, ["foretells the next encounter"]),
         (1, 1, 3, ["foretells encounter 3"]),
-        (3, 3, None, ["Torches -1 box", "for 2 turns, until 0:50"]),
-        (3, 6, None, ["Torches -1 box", "for 2 turns, until 1:20"]),
-        (4, 2, None, ["Torches -1 box"]),
+        (3, 3, None, ["Torches −1 box", "for 2 turns, until 0:50"]),
+        (3, 6, None, ["Torches −1 box", "for 2 turns, until 1:20"]),
+        (4, 2, None, ["Torches −1 box"]),
         (5, 2, None, []),
     ],
 )
@@ -160,7 +160,7 @@ def test_what_a_named_outcome_rolled_at_the_end_of_a_unit_does(
     [
         ("en", "Echo", [], "Echo"),
         ("en", "Spoor", ["foretells encounter 2"], "Spoor: foretells encounter 2"),
-        ("en", "Draught", ["Torches -1 box", "for 2 turns"], "Draught: Torches -1 box, for 2 turns"),
+        ("en", "Draught", ["Torches −1 box", "for 2 turns"], "Draught: Torches −1 box, for 2 turns"),
         ("fr", "Spoor", ["x"], "Spoor\u202f: x"),
     ],
 )
@@ -177,17 +177,17 @@ def test_a_named_outcome_and_what_it_does(lang: str, name: str, effects: list[st
     [
         ([], ("", ""), []),
         ([FLICKERS], ("", ""), ["Torch 1d6: 0:10 4"]),
-        ([FLICKERS, GUTTERS], ("", ""), ["Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches -1 box)"]),
+        ([FLICKERS, GUTTERS], ("", ""), ["Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches −1 box)"]),
         ([UNFOUND], ("", ""), ["Search 3d6, highest die: 0:40 1, 5, 2 = 5"]),
         (
             [FLICKERS, FOUND, GUTTERS, UNFOUND],
             ("", ""),
             [
-                "Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches -1 box)",
+                "Torch 1d6: 0:10 4, 0:20 1 Torch gutters (Torches −1 box)",
                 "Search 3d6, highest die: 0:30 2, 6, 3 = 6 Way found, 0:40 1, 5, 2 = 5",
             ],
         ),
-        ([GUTTERS], BOLD, ["**Torch** 1d6: 0:20 1 Torch gutters (Torches -1 box)"]),
+        ([GUTTERS], BOLD, ["**Torch** 1d6: 0:20 1 Torch gutters (Torches −1 box)"]),
     ],
 )
 def test_the_other_rolls_of_a_row(rolls: list[RollDone], bold: tuple[str, str], said: list[str]) -> None:
@@ -196,7 +196,7 @@ def test_the_other_rolls_of_a_row(rolls: list[RollDone], bold: tuple[str, str], 
 
 def test_the_other_rolls_of_a_row_in_german() -> None:
     assert in_german(lambda: mechanics.rolls_phrases(PACK, [GUTTERS, FOUND])) == [
-        "Torch 1d6: 0:20 1 Torch gutters (Torches -1 Kästchen)",
+        "Torch 1d6: 0:20 1 Torch gutters (Torches −1 Kästchen)",
         "Search 3d6, höchster Würfel: 0:30 2, 6, 3 = 6 Way found",
     ]
 
@@ -209,10 +209,10 @@ ROWS: list[
     ((1, 1, None), [], [], [], ["Spoor: foretells the next encounter"]),
     ((1, 1, 2), [], [], [], ["Spoor: foretells encounter 2"]),
     ((1, 2, None), [], [], [], ["Echo"]),
-    ((3, 3, None), [], [], [], ["Draught: Torches -1 box, for 2 turns, until 0:50"]),
+    ((3, 3, None), [], [], [], ["Draught: Torches −1 box, for 2 turns, until 0:50"]),
     ((3, -1, None), [RATIONS_OUT], [], [], ["Rations out at 0:30"]),
     ((6, -1, None), [TORCHES_OUT], [], [], ["Torches out at 1:00: Lantern lit, Danger +2, Alarm back to 0"]),
-    ((12, -1, None), [LANTERN_OUT], [], [], ["Lantern out at 2:00: Danger -1"]),
+    ((12, -1, None), [LANTERN_OUT], [], [], ["Lantern out at 2:00: Danger −1"]),
     ((6, -1, None), [], [REST], [], ["Rest due at 1:00"]),
     ((4, -1, None), [], [HUNGRY], [], ["The Grind at 0:40: Hungry"]),
     (
@@ -222,7 +222,7 @@ ROWS: list[
         [GUTTERS],
         [
             "Spoor: foretells encounter 3",
-            "Torch 1d6: 0:20 1 Torch gutters (Torches -1 box)",
+            "Torch 1d6: 0:20 1 Torch gutters (Torches −1 box)",
             "The Grind at 0:40: Hungry",
             "Torches out at 1:00: Lantern lit, Danger +2, Alarm back to 0",
             "Rest due at 1:00",
@@ -246,7 +246,7 @@ def test_what_a_row_adds_after_the_quiet_partys_result(
 def test_what_a_row_adds_in_german() -> None:
     said = in_german(lambda: mechanics.row_extras(PACK, 6, 3, None, [TORCHES_OUT], [REST, HUNGRY]))
     assert said == [
-        "Draught: Torches -1 Kästchen, für 2 turns, bis 1:20",
+        "Draught: Torches −1 Kästchen, für 2 turns, bis 1:20",
         "The Grind um 0:40: Hungry",
         "Torches aus um 1:00: Lantern angezündet, Danger +2, Alarm zurück auf 0",
         "Rest fällig um 1:00",
@@ -269,7 +269,7 @@ def test_the_light_lit_after_another() -> None:
     ("resource", "english", "german"),
     [
         ("torches", "Danger +2, Alarm back to 0", "Danger +2, Alarm zurück auf 0"),
-        ("lantern", "Danger -1", "Danger -1"),
+        ("lantern", "Danger −1", "Danger −1"),
         ("rations", "", ""),
     ],
 )

@@ -42,17 +42,28 @@ WATCHES = {"unit": "watch", "units": "watches", "length": "4 hours"}
         (
             {"unit": "watch", "length": "4 hours", "actions_per_unit": 2},
             "A watch lasts 4 hours, 2 actions.",
-            "watch: dauert 4 Stunden, 2 × action.",
+            "watch: dauert 4 Stunden, 2 actions.",
         ),
         (
             {"unit": "exploration round", "length": "30 minutes", "actions_per_unit": 3},
             "An exploration round lasts 30 minutes, 3 actions.",
-            "exploration round: dauert 30 Minuten, 3 × action.",
+            "exploration round: dauert 30 Minuten, 3 actions.",
         ),
         (
             {"unit": "round", "length": "10 seconds", "actions_per_unit": 2, "action": "move"},
             "A round lasts 10 seconds, 2 moves.",
-            "round: dauert 10 Sekunden, 2 × move.",
+            "round: dauert 10 Sekunden, 2 moves.",
+        ),
+        (
+            {
+                "unit": "round",
+                "length": "10 minutes",
+                "actions_per_unit": 2,
+                "action": "activity",
+                "actions": "activities",
+            },
+            "A round lasts 10 minutes, 2 activities.",
+            "round: dauert 10 Minuten, 2 activities.",
         ),
     ],
 )

@@ -290,7 +290,7 @@ def test_the_odds_at_each_level_of_a_chosen_track() -> None:
 BOXES_USED: list[tuple[ResourceUse, str, str]] = [  # the use within 2 hours of 10-minute turns; in English, German
     (
         ResourceUse("torch", "Torch", 1, 1, F(0), out_units=F(1)),
-        "all 1 box; out at 0:10",
+        "1 box; out at 0:10",
         "das 1 Kästchen; leer um 0:10",
     ),
     (

@@ -337,6 +337,13 @@ WHEN: list[tuple[Pack | str, int, int, str, str]] = [
         "rolled when the pool holds 6 dice or more",
         "gewürfelt, wenn der Pool 6 oder mehr Würfel enthält",
     ),
+    (
+        checked_pack([], pool={"base": 1, "roll_at": 1}, trigger={"faces": [1]}),
+        1,
+        1,
+        "rolled when the pool holds 1 die or more",
+        "gewürfelt, wenn der Pool 1 oder mehr Würfel enthält",
+    ),
     ("derelict-crawl", 3, 1, "rolled at Alert Level 3-4", "gewürfelt bei Alert Level 3-4"),
     (
         "derelict-crawl",

@@ -46,6 +46,7 @@ class TimeRules(Strict):
     length: Duration = Field(description="how long one unit lasts: '10 minutes'")
     actions_per_unit: int = Field(default=1, ge=1, le=12, description="actions the party takes each unit")
     action: Name = Field(default="action", description="what one of those is called")
+    actions: Name | None = Field(default=None, description="plural; default: action + 's'")
     horizon: Duration | None = Field(
         default=None,
         description="the play that odds, charts and timetables cover unless told otherwise: '3 hours', "
@@ -57,6 +58,10 @@ class TimeRules(Strict):
     @property
     def plural(self) -> str:
         return self.units or f"{self.unit}s"
+
+    @property
+    def action_plural(self) -> str:
+        return self.actions or f"{self.action}s"
 
     @property
     def horizon_hours(self) -> int:

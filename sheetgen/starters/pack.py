@@ -57,6 +57,7 @@ NOTES: dict[str, tuple[str, str]] = {
     "time.length": ("how long one unit lasts: 10 minutes, 30 minutes.", "durations"),
     "time.actions_per_unit": ("actions the party takes each unit (the tracker draws one box per action).", ""),
     "time.action": ("what one of those actions is called.", ""),
+    "time.actions": ("the plural, when adding an s is wrong.", ""),
     "time.horizon": ("the play the odds and the timetable cover unless --hours or --days says otherwise.", ""),
     "time.text": ("how time works, in the game's words.", ""),
     "procedures": (

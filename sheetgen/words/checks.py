@@ -9,7 +9,7 @@ from functools import lru_cache
 from sheetgen.engine.dice import parse_dice
 from sheetgen.engine.procedure import Machine, machine
 from sheetgen.model.pack import ByTrack, Check, Outcome, Pack, Pattern, Pool, Roll
-from sheetgen.words.language import _, active, after_colon, semicolons
+from sheetgen.words.language import _, active, after_colon, ngettext, semicolons
 from sheetgen.words.mechanics import pool_cadence_text, reading_words
 from sheetgen.words.numbers import TIMES, and_list, duration, levels_phrase, or_list, signed, units_span
 
@@ -60,15 +60,21 @@ def dice_text(pack: Pack, check: Check) -> str:
         )
     if pool.grow:
         parts.append(
-            _("plus {n} {times} {die} more every {unit}").format(
-                n=pool.grow, times=TIMES, die=pool.die, unit=pack.time.unit
-            )
+            (
+                _("plus {n} {times} {die} more every {unit}") if parts else _("{n} {times} {die} added every {unit}")
+            ).format(n=pool.grow, times=TIMES, die=pool.die, unit=pack.time.unit)
         )
     rule = [", ".join(parts)]
     if pool.roll_at is not None:
-        rule.append(_("rolled when the pool holds {n} dice, then emptied").format(n=pool.roll_at))
+        rule.append(
+            ngettext(
+                "rolled when the pool holds {n} die, then emptied",
+                "rolled when the pool holds {n} dice, then emptied",
+                pool.roll_at,
+            ).format(n=pool.roll_at)
+        )
     if pool.max_dice != Pool.model_fields["max_dice"].default:
-        rule.append(_("at most {n} dice").format(n=pool.max_dice))
+        rule.append(ngettext("at most {n} die", "at most {n} dice", pool.max_dice).format(n=pool.max_dice))
     rule.append(reading_words(pool)[2])
     return semicolons(rule)
 

@@ -14,7 +14,7 @@ from sheetgen.engine.resources import ResourceOut
 from sheetgen.engine.timetable import RollDone, SpareRoll
 from sheetgen.model.pack import Condition, OutcomeEffect, Pack, Pool, Resource, Roll
 from sheetgen.words.language import N_, _, after_colon, ngettext, semicolons
-from sheetgen.words.numbers import clock, faces_text
+from sheetgen.words.numbers import clock, faces_text, signed
 
 
 class _AtUnit(Protocol):
@@ -134,7 +134,7 @@ def lit_after(pack: Pack, resource_id: str) -> str | None:
 def when_out_phrase(pack: Pack, resource: Resource) -> str:
     """What a resource running out moves: 'Danger +2, Alarm back to 0' ('' when nothing)."""
     return ", ".join(
-        _back_to(pack, m.track) if m.reset else f"{pack.track(m.track).name} {m.by:+d}" for m in resource.when_out
+        _back_to(pack, m.track) if m.reset else f"{pack.track(m.track).name} {signed(m.by)}" for m in resource.when_out
     )
 
 
@@ -183,13 +183,13 @@ def effect_phrase(pack: Pack, effect: OutcomeEffect, *, card: int | None = None,
     """'Fatigue +1', 'Torch −1 box', 'Torch refilled', 'foretells encounter 2', 'Lost for 3 turns'."""
     if effect.track is not None:
         name = pack.track(effect.track).name
-        return _back_to(pack, effect.track) if effect.reset else f"{name} {effect.by:+d}"
+        return _back_to(pack, effect.track) if effect.reset else f"{name} {signed(effect.by)}"
     if effect.resource is not None:
         name = next(r.name for r in pack.resources if r.id == effect.resource)
         if effect.reset:
             return _("{resource} refilled").format(resource=name)
         return ngettext("{resource} {n} box", "{resource} {n} boxes", abs(effect.by)).format(
-            resource=name, n=f"{effect.by:+d}"
+            resource=name, n=signed(effect.by)
         )
     if effect.sign:
         return _("foretells encounter {n}").format(n=card) if card is not None else _("foretells the next encounter")
@@ -262,11 +262,15 @@ def pool_cadence_text(pack: Pack) -> str:
     assert check is not None and check.pool is not None and check.pool.roll_at is not None
     units = pool_fill_units(pack)
     if units is None:
-        return _("when the pool holds {n} dice").format(n=check.pool.roll_at)
+        return ngettext("when the pool holds {n} die", "when the pool holds {n} dice", check.pool.roll_at).format(
+            n=check.pool.roll_at
+        )
     every = pack.time.unit if units == 1 else f"{units} {pack.time.plural}"
-    return _("when the pool holds {n} dice (every {span} for a quiet {party})").format(
-        n=check.pool.roll_at, span=every, party=pack.words.party
-    )
+    return ngettext(
+        "when the pool holds {n} die (every {span} for a quiet {party})",
+        "when the pool holds {n} dice (every {span} for a quiet {party})",
+        check.pool.roll_at,
+    ).format(n=check.pool.roll_at, span=every, party=pack.words.party)
 
 
 def pool_rule_note(pack: Pack) -> str:

@@ -167,8 +167,10 @@ def unit_sentence(pack: Pack) -> str:
     an = takes_an(time.unit)
     if time.actions_per_unit > 1:
         return (
-            _("An {unit} lasts {duration}, {n} {action}s.") if an else _("A {unit} lasts {duration}, {n} {action}s.")
-        ).format(unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action)
+            _("An {unit} lasts {duration}, {n} {actions}.") if an else _("A {unit} lasts {duration}, {n} {actions}.")
+        ).format(
+            unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action, actions=time.action_plural
+        )
     return (_("An {unit} lasts {duration}.") if an else _("A {unit} lasts {duration}.")).format(
         unit=time.unit, duration=lasts
     )

@@ -182,12 +182,12 @@ def resource_rows(odds: Odds) -> list[tuple[str, ...]]:
 
 
 def boxes_used(odds: Odds, use: ResourceUse) -> str:
-    """The boxes a quiet party uses within the hours, as a GM says it: 'all 6 boxes; out at 1:00' for one
-    that the rules run out by then, else 'boxes used: 4 by its rate + 1.50 expected from outcomes' (a
-    rate's figure is never more than the boxes, unless a roll can fill it again)."""
+    """The boxes a quiet party uses within the hours, as a GM says it: 'all 6 boxes; out at 1:00' (or '1 box;
+    out at 0:10') for one that the rules run out by then, else 'boxes used: 4 by its rate + 1.50 expected
+    from outcomes' (a rate's figure is never more than the boxes, unless a roll can fill it again)."""
     out = use.out_units
     if not use.by_dice and out is not None and not use.by_outcomes and out * odds.unit_minutes <= odds.hours * 60:
-        return ngettext("all {n} box; out at {time}", "all {n} boxes; out at {time}", use.boxes).format(
+        return ngettext("{n} box; out at {time}", "all {n} boxes; out at {time}", use.boxes).format(
             n=use.boxes, time=clock(int(out * odds.unit_minutes * 60))
         )
     parts = []

@@ -220,7 +220,13 @@ _POOL_READS = {
 @lru_cache(maxsize=4096)
 def _when(m: Machine, unit: int, language: str) -> str:
     pool = m.pool
-    roll_at = _("rolled when the pool holds {n} dice or more").format(n=pool.roll_at) if pool and pool.roll_at else ""
+    roll_at = (
+        ngettext(
+            "rolled when the pool holds {n} die or more", "rolled when the pool holds {n} dice or more", pool.roll_at
+        ).format(n=pool.roll_at)
+        if pool and pool.roll_at
+        else ""
+    )
     cadence = m.cadence
     if cadence is None:
         return roll_at
