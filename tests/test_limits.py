@@ -28,6 +28,7 @@ from sheetgen.cli import cli
 from sheetgen.errors import DataError
 from sheetgen.load.files import forget_loaded_packs, load_pack, load_site
 from sheetgen.load.variants import with_variant
+from sheetgen.load.yamlread import parse_yaml
 from sheetgen.model.pack import Pack
 from sheetgen.options import RenderOptions
 from sheetgen.sheets.reference import reference_view
@@ -168,15 +169,20 @@ def test_a_file_nests_at_most_max_depth_levels(tmp_path: Path) -> None:
     assert not any("levels deep" in p for p in allowed), allowed
 
 
-def test_a_file_holds_at_most_max_yaml_nodes_values(tmp_path: Path) -> None:
-    def values(n: int) -> str:  # the file's own mappings and scalars, then a flow list of the rest
-        return "rooms:\n" + room(1) + "    details: [" + ", ".join("d" for _ in range(n)) + "]\n"
+def test_a_file_holds_at_most_max_yaml_nodes_values() -> None:
+    """Counted by the reader, before any field is checked: every mapping, list, key and value is one."""
 
-    own = 1 + 3 * 2 + 2 + 2 * 4 + 2 + 1  # head, rooms mapping, keys and values, the list itself
-    many = refused(site(tmp_path, values(limits.MAX_YAML_NODES + 1 - own + 50)))
-    assert any(f"the file has more than {limits.MAX_YAML_NODES} values; split it up" in p for p in many), many
-    fewer = refused(site(tmp_path, values(limits.MAX_YAML_NODES - own - 50)))
-    assert not any("values; split it up" in p for p in fewer), fewer
+    def values(n: int) -> bytes:  # 12 of the file's own, then a flow list of n more
+        return (HEAD + 'rooms:\n  - key: "1"\n    details: [' + ", ".join("d" for _ in range(n)) + "]\n").encode()
+
+    own = 1 + 2 + 2 + 2 + 1 + 2 + 2  # the top mapping; site, system, rooms and their values; the room's two fields
+    assert parse_yaml(values(limits.MAX_YAML_NODES - own), "s.yaml").data["site"] == "Edges"
+    with pytest.raises(DataError) as info:
+        parse_yaml(values(limits.MAX_YAML_NODES - own + 1), "s.yaml")
+    assert [str(p) for p in info.value.problems] == [
+        f"s.yaml:5:{15 + 3 * (limits.MAX_YAML_NODES - own)}: YAML syntax: the file has more than "
+        f"{limits.MAX_YAML_NODES} values; split it up"  # at the first value past the limit, the list's last
+    ]
 
 
 def test_a_timetable_covers_at_most_max_hours(tmp_path: Path) -> None:
@@ -738,3 +744,27 @@ def test_a_text_holds_at_most_max_marks_marked_stretches(tmp_path: Path) -> None
         f"s.yaml:6:18: rooms[0].description: {limits.MAX_MARKS + 1} stretches of **bold** or _italic_ text; at most "
         f"{limits.MAX_MARKS} are allowed in one text"
     ]
+
+
+def test_a_settings_file_is_at_most_max_bytes(tmp_path: Path) -> None:
+    from sheetgen.settings import MAX_BYTES, read_settings
+
+    path = tmp_path / "settings.toml"
+    line = 'paper = "a4"\n'
+    path.write_text(line + "#" * (MAX_BYTES - len(line) - 1) + "\n", encoding="utf-8")
+    assert path.stat().st_size == MAX_BYTES
+    assert read_settings(path) == {"paper": "a4"}
+    path.write_text(line + "#" * (MAX_BYTES - len(line)) + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        read_settings(path)
+    assert [str(p) for p in info.value.problems] == [f"{path}: a settings file of more than 64 KiB is not one"]
+
+
+@pytest.mark.parametrize(
+    ("title", "name"), [("a" * 100, "a" * 100), ("a" * 101, "a" * 100), ("é" * 50 + "a", "é" * 50)]
+)
+def test_an_obsidian_note_name_is_at_most_max_note_bytes(title: str, name: str) -> None:
+    from sheetgen.export.obsidian_key import MAX_NOTE_BYTES, note_name
+
+    assert MAX_NOTE_BYTES == 100
+    assert note_name(title) == name
