@@ -130,6 +130,8 @@ def test_back_offset_values() -> None:
     assert parse_back_offset([1, 2]) == (1.0, 2.0)
     for bad, says in (
         ("50,0", "50 mm is more than a printer shifts a page"),
+        ("10.01,0", r"^10.01 mm is more than a printer shifts a page \(at most 10 mm either way\)"),
+        ("0,-10.01", "^-10.01 mm is more than"),
         ("1", "expected X,Y"),
         ("a,b", "expected a number of millimetres, not 'a'"),
         ("nan,0", "not 'nan'"),
