@@ -4,7 +4,8 @@ and nothing written.
 The cases are listed in tests/bad_inputs/cases.toml, with their files beside it. Each runs
 `python -m sheetgen ...` in a folder of its own holding the case's file and a previous output file;
 afterwards that file has the same bytes and nothing else has appeared. The subprocesses run a few at a
-time, started when the first case asks for its result.
+time, started when the first case asks for its result; they are slow tests. The cases that write no
+generated file also run through the CLI in this process, a fast test, for the same exact lines.
 """
 
 from __future__ import annotations
@@ -288,19 +289,25 @@ def test_the_suite_is_complete() -> None:
     assert all(p.stat().st_size < 20_000 for p in inputs), "keep committed input files small"
 
 
+def said(case: Case, stderr: str) -> list[str]:
+    """The lines of *stderr*, checked against the case's exact lines (or their patterns)."""
+    lines = stderr.splitlines()
+    if case.stderr_re:
+        assert len(lines) == len(case.stderr_re), stderr
+        for line, pattern in zip(lines, case.stderr_re, strict=True):
+            assert re.fullmatch(pattern, line), f"{line!r} does not match {pattern!r}"
+    else:
+        assert lines == list(case.stderr)
+    return lines
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_bad_input(case: Case, runs: dict[str, Run]) -> None:
     run = runs[case.id]
     assert "Traceback" not in run.stderr, run.stderr
     assert run.exit == case.exit, f"exit {run.exit}\nstdout: {run.stdout}\nstderr: {run.stderr}"
-    lines = run.stderr.splitlines()
-    if case.stderr_re:
-        assert len(lines) == len(case.stderr_re), run.stderr
-        for line, pattern in zip(lines, case.stderr_re, strict=True):
-            assert re.fullmatch(pattern, line), f"{line!r} does not match {pattern!r}"
-    else:
-        assert lines == list(case.stderr)
+    lines = said(case, run.stderr)
     reported = [line for line in lines if line.startswith(("error: ", "Error: "))]
     assert len(reported) == case.problems
     if case.problems > 1:
@@ -346,11 +353,5 @@ def test_bad_input_in_process(case: Case, tmp_path: Path, monkeypatch: pytest.Mo
     env = {"SHEETGEN_CONFIG": case.name if case.settings else "", **(case.env or {})}
     done = runner.invoke(cli, args, env=env, prog_name="sheetgen")
     assert done.exit_code == 2, done.output
-    lines = done.stderr.splitlines()
-    if case.stderr_re:
-        assert len(lines) == len(case.stderr_re), done.stderr
-        for line, pattern in zip(lines, case.stderr_re, strict=True):
-            assert re.fullmatch(pattern, line), f"{line!r} does not match {pattern!r}"
-    else:
-        assert lines == list(case.stderr)
+    said(case, done.stderr)
     assert all_files(run.folder) == run.before
