@@ -15,6 +15,7 @@ import pytest
 
 from sheetgen.errors import DataError
 from sheetgen.load.files import forget_loaded_packs, load_pack, load_site
+from sheetgen.load.variants import site_with_variant
 
 CLOCK = """\
 kind: pack
@@ -176,6 +177,40 @@ PACKS = [
         ['44:32: rolls[0].outcomes[0].pattern.die.blue: no die with id "blue" (known: red, white)'],
     ),
     (
+        "unknown-field-of-a-list-item-in-a-list-item",  # the suggestion is from a level's fields, not a track's
+        CLOCK.replace("{at: 3, label: Omen}", "{at: 3, lable: Omen}"),
+        [
+            "29:9: tracks[0].levels[0].label: required field is missing",
+            '29:17: tracks[0].levels[0].lable: unknown field "lable" (did you mean "label"?)',
+        ],
+    ),
+    (
+        "one-message-for-a-union",  # every: a number or a track's levels; the number is what was meant
+        CLOCK.replace("    read: highest\n", "    read: highest\n  cadence: {every: often}\n"),
+        ["14:20: check.cadence.every: expected a whole number, not 'often'"],
+    ),
+    (
+        "table-dice-too-many-to-work-out",
+        CLOCK.replace(
+            "tallies:\n",
+            "tables:\n  - id: t\n    name: T\n    roll: 400d6\n    columns: [What]\n    rows:\n"
+            "      - {roll: 400-2400, cells: [Rats]}\ntallies:\n",
+        ),
+        ['34:11: tables[0].roll: dice "400d6": too large to compute exactly (it can still be rolled) at column 1'],
+    ),
+    (
+        "patterns-read-from-the-total",
+        CLOCK[: CLOCK.index("check:")]
+        + "check:\n  name: C\n  when: w\n  formula: f\n  roll: 2d6\n  dice_names: [red, white]\n"
+        + "  add: [encounter-clock]\n  outcomes_read: total\n  trigger: {faces: [2]}\n  outcomes:\n"
+        + "    - {pattern: {die: {red: 1}}, result: Red}\n"
+        + CLOCK[CLOCK.index("tracks:") :],
+        [
+            "12:18: check.outcomes_read: outcomes read from the total cannot be patterns: read them from the result",
+            "15:5: check.outcomes: no row covers 2-18 on the check's total; every result needs exactly one row",
+        ],
+    ),
+    (
         "usage-die-on-no-face",
         CLOCK + "resources:\n  - id: torches\n    name: Torches\n    dice: [d8, d6]\n    on: 7-8\n    every: 1\n",
         [
@@ -232,6 +267,16 @@ SITES = [
         ],
     ),
     (
+        "route-without-a-chosen-track",
+        ROUTE.replace("wilderness-watches", "dungeon-turn")
+        .replace("  track: {track}\n", "")
+        .replace("8 hours", "1 hour"),
+        [
+            "6:3: route: dungeon-turn has no track the GM chooses (chosen: true, such as a terrain) for the legs' "
+            "terrain to set; play the route with a pack that has one"
+        ],
+    ),
+    (
         "route-track",
         ROUTE.replace("{track}", "terrian"),
         ['6:10: route.track: no track with id "terrian" in wilderness-watches (tracks the GM chooses: terrain)'],
@@ -262,3 +307,11 @@ def test_a_section_of_a_table_is_not_held_back_by_a_secret_track_of_the_same_id(
     pack = load_pack(str(path))
     assert not pack.track("encounter-clock").player_safe
     assert pack.table("encounter-clock").player_safe
+
+
+def test_a_site_played_with_a_variant_has_its_pack_play_it() -> None:
+    loaded = load_site("the-sunken-chapel")
+    assert site_with_variant(loaded, None) is loaded
+    fast = site_with_variant(loaded, "fast-turns")
+    assert (loaded.pack.time.length, fast.pack.time.length) == (600, 1200)
+    assert fast.site == loaded.site

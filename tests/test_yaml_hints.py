@@ -86,6 +86,32 @@ SLIPS = [
         "6:33: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
     ),
     (
+        "hash-in-a-flow-list-and-a-quote-in-its-comment",  # the quote after the hash is in the comment
+        HEAD + "    details: [Dust, bones #3 it's]\n",
+        "6:21: this text contains ' #'; put the whole text in quotes: \"bones #3 it's\"",
+    ),
+    (
+        "colon-inside-braces-after-spaces",  # the text starts at its first letter, past the spaces
+        HEAD + '  - {key: "2",   name:   Hall: the big one}\n',
+        "6:26: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
+    ),
+    (
+        "colon-two-lines-below-its-key",  # the text starts on the line below the key, not at the colon's line
+        HEAD + "    description:\n      The hall is long\n      and a sign says: KEEP OUT\n",
+        "7:7: rooms[0].description: this text contains ': '; put the whole text in quotes: \"The hall is long …\"",
+    ),
+    (
+        "double-quote-without-a-backslash",  # a text with a double quote is shown in single quotes
+        HEAD + '    text: A "door": here\n',
+        "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: 'A \"door\": here'",
+    ),
+    (
+        "unclosed-list-after-a-comment",  # the parts of a file that starts with a comment line
+        "# The cellar under the inn\nsite: The Cellar\nsystem: dungeon-turn\nauthor: [Me\n"
+        'rooms:\n  - {key: "1", name: Stair}\n',
+        "4:9: author: this [ opens a list that is never closed; end it with ]",
+    ),
+    (
         "hash-inside-braces",
         HEAD + '  - {key: "2", name: Guard #2}\n',
         "6:22: this text contains ' #'; put the whole text in quotes: \"Guard #2\"",
@@ -182,6 +208,11 @@ def test_what_reads_as_meant_gets_no_hint(runner: CliRunner, tmp_path: Path, wri
         ("    details:\n      - {a: b, c: d}\n", "7:9: rooms[0].details[0]: expected text"),
         ("    details:\n      - A: [b]\n", "7:9: rooms[0].details[0]: expected text"),
         ("    details:\n      - [a, [b]]\n", "7:9: rooms[0].details[0]: expected text"),
+        # a list closed by the wrong bracket is no list left open: PyYAML's words, at the bracket
+        (
+            "    details: [Rats, A sign: keep}, x]\n",
+            "6:33: YAML syntax: expected ',' or ']', but got '}' (while parsing a flow sequence)",
+        ),
     ],
 )
 def test_what_is_not_a_slip_is_said_as_it_is(runner: CliRunner, tmp_path: Path, written: str, expected: str) -> None:
