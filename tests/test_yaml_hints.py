@@ -112,6 +112,11 @@ SLIPS = [
         "4:9: author: this [ opens a list that is never closed; end it with ]",
     ),
     (
+        "two-colons-in-a-flow-list-item",  # an item of [ ] has no field name: the whole item is the text
+        HEAD + "    details: [Dust,   A sign: keep: out]\n",
+        "6:23: this text contains ': '; put the whole text in quotes: \"A sign: keep: out\"",
+    ),
+    (
         "hash-inside-braces",
         HEAD + '  - {key: "2", name: Guard #2}\n',
         "6:22: this text contains ' #'; put the whole text in quotes: \"Guard #2\"",

@@ -155,7 +155,14 @@ def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, i
 def _flow_text(text: str, column: int) -> tuple[int, str]:
     """The start and text of a plain value inside [ ] or { } whose ': ' at *column* broke it."""
     begin = max(text.rfind(",", 0, column), text.rfind("[", 0, column), text.rfind("{", 0, column)) + 1
-    colon = text.find(": ", begin, column)
+    open_brackets: list[str] = []
+    for ch in text[:column]:
+        if ch in "[{":
+            open_brackets.append(ch)
+        elif ch in "]}" and open_brackets:
+            open_brackets.pop()
+    # inside { } the text is a field's value, after its name; inside [ ] an item has no name before it
+    colon = text.find(": ", begin, column) if open_brackets[-1:] == ["{"] else -1
     start = colon + 2 if colon >= 0 else begin
     while start < column and text[start] == " ":
         start += 1

@@ -168,9 +168,7 @@ def unit_sentence(pack: Pack) -> str:
     if time.actions_per_unit > 1:
         return (
             _("An {unit} lasts {duration}, {n} {actions}.") if an else _("A {unit} lasts {duration}, {n} {actions}.")
-        ).format(
-            unit=time.unit, duration=lasts, n=time.actions_per_unit, action=time.action, actions=time.action_plural
-        )
+        ).format(unit=time.unit, duration=lasts, n=time.actions_per_unit, actions=time.action_plural)
     return (_("An {unit} lasts {duration}.") if an else _("A {unit} lasts {duration}.")).format(
         unit=time.unit, duration=lasts
     )
