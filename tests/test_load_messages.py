@@ -267,6 +267,12 @@ SITES = [
         ],
     ),
     (
+        "exit-to-no-room-of-ten",  # many keys are shown by their first four and last two
+        SITE.replace('  - {key: "1", name: Stair}\n', "")
+        + "".join(f'  - {{key: "{i}", name: R{i}}}\n' for i in range(1, 11)).replace("R1}", 'R1, exits: ["11"]}', 1),
+        ['4:34: rooms[0].exits[0]: no room with key "11" (rooms are 1, 2, 3, 4, ... 9, 10)'],
+    ),
+    (
         "route-without-a-chosen-track",
         ROUTE.replace("wilderness-watches", "dungeon-turn")
         .replace("  track: {track}\n", "")
