@@ -211,6 +211,84 @@ PACKS = [
         ],
     ),
     (
+        "trigger-track-full",
+        CLOCK.replace("  trigger:\n    track_full: encounter-clock", "  trigger:\n    track_full: encounter-clok"),
+        [
+            '15:17: check.trigger.track_full: no track with id "encounter-clok" (did you mean "encounter-clock"?)',
+            "15:17: check.trigger.track_full: track_full needs an advance table that moves the same track",
+        ],
+    ),
+    (
+        "pool-of-two-dice-a-die",
+        CLOCK.replace("    die: d6\n", "    die: 2d6\n"),
+        [
+            '10:10: check.pool.die: a pool is made of single dice such as d6: dice "2d6": expected a single die such '
+            'as "d6" at column 1',
+            "19:9: check.advance.by[0]: 1-3 cannot come up on the check's result",
+            "20:9: check.advance.by[1]: 4-5 cannot come up on the check's result",
+            "21:9: check.advance.by[2]: 6 cannot come up on the check's result",
+        ],
+    ),
+    (
+        "two-statblocks-one-id",
+        CLOCK + "statblocks:\n  - {id: rat, name: Rat, stats: {HP: 2}}\n  - {id: rat, name: Big rat, stats: {HP: 4}}\n",
+        ['39:10: statblocks[1].id: duplicate id "rat" (first used by statblocks[0]); each id must be unique'],
+    ),
+    (
+        "encounter-table",
+        CLOCK + "encounter:\n  reaction: reacton\n",
+        ['38:13: encounter.reaction: no table with id "reacton": the file defines none'],
+    ),
+    (
+        "outcomes-of-a-pool-read-from-the-total",
+        CLOCK.replace(
+            "    read: highest\n",
+            "    read: highest\n  outcomes_read: total\n  outcomes:\n    - {roll: 1-6, result: Any}\n",
+        ),
+        ["14:18: check.outcomes_read: total is for a plain roll with tracks added (add); use result otherwise"],
+    ),
+    (
+        "cadence-by-a-missing-track",
+        CLOCK.replace(
+            "    read: highest\n", "    read: highest\n  cadence: {every: {track: encounter-clok, levels: {0-6: 1}}}\n"
+        ),
+        ['14:28: check.cadence.every.track: no track with id "encounter-clok" (did you mean "encounter-clock"?)'],
+    ),
+    (
+        "a-union-and-a-field-after-it",  # one message for the union's place, and the next place still said
+        CLOCK.replace("    read: highest\n", "    read: highest\n  cadence: {every: often}\n").replace(
+            "    max: 6\n", "    max: six\n"
+        ),
+        [
+            "14:20: check.cadence.every: expected a whole number, not 'often'",
+            "26:10: tracks[0].max: expected a whole number, not 'six'",
+        ],
+    ),
+    (
+        "table-rows-short-of-the-dice",
+        CLOCK.replace(
+            "tallies:\n",
+            "tables:\n  - id: t\n    name: T\n    roll: 1d6\n    columns: [What]\n    rows:\n"
+            "      - {roll: 1-5, cells: [Rats]}\ntallies:\n",
+        ),
+        ["37:7: tables[0].rows: no row covers 6 on 1d6; every result needs exactly one row"],
+    ),
+    (
+        "outcomes-short-of-the-dice",
+        CLOCK[: CLOCK.index("check:")]
+        + "check:\n  name: C\n  when: w\n  formula: f\n  roll: 1d6\n  trigger: {faces: [1]}\n  outcomes:\n"
+        + "    - {roll: 1-5, result: Some}\n"
+        + CLOCK[CLOCK.index("tracks:") :],
+        ["12:5: check.outcomes: no row covers 6 on the check's result; every result needs exactly one row"],
+    ),
+    (
+        "tracker-turns-of-a-missing-action",
+        CLOCK
+        + "actions:\n  - {name: Move, text: Go.}\ntrackers:\n  - id: t\n    title: T\n    audience: gm\n"
+        + "    parts: [{kind: turns, actions: [Move, Mvoe]}]\n",
+        ['43:43: trackers[0].parts[0].actions[1]: no action named "Mvoe" (actions: Move)'],
+    ),
+    (
         "usage-die-on-no-face",
         CLOCK + "resources:\n  - id: torches\n    name: Torches\n    dice: [d8, d6]\n    on: 7-8\n    every: 1\n",
         [
@@ -271,6 +349,24 @@ SITES = [
         SITE.replace('  - {key: "1", name: Stair}\n', "")
         + "".join(f'  - {{key: "{i}", name: R{i}}}\n' for i in range(1, 11)).replace("R1}", 'R1, exits: ["11"]}', 1),
         ['4:34: rooms[0].exits[0]: no room with key "11" (rooms are 1, 2, 3, 4, ... 9, 10)'],
+    ),
+    (
+        "control-character-in-a-field-name",
+        'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", name: Stair, "na\\ame": x}\n',
+        [
+            "4:29: rooms[0]: the text holds control character U+0007 (written as an escape such as \\0 or \\e); "
+            "remove it"
+        ],
+    ),
+    (
+        "nested-past-pythons-depth",
+        "site: The Cellar\nsystem: dungeon-turn\nrooms: " + "[" * 3000 + "]" * 3000 + "\n",
+        [" the YAML is nested too deeply"],  # told of the whole file, at no line
+    ),
+    (
+        "two-statblocks-of-a-site-one-id",
+        SITE + "statblocks:\n  - {id: rat, name: Rat, stats: {HP: 2}}\n  - {id: rat, name: Big rat, stats: {HP: 4}}\n",
+        ['7:10: statblocks[1].id: duplicate id "rat" (first used by statblocks[0]); each id must be unique'],
     ),
     (
         "route-without-a-chosen-track",

@@ -117,6 +117,27 @@ SLIPS = [
         "6:23: this text contains ': '; put the whole text in quotes: \"A sign: keep: out\"",
     ),
     (
+        "hash-in-a-flow-list-with-a-capital-after-it",
+        HEAD + "    details: [Dust, bones #X]\n",
+        "6:21: this text contains ' #'; put the whole text in quotes: \"bones #X\"",
+    ),
+    (
+        "brackets-for-one-text-over-two-lines",  # the list goes on past its line: shown up to there, with " …"
+        HEAD + '  - key: "2"\n    name: [Hall,\n      dark]\n',
+        "7:11: rooms[1].name: this text starts with '[', so YAML reads it as a list of 2 items; put the whole "
+        'text in quotes: "[Hall, …"',
+    ),
+    (
+        "two-colons-in-a-list-item",  # a list item's first ': ' names a field, as in a list of rooms
+        HEAD + "    details:\n      - Sign: keep: out\n",
+        "7:15: rooms[0].details[0].Sign: this text contains ': '; put the whole text in quotes: \"keep: out\"",
+    ),
+    (
+        "colon-below-its-key-after-a-blank-line",
+        HEAD + "    description:\n\n      The hall: dark and long\n",
+        "8:7: rooms[0].description: this text contains ': '; put the whole text in quotes: \"The hall: dark and long\"",
+    ),
+    (
         "hash-inside-braces",
         HEAD + '  - {key: "2", name: Guard #2}\n',
         "6:22: this text contains ' #'; put the whole text in quotes: \"Guard #2\"",
