@@ -267,7 +267,9 @@ def check_pack(pack: Pack, doc: Document) -> None:
         ("tracker page", pack.trackers),
     ):
         problems.extend(_duplicates(doc, [i.id for i in items], _plural(kind), "id"))
-    first_track = {t.id: i for i, t in reversed(list(enumerate(pack.tracks)))}
+    first_track: dict[str, int] = {}
+    for i, track in enumerate(pack.tracks):
+        first_track.setdefault(track.id, i)
     for i, shared in enumerate(t.id for t in pack.tallies):
         if shared in first_track:
             problems.append(
