@@ -158,6 +158,32 @@ SLIPS = [
         HEAD + '    text: A "door": C:\\n\n',
         "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: 'A \"door\": C:\\n'",
     ),
+    (
+        "hash-in-a-flow-list-after-an-apostrophe",  # an apostrophe inside a word opens no quoted text
+        HEAD + "    details: [A smuggler's lantern, bones #3]\n",
+        "6:37: this text contains ' #'; put the whole text in quotes: \"bones #3\"",
+    ),
+    (
+        "hash-in-a-flow-list-after-a-quoted-item",
+        HEAD + "    details: ['Dust', bones #3]\n",
+        "6:23: this text contains ' #'; put the whole text in quotes: \"bones #3\"",
+    ),
+    (
+        "colon-inside-braces-after-a-field",  # the text starts after the brace's own field, not the line's
+        HEAD + '  - key: "2"\n    name: {text: Hall: the big one}\n',
+        "7:18: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
+    ),
+    (
+        "text-going-on-at-its-fields-indent",
+        HEAD + "    text: The hall is long\n    and dark\n",
+        "7:5: \"and dark\" is read as a field's name, but no ':' follows it: indent it further to go on with the "
+        "text above, or write the field as name: value",
+    ),
+    (
+        "colon-on-a-later-line-of-a-file-with-crlf",  # the field is named as in a file with \n alone
+        (HEAD + "    text: The hall is long\n\n      and a sign says: KEEP OUT\n").replace("\n", "\r\n"),
+        "6:11: rooms[0].text: this text contains ': '; put the whole text in quotes: \"The hall is long …\"",
+    ),
     ("tab", HEAD + "\t  text: Dust\n", "6:1: a tab character; YAML indents with spaces, not tabs"),
     (
         "tab-after-a-dash",
@@ -173,6 +199,21 @@ SLIPS = [
         "unclosed-single-quote",
         HEAD + "    text: 'Dust and bones\n",
         "6:11: rooms[0].text: this ' opens a quoted text that is never closed; end the text with '",
+    ),
+    (
+        "unclosed-list-at-the-end-of-the-file",  # the list ends with the file, after its [ or a comma
+        HEAD + '    exits: ["2",\n',
+        "6:12: rooms[0].exits: this [ opens a list that is never closed; end it with ]",
+    ),
+    (
+        "unclosed-list-before-the-next-room",
+        HEAD + '    exits: [\n  - key: "2"\n    name: Hall\n',
+        "6:12: rooms[0].exits: this [ opens a list that is never closed; end it with ]",
+    ),
+    (
+        "unclosed-braces-before-the-next-field",  # brackets closed before it, or in quotes or a comment, are not it
+        HEAD + '    text: {a: [b], c: "d [", # [\n      e: f,\nauthor: Me\n',
+        "6:11: rooms[0].text: this { opens a list that is never closed; end it with }",
     ),
     (
         "unclosed-list",
@@ -234,6 +275,19 @@ def test_what_reads_as_meant_gets_no_hint(runner: CliRunner, tmp_path: Path, wri
         ("    details:\n      - {a: b, c: d}\n", "7:9: rooms[0].details[0]: expected text"),
         ("    details:\n      - A: [b]\n", "7:9: rooms[0].details[0]: expected text"),
         ("    details:\n      - [a, [b]]\n", "7:9: rooms[0].details[0]: expected text"),
+        # a ' #' inside a quoted text is no comment: the list is left open
+        (
+            '    details: ["Dust #1]", bones\n',
+            "6:14: rooms[0].details: this [ opens a list that is never closed; end it with ]",
+        ),
+        (
+            "    details: ['it''s #1]', bones\n",
+            "6:14: rooms[0].details: this [ opens a list that is never closed; end it with ]",
+        ),
+        (
+            '    details: ["a \\" #1]", bones\n',
+            "6:14: rooms[0].details: this [ opens a list that is never closed; end it with ]",
+        ),
         # a list closed by the wrong bracket is no list left open: PyYAML's words, at the bracket
         (
             "    details: [Rats, A sign: keep}, x]\n",

@@ -39,7 +39,11 @@ def test_values_and_positions() -> None:
         ("0o17", "0o17"),
         ("2001-12-14", "2001-12-14"),
         ("true", True),
+        ("True", True),
+        ("TRUE", True),
         ("false", False),
+        ("False", False),
+        ("FALSE", False),
         ("null", None),
         ("~", None),
         ("", None),
@@ -96,6 +100,17 @@ def test_tabs_syntax_errors_and_encodings() -> None:
     assert parse_yaml(b"\xef\xbb\xbfa: 1\n", "f.yaml").data == {"a": 1}
 
 
+@pytest.mark.parametrize("end", ["\r\n", "\r"])
+def test_a_file_with_other_line_ends_reads_as_one_with_newlines(end: str) -> None:
+    """\r\n (Windows) and \r alone end a line as \n does: the same values at the same places, and a
+    syntax error or a control character said at the same line."""
+    text = "site: X\nrooms:\n  - key: 1\n    text: |\n      One\n      two\n    exits: ['2']\n"
+    doc, crlf = parse_yaml(text.encode(), "f.yaml"), parse_yaml(text.replace("\n", end).encode(), "f.yaml")
+    assert (crlf.data, crlf.values, crlf.keys) == (doc.data, doc.values, doc.keys)
+    for bad in ("a: 1\nb: [x\nc: 2\n", "a: 1\nb: x\x01y\n"):
+        assert messages(bad.replace("\n", end).encode()) == messages(bad.encode())
+
+
 def test_empty_and_deep_files() -> None:
     assert messages(b"") == ["f.yaml:1:1: the file is empty; expected a mapping of fields"]
     assert messages(b"# only a comment\n") == ["f.yaml:1:1: the file is empty; expected a mapping of fields"]
@@ -141,7 +156,7 @@ def test_a_yaml_error_reads_the_same_with_either_parser(monkeypatch: pytest.Monk
     from sheetgen.load import yamlread
 
     def read() -> list[object]:
-        bad = [b"a:\n\tb: 1\n", b"a: [1, 2\nb: 3\n", b"a: 1\na: 2\n", b"x: &a 1\ny: *a\n"]
+        bad = [b"a:\n\tb: 1\n", b"a: [1, 2\nb: 3\n", b"a: 1\na: 2\n", b"x: &a 1\ny: *a\n", b"a:\n  b: 1\n  c\n"]
         return [messages(raw) for raw in bad] + [parse_yaml(b"a: !!str 12\nb: 7\n", "f.yaml").data]
 
     fast = read()

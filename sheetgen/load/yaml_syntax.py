@@ -74,7 +74,16 @@ def worded(
     if context.startswith("while parsing a flow") and problem.endswith("but got ':'"):
         begin, text = _flow_text(lines[line], column)
         return (line, begin), quote_hint(": ", text)
+    if problem == "could not find expected ':'" and context == "while scanning a simple key" and opened is not None:
+        words = lines[opened[0]][opened[1] :].rstrip("\n")
+        return opened, (
+            f"{quoted(words)} is read as a field's name, but no ':' follows it: indent it further to go on "
+            "with the text above, or write the field as name: value"
+        )
     mark = _char(lines, opened)
+    if context.startswith("while parsing a flow") and "<stream end>" in problem and mark not in ("[", "{"):
+        opened = _open_bracket(lines, at)  # PyYAML marks the end of the file, not the bracket left open
+        mark = _char(lines, opened)
     if (
         context == "while scanning a quoted scalar"
         and opened is not None
@@ -101,12 +110,7 @@ def _comment_in_flow(text: str, opened: int) -> tuple[int, str] | None:
     took the closing bracket with it (``[Dust, bones #3]``), and the item as written; None
     when no comment on the line holds a bracket that would have closed it."""
     hash_at = text.find(" #", opened)
-    if (
-        hash_at < 0
-        or not any(ch in text[hash_at:] for ch in "]}")
-        or text.count('"', opened, hash_at) % 2
-        or text.count("'", opened, hash_at) % 2
-    ):
+    if hash_at < 0 or not any(ch in text[hash_at:] for ch in "]}") or _scan(text, opened + 1, hash_at, "", []):
         return None
     start = max(text.rfind(",", opened, hash_at), opened) + 1
     colon = text.find(": ", start, hash_at)
@@ -114,6 +118,48 @@ def _comment_in_flow(text: str, opened: int) -> tuple[int, str] | None:
     start += len(text[start:hash_at]) - len(text[start:hash_at].lstrip(" "))
     ends = [i for i in (text.find(ch, hash_at) for ch in ",]}") if i >= 0]
     return start, text[start : min(ends)].rstrip()
+
+
+def _scan(text: str, start: int, end: int, quote: str, brackets: list[tuple[int, int]], row: int = 0) -> str:
+    """Read the line *text* (line *row* of the file) from *start* to *end* as YAML, *quote* open at *start*:
+    the quote open at *end* ("" when none); each [ or { opened is added to *brackets*, each closed taken
+    off. A quote opens a quoted text only where a value starts ("smuggler's" is a plain word), '' or \\"
+    inside one does not close it, and a '#' after a space starts a comment."""
+    starts = start == 0 or text[start - 1] in " ,[{"
+    i = start
+    while i < end:
+        ch = text[i]
+        if quote:
+            if (ch == "\\" and quote == '"') or (ch == quote == text[i + 1 : i + 2] == "'"):
+                i += 1  # an escaped character: \\" in double quotes, '' in single ones
+            elif ch == quote:
+                quote = ""
+        elif ch == "#" and (i == 0 or text[i - 1] in " \t"):
+            break
+        elif ch in "\"'" and starts:
+            quote = ch
+        elif ch in "[{":
+            brackets.append((row, i))
+        elif ch in "]}" and brackets:
+            brackets.pop()
+        if ch not in " \t":
+            starts = not quote and ch in ",[{:-"
+        i += 1
+    return quote
+
+
+def _open_bracket(lines: list[str], at: tuple[int, int]) -> tuple[int, int] | None:
+    """The innermost [ or { left open at *at*, read from the line of the top-level field that holds it."""
+    last = min(at[0] if at[1] else at[0] - 1, len(lines) - 1)  # at a line's start: from the line above
+    first = last
+    while first > 0 and not _starts_field(lines[first]):
+        first -= 1
+    brackets: list[tuple[int, int]] = []
+    quote = ""
+    for row in range(first, last + 1):
+        text = lines[row].rstrip("\n")
+        quote = _scan(text, 0, at[1] if row == at[0] else len(text), quote, brackets, row)
+    return brackets[-1] if brackets else None
 
 
 def _char(lines: list[str], at: tuple[int, int] | None) -> str:
@@ -128,7 +174,7 @@ def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, i
     of its first line, and whether it goes on past that line."""
     row = line
     while True:
-        text = lines[row].rstrip("\r\n")
+        text = lines[row].rstrip("\n")
         body = len(text) - len(text.lstrip(" "))
         while _ITEM.match(text, body):
             body = _ITEM.match(text, body).end()  # type: ignore[union-attr]
@@ -140,15 +186,15 @@ def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, i
                 return (row, value), text[value:], row != line
             # "key:" alone: the text starts on the line below it
             below = row + 1
-            while below < line and _SKIP.match(lines[below].rstrip("\r\n")):
+            while below < line and _SKIP.match(lines[below].rstrip("\n")):
                 below += 1
-            first = lines[below].rstrip("\r\n")
+            first = lines[below].rstrip("\n")
             start = len(first) - len(first.lstrip(" "))
             return (below, start), first[start:], below != line
         if (row == line and _ITEM.match(text, len(text) - len(text.lstrip(" ")))) or row == 0 or line - row > 200:
             return (row, body), text[body:], row != line
         row -= 1
-        while row > 0 and _SKIP.match(lines[row].rstrip("\r\n")):
+        while row > 0 and _SKIP.match(lines[row].rstrip("\n")):
             row -= 1
 
 
@@ -227,7 +273,7 @@ def fields(lines: list[str]) -> list[Part]:
 
 
 def _starts_field(text: str) -> bool:
-    if not text or text[0] in " \t\r\n#]},":
+    if not text or text[0] in " \t\n#]},":
         return False
     if text.startswith(("---", "...")):
         return False
@@ -248,11 +294,11 @@ def items(lines: list[str], part: Part) -> list[Part] | None:
     field holding a block list ('key:' on its own line, then '- ' items)."""
     if part.key is None:
         return None
-    head = lines[part.rows[0]].rstrip("\r\n")
+    head = lines[part.rows[0]].rstrip("\n")
     found = _KEY_LINE.match(head)
     if found is None or not _SKIP.match(head, found.end()):
         return None
-    body = [row for row in part.rows[1:] if not _SKIP.match(lines[row].rstrip("\r\n"))]
+    body = [row for row in part.rows[1:] if not _SKIP.match(lines[row].rstrip("\n"))]
     if not body:
         return None
     first = _ITEM.match(lines[body[0]])

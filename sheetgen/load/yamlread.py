@@ -283,6 +283,9 @@ def _decode(raw: bytes, name: str) -> str:
             f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); save the file as UTF-8",
             Location(name, line, column),
         ) from None
+    # YAML reads \r\n and a lone \r as one line break: written as \n, every line of the text ends alike
+    # for the places and hints read from it (lines and columns stay where they were)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     bad = _CONTROL.search(text)
     if bad:
         line = text.count("\n", 0, bad.start()) + 1
