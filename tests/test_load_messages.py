@@ -296,6 +296,63 @@ PACKS = [
             "die has, such as 1-2"
         ],
     ),
+    (
+        "usage-die-on-only-zero",  # 0 is no die's face
+        CLOCK + "resources:\n  - id: torches\n    name: Torches\n    dice: [d4]\n    on: 0\n    every: 1\n",
+        [
+            "41:9: resources[0].on: no face of d4 is in on (0), so it could never step down: give on faces every "
+            "die has, such as 1-2"
+        ],
+    ),
+    (
+        "section-of-a-missing-track",
+        CLOCK.replace("sections: [{kind: check}]", "sections: [{kind: check}, {kind: track, ref: encounter-clok}]"),
+        [
+            '36:52: reference.pages[0].sections[1].ref: no track with id "encounter-clok" (did you mean '
+            '"encounter-clock"?)'
+        ],
+    ),
+    (
+        "players-tracker-of-a-secret-track",
+        CLOCK
+        + "trackers:\n  - id: t\n    title: T\n    audience: players\n"
+        + "    parts: [{kind: track, ref: encounter-clock}]\n",
+        ["41:32: trackers[0].parts[0].ref: track 'encounter-clock' is not player_safe but this sheet is for players"],
+    ),
+    (
+        "two-tallies-one-id",
+        CLOCK.replace("reference:\n", "  - {id: loud-noise, name: Again, text: Again.}\nreference:\n"),
+        ['33:10: tallies[1].id: duplicate id "loud-noise" (first used by tallies[0]); each id must be unique'],
+    ),
+    (
+        "table-without-columns",
+        CLOCK.replace("tallies:\n", TABLE.replace("columns: [What]", "columns: []") + "tallies:\n"),
+        ["35:14: tables[0].columns: needs at least 1 entry"],
+    ),
+    (
+        "results-of-a-missing-roll",
+        CLOCK
+        + ROLL
+        + "    roll: 1d6\n    outcomes:\n      - {roll: 1-6, result: Any}\n"
+        + "trackers:\n  - id: t\n    title: T\n    audience: gm\n    parts: [{kind: results, ref: dies}]\n",
+        ['48:34: trackers[0].parts[0].ref: no roll with id "dies" (did you mean "dice"?)'],
+    ),
+    (
+        "outcome-below-a-track-that-starts-above-zero",  # the roll's totals start at its dice plus the tracks' least
+        CLOCK.replace("tallies:\n", "  - {id: dread, name: Dread, min: 1, max: 2}\ntallies:\n")
+        + ROLL
+        + "    roll: 1d6\n    add: [dread]\n    outcomes:\n      - {roll: 1, result: Never}\n"
+        + "      - {roll: 2-8, result: Any}\n",
+        ["45:16: rolls[0].outcomes[0].roll: 1 cannot come up on 1d6 with the tracks added (2-8)"],
+    ),
+    (
+        "hash-in-a-text-with-lines-after-it",  # the text shown ends with its line
+        CLOCK.replace("formula: Roll the pool.", "formula: Roll the pool on Room #3 and on.\n  # a comment"),
+        [
+            "8:12: check.formula: this text contains ' #'; put the whole text in quotes: "
+            '"Roll the pool on Room #3 and on."'
+        ],
+    ),
 ]
 
 
@@ -356,6 +413,14 @@ SITES = [
         [
             "4:29: rooms[0]: the text holds control character U+0007 (written as an escape such as \\0 or \\e); "
             "remove it"
+        ],
+    ),
+    (
+        "invisible-character-in-a-field-name",  # said once; the fields after it are still read
+        'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", "na\\u200bme": x, name: Stair}\n',
+        [
+            "4:16: rooms[0]: invisible formatting character U+200B (ZERO WIDTH SPACE); it prints as nothing or "
+            "changes how the text around it reads: remove it"
         ],
     ),
     (
@@ -423,3 +488,12 @@ def test_a_file_nested_past_pythons_depth_is_refused_in_words(tmp_path: Path) ->
     )
     [said] = problems(path, load_site)
     assert said in (" the YAML is nested too deeply", "3:1: the YAML is nested too deeply")
+
+
+def test_a_site_names_a_pack_beside_it_ending_in_yaml_or_yml(tmp_path: Path) -> None:
+    for name in ("clocky.yaml", "clocky.yml"):
+        (tmp_path / name).write_text(CLOCK, encoding="utf-8")
+        path = tmp_path / "s.yaml"
+        path.write_text(SITE.replace("dungeon-turn", name), encoding="utf-8")
+        forget_loaded_packs()
+        assert load_site(str(path)).pack.id == "clocky"

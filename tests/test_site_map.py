@@ -97,6 +97,37 @@ def test_a_map_spans_at_most_max_map_squares(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize("squares", ["doors: [{at: [0, {y}], kind: door, facing: south}]", "water: [[0, {y}]]"])
+def test_a_door_or_water_square_spans_the_square_it_stands_on(tmp_path: Path, squares: str) -> None:
+    """A door or water at (x, y) fills the square to (x + 1, y + 1): one in the map's last row fits, one
+    a row further does not."""
+    last = limits.MAX_MAP_SQUARES
+    area = "    - {room: '1', rect: [0, 0, 1, 1]}\n"
+    load_site(str(_site(tmp_path, area + "  " + squares.replace("{y}", str(last - 1)) + "\n")))
+    with pytest.raises(DataError) as info:
+        load_site(str(_site(tmp_path, area + "  " + squares.replace("{y}", str(last)) + "\n")))
+    assert [str(p).split("/")[-1] for p in info.value.problems] == [
+        f"s.yaml:7:3: map: the map spans 1 x {last + 1} squares; at most {last:,} each way fit on a page "
+        "(draw it with larger squares, or split the site)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("area", "said"),
+    [
+        ("{room: '1'}", "neither"),
+        ("{room: '1', rect: [0, 0, 1, 1], polygon: [[0, 0], [1, 0], [1, 1]]}", "both"),
+    ],
+)
+def test_an_area_is_a_rect_or_a_polygon(tmp_path: Path, area: str, said: str) -> None:
+    with pytest.raises(DataError) as info:
+        load_site(str(_site(tmp_path, f"    - {area}\n")))
+    assert [str(p).split("/")[-1] for p in info.value.problems] == [
+        f"s.yaml:8:7: map.areas[0]: give an area either rect: [x, y, width, height] or polygon: [[x, y], ...], "
+        f"not {said}"
+    ]
+
+
 def test_a_polygon_has_at_most_max_polygon_corners(tmp_path: Path) -> None:
     def corners(n: int) -> str:
         return ", ".join(f"[{i % 7}, {i // 7}]" for i in range(n))

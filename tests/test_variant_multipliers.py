@@ -108,6 +108,25 @@ def test_the_id_derived_from_the_name_still_works() -> None:
     assert result.exit_code == 2 and "its variants are: clockwise-turn" in result.output
 
 
+def test_a_rate_the_variant_gives_uses_its_consumption(tmp_path: Path) -> None:
+    """A resource used only by actions (no rate of its own) that a variant gives a rate burns that
+    variant's consumption each time the rate comes round; with no rate at all it keeps its use."""
+    path = tmp_path / "rated.yaml"
+    path.write_text(
+        ROLLED_TWICE.replace(
+            "reference:\n",
+            "resources:\n  - {id: oil, name: Oil, boxes: 6, every: null}\n"
+            "  - {id: rope, name: Rope, boxes: 6, every: null}\n"
+            "variants:\n  - {id: hard, name: Hard, text: Oil burns., consumption: 3, rates: {oil: 2}}\nreference:\n",
+        ),
+        encoding="utf-8",
+    )
+    pack = load_pack(str(path))
+    hard = with_variant(pack, "hard")
+    assert [(r.id, r.every, r.use) for r in pack.resources] == [("oil", None, 1), ("rope", None, 1)]
+    assert [(r.id, r.every, r.use) for r in hard.resources] == [("oil", 2, 3), ("rope", None, 1)]
+
+
 def test_a_check_rolled_twice_matches_a_simulation(tmp_path: Path) -> None:
     path = tmp_path / "twice.yaml"
     path.write_text(ROLLED_TWICE, encoding="utf-8")
