@@ -191,7 +191,7 @@ def test_die_faces(text: str, sides: int) -> None:
 def test_die_faces_refuses_anything_but_one_die(text: str) -> None:
     with pytest.raises(DiceError) as caught:
         die_faces(text)
-    assert str(caught.value) == f'dice "{text}": expected a single die such as "d6" at column 1'
+    assert str(caught.value) == f'dice "{text}": expected a single die such as "d6"'
 
 
 def test_die_faces_passes_on_parse_errors() -> None:
@@ -323,7 +323,7 @@ def test_distribution_is_computed_once_and_cannot_be_spoiled(monkeypatch: pytest
 def test_too_large_to_compute_exactly() -> None:
     with pytest.raises(DiceError) as caught:
         parse_dice("1000d1000").distribution()
-    assert str(caught.value) == 'dice "1000d1000": too large to compute exactly (it can still be rolled) at column 1'
+    assert str(caught.value) == 'dice "1000d1000": too large to compute exactly (it can still be rolled)'
 
 
 @pytest.mark.parametrize(

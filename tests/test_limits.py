@@ -180,7 +180,7 @@ def test_a_file_holds_at_most_max_yaml_nodes_values() -> None:
     with pytest.raises(DataError) as info:
         parse_yaml(values(limits.MAX_YAML_NODES - own + 1), "s.yaml")
     assert [str(p) for p in info.value.problems] == [
-        f"s.yaml:5:{15 + 3 * (limits.MAX_YAML_NODES - own)}: YAML syntax: the file has more than "
+        f"s.yaml:5:{15 + 3 * (limits.MAX_YAML_NODES - own)}: the file has more than "
         f"{limits.MAX_YAML_NODES} values; split it up"  # at the first value past the limit, the list's last
     ]
 

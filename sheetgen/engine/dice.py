@@ -160,7 +160,7 @@ class Dice:
 
     def _too_large(self) -> DiceError:
         return DiceError(
-            f"dice {quoted(self.text)}: too large to compute exactly (it can still be rolled) at column 1",
+            f"dice {quoted(self.text)}: too large to compute exactly (it can still be rolled)",
             Location(column=1),
         )
 
@@ -198,7 +198,7 @@ def die_faces(text: str) -> int:
     match dice.terms:
         case (Roll(sign=1, count=1, sides=sides),):
             return sides
-    raise DiceError(f'dice {quoted(text)}: expected a single die such as "d6" at column 1', Location(column=1))
+    raise DiceError(f'dice {quoted(text)}: expected a single die such as "d6"', Location(column=1))
 
 
 def one_kind(text: str) -> tuple[int, int]:

@@ -17,7 +17,15 @@ from pydantic import BaseModel, ValidationError
 from sheetgen import limits
 from sheetgen.errors import DataError, DiceError, FontError, Location, Problem
 from sheetgen.load.text_shape import cell_problems, text_hint
-from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces, _span
+from sheetgen.load.validate_common import (
+    _cover_track,
+    _coverage,
+    _dice_totals,
+    _duplicates,
+    _missing,
+    _result_faces,
+    _span,
+)
 from sheetgen.load.validate_map import map_problems
 from sheetgen.load.yaml_syntax import flow_comma_text, quote_hint
 from sheetgen.load.yamlread import Document, PathKey, format_path, iter_paths
@@ -307,31 +315,30 @@ def check_pack(pack: Pack, doc: Document) -> None:
             for i, tally in enumerate(check.pool.tallies):
                 need(tallies, tally, (*base, "pool", "tallies", i), "tally")
             problems.extend(_dice_problems(check.pool.die, doc, (*base, "pool", "die"), single=True))
+        if check.roll is not None:
+            _dice_totals(check.roll, doc, (*base, "roll"), problems)
+        possible = _result_faces(pack)  # none when the dice are wrong: reported with them, and nothing is read
         if check.advance is not None:
             need(tracks, check.advance.track, (*base, "advance", "track"), "track")
-            problems.extend(
-                _coverage(
-                    _result_faces(pack),
-                    [r.roll for r in check.advance.by],
-                    doc,
-                    (*base, "advance", "by"),
-                    "the check's result",
+            if possible:
+                problems.extend(
+                    _coverage(
+                        possible,
+                        [r.roll for r in check.advance.by],
+                        doc,
+                        (*base, "advance", "by"),
+                        "the check's result",
+                    )
                 )
-            )
         for i, track_id in enumerate(check.on_encounter.reset):
             need(tracks, track_id, (*base, "on_encounter", "reset", i), "track")
-        if check.outcomes and check.outcomes_read == "result" and not check.patterns:
+        if possible and check.outcomes and check.outcomes_read == "result" and not check.patterns:
             problems.extend(
                 _coverage(
-                    _result_faces(pack),
-                    [o.roll for o in check.outcomes if o.roll],
-                    doc,
-                    (*base, "outcomes"),
-                    "the check's result",
+                    possible, [o.roll for o in check.outcomes if o.roll], doc, (*base, "outcomes"), "the check's result"
                 )
             )
         if check.trigger.faces and not check.add:
-            possible = _result_faces(pack)
             for i, rng in enumerate(check.trigger.faces):
                 if possible and not any(f in rng for f in possible):
                     problems.append(
@@ -368,7 +375,7 @@ def check_pack(pack: Pack, doc: Document) -> None:
             )
     for t, table in enumerate(pack.tables):
         if table.roll is not None:
-            faces = _faces(table.roll, doc, ("tables", t, "roll"), problems)
+            faces = _dice_totals(table.roll, doc, ("tables", t, "roll"), problems)
             if faces is not None:
                 problems.extend(
                     _coverage(
@@ -565,7 +572,7 @@ def check_site(site: Site, doc: Document) -> None:
                 problems.append(
                     Problem(doc.locate(("wandering", "entries", e, "stat")), _missing("statblock", entry.stat, stats))
                 )
-        faces = _faces(site.wandering.roll, doc, ("wandering", "roll"), problems)
+        faces = _dice_totals(site.wandering.roll, doc, ("wandering", "roll"), problems)
         if faces is not None:
             problems.extend(
                 _coverage(
@@ -820,16 +827,6 @@ def glyph_problems(doc: Document, skip: Collection[PathKey] = ()) -> list[Proble
 
 def _plural(kind: str) -> str:
     return {"tally": "tallies", "tracker page": "trackers"}.get(kind, f"{kind}s")
-
-
-def _faces(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> list[int] | None:
-    from sheetgen.engine.dice import parse_dice
-
-    try:
-        return list(parse_dice(dice).totals())
-    except DiceError as exc:
-        problems.append(Problem(doc.locate(path), str(exc)))
-        return None
 
 
 def _dice_problems(dice: str, doc: Document, path: PathKey, single: bool) -> Iterator[Problem]:

@@ -18,14 +18,15 @@ from sheetgen.model.common import RollRange
 from sheetgen.model.pack import ByTrack, Pack
 
 
-def _missing(what: str, value: str, known: Iterable[str]) -> str:
+def _missing(what: str, value: str, known: Iterable[str], by: str = "with id") -> str:
+    """No *what* *by* (with id, named) *value*, with the one of *known* it was likely meant to be."""
     known = sorted(known)
     close = difflib.get_close_matches(value, known, n=1, cutoff=0.6)
     if close:
-        return f'no {what} with id "{value}" (did you mean "{close[0]}"?)'
+        return f'no {what} {by} "{value}" (did you mean "{close[0]}"?)'
     if known:
-        return f'no {what} with id "{value}" (known: {", ".join(known)})'
-    return f'no {what} with id "{value}": the file defines none'
+        return f'no {what} {by} "{value}" (known: {", ".join(known)})'
+    return f'no {what} {by} "{value}": the file defines none'
 
 
 def _span(keys: Sequence[str]) -> str:
@@ -51,20 +52,33 @@ def _duplicates(
 
 
 def _result_faces(pack: Pack) -> list[int]:
-    """Every value the check's result (before any track is added) can take."""
+    """Every value the check's result (before any track is added) can take; none when its dice are wrong
+    (their problem is reported with them)."""
     from sheetgen.engine.dice import parse_dice
     from sheetgen.engine.pool import PoolReading
 
     assert pack.check is not None
     pool = pack.check.pool
-    if pool is not None:
-        try:
+    try:
+        if pool is not None:
             return list(PoolReading.of(pool).results(pool.max_dice))
-        except DiceError:
-            return []
-    assert pack.check.roll is not None
-    dist: dict[int, Fraction] = parse_dice(pack.check.roll).distribution()
+        assert pack.check.roll is not None
+        dist: dict[int, Fraction] = parse_dice(pack.check.roll).distribution()
+    except DiceError:
+        return []
     return sorted(dist)
+
+
+def _dice_totals(dice: str, doc: Document, path: PathKey, problems: list[Problem]) -> list[int] | None:
+    """Every total of *dice*, or None with its problem added to *problems* at *path*: dice too many to
+    work out exactly, which no sheet's odds or timetable could read."""
+    from sheetgen.engine.dice import parse_dice
+
+    try:
+        return list(parse_dice(dice).totals())
+    except DiceError as exc:
+        problems.append(Problem(doc.locate(path), str(exc)))
+        return None
 
 
 def _cover_track(pack: Pack, value: ByTrack, doc: Document, path: PathKey) -> Iterator[Problem]:

@@ -10,7 +10,7 @@ from itertools import product
 
 from sheetgen import limits
 from sheetgen.errors import Problem
-from sheetgen.load.validate_common import _cover_track, _coverage, _duplicates, _missing, _result_faces
+from sheetgen.load.validate_common import _cover_track, _coverage, _dice_totals, _duplicates, _missing, _result_faces
 from sheetgen.load.validate_resources import resource_problems
 from sheetgen.load.variants import printed_texts, variant_id
 from sheetgen.load.yamlread import Document, PathKey
@@ -233,6 +233,9 @@ def variant_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
         check = variant.check
         if check is None:
             continue
+        too_large: list[Problem] = []
+        if check.roll is not None and _dice_totals(check.roll, doc, (*base, "check", "roll"), too_large) is None:
+            yield from too_large
         named: list[tuple[str, PathKey, set[str], str]] = [
             (t, (*base, "check", "add", i), tracks, "track") for i, t in enumerate(check.add)
         ]
@@ -323,7 +326,7 @@ def pattern_problems(check: Check | Roll, doc: Document, base: PathKey = ("check
                 unknown = True
                 yield Problem(
                     doc.locate((*path, "die", name)),
-                    _missing("die", name, names)
+                    _missing("die", name, names, by="named")
                     if names
                     else f'"{name}" names a die, but the {what} names none: give dice_names, one for each '
                     f"die of {check.roll}",

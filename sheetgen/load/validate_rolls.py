@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sheetgen.errors import DiceError, Problem
-from sheetgen.load.validate_common import _duplicates, _missing
+from sheetgen.load.validate_common import _dice_totals, _duplicates, _missing
 from sheetgen.load.validate_mechanics import cadence_problems, outcome_effect_problems, pattern_problems
 from sheetgen.load.yamlread import Document, PathKey
 from sheetgen.model.pack import Pack, Roll
@@ -45,6 +45,11 @@ def roll_problems(pack: Pack, doc: Document) -> Iterator[Problem]:
             found = _pooled_problem(roll, doc, base)
             if found is not None:
                 yield found
+                continue
+        else:
+            too_large: list[Problem] = []
+            if _dice_totals(roll.roll, doc, (*base, "roll"), too_large) is None:
+                yield from too_large
                 continue
         if roll.patterns:
             yield from pattern_problems(roll, doc, base)

@@ -111,6 +111,11 @@ class UnreadableYaml(DataError):
         self.unread = unread
 
 
+class _Refused(yaml.MarkedYAMLError):
+    """YAML that reads, refused by sheetgen (an anchor, an alias, too many values): said in its own words,
+    not as a syntax error."""
+
+
 class _StrictComposer(yaml.composer.Composer):
     """PyYAML's composer, refusing aliases and bounding the number of nodes."""
 
@@ -123,7 +128,7 @@ class _StrictComposer(yaml.composer.Composer):
         anchor = getattr(self.peek_event(), "anchor", None)
         if anchor is not None and not self.check_event(AliasEvent):
             event = self.peek_event()
-            raise yaml.MarkedYAMLError(
+            raise _Refused(
                 None,
                 None,
                 f"anchors (&{anchor}) are not allowed in sheetgen files; write the value out",
@@ -131,7 +136,7 @@ class _StrictComposer(yaml.composer.Composer):
             )
         if self.check_event(AliasEvent):
             event = self.peek_event()
-            raise yaml.MarkedYAMLError(
+            raise _Refused(
                 None,
                 None,
                 "aliases (*name) are not allowed in sheetgen files; write the value out",
@@ -140,7 +145,7 @@ class _StrictComposer(yaml.composer.Composer):
         self.node_count += 1
         if self.node_count > limits.MAX_YAML_NODES:
             event = self.peek_event()
-            raise yaml.MarkedYAMLError(
+            raise _Refused(
                 None,
                 None,
                 f"the file has more than {limits.MAX_YAML_NODES} values; split it up",
@@ -314,6 +319,8 @@ def _yaml_problem(
         return (rows[-1] + 1, 0)
 
     where = at(exc.problem_mark) or at(exc.context_mark)
+    if isinstance(exc, _Refused) and where is not None:
+        return Problem(Location(name, where[0] + 1, where[1] + 1), exc.problem or "")
     if where is None:
         return Problem(Location(name), f"YAML syntax: {exc.problem or exc.context or 'not valid YAML'}")
     (line, column), message = yaml_syntax.worded(
