@@ -323,6 +323,93 @@ PACKS = [
         ['45:13: variants[0].check.roll: dice "400d6": too large to compute exactly (it can still be rolled)'],
     ),
     (
+        "wandering-table-without-dice",
+        CLOCK.replace(
+            "tallies:\n",
+            "tables:\n  - id: w\n    name: W\n    columns: [What]\n    rows:\n      - {cells: [Rats]}\ntallies:\n",
+        )
+        + "encounter:\n  wandering: w\n",
+        ['44:14: encounter.wandering: table "w" has no roll, so a deck cannot draw from it'],
+    ),
+    (
+        "trigger-by-levels-short-of-the-track",
+        CLOCK.replace(
+            "  trigger:\n    track_full: encounter-clock",
+            "  trigger:\n    at_least: {track: encounter-clock, levels: {0-3: 6}}",
+        ),
+        [
+            "15:48: check.trigger.at_least.levels: no row covers 4-6 on Encounter Clock (0-6); every result needs "
+            "exactly one row"
+        ],
+    ),
+    (
+        "table-row-that-cannot-come-up",
+        CLOCK.replace(
+            "tallies:\n",
+            TABLE.replace(
+                "      - {roll: 1-2, cells: [Rats]}\n",
+                "      - {roll: 1-2, cells: [Rats]}\n      - {roll: 3, cells: [Bats]}\n",
+            )
+            + "tallies:\n",
+        ),
+        ["38:9: tables[0].rows[1]: 3 cannot come up on 1d2"],
+    ),
+    (
+        "one-name-for-two-dice",
+        CLOCK
+        + ROLL
+        + "    roll: 2d6\n    dice_names: [red, red]\n    outcomes:\n      - {pattern: {die: {red: 1}}, result: Red}\n"
+        + "      - {roll: 2-12, result: Any}\n",
+        ['42:23: rolls[0].dice_names[1]: "red" names two dice: give each its own name'],
+    ),
+    (
+        "patterns-of-a-pool",
+        CLOCK.replace(
+            "    read: highest\n", "    read: highest\n  outcomes:\n    - {pattern: {die: {a: 1}}, result: A}\n"
+        ),
+        ["10:5: check.pool: patterns read the dice of a plain roll (roll: 2d6), not of a pool"],
+    ),
+    (
+        "variant-check-resets-a-missing-track",
+        CLOCK
+        + VARIANT
+        + "    check:\n      name: C\n      when: w\n      formula: f\n      roll: 1d6\n      trigger: {faces: [1]}\n"
+        + "      on_encounter: {reset: [encounter-clok]}\n",
+        [
+            '47:30: variants[0].check.on_encounter.reset[0]: no track with id "encounter-clok" (did you mean '
+            '"encounter-clock"?)'
+        ],
+    ),
+    (
+        "variant-check-advances-a-missing-track",
+        CLOCK
+        + VARIANT
+        + "    check:\n      name: C\n      when: w\n      formula: f\n      roll: 1d6\n      trigger: {faces: [1]}\n"
+        + "      advance:\n        track: encounter-clok\n        by:\n          - {roll: 1-6, by: 1}\n",
+        ['48:16: variants[0].check.advance.track: no track with id "encounter-clok" (did you mean "encounter-clock"?)'],
+    ),
+    (
+        "comma-inside-braces-after-a-field-on-the-line",  # the text starts after the brace's field, not the line's
+        CLOCK.replace("time: {unit: round, length: 1 minute}", "time: {unit: round, brisk, length: 1 minute}"),
+        ["4:14: time: this text contains ', '; put the whole text in quotes: \"round, brisk\""],
+    ),
+    (
+        "field-name-no-font-can-draw",  # said at the name, not at its value
+        CLOCK + 'statblocks:\n  - {id: rat, name: Rat, stats: {"HP\\U0001F600": 2}}\n',
+        [
+            '38:34: statblocks[0].stats.HP\U0001f600: character "\U0001f600" (U+1F600) is in none of the shipped '
+            "fonts; replace it or remove it"
+        ],
+    ),
+    (
+        "a-slip-and-an-unknown-field",  # the parts that read are checked as a pack's, whatever the slip
+        CLOCK.replace("name: Clocky\n", "name: Clocky: a game\n").replace("tallies:\n  -", "talies:\n  -"),
+        [
+            "3:7: name: this text contains ': '; put the whole text in quotes: \"Clocky: a game\"",
+            '31:1: talies: unknown field "talies" (did you mean "tallies"?)',
+        ],
+    ),
+    (
         "section-of-a-missing-track",
         CLOCK.replace("sections: [{kind: check}]", "sections: [{kind: check}, {kind: track, ref: encounter-clok}]"),
         [
@@ -426,6 +513,17 @@ SITES = [
         ['4:34: rooms[0].exits[0]: no room with key "11" (rooms are 1, 2, 3, 4, ... 9, 10)'],
     ),
     (
+        "exit-to-no-room-of-nine",  # nine keys are more than eight: shown by their first four and last two
+        SITE.replace('  - {key: "1", name: Stair}\n', "")
+        + "".join(f'  - {{key: "{i}", name: R{i}}}\n' for i in range(1, 10)).replace("R1}", 'R1, exits: ["11"]}', 1),
+        ['4:34: rooms[0].exits[0]: no room with key "11" (rooms are 1, 2, 3, 4, ... 8, 9)'],
+    ),
+    (
+        "wandering-dice-too-many-to-work-out",
+        SITE + "wandering:\n  roll: 400d6\n  entries:\n    - {roll: 400-2400, name: Rats}\n",
+        ['6:9: wandering.roll: dice "400d6": too large to compute exactly (it can still be rolled)'],
+    ),
+    (
         "control-character-in-a-field-name",
         'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", name: Stair, "na\\ame": x}\n',
         [
@@ -435,12 +533,15 @@ SITES = [
     ),
     (
         "invisible-character-in-a-field-name",  # said once; the fields after it are still read
-        'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", "na\\u200bme": x, name: "St\\u200bair"}\n',
+        'site: The Cellar\nsystem: dungeon-turn\nrooms:\n  - {key: "1", "na\\u200bme": x, name: "St\\u200bair"}\n'
+        + 'statblocks:\n  - {id: rat, name: "Ra\u200bt", stats: {HP: 2}}\n',
         [
             "4:16: rooms[0]: invisible formatting character U+200B (ZERO WIDTH SPACE); it prints as nothing or "
             "changes how the text around it reads: remove it",
             "4:39: rooms[0].name: invisible formatting character U+200B (ZERO WIDTH SPACE); it prints as nothing "
             "or changes how the text around it reads: remove it",
+            "6:24: statblocks[0].name: invisible formatting character U+200B (ZERO WIDTH SPACE); it prints as "
+            "nothing or changes how the text around it reads: remove it",
         ],
     ),
     (

@@ -174,6 +174,16 @@ SLIPS = [
         "7:18: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
     ),
     (
+        "colon-inside-braces-before-another-field",  # the text ends at the comma after it; an X in it is a letter
+        HEAD + '  - {key: "2", name: Hall X: the big one, text: Dusty}\n',
+        "6:22: this text contains ': '; put the whole text in quotes: \"Hall X: the big one\"",
+    ),
+    (
+        "colon-inside-braces-inside-a-list",
+        'site: The Cellar\nsystem: dungeon-turn\nrooms: [{key: "1", name: Hall: the big one}]\n',
+        "3:26: this text contains ': '; put the whole text in quotes: \"Hall: the big one\"",
+    ),
+    (
         "text-going-on-at-its-fields-indent",
         HEAD + "    text: The hall is long\n    and dark\n",
         "7:5: \"and dark\" is read as a field's name, but no ':' follows it: indent it further to go on with the "

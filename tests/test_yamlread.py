@@ -45,6 +45,8 @@ def test_values_and_positions() -> None:
         ("False", False),
         ("FALSE", False),
         ("null", None),
+        ("Null", None),
+        ("NULL", None),
         ("~", None),
         ("", None),
         ("12", 12),

@@ -121,11 +121,11 @@ def _comment_in_flow(text: str, opened: int) -> tuple[int, str] | None:
 
 
 def _scan(text: str, start: int, end: int, quote: str, brackets: list[tuple[int, int]], row: int = 0) -> str:
-    """Read the line *text* (line *row* of the file) from *start* to *end* as YAML, *quote* open at *start*:
-    the quote open at *end* ("" when none); each [ or { opened is added to *brackets*, each closed taken
-    off. A quote opens a quoted text only where a value starts ("smuggler's" is a plain word), '' or \\"
-    inside one does not close it, and a '#' after a space starts a comment."""
-    starts = start == 0 or text[start - 1] in " ,[{"
+    """Read the line *text* (line *row* of the file) as YAML from *start*, where a value may start, to *end*,
+    *quote* open at *start*: the quote open at *end* ("" when none); each [ or { opened is added to
+    *brackets*, each closed taken off. A quote opens a quoted text only where a value starts ("smuggler's"
+    is a plain word), '' or \\" inside one does not close it, and a '#' after a space starts a comment."""
+    starts = True
     i = start
     while i < end:
         ch = text[i]
@@ -186,7 +186,7 @@ def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, i
                 return (row, value), text[value:], row != line
             # "key:" alone: the text starts on the line below it
             below = row + 1
-            while below < line and _SKIP.match(lines[below].rstrip("\n")):
+            while below < line and _SKIP.match(lines[below]):
                 below += 1
             first = lines[below].rstrip("\n")
             start = len(first) - len(first.lstrip(" "))
@@ -194,7 +194,7 @@ def _plain_start(lines: list[str], line: int, column: int) -> tuple[tuple[int, i
         if (row == line and _ITEM.match(text, len(text) - len(text.lstrip(" ")))) or row == 0 or line - row > 200:
             return (row, body), text[body:], row != line
         row -= 1
-        while row > 0 and _SKIP.match(lines[row].rstrip("\n")):
+        while row > 0 and _SKIP.match(lines[row]):
             row -= 1
 
 
@@ -298,7 +298,7 @@ def items(lines: list[str], part: Part) -> list[Part] | None:
     found = _KEY_LINE.match(head)
     if found is None or not _SKIP.match(head, found.end()):
         return None
-    body = [row for row in part.rows[1:] if not _SKIP.match(lines[row].rstrip("\n"))]
+    body = [row for row in part.rows[1:] if not _SKIP.match(lines[row])]
     if not body:
         return None
     first = _ITEM.match(lines[body[0]])
