@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from sheetgen.errors import DataError
-from sheetgen.load.files import forget_loaded_packs, load_pack, load_site
+from sheetgen.errors import DataError, Location
+from sheetgen.load.files import forget_loaded_packs, load_pack, load_pack_or_site, load_site, located, pack_from_doc
 from sheetgen.load.variants import site_with_variant
+from sheetgen.load.yamlread import parse_yaml
 
 CLOCK = """\
 kind: pack
@@ -410,6 +411,52 @@ PACKS = [
         ],
     ),
     (
+        "two-rolls-one-mark",
+        CLOCK
+        + ROLL
+        + "    roll: 1d6\n    cadence: {every: 2}\n    mark: W\n    outcomes:\n      - {roll: 1-6, result: Any}\n"
+        + "  - id: more\n    name: More\n    when: every other round\n    roll: 1d6\n    cadence: {every: 2}\n"
+        + "    mark: W\n    outcomes:\n      - {roll: 1-6, result: Any}\n",
+        [
+            '51:11: rolls[1].mark: its mark on the turns grid, "W", is also roll "dice"\'s: give it a mark of its own '
+            "(mark: up to 3 letters)"
+        ],
+    ),
+    (
+        "players-section-of-a-secret-track-with-a-tables-id",  # the track is asked, not the table of its id
+        CLOCK.replace("tallies:\n", TABLE + "tallies:\n") + PLAYERS.replace("kind: table", "kind: track"),
+        [
+            "46:67: reference.pages[1].sections[0].player_safe: track 'encounter-clock' is not player_safe, so this "
+            "section cannot be player_safe"
+        ],
+    ),
+    (
+        "a-cut-text-beside-a-shape-problem",
+        CLOCK.replace("formula: Roll the pool.", "formula: Roll the pool on Room #3.").replace(
+            "    max: 6\n", "    max: six\n"
+        ),
+        [
+            "8:12: check.formula: this text contains ' #'; put the whole text in quotes: \"Roll the pool on Room #3.\"",
+            "25:10: tracks[0].max: expected a whole number, not 'six'",
+        ],
+    ),
+    (
+        "action-moves-a-missing-track",
+        CLOCK + "actions:\n  - {name: Move, text: Go., effects: [{track: encounter-clok, by: 1}]}\n",
+        [
+            '38:47: actions[0].effects[0].track: no track, tally or resource with id "encounter-clok" (did you mean '
+            '"encounter-clock"?)'
+        ],
+    ),
+    (
+        "a-windows-path-in-double-quotes",
+        CLOCK.replace("formula: Roll the pool.", 'formula: "Roll C:\\dice"'),
+        [
+            "8:20: this text holds \\d, which double quotes read as an escape YAML does not know: write \\\\ for "
+            "each backslash, or put the text in single quotes"
+        ],
+    ),
+    (
         "section-of-a-missing-track",
         CLOCK.replace("sections: [{kind: check}]", "sections: [{kind: check}, {kind: track, ref: encounter-clok}]"),
         [
@@ -465,7 +512,9 @@ def problems(path: Path, load: Callable[[str], object]) -> list[str]:
     forget_loaded_packs()  # a pack is kept by its path, and each case writes p.yaml anew
     with pytest.raises(DataError) as info:
         load(str(path))
-    return [str(p).removeprefix(f"{path}:") for p in info.value.problems]
+    said = [str(p) for p in info.value.problems]
+    assert all(line.startswith(f"{path}:") for line in said), said  # every problem names the file
+    return [line.removeprefix(f"{path}:") for line in said]
 
 
 def test_the_pack_they_start_from_is_accepted(tmp_path: Path) -> None:
@@ -522,6 +571,22 @@ SITES = [
         "wandering-dice-too-many-to-work-out",
         SITE + "wandering:\n  roll: 400d6\n  entries:\n    - {roll: 400-2400, name: Rats}\n",
         ['6:9: wandering.roll: dice "400d6": too large to compute exactly (it can still be rolled)'],
+    ),
+    ("a-list-at-the-top", "- a\n- b\n", ["1:1: expected a mapping of fields (name: value) at the top, found a list"]),
+    (
+        "route-track-of-a-pack-with-none-chosen",
+        ROUTE.replace("wilderness-watches", "dungeon-turn").replace("{track}", "terrian").replace("8 hours", "1 hour"),
+        ['6:10: route.track: no track with id "terrian" in dungeon-turn (tracks the GM chooses: none)'],
+    ),
+    (
+        "route-track-not-chosen",
+        ROUTE.replace("wilderness-watches", "dungeon-turn")
+        .replace("{track}", "escalation")
+        .replace("8 hours", "1 hour"),
+        [
+            "6:10: route.track: Escalation is not a track the GM chooses, so a leg cannot set it; name a track with "
+            "chosen: true (dungeon-turn has none)"
+        ],
     ),
     (
         "control-character-in-a-field-name",
@@ -618,3 +683,41 @@ def test_a_site_names_a_pack_beside_it_ending_in_yaml_or_yml(tmp_path: Path) -> 
         path.write_text(SITE.replace("dungeon-turn", name), encoding="utf-8")
         forget_loaded_packs()
         assert load_site(str(path)).pack.id == "clocky"
+
+
+def test_a_route_in_a_pack_with_several_chosen_tracks_says_which(tmp_path: Path) -> None:
+    chosen = "  - {id: ground, name: Ground, max: 3, chosen: true}\n  - {id: sky, name: Sky, max: 3, chosen: true}\n"
+    (tmp_path / "clocky.yaml").write_text(CLOCK.replace("tallies:\n", chosen + "tallies:\n"), encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        ROUTE.replace("wilderness-watches", "clocky.yaml")
+        .replace("  track: {track}\n", "")
+        .replace("8 hours", "1 hour"),
+        encoding="utf-8",
+    )
+    assert problems(path, load_site) == [
+        "6:3: route: clocky has several tracks the GM chooses (ground, sky); say which one the legs' terrain sets "
+        "with track:"
+    ]
+
+
+def test_a_pack_named_on_the_command_line_knows_its_file(tmp_path: Path) -> None:
+    """What is found about a pack's field after it was read (a page too full) is said at the field's line:
+    the pack keeps the file it came from, however it was named. A pack from no file is left as it was."""
+    path = tmp_path / "clocky.yaml"
+    path.write_text(CLOCK, encoding="utf-8")
+    forget_loaded_packs()
+    pack, site = load_pack_or_site(str(path))
+    assert (pack.file, site) == (str(path.resolve()), None)
+    error = DataError("too long", Location(field="tracks[0].name"))
+    assert str(located(error, pack).problems[0]) == f"{path}:24:11: tracks[0].name: too long"
+    assert located(error, pack_from_doc(parse_yaml(CLOCK.encode(), "clocky.yaml"))) is error
+
+
+def test_a_site_names_its_pack_in_letters_no_font_draws(tmp_path: Path) -> None:
+    """The pack's file name is no printed text: letters the shipped fonts lack are no problem there."""
+    (tmp_path / "ダンジョン.yaml").write_text(CLOCK, encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text(SITE.replace("dungeon-turn", "ダンジョン.yaml"), encoding="utf-8")
+    forget_loaded_packs()
+    assert load_site(str(path)).pack.id == "clocky"

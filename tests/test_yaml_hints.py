@@ -164,6 +164,11 @@ SLIPS = [
         "6:37: this text contains ' #'; put the whole text in quotes: \"bones #3\"",
     ),
     (
+        "hash-in-a-flow-list-after-a-word-with-an-x",  # no letter opens a quoted text
+        HEAD + "    details: [X marks the spot, bones #3]\n",
+        "6:33: this text contains ' #'; put the whole text in quotes: \"bones #3\"",
+    ),
+    (
         "hash-in-a-flow-list-after-a-quoted-item",
         HEAD + "    details: ['Dust', bones #3]\n",
         "6:23: this text contains ' #'; put the whole text in quotes: \"bones #3\"",

@@ -181,3 +181,13 @@ def test_a_yaml_error_without_a_place_is_told_for_the_whole_file(
 
     found = _yaml_problem(yaml.MarkedYAMLError(context, None, problem, None), "f.yaml")
     assert str(found) == f"f.yaml: {said}"
+
+
+def test_a_yaml_error_with_only_its_contexts_place_is_told_there() -> None:
+    import yaml
+
+    from sheetgen.load.yamlread import _yaml_problem
+
+    mark = yaml.Mark("f.yaml", 0, 2, 4, "", 0)
+    found = _yaml_problem(yaml.MarkedYAMLError("while reading", mark, "found a thing", None), "f.yaml", ["a\n"] * 3)
+    assert str(found) == "f.yaml:3:5: YAML syntax: found a thing (while reading)"

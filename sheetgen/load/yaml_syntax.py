@@ -80,6 +80,12 @@ def worded(
             f"{quoted(words)} is read as a field's name, but no ':' follows it: indent it further to go on "
             "with the text above, or write the field as name: value"
         )
+    if problem.startswith("found unknown escape character") and column > 0 and line < len(lines):
+        escape = lines[line][column - 1 : column + 1]  # a Windows path in double quotes: "C:\\dungeon"
+        return (line, column - 1), (
+            f"this text holds {escape}, which double quotes read as an escape YAML does not know: write \\\\ for "
+            "each backslash, or put the text in single quotes"
+        )
     mark = _char(lines, opened)
     if context.startswith("while parsing a flow") and "<stream end>" in problem and mark not in ("[", "{"):
         opened = _open_bracket(lines, at)  # PyYAML marks the end of the file, not the bracket left open
