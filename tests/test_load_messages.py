@@ -538,6 +538,9 @@ ROUTE = (
     "  legs:\n    - {key: '1', name: The river road, terrain: Road, time: 8 hours}\n"
 )
 
+# the route played with a pack whose unit is shorter than a leg of eight hours
+DUNGEON_ROUTE = ROUTE.replace("wilderness-watches", "dungeon-turn").replace("8 hours", "1 hour")
+
 SITES = [
     # a field the syntax error cut off is not also reported missing, nor what follows from it
     (
@@ -575,14 +578,12 @@ SITES = [
     ("a-list-at-the-top", "- a\n- b\n", ["1:1: expected a mapping of fields (name: value) at the top, found a list"]),
     (
         "route-track-of-a-pack-with-none-chosen",
-        ROUTE.replace("wilderness-watches", "dungeon-turn").replace("{track}", "terrian").replace("8 hours", "1 hour"),
+        DUNGEON_ROUTE.replace("{track}", "terrian"),
         ['6:10: route.track: no track with id "terrian" in dungeon-turn (tracks the GM chooses: none)'],
     ),
     (
         "route-track-not-chosen",
-        ROUTE.replace("wilderness-watches", "dungeon-turn")
-        .replace("{track}", "escalation")
-        .replace("8 hours", "1 hour"),
+        DUNGEON_ROUTE.replace("{track}", "escalation"),
         [
             "6:10: route.track: Escalation is not a track the GM chooses, so a leg cannot set it; name a track with "
             "chosen: true (dungeon-turn has none)"
@@ -616,9 +617,7 @@ SITES = [
     ),
     (
         "route-without-a-chosen-track",
-        ROUTE.replace("wilderness-watches", "dungeon-turn")
-        .replace("  track: {track}\n", "")
-        .replace("8 hours", "1 hour"),
+        DUNGEON_ROUTE.replace("  track: {track}\n", ""),
         [
             "6:3: route: dungeon-turn has no track the GM chooses (chosen: true, such as a terrain) for the legs' "
             "terrain to set; play the route with a pack that has one"
